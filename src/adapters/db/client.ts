@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: every query function takes one of these as its first argument. */
+export type Db = NodePgDatabase<Schema>;
+
+export interface Database {
+  readonly pool: pg.Pool;
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
+// Return DATE columns as 'YYYY-MM-DD' strings and NUMERIC as strings (no float surprises).
+pg.types.setTypeParser(1082, (v: string) => v);
+
+export function createDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    application_name: options.applicationName ?? 'organisation-search',
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client's error (for example the server restarting) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  let closed = false;
+  return {
+    pool,
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,420 @@
+/**
+ * The relational rendering of the spec's graph (DESIGN.md section 4).
+ * Migrations are generated from this file by drizzle-kit into `drizzle/` and committed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  bigint,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- tenants and people
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Better Auth's user model (renamed). `activeAccountId` is the user's active account. */
+export const authUsers = pgTable('auth_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  activeAccountId: uuid('active_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Better Auth's session model (renamed). */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Better Auth's "account" model (credentials per provider), renamed so it never clashes with our tenants. */
+export const authCredentials = pgTable(
+  'auth_credentials',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_credentials_user_idx').on(t.userId)],
+);
+
+/** Better Auth's verification model (renamed). */
+export const authVerifications = pgTable('auth_verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const accountMembers = pgTable(
+  'account_members',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('account_members_user_idx').on(t.userId)],
+);
+
+/** API keys belong to one account; only a hash of the key is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    name: text('name'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
+);
+
+// ---------------------------------------------------------------- organisations
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Canonical, lower-cased name with legal suffixes and punctuation removed: what the trigram index searches. */
+    searchName: text('search_name').notNull(),
+    /** Composite key `<ISO_ALPHA3>|<lowercased canonical name>`; null for a countryless organisation. */
+    key: text('key'),
+    description: text('description'),
+    type: text('type'),
+    countryIsoAlpha3: varchar('country_iso_alpha3', { length: 3 }),
+    website: text('website'),
+    /** Normalised host of the website (lower case, no protocol, no leading www., no path). */
+    websiteDomain: text('website_domain'),
+    profileStatus: text('profile_status'),
+    profileCheckedAt: timestamp('profile_checked_at', { withTimezone: true }),
+    profileSource: text('profile_source'),
+    redirectedTo: uuid('redirected_to'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('organisations_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('organisations_search_name_prefix_idx').using('btree', sql`${t.searchName} text_pattern_ops`),
+    index('organisations_key_idx').on(t.key),
+    index('organisations_website_domain_idx').on(t.websiteDomain),
+    index('organisations_country_idx').on(t.countryIsoAlpha3),
+  ],
+);
+
+export const organisationIdentifiers = pgTable(
+  'organisation_identifiers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    /** Upper-cased value with spaces, dashes and dots removed. */
+    valueNormalised: text('value_normalised').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('organisation_identifiers_value_idx').on(t.valueNormalised),
+    uniqueIndex('organisation_identifiers_unique_idx').on(t.organisationId, t.type, t.valueNormalised),
+  ],
+);
+
+export const organisationAliases = pgTable(
+  'organisation_aliases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    searchValue: text('search_value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('organisation_aliases_search_value_trgm_idx').using('gin', sql`${t.searchValue} gin_trgm_ops`),
+    index('organisation_aliases_search_value_prefix_idx').using('btree', sql`${t.searchValue} text_pattern_ops`),
+    index('organisation_aliases_organisation_idx').on(t.organisationId),
+  ],
+);
+
+export const organisationProducts = pgTable(
+  'organisation_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('organisation_products_organisation_idx').on(t.organisationId)],
+);
+
+/** OWNED_BY: no row means the organisation is global. */
+export const organisationOwners = pgTable(
+  'organisation_owners',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.accountId] }), index('organisation_owners_account_idx').on(t.accountId)],
+);
+
+export const organisationRelations = pgTable(
+  'organisation_relations',
+  {
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.subsidiaryId] }), index('organisation_relations_subsidiary_idx').on(t.subsidiaryId)],
+);
+
+/** The account's own list of organisations: membership makes a candidate `accountLinked`. */
+export const accountOrganisations = pgTable(
+  'account_organisations',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.organisationId] }),
+    index('account_organisations_organisation_idx').on(t.organisationId),
+  ],
+);
+
+// ---------------------------------------------------------------- classification
+
+export const naics = pgTable(
+  'naics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 6 }).notNull().unique(),
+    name: text('name').notNull(),
+    level: integer('level').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('naics_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('naics_level_name_idx').on(t.level, t.name, t.code),
+  ],
+);
+
+export const organisationNaics = pgTable(
+  'organisation_naics',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    naicsCode: varchar('naics_code', { length: 6 })
+      .notNull()
+      .references(() => naics.code),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.naicsCode] })],
+);
+
+export const aquila1 = pgTable('aquila1', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const aquila2 = pgTable('aquila2', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  aquila1Code: text('aquila1_code').references(() => aquila1.code),
+});
+
+/** The concordance NAICS to Aquila1: HAS_AQUILA1 {for}. */
+export const naicsAquila1 = pgTable(
+  'naics_aquila1',
+  {
+    naicsCode: varchar('naics_code', { length: 6 })
+      .notNull()
+      .references(() => naics.code),
+    aquila1Code: text('aquila1_code')
+      .notNull()
+      .references(() => aquila1.code),
+    for: text('for').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.naicsCode, t.aquila1Code, t.for] })],
+);
+
+export const organisationAquila1 = pgTable(
+  'organisation_aquila1',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    aquila1Code: text('aquila1_code')
+      .notNull()
+      .references(() => aquila1.code),
+    for: text('for').notNull(),
+    weight: doublePrecision('weight').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.aquila1Code, t.for] })],
+);
+
+export const organisationAquila2 = pgTable(
+  'organisation_aquila2',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    aquila2Code: text('aquila2_code')
+      .notNull()
+      .references(() => aquila2.code),
+    for: text('for').notNull(),
+    weight: doublePrecision('weight').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.aquila2Code, t.for] })],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    date: date('date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_account_organisation_type_idx').on(t.accountId, t.organisationId, t.type)],
+);
+
+export const transactionAquila1 = pgTable(
+  'transaction_aquila1',
+  {
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    aquila1Code: text('aquila1_code')
+      .notNull()
+      .references(() => aquila1.code),
+    for: text('for').notNull(),
+    weight: doublePrecision('weight').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.for, t.aquila1Code] })],
+);
+
+// ---------------------------------------------------------------- shared state
+
+/** Per-key lock with an expiry (set-if-absent). */
+export const locks = pgTable('locks', {
+  key: text('key').primaryKey(),
+  owner: text('owner').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Provider response cache shared by all instances. */
+export const providerCache = pgTable(
+  'provider_cache',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('provider_cache_expires_idx').on(t.expiresAt)],
+);
+
+/** Feature flag values: scope '*' is the default for every account, otherwise an account id. */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    flagKey: text('flag_key').notNull(),
+    scope: text('scope').notNull(),
+    value: boolean('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.flagKey, t.scope] })],
+);
+
+/** The table rate-limiter-flexible's RateLimiterPostgres uses (created here, not by the library). */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});

@@ -1,0 +1,91 @@
+/**
+ * The one place that reads `process.env`. Parsed once, in the composition root, into a typed object.
+ * Empty strings count as missing.
+ */
+import { z } from 'zod';
+
+const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
+const booleanFromString = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+  );
+const intFromString = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
+    z.number().int().min(min).max(max).default(fallback),
+  );
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).catch('development'),
+    /** sandbox: contract fakes stand in for every provider without a credential. production: never. */
+    APP_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox', 'production']).default('sandbox')),
+    PORT: intFromString(3000, 0, 65535),
+    HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
+    BASE_URL: optionalString,
+    DATABASE_URL: optionalString,
+    DATA_DIR: optionalString.transform((v) => v ?? '.data'),
+    LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+    AUTH_SECRET: optionalString,
+    DB_POOL_MAX: intFromString(20, 1, 500),
+    /** Run the pg-boss worker inside the web process (default in sandbox); `npm run worker` runs it on its own. */
+    RUN_WORKER_IN_PROCESS: optionalString,
+
+    QUICK_SEARCH_LIMIT: intFromString(10, 1, 100),
+    NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
+    SEARCH_WEBSITE_TOP_K: intFromString(20, 0, 30),
+    SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(30, 1, 100000),
+
+    // national registry (ABN Lookup)
+    ABR_GUID: optionalString,
+    ABR_BASE_URL: optionalString.transform((v) => v ?? 'https://abr.business.gov.au'),
+    // global aggregator (OpenCorporates v0.4)
+    OPENCORPORATES_API_TOKEN: optionalString,
+    OPENCORPORATES_BASE_URL: optionalString.transform((v) => v ?? 'https://api.opencorporates.com'),
+    // web-search agent
+    AGENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
+    AGENT_MODEL: optionalString,
+    AGENT_BASE_URL: optionalString,
+    AGENT_API_KEY: optionalString,
+    // web search API (Brave)
+    WEB_SEARCH_API_KEY: optionalString,
+    WEB_SEARCH_BASE_URL: optionalString.transform((v) => v ?? 'https://api.search.brave.com'),
+    // company data by domain (The Companies API)
+    COMPANY_DATA_API_KEY: optionalString,
+    COMPANY_DATA_BASE_URL: optionalString.transform((v) => v ?? 'https://api.thecompaniesapi.com'),
+    // logo CDN (Brandfetch): unset means no logos
+    LOGO_CLIENT_ID: optionalString,
+    /** Sandbox fakes: `zero` answers at once, `realistic` uses the latencies of the real providers. */
+    SANDBOX_LATENCY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['zero', 'realistic']).default('realistic')),
+
+    // feature flag defaults for every account (per-account overrides live in the database)
+    FLAG_HYBRID_SEARCH: booleanFromString(true),
+    FLAG_COMMAND_K_SEARCH: booleanFromString(false),
+    FLAG_DEV_MODE: booleanFromString(false),
+    FLAG_MANUAL_NAICS_CLASSIFICATION: booleanFromString(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when APP_ENV=production' });
+    }
+    if (env.AUTH_SECRET && env.AUTH_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be at least 32 characters' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {
+  override readonly name = 'InvalidEnvironmentError';
+}
+
+/** Parses an environment (by default the process's) or throws one readable error listing every problem. */
+export function parseEnvOrThrow(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

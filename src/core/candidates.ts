@@ -1,0 +1,86 @@
+/**
+ * The shapes that leave the service: quick-search candidates and the search stream's items.
+ * One schema per shape gives the type, the validation and the API document.
+ */
+import { z } from 'zod';
+
+export const ORGANISATION_TYPES = ['ProprietaryLimited', 'PublicLimited', 'SoleProprietor'] as const;
+export const organisationTypeSchema = z.enum(ORGANISATION_TYPES);
+export type OrganisationType = z.infer<typeof organisationTypeSchema>;
+
+export const SEARCH_SOURCES = ['agent', 'registry_au', 'registry_global'] as const;
+export const searchSourceSchema = z.enum(SEARCH_SOURCES);
+export type SearchSource = z.infer<typeof searchSourceSchema>;
+
+/** ABR name kinds (providers/abr.md 4.1); unknown name types map to `other`. */
+export const NAME_KINDS = ['entity', 'legal', 'business', 'trading', 'other'] as const;
+export const nameKindSchema = z.enum(NAME_KINDS);
+export type NameKind = z.infer<typeof nameKindSchema>;
+
+export const identifierSchema = z.object({
+  type: z.string().min(1),
+  value: z.string().min(1),
+});
+export type Identifier = z.infer<typeof identifierSchema>;
+
+export const internalQuickSearchCandidateSchema = z.object({
+  _type: z.literal('internal'),
+  canonicalName: z.string(),
+  description: z.string(),
+  /** The organisation's country, else the country filter, else '' (never GLO). */
+  countryIsoAlpha3: z.string(),
+  key: z.string(),
+  existingOrgId: z.string(),
+  source: z.literal('internal'),
+  logo: z.string().nullable(),
+  website: z.string().nullable(),
+  accountLinked: z.boolean(),
+});
+export type InternalQuickSearchCandidate = z.infer<typeof internalQuickSearchCandidateSchema>;
+
+export const searchOrganisationsCandidateSchema = z.object({
+  _type: z.literal('candidate'),
+  canonicalName: z.string(),
+  description: z.string(),
+  countryIsoAlpha3: z.string(),
+  key: z.string(),
+  /** Non-null when an internal organisation shares the key (owned preferred over global). */
+  existingOrgId: z.string().nullable(),
+  /** The channel that discovered the candidate, not whether it is internal. */
+  source: searchSourceSchema,
+  website: z.string().nullable(),
+  logo: z.string().nullable(),
+  accountLinked: z.boolean(),
+  identifiers: z.array(identifierSchema),
+  websiteValidated: z.boolean(),
+  nameKind: nameKindSchema.nullable(),
+  matchedBusinessName: z.string().nullable(),
+  parentEntityName: z.string().nullable(),
+  type: organisationTypeSchema.nullable(),
+  /** National-registry relevance score (0-100); shown only with devMode. */
+  score: z.number().nullable().optional(),
+});
+export type SearchOrganisationsCandidate = z.infer<typeof searchOrganisationsCandidateSchema>;
+
+export const searchOrganisationsIdentifierPatchSchema = z.object({
+  _type: z.literal('identifierPatch'),
+  /** The key of the already-streamed candidate to upgrade in place. */
+  key: z.string(),
+  identifiers: z.array(identifierSchema),
+  existingOrgId: z.string().nullable(),
+  accountLinked: z.boolean(),
+});
+export type SearchOrganisationsIdentifierPatch = z.infer<typeof searchOrganisationsIdentifierPatchSchema>;
+
+export const searchOrganisationsChannelDegradedSchema = z.object({
+  _type: z.literal('channel-degraded'),
+  channel: z.literal('registry'),
+});
+export type SearchOrganisationsChannelDegraded = z.infer<typeof searchOrganisationsChannelDegradedSchema>;
+
+export const streamItemSchema = z.discriminatedUnion('_type', [
+  searchOrganisationsCandidateSchema,
+  searchOrganisationsIdentifierPatchSchema,
+  searchOrganisationsChannelDegradedSchema,
+]);
+export type StreamItem = z.infer<typeof streamItemSchema>;
