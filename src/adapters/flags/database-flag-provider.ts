@@ -1,0 +1,62 @@
+/**
+ * An OpenFeature provider over the environment's defaults and per-account overrides in the database.
+ * Precedence: the account's override, then the all-accounts value, then the environment default.
+ * When the database cannot answer, the environment default is returned (reason ERROR), never `true` by accident.
+ */
+import {
+  OpenFeature,
+  type EvaluationContext,
+  type JsonValue,
+  type Provider,
+  type ResolutionDetails,
+  ErrorCode,
+} from '@openfeature/server-sdk';
+import { randomUUID } from 'node:crypto';
+import { FLAGS, FLAG_NAMES, type FlagName } from '../../core/flags';
+import type { FeatureFlags } from '../../server/flags/feature-flags';
+import type { Db } from '../db/client';
+import { findFlagValues } from '../db/queries/feature-flags';
+
+class DatabaseFlagProvider implements Provider {
+  readonly metadata = { name: 'database-flags' } as const;
+  readonly runsOn = 'server' as const;
+  constructor(private readonly db: Db) {}
+
+  async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
+    const accountId = context.targetingKey;
+    if (!accountId) return { value: defaultValue, reason: 'DEFAULT' };
+    try {
+      const stored = await findFlagValues(this.db, { flagKey, accountId });
+      if (stored.account !== undefined) return { value: stored.account, reason: 'TARGETING_MATCH' };
+      if (stored.allAccounts !== undefined) return { value: stored.allAccounts, reason: 'STATIC' };
+      return { value: defaultValue, reason: 'DEFAULT' };
+    } catch (error) {
+      return { value: defaultValue, reason: 'ERROR', errorCode: ErrorCode.GENERAL, errorMessage: String(error) };
+    }
+  }
+  async resolveStringEvaluation(_k: string, defaultValue: string): Promise<ResolutionDetails<string>> {
+    return { value: defaultValue, reason: 'DEFAULT' };
+  }
+  async resolveNumberEvaluation(_k: string, defaultValue: number): Promise<ResolutionDetails<number>> {
+    return { value: defaultValue, reason: 'DEFAULT' };
+  }
+  async resolveObjectEvaluation<T extends JsonValue>(_k: string, defaultValue: T): Promise<ResolutionDetails<T>> {
+    return { value: defaultValue, reason: 'DEFAULT' };
+  }
+}
+
+export type FlagDefaults = Record<FlagName, boolean>;
+
+export async function createFeatureFlags(db: Db, defaults: FlagDefaults): Promise<FeatureFlags> {
+  const domain = `flags-${randomUUID()}`;
+  await OpenFeature.setProviderAndWait(domain, new DatabaseFlagProvider(db));
+  const client = OpenFeature.getClient(domain);
+  const isEnabled = (flag: FlagName, accountId: string) => client.getBooleanValue(FLAGS[flag].key, defaults[flag], { targetingKey: accountId });
+  return {
+    isEnabled,
+    async all(accountId) {
+      const values = await Promise.all(FLAG_NAMES.map((name) => isEnabled(name, accountId)));
+      return Object.fromEntries(FLAG_NAMES.map((name, i) => [name, values[i] ?? defaults[name]])) as Record<FlagName, boolean>;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/** Zod at the HTTP boundary: a failed parse becomes a ValidationError naming each field and rule. */
+import type { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../../core/errors';
+
+export function zodIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    rule: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
+    message: issue.message,
+  }));
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
+  return parsed.data;
+}
+
+/** Reads a JSON body and validates it; a body that is not JSON is a 400, not a 500. */
+export async function parseJsonBodyOrThrow<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new ValidationError([{ field: '', rule: 'invalid_json', message: 'The request body must be a JSON object' }]);
+  }
+  return parseOrThrow(schema, body);
+}
+
+export function parseSearchParamsOrThrow<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const url = new URL(request.url);
+  return parseOrThrow(schema, Object.fromEntries(url.searchParams.entries()));
+}

@@ -1,0 +1,39 @@
+/**
+ * The wrapper every API route uses: a request id, the container, the caller's active account (401 without
+ * one), and one error mapping. Handlers receive a narrowed context: `accountId` is never optional.
+ */
+import { randomUUID } from 'node:crypto';
+import { getContainer, type Container } from '../../composition-root';
+import { UnauthorizedError } from '../../core/errors';
+import type { Logger } from '../../adapters/logging/logger';
+import type { AccountContext } from '../../server/auth/account-context';
+import { toErrorResponse } from './error-response';
+
+export interface RouteContext extends AccountContext {
+  readonly container: Container;
+  readonly log: Logger;
+  readonly requestId: string;
+  readonly params: Record<string, string>;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+type Handler = (request: Request, context: RouteContext) => Promise<Response>;
+
+export function withAccount(handler: Handler) {
+  return async (request: Request, next?: NextRouteContext): Promise<Response> => {
+    const requestId = request.headers.get('x-request-id') ?? randomUUID();
+    let log: Pick<Logger, 'error' | 'warn'> = console;
+    try {
+      const container = await getContainer();
+      const requestLog = container.log.child({ requestId });
+      log = requestLog;
+      const account = await container.accountResolver.resolve(request.headers);
+      if (!account) throw new UnauthorizedError();
+      const rawParams = next ? await next.params : {};
+      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+      return await handler(request, { ...account, container, log: requestLog.child({ accountId: account.accountId }), requestId, params });
+    } catch (error) {
+      return toErrorResponse(error, log);
+    }
+  };
+}

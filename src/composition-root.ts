@@ -1,0 +1,79 @@
+/**
+ * The composition root: builds every adapter from configuration, once per process, and wires the use cases.
+ * `npm start` (src/main.ts) builds it and installs it; Next.js route handlers and server actions get it
+ * with `getContainer()`. Tests build their own against a test database.
+ */
+import { createDatabase, type Database } from './adapters/db/client';
+import { createLogger, type Logger } from './adapters/logging/logger';
+import { createAccountResolver, type SessionAccountLookup } from './adapters/auth/account-resolver';
+import { createFeatureFlags } from './adapters/flags/database-flag-provider';
+import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
+import { parseEnvOrThrow, type Env } from './config/env';
+import type { AccountResolver } from './server/auth/account-context';
+import type { FeatureFlags } from './server/flags/feature-flags';
+import type { LogoService } from './server/logo/logo-service';
+
+export interface Container {
+  readonly env: Env;
+  readonly log: Logger;
+  readonly database: Database;
+  readonly accountResolver: AccountResolver;
+  readonly flags: FeatureFlags;
+  readonly logo: LogoService;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  env: Env;
+  /** The database to use (DATABASE_URL, the embedded server's, or a test database's). */
+  databaseUrl: string;
+  log?: Logger;
+  /** How a browser session maps to an account; the auth library provides it. */
+  sessionAccount?: SessionAccountLookup;
+}
+
+export async function buildContainer(options: BuildOptions): Promise<Container> {
+  const { env } = options;
+  const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
+  const sessionAccount: SessionAccountLookup = options.sessionAccount ?? (async () => null);
+  const flags = await createFeatureFlags(database.db, {
+    hybridSearch: env.FLAG_HYBRID_SEARCH,
+    commandKSearch: env.FLAG_COMMAND_K_SEARCH,
+    devMode: env.FLAG_DEV_MODE,
+    manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
+  });
+  return {
+    env,
+    log,
+    database,
+    accountResolver: createAccountResolver(database.db, sessionAccount),
+    flags,
+    logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+    async close() {
+      await database.close();
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for('organisation-search.container');
+type GlobalWithContainer = typeof globalThis & { [GLOBAL_KEY]?: Promise<Container> };
+
+/** Makes a container the process's own (used by src/main.ts and by tests). */
+export function installContainer(container: Container | Promise<Container>): void {
+  (globalThis as GlobalWithContainer)[GLOBAL_KEY] = Promise.resolve(container);
+}
+
+/**
+ * The process's container. Under `npm start` it was installed before the first request; otherwise
+ * (for example `next dev` against DATABASE_URL) it is built from the environment on first use.
+ */
+export function getContainer(): Promise<Container> {
+  const g = globalThis as GlobalWithContainer;
+  if (!g[GLOBAL_KEY]) {
+    const env = parseEnvOrThrow();
+    if (!env.DATABASE_URL) throw new Error('No container installed and DATABASE_URL is unset: start the product with `npm start`');
+    g[GLOBAL_KEY] = buildContainer({ env, databaseUrl: env.DATABASE_URL });
+  }
+  return g[GLOBAL_KEY];
+}

@@ -1,0 +1,101 @@
+/**
+ * The ports the search stream orchestrator needs. Adapters in src/adapters implement them; contract
+ * fakes in src/sandbox speak the providers' wire protocols so the real adapters run in tests.
+ */
+import type { Identifier, NameKind, OrganisationType } from '../../core/candidates';
+
+export type AbrPreset = 'entity-only' | 'business-name-aware' | 'with-business-names';
+
+/** Why a registry call genuinely failed (never used for a clean zero-result search). */
+export interface RegistryFailure {
+  kind: 'configuration' | 'http' | 'timeout' | 'network' | 'malformed' | 'aborted';
+  /** HTTP status when kind is 'http'. */
+  status?: number;
+  /** For logs only; never sent to a client. */
+  message: string;
+}
+
+/** One organisation as a registry describes it, before keys, internal matches and dedup. */
+export interface RegistryCandidate {
+  name: string;
+  /** Normalised ISO alpha-3; never GLO or XXX. */
+  countryIsoAlpha3: string;
+  identifiers: Identifier[];
+  description: string;
+  website: string | null;
+  websiteValidated: boolean;
+  nameKind: NameKind | null;
+  matchedBusinessName: string | null;
+  parentEntityName: string | null;
+  type: OrganisationType | null;
+  /** The registry's own relevance score (0-100), kept for devMode. */
+  score: number | null;
+}
+
+/** Repositories never throw for provider failures: they report them here. */
+export interface RegistryResult {
+  candidates: RegistryCandidate[];
+  error: RegistryFailure | null;
+}
+
+/** The national registry (ABN Lookup), AUS only. */
+export interface NationalRegistry {
+  searchByName(
+    name: string,
+    options: { preset: AbrPreset; includeSoleTraders: boolean; signal?: AbortSignal },
+  ): Promise<RegistryResult>;
+}
+
+/** The global aggregator (OpenCorporates v0.4): every country other than AUS, and GLO. */
+export interface GlobalRegistry {
+  /** `countryCode`: alpha-2 or alpha-3 in any case; omitted under GLO (all jurisdictions). */
+  searchByName(name: string, options: { countryCode?: string; signal?: AbortSignal }): Promise<RegistryResult>;
+}
+
+export interface WebSearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+  source: string;
+}
+
+/** A web search API (Brave by default). Throws on failure; callers decide what a failure means. */
+export interface WebSearch {
+  search(query: string, options: { countryAlpha2?: string; count: number; signal?: AbortSignal }): Promise<WebSearchHit[]>;
+}
+
+/** One organisation the agent found on the web. */
+export interface AgentCandidate {
+  name: string;
+  /** Normalised alpha-3; in country mode the requested country, under GLO the headquarters country. */
+  countryIsoAlpha3: string;
+  website: string | null;
+  description: string;
+  identifiers: Identifier[];
+}
+
+export interface DiscoveryQuery {
+  query: string;
+  /** A country's alpha-3, or 'GLO' for worldwide mode. */
+  countryIsoAlpha3: string;
+  /** Upper bound on candidates reported. */
+  limit: number;
+}
+
+/** The web-search agent. Candidates stream out as they are found; the signal stops every call. */
+export interface SearchAgent {
+  discover(query: DiscoveryQuery, signal: AbortSignal): AsyncGenerator<AgentCandidate>;
+}
+
+export interface WebsiteValidation {
+  accepted: boolean;
+  /** 1: brand-to-domain affinity; 2: content grounding of the fetched page. */
+  tier: 1 | 2;
+  score: number;
+  reason: string;
+}
+
+/** Always on for every candidate carrying a website. */
+export interface WebsiteValidator {
+  validate(name: string, url: string, options?: { signal?: AbortSignal; offline?: boolean }): Promise<WebsiteValidation>;
+}

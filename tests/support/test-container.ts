@@ -1,0 +1,37 @@
+/**
+ * A real container (real PostgreSQL, real adapters) over a fresh test database, installed as the process's
+ * container so route handlers imported by the test use it.
+ */
+import { buildContainer, installContainer, type Container } from '../../src/composition-root';
+import { parseEnvOrThrow } from '../../src/config/env';
+import { createLogger } from '../../src/adapters/logging/logger';
+import type { SessionAccountLookup } from '../../src/adapters/auth/account-resolver';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestContext {
+  container: Container;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestContainer(
+  options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const env = parseEnvOrThrow({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env });
+  const container = await buildContainer({
+    env,
+    databaseUrl: database.url,
+    log: createLogger({ level: env.LOG_LEVEL, destination: 'stderr' }),
+    sessionAccount: options.sessionAccount,
+  });
+  installContainer(container);
+  return {
+    container,
+    database,
+    async close() {
+      await container.close();
+      await database.drop();
+    },
+  };
+}
