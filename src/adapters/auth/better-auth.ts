@@ -1,0 +1,62 @@
+/**
+ * The Better Auth instance: email + password over our own tables (auth_users, auth_sessions,
+ * auth_credentials, auth_verifications) through the Drizzle adapter. Sign-up is disabled for the browser:
+ * users are created by the operator CLI (`users create`) and the demo seed, through `createUser`.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { generateRandomString } from 'better-auth/crypto';
+import type { Env } from '../../config/env';
+import type { Db } from '../db/client';
+import { authCredentials, authSessions, authUsers, authVerifications } from '../db/schema';
+
+type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | 'BASE_URL' | 'PORT'>;
+
+export function createAuth(db: Db, env: AuthEnv) {
+  const baseURL = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+  return betterAuth({
+    appName: 'Organisation Search',
+    baseURL,
+    basePath: '/api/auth',
+    secret: resolveAuthSecretOrThrow(env),
+    trustedOrigins: env.BASE_URL ? [env.BASE_URL] : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authCredentials, verification: authVerifications },
+    }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    user: {
+      additionalFields: {
+        /** The account (tenant) the user works in; set by `createUser`, never from a request. */
+        activeAccountId: { type: 'string', required: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * AUTH_SECRET when set (required in production, enforced by env.ts). In the sandbox without one: tests get
+ * a per-process secret; otherwise a development secret is generated once and kept at
+ * `${DATA_DIR}/auth-secret` (mode 0600) so sessions survive restarts.
+ */
+export function resolveAuthSecretOrThrow(env: AuthEnv): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.APP_ENV === 'production') throw new Error('AUTH_SECRET is required when APP_ENV=production');
+  if (env.NODE_ENV === 'test') return generateRandomString(48, 'a-z', 'A-Z', '0-9');
+  const file = path.resolve(env.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = generateRandomString(48, 'a-z', 'A-Z', '0-9');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
