@@ -6,6 +6,8 @@
 import { createDatabase, type Database } from './adapters/db/client';
 import { createLogger, type Logger } from './adapters/logging/logger';
 import { createAccountResolver, type SessionAccountLookup } from './adapters/auth/account-resolver';
+import { createAuth, type Auth } from './adapters/auth/better-auth';
+import { createSessionAccountLookup } from './adapters/auth/session-account';
 import { createFeatureFlags } from './adapters/flags/database-flag-provider';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
@@ -17,6 +19,8 @@ export interface Container {
   readonly env: Env;
   readonly log: Logger;
   readonly database: Database;
+  /** Better Auth: sessions, sign-in, the /api/auth handler. */
+  readonly auth: Auth;
   readonly accountResolver: AccountResolver;
   readonly flags: FeatureFlags;
   readonly logo: LogoService;
@@ -36,7 +40,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const { env } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
-  const sessionAccount: SessionAccountLookup = options.sessionAccount ?? (async () => null);
+  const auth = createAuth(database.db, env);
+  const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, {
     hybridSearch: env.FLAG_HYBRID_SEARCH,
     commandKSearch: env.FLAG_COMMAND_K_SEARCH,
@@ -47,6 +52,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     env,
     log,
     database,
+    auth,
     accountResolver: createAccountResolver(database.db, sessionAccount),
     flags,
     logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
