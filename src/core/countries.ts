@@ -6,8 +6,8 @@
  * the browser build too, whose package entry registers no locale by itself.
  *
  * Only officially assigned codes count as countries: the user-assigned range (AA, QM-QZ, XA-XZ, ZZ and
- * their alpha-3 forms, e.g. Kosovo's XK/XKK, the sentinels GLO-like XXX) is rejected, so a sentinel can
- * never pass for a country by accident.
+ * their alpha-3 forms, e.g. Kosovo's XK/XKK) is rejected, as are the sentinels GLO and XXX, so a sentinel
+ * can never pass for a country by accident.
  */
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
@@ -73,12 +73,28 @@ export function isCountryAlpha3(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && ALPHA2_BY_ALPHA3.has(code);
 }
 
-/** English short name of an alpha-3 code in any case; GLO gives 'Global'; unknown codes give undefined. */
+/** Everyday names where the locale's first (official) name is not what people look for in a list. */
+const COMMON_NAMES: Readonly<Record<string, string>> = {
+  CHN: 'China',
+  USA: 'United States',
+  CZE: 'Czechia',
+  IRN: 'Iran',
+  MKD: 'North Macedonia',
+  PSE: 'Palestine',
+  RUS: 'Russia',
+  TWN: 'Taiwan',
+  TZA: 'Tanzania',
+};
+
+/**
+ * English name of an alpha-3 code in any case, in its everyday form ("China", "United States",
+ * "United Kingdom"); GLO gives 'Global' (spec: "GLO (shown as Global)"); unknown codes give undefined.
+ */
 export function countryName(alpha3: string): string | undefined {
   const upper = alpha3.trim().toUpperCase();
   if (upper === GLOBAL_SEARCH_SCOPE) return GLOBAL_SEARCH_SCOPE_NAME;
   if (!isCountryAlpha3(upper)) return undefined;
-  return countries.getName(upper, 'en');
+  return COMMON_NAMES[upper] ?? countries.getName(upper, 'en');
 }
 
 /** Folds a country name for lookup: no diacritics, no dots or apostrophes, lower case, single spaces. */
@@ -104,7 +120,6 @@ const EXTRA_COUNTRY_NAMES: Readonly<Record<string, string>> = {
   'united states of america': 'USA',
   america: 'USA',
   'hong kong sar': 'HKG',
-  'korea': 'KOR',
   'south korea': 'KOR',
   'north korea': 'PRK',
   holland: 'NLD',

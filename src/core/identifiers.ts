@@ -1,0 +1,197 @@
+/**
+ * Registry identifiers: normalisation for lookup (spec: quick-search rule 2, "tolerant of case, spaces,
+ * dashes, dots"), ABN/ACN check digits (providers/abr.md section 5), Companies House number formats,
+ * recognition of what a query could be, and deterministic generators of valid synthetic numbers.
+ */
+
+/** Identifier types the service stores (spec: identifier type names ABN, ACN and CH are registry types). */
+export const IDENTIFIER_TYPES = ['ABN', 'ACN', 'CH', 'OPENCORPORATES', 'WEBSITE'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+/**
+ * The lookup form of an identifier value (quick-search rule 2): NFKC (full-width digits become ASCII),
+ * upper case, and whitespace, dashes of every kind, dots and slashes removed. Underscores are kept (they
+ * separate sub-jurisdictions in aggregator ids such as `us_de`). Stored values and queries both go
+ * through it, so "51 824-753.556" finds "51824753556". WEBSITE values are compared with
+ * normaliseWebsiteHost instead.
+ */
+export function normaliseIdentifierValue(value: string): string {
+  return value
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\p{Pd}./\\]+/gu, '');
+}
+
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;
+const ACN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 1] as const;
+
+function digitsOf(value: string): number[] {
+  return [...value].map(Number);
+}
+
+function weightedSum(digits: readonly number[], weights: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < weights.length; i += 1) sum += (digits[i] ?? 0) * (weights[i] ?? 0);
+  return sum;
+}
+
+/**
+ * True for an ABN: 11 digits after normalisation, first digit not 0, and the modulus-89 check of
+ * providers/abr.md section 5 (subtract 1 from the first digit, weights 10 1 3 5 ... 19, total divisible by 89).
+ */
+export function isValidAbn(value: string): boolean {
+  const abn = normaliseIdentifierValue(value);
+  if (!/^[1-9]\d{10}$/.test(abn)) return false;
+  const digits = digitsOf(abn);
+  digits[0] = (digits[0] ?? 0) - 1;
+  return weightedSum(digits, ABN_WEIGHTS) % 89 === 0;
+}
+
+/** The ACN check digit of 8 leading digits: (10 - weighted sum mod 10) mod 10 (providers/abr.md section 5). */
+function acnCheckDigit(first8: string): number {
+  return (10 - (weightedSum(digitsOf(first8), ACN_WEIGHTS) % 10)) % 10;
+}
+
+/** True for an ACN: 9 digits after normalisation whose last digit is the ASIC check digit (providers/abr.md 5). */
+export function isValidAcn(value: string): boolean {
+  const acn = normaliseIdentifierValue(value);
+  if (!/^\d{9}$/.test(acn)) return false;
+  return acnCheckDigit(acn.slice(0, 8)) === Number(acn[8]);
+}
+
+/**
+ * Companies House prefixes followed by 6 digits: Scotland (SC, SO, SL, SP, SZ, SA, SF, SR, SE, SI, SG),
+ * Northern Ireland (NI, NC, NL, NO, NP, NR, NF, NZ, NA, R0), England and Wales (OC, LP, IP, RC, FC, GE, GS,
+ * GN, ZC, AC, CE, CS, PC, RS, IC, ES, EN). Plain companies of England and Wales have 8 digits.
+ */
+const COMPANIES_HOUSE_PREFIXES: ReadonlySet<string> = new Set([
+  'SC', 'SO', 'SL', 'SP', 'SZ', 'SA', 'SF', 'SR', 'SE', 'SI', 'SG',
+  'NI', 'NC', 'NL', 'NO', 'NP', 'NR', 'NF', 'NZ', 'NA', 'R0',
+  'OC', 'LP', 'IP', 'RC', 'FC', 'GE', 'GS', 'GN', 'ZC', 'AC', 'CE', 'CS', 'PC', 'RS', 'IC', 'ES', 'EN',
+]);
+
+function isCompaniesHouseShape(value: string): boolean {
+  if (/^\d{8}$/.test(value)) return true;
+  return /^[A-Z][A-Z0-9]\d{6}$/.test(value) && COMPANIES_HOUSE_PREFIXES.has(value.slice(0, 2));
+}
+
+/**
+ * True for a Companies House company number as written in full: 8 characters after normalisation, either
+ * 8 digits or a known 2-character prefix (SC, NI, OC, SO, NC, LP, SL, R0, ...) and 6 digits. Companies House
+ * numbers carry no check digit. Short numbers are not padded here (see normaliseCompaniesHouseNumber).
+ */
+export function isCompaniesHouseNumber(value: string): boolean {
+  return isCompaniesHouseShape(normaliseIdentifierValue(value));
+}
+
+/**
+ * The stored form of a Companies House number: normalised, with a 6- or 7-digit number padded with leading
+ * zeros to 8 ("123456" -> "00123456", as people drop the zeros). Undefined when it is not a company number.
+ */
+export function normaliseCompaniesHouseNumber(value: string): string | undefined {
+  const normalised = normaliseIdentifierValue(value);
+  const padded = /^\d{6,7}$/.test(normalised) ? normalised.padStart(8, '0') : normalised;
+  return isCompaniesHouseShape(padded) ? padded : undefined;
+}
+
+/** "51824753556" -> "51 824 753 556" (the ABR's grouping); a value that is not 11 digits is returned normalised. */
+export function formatAbn(value: string): string {
+  const abn = normaliseIdentifierValue(value);
+  return /^\d{11}$/.test(abn) ? `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}` : abn;
+}
+
+/** "005749986" -> "005 749 986"; a value that is not 9 digits is returned normalised. */
+export function formatAcn(value: string): string {
+  const acn = normaliseIdentifierValue(value);
+  return /^\d{9}$/.test(acn) ? `${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)}` : acn;
+}
+
+/** True when the query contains a digit in any script; triggers the identifier lookup (quick-search rule 2). */
+export function queryHasDigit(query: string): boolean {
+  return /\p{Nd}/u.test(query);
+}
+
+/** A label people type before a number: "ABN 51 824 753 556", "ACN: 005 749 986", "Company No. 01234567". */
+const LABELLED_QUERY = /^\s*(abn|acn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d])\s*[:#.]?\s*(.+)$/i;
+
+/**
+ * What a query could be, as normalised identifiers: a valid ABN (checksum), a valid ACN (check digit) or a
+ * Companies House number (8 characters, or 6-7 digits padded). A leading label (ABN, ACN, CRN, CH,
+ * "Company No.") is removed and restricts the answer to that type. Returns [] for ordinary names.
+ */
+export function recogniseIdentifiers(query: string): { type: IdentifierType; value: string }[] {
+  const labelled = LABELLED_QUERY.exec(query);
+  const label = labelled?.[1]?.toUpperCase();
+  const labelType = label === undefined ? undefined : label === 'ABN' || label === 'ACN' ? label : 'CH';
+  const value = normaliseIdentifierValue(labelled?.[2] ?? query);
+  const wants = (type: IdentifierType): boolean => labelType === undefined || labelType === type;
+  const found: { type: IdentifierType; value: string }[] = [];
+  if (wants('ABN') && isValidAbn(value)) found.push({ type: 'ABN', value });
+  if (wants('ACN') && isValidAcn(value)) found.push({ type: 'ACN', value });
+  const companiesHouse = normaliseCompaniesHouseNumber(value);
+  if (wants('CH') && companiesHouse !== undefined) found.push({ type: 'CH', value: companiesHouse });
+  return found;
+}
+
+/** Largest seed (exclusive) for which the generators promise distinct values. */
+export const MAX_SYNTHETIC_SEED = 100_000_000;
+
+function assertSeed(seed: number): void {
+  if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SYNTHETIC_SEED) {
+    throw new RangeError(`seed must be an integer in [0, ${MAX_SYNTHETIC_SEED}), got ${seed}`);
+  }
+}
+
+/**
+ * A bijection of [0, 10^8): multiplying by a number coprime to 10 modulo 10^8 permutes the range, so
+ * consecutive seeds give spread-out numbers and distinct seeds give distinct numbers.
+ */
+function scramble8(seed: number): number {
+  return (seed * 48_271 + 12_345_679) % MAX_SYNTHETIC_SEED;
+}
+
+/**
+ * A valid synthetic ACN (9 digits, ASIC check digit) for benchmarks and generated data. Deterministic and
+ * distinct for distinct seeds in [0, MAX_SYNTHETIC_SEED); throws RangeError outside that range.
+ */
+export function makeAcn(seed: number): string {
+  assertSeed(seed);
+  const first8 = String(scramble8(seed)).padStart(8, '0');
+  return `${first8}${acnCheckDigit(first8)}`;
+}
+
+/**
+ * The ABN of a company with this ACN: two check digits in front of the ACN, chosen so the modulus-89 check
+ * holds (providers/abr.md 5: "30 + 635412074"). With S the weighted sum of the ACN digits (weights 3..19),
+ * the prefix P must satisfy P - 10 + S = 0 mod 89, so P = 10 + (-S mod 89), always in 10..98.
+ */
+export function abnFromAcn(acn: string): string {
+  const normalised = normaliseIdentifierValue(acn);
+  if (!/^\d{9}$/.test(normalised)) throw new RangeError(`an ACN has 9 digits, got ${JSON.stringify(acn)}`);
+  const sum = weightedSum(digitsOf(normalised), ABN_WEIGHTS.slice(2));
+  const prefix = 10 + ((89 - (sum % 89)) % 89);
+  return `${prefix}${normalised}`;
+}
+
+/** A valid synthetic ABN: abnFromAcn(makeAcn(seed)). Deterministic and distinct for distinct seeds. */
+export function makeAbn(seed: number): string {
+  return abnFromAcn(makeAcn(seed));
+}
+
+/** Prefixes used for one synthetic company number in ten; the rest are 8-digit England and Wales numbers. */
+const SYNTHETIC_CH_PREFIXES = ['SC', 'NI', 'OC', 'SO', 'NC', 'LP', 'SL'] as const;
+
+/**
+ * A valid synthetic Companies House number: for seeds ending in 9, a prefix from SYNTHETIC_CH_PREFIXES
+ * plus 6 digits; otherwise 8 digits. Deterministic and distinct for distinct seeds below 7 * 10^7 (the two
+ * shapes never collide; each shape is injective on its seeds); throws RangeError for other seeds.
+ */
+export function makeCompaniesHouseNumber(seed: number): string {
+  assertSeed(seed);
+  if (seed % 10 !== 9) return String(scramble8(seed)).padStart(8, '0');
+  const group = Math.floor(seed / 10);
+  const prefix = SYNTHETIC_CH_PREFIXES[group % SYNTHETIC_CH_PREFIXES.length] ?? 'SC';
+  const number = Math.floor(group / SYNTHETIC_CH_PREFIXES.length);
+  if (number >= 1_000_000) throw new RangeError(`seed too large for a prefixed company number: ${seed}`);
+  return `${prefix}${String(number).padStart(6, '0')}`;
+}
