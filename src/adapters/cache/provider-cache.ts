@@ -1,0 +1,70 @@
+/**
+ * The shared provider cache over the `provider_cache` table (DESIGN.md 4 and 7): every instance of the
+ * service sees the same entries, so a registry record fetched by one instance is reused by all of them.
+ * Values are JSON. Expiry uses the database clock for both writing and reading, so instances with skewed
+ * clocks agree; an expired row is ignored on read (and overwritten on the next `set`).
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { providerCache } from '../db/schema';
+
+export interface ProviderCache {
+  /** The cached JSON value, or `undefined` when absent, expired, or (with `schema`) not of that shape. */
+  get(key: string): Promise<unknown>;
+  get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
+  /** Stores `value` (JSON-serialisable) for `ttlMs` milliseconds, replacing any previous entry. */
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /**
+   * The cached value when present and valid; otherwise `load()`'s value, stored for `ttlMs`. A throwing
+   * loader stores nothing and its error propagates.
+   */
+  getOrLoad<T>(key: string, options: { ttlMs: number; schema: z.ZodType<T> }, load: () => Promise<T>): Promise<T>;
+  /** Removes one entry (for example to purge a record the provider withdrew). */
+  delete(key: string): Promise<void>;
+}
+
+export function createProviderCache(db: Db): ProviderCache {
+  async function read(key: string): Promise<unknown> {
+    const rows = await db
+      .select({ value: providerCache.value })
+      .from(providerCache)
+      .where(and(eq(providerCache.key, key), gt(providerCache.expiresAt, sql`now()`)))
+      .limit(1);
+    return rows[0]?.value;
+  }
+
+  function get(key: string): Promise<unknown>;
+  function get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
+  async function get<T>(key: string, schema?: z.ZodType<T>): Promise<unknown> {
+    const value = await read(key);
+    if (value === undefined || schema === undefined) return value;
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async function set(key: string, value: unknown, ttlMs: number): Promise<void> {
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
+    if (value === undefined) throw new TypeError('provider cache values must be JSON, got undefined');
+    const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+    await db
+      .insert(providerCache)
+      .values({ key, value, expiresAt })
+      .onConflictDoUpdate({ target: providerCache.key, set: { value, expiresAt } });
+  }
+
+  return {
+    get,
+    set,
+    async getOrLoad<T>(key: string, options: { ttlMs: number; schema: z.ZodType<T> }, load: () => Promise<T>): Promise<T> {
+      const cached = await get(key, options.schema);
+      if (cached !== undefined) return cached;
+      const value = await load();
+      await set(key, value, options.ttlMs);
+      return value;
+    },
+    async delete(key: string): Promise<void> {
+      await db.delete(providerCache).where(eq(providerCache.key, key));
+    },
+  };
+}
