@@ -161,7 +161,12 @@ const CONTROL_OR_INVISIBLE = /[\p{Cc}\u200B-\u200D\u2060\uFEFF]/gu;
  * (spec: Result display, `canonicalName`).
  */
 export function canonicalName(name: string): string {
-  return name.normalize('NFC').replace(CONTROL_OR_INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  return name
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .replace(CONTROL_OR_INVISIBLE, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** Lower-case ASCII-ish tokens: diacritics and punctuation gone, initials joined, `&` as `and`. */
@@ -253,14 +258,15 @@ function withoutTrailingLegalForms(tokens: readonly string[]): string[] {
  * The search form of a name, indexed by the trigram index and applied to every query (spec: quick-search
  * rule 1): keyName without trailing legal forms ("acme pty ltd" -> "acme", "smith and co" -> "smith"),
  * without a leading "the" and without a leading legal form (PT, OOO). Never '' for a name that has letters
- * or digits: when stripping leaves nothing ("Limited", "The Co"), keyName is returned.
+ * or digits: when stripping leaves nothing or only "the" ("Limited", "The Company"), keyName is returned.
  */
 export function searchName(name: string): string {
   const tokens = keyTokens(name);
   let stripped = withoutTrailingLegalForms(tokens);
   if (stripped.length > 1 && stripped[0] === 'the') stripped = stripped.slice(1);
   if (stripped.length > 1 && LEADING_LEGAL_FORMS.has(stripped[0] ?? '')) stripped = stripped.slice(1);
-  return stripped.length === 0 ? tokens.join(' ') : stripped.join(' ');
+  const meaningful = stripped.length > 1 || (stripped.length === 1 && stripped[0] !== 'the');
+  return meaningful ? stripped.join(' ') : tokens.join(' ');
 }
 
 /**

@@ -1,0 +1,167 @@
+import { describe, it, expect } from 'vitest';
+import { canonicalName, keyName, searchName, stripLegalSuffix } from './canonical-name';
+
+describe('canonicalName: the display form', () => {
+  it('trims and collapses whitespace of every kind, keeping case and punctuation', () => {
+    expect(canonicalName('  Acme\u00a0 Widgets\t\nPty. Ltd.  ')).toBe('Acme Widgets Pty. Ltd.');
+  });
+
+  it('strips control and zero-width characters', () => {
+    expect(canonicalName('Ac\u0000me\u200b Pty\u0007 Ltd\ufeff')).toBe('Acme Pty Ltd');
+  });
+
+  it('composes decomposed accents (NFC) so equal names look equal', () => {
+    expect(canonicalName('Cafe\u0301 Nero')).toBe('Café Nero');
+  });
+
+  it('gives empty for a blank name', () => {
+    expect(canonicalName(' \t ')).toBe('');
+  });
+});
+
+describe('keyName: the deterministic canonicaliser of composite keys (spec: Composite key)', () => {
+  it('normalises every spelling of Pty Ltd to one', () => {
+    for (const name of ['ACME PTY. LTD.', 'Acme Proprietary Limited', 'Acme Pty Ltd', 'acme pty. limited', 'Acme (Pty) Ltd', 'Acme Pty.Ltd.']) {
+      expect(keyName(name), name).toBe('acme pty ltd');
+    }
+  });
+
+  it.each([
+    ['Acme Limited', 'acme ltd'],
+    ['Acme Incorporated', 'acme inc'],
+    ['Acme Corporation', 'acme corp'],
+    ['Acme Company', 'acme co'],
+    ['Acme L.L.C.', 'acme llc'],
+    ['Acme Limited Liability Company', 'acme llc'],
+    ['Acme P.L.C.', 'acme plc'],
+    ['Acme Public Limited Company', 'acme plc'],
+    ['Acme LLP', 'acme llp'],
+    ['Acme Limited Partnership', 'acme lp'],
+    ['Acme Gesellschaft mit beschränkter Haftung', 'acme gmbh'],
+    ['Acme Aktiengesellschaft', 'acme ag'],
+    ['Acme S.A.', 'acme sa'],
+    ['Acme S. A.', 'acme sa'],
+    ['Acme Société Anonyme', 'acme sa'],
+    ['Acme S.p.A.', 'acme spa'],
+    ['Acme B.V.', 'acme bv'],
+    ['Acme Sendirian Berhad', 'acme sdn bhd'],
+    ['Acme Private Limited', 'acme pvt ltd'],
+    ['Acme Mining No Liability', 'acme mining nl'],
+  ])('%j -> %j', (name, expected) => {
+    expect(keyName(name)).toBe(expected);
+  });
+
+  it('writes & as and, so "Smith & Co" and "Smith and Company" agree', () => {
+    expect(keyName('J. Smith & Co.')).toBe('j smith and co');
+    expect(keyName('J Smith and Company')).toBe('j smith and co');
+  });
+
+  it('removes diacritics (NFKD) and folds letters NFKD keeps', () => {
+    expect(keyName('Société Générale')).toBe('societe generale');
+    expect(keyName('Müller GmbH')).toBe('muller gmbh');
+    expect(keyName('Straße Ørsted Æble')).toBe('strasse orsted aeble');
+    expect(keyName('ＡＣＭＥ　Ｌｔｄ')).toBe('acme ltd');
+  });
+
+  it('drops apostrophes without splitting the word', () => {
+    expect(keyName("O'Brien's Café Pty Ltd")).toBe('obriens cafe pty ltd');
+    expect(keyName('McDonald’s Corporation')).toBe('mcdonalds corp');
+  });
+
+  it('turns other punctuation into single spaces', () => {
+    expect(keyName('Acme-Widgets/Holdings, (Australia)')).toBe('acme widgets holdings australia');
+    expect(keyName('Booking.com B.V.')).toBe('booking com bv');
+  });
+
+  it("keeps a person's initials apart but joins dotted initials", () => {
+    expect(keyName('J. R. Smith Pty Ltd')).toBe('j r smith pty ltd');
+    expect(keyName('A.B.C. Pty Ltd')).toBe('abc pty ltd');
+  });
+
+  it('joins spaced initials only at the end of a name', () => {
+    expect(keyName('S A Smith')).toBe('s a smith');
+    expect(keyName('S A')).toBe('s a');
+  });
+
+  it('keeps digits and non-Latin letters', () => {
+    expect(keyName('7-Eleven Stores Pty Ltd')).toBe('7 eleven stores pty ltd');
+    expect(keyName('株式会社 ソニー')).toBe('株式会社 ソニー');
+  });
+
+  it('gives empty for names without letters or digits', () => {
+    expect(keyName('')).toBe('');
+    expect(keyName(' -/. ')).toBe('');
+  });
+
+  it('is idempotent', () => {
+    for (const name of ['ACME PTY. LTD.', 'Müller GmbH & Co. KG', 'Acme S. A.', 'J. Smith & Co.']) {
+      expect(keyName(keyName(name)), name).toBe(keyName(name));
+    }
+  });
+});
+
+describe('searchName: what the trigram index searches, for stored names and queries alike', () => {
+  it.each([
+    ['Acme Pty Ltd', 'acme'],
+    ['ACME PTY. LTD.', 'acme'],
+    ['Acme Widgets Proprietary Limited', 'acme widgets'],
+    ['Acme Co., Ltd.', 'acme'],
+    ['Acme Inc.', 'acme'],
+    ['Müller GmbH & Co. KG', 'muller'],
+    ['J. Smith & Co.', 'j smith'],
+    ['The Acme Company Pty Ltd', 'acme'],
+    ['Tesco PLC', 'tesco'],
+    ['Volvo AB', 'volvo'],
+    ['Grupo Bimbo S.A.B. de C.V.', 'grupo bimbo sab'],
+    ['PT Bank Central Asia Tbk', 'bank central asia'],
+    ['acme', 'acme'],
+  ])('%j -> %j', (name, expected) => {
+    expect(searchName(name)).toBe(expected);
+  });
+
+  it('gives a query and a stored name the same form', () => {
+    expect(searchName('acme')).toBe(searchName('Acme Pty Ltd'));
+    expect(searchName('the body shop')).toBe('body shop');
+    expect(searchName('The Body Shop Limited')).toBe('body shop');
+  });
+
+  it('keeps words that are legal forms elsewhere but ordinary words at the end of a name', () => {
+    expect(searchName('Acme Day Spa')).toBe('acme day spa');
+    expect(searchName('Acme Holdings Pty Ltd')).toBe('acme holdings');
+  });
+
+  it('never returns empty for a name that has letters: it falls back to keyName', () => {
+    expect(searchName('Limited')).toBe('ltd');
+    expect(searchName('Pty Ltd')).toBe('pty ltd');
+    expect(searchName('The Company')).toBe('the co');
+    expect(searchName('The')).toBe('the');
+  });
+
+  it('gives empty only when keyName does', () => {
+    expect(searchName('')).toBe('');
+    expect(searchName('...')).toBe('');
+  });
+});
+
+describe('stripLegalSuffix: the display name without its legal form (website brand affinity)', () => {
+  it.each([
+    ['Acme Widgets Pty. Ltd.', 'Acme Widgets'],
+    ['ACME PTY LTD', 'ACME'],
+    ['Acme, Inc.', 'Acme'],
+    ['Acme (Pty) Ltd', 'Acme'],
+    ['Müller GmbH & Co. KG', 'Müller'],
+    ['Acme S. A.', 'Acme'],
+    ['J. Smith & Co.', 'J. Smith'],
+    ['Acme (Australia) Pty Ltd', 'Acme (Australia)'],
+    ['  Acme   Limited ', 'Acme'],
+    ['Acme Day Spa', 'Acme Day Spa'],
+    ['Acme', 'Acme'],
+  ])('%j -> %j', (name, expected) => {
+    expect(stripLegalSuffix(name)).toBe(expected);
+  });
+
+  it('keeps the name when it is nothing but a legal form', () => {
+    expect(stripLegalSuffix('Limited')).toBe('Limited');
+    expect(stripLegalSuffix('Pty Ltd')).toBe('Pty Ltd');
+  });
+});
