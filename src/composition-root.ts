@@ -14,6 +14,11 @@ import { parseEnvOrThrow, type Env } from './config/env';
 import type { AccountResolver } from './server/auth/account-context';
 import type { FeatureFlags } from './server/flags/feature-flags';
 import type { LogoService } from './server/logo/logo-service';
+import { createPostgresLock } from './adapters/lock/postgres-lock';
+import { createClassificationRepository } from './adapters/db/queries/classification';
+import { searchLeafNaics } from './adapters/db/queries/naics';
+import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
+import type { NaicsCatalogue } from './server/naics/ports';
 
 export interface Container {
   readonly env: Env;
@@ -24,6 +29,8 @@ export interface Container {
   readonly accountResolver: AccountResolver;
   readonly flags: FeatureFlags;
   readonly logo: LogoService;
+  /** Manual NAICS classification: the typeahead's catalogue and the AddOrganisationNAICS use case. */
+  readonly naics: { readonly catalogue: NaicsCatalogue; readonly addOrganisationNaics: AddOrganisationNAICS };
   close(): Promise<void>;
 }
 
@@ -56,6 +63,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     accountResolver: createAccountResolver(database.db, sessionAccount),
     flags,
     logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+    naics: {
+      catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
+      addOrganisationNaics: new AddOrganisationNAICS({
+        lock: createPostgresLock(database.db),
+        flags,
+        repository: createClassificationRepository(database.db),
+        log: log.child({ useCase: 'AddOrganisationNAICS' }),
+      }),
+    },
     async close() {
       await database.close();
     },

@@ -1,0 +1,35 @@
+/**
+ * Transaction backfill, one set-based statement per transaction type: every transaction of the account,
+ * of the type, linked to the organisation and without an Aquila1 edge for the type gets one edge per
+ * basket entry at the basket's weight. Already-classified transactions are not touched.
+ */
+import { sql } from 'drizzle-orm';
+import type { BasketWeight } from '../../../core/basket-weights';
+import type { BasketType } from '../../../core/naics';
+import type { Db } from '../client';
+
+export async function backfillTransactions(
+  db: Db,
+  params: { accountId: string; organisationId: string; for: BasketType; basket: readonly BasketWeight[] },
+): Promise<{ classifiedCount: number }> {
+  if (params.basket.length === 0) return { classifiedCount: 0 };
+  const codes = params.basket.map((b) => b.aquila1Code);
+  const weights = params.basket.map((b) => b.weight);
+  const result = await db.execute<{ classified: string }>(sql`
+    with unclassified as (
+      select t.id from transactions t
+      where t.account_id = ${params.accountId}::uuid
+        and t.organisation_id = ${params.organisationId}::uuid
+        and t.type = ${params.for}
+        and not exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta.for = ${params.for})
+    ),
+    basket as (select * from unnest(${codes}::text[], ${weights}::float8[]) as b(aquila1_code, weight)),
+    inserted as (
+      insert into transaction_aquila1 (transaction_id, aquila1_code, for, weight)
+      select u.id, b.aquila1_code, ${params.for}, b.weight from unclassified u cross join basket b
+      on conflict do nothing
+      returning transaction_id
+    )
+    select count(distinct transaction_id)::text as classified from inserted`);
+  return { classifiedCount: Number(result.rows[0]?.classified ?? 0) };
+}
