@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { AppHeader } from '../../components/shell/app-header';
+import { requireSession } from './require-session';
+
+/** Every main route: a session is required (checked here and by each page), a header, and the content. */
+export default async function MainLayout({ children }: { children: ReactNode }) {
+  const session = await requireSession();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <AppHeader userEmail={session.user.email} />
+      <main id="content" className="app-main">
+        {children}
+      </main>
+    </div>
+  );
+}

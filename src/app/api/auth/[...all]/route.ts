@@ -1,0 +1,10 @@
+/** Better Auth's HTTP endpoints (sign-in, sign-out, session) under /api/auth, served by the container's instance. */
+import { toNextJsHandler } from 'better-auth/next-js';
+import { getContainer } from '../../../../composition-root';
+
+async function handle(request: Request): Promise<Response> {
+  const { auth } = await getContainer();
+  return auth.handler(request);
+}
+
+export const { GET, POST } = toNextJsHandler(handle);
