@@ -1,0 +1,169 @@
+/**
+ * The global aggregator (spec: Registry behaviour: global aggregator; Global (GLO) scope; Limits):
+ * OpenCorporates v0.4 name search and company-by-id, both cached 30 days in the shared provider cache.
+ * Never throws for provider failures: they come back in the result's `error` field.
+ */
+import type { Logger } from '../../logging/logger';
+import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
+import { OPENCORPORATES_CACHE_TTL_MS, type OpenCorporatesCache } from './cache-port';
+import { createOpenCorporatesHttpClient } from './http-client';
+import {
+  cachedCompanySchema,
+  cachedSearchSchema,
+  ocCompanyEnvelopeSchema,
+  ocSearchEnvelopeSchema,
+  type OcCompany,
+} from './schemas';
+import {
+  companyCacheKey,
+  countryCodeParameter,
+  searchCacheKey,
+  searchQueryText,
+  toRegistryCandidate,
+  toRegistryCandidates,
+} from './transform';
+
+export interface OpenCorporatesRegistryOptions {
+  /** `env.OPENCORPORATES_API_TOKEN`; undefined means every call reports a configuration error, no HTTP. */
+  apiToken: string | undefined;
+  /** `env.OPENCORPORATES_BASE_URL`, with or without the `/v0.4` suffix. */
+  baseUrl: string;
+  cache: OpenCorporatesCache;
+  log: Logger;
+  /** Per-attempt timeout of a name search (default 5000 ms: the registry lead window). */
+  timeoutMs?: number;
+  /** Per-attempt timeout of company-by-id (default 10000 ms, note section 6). */
+  companyTimeoutMs?: number;
+  /** Fixed delay before the one retry of a 5xx (default 500 ms). */
+  retryDelayMs?: number;
+  /** Results asked for per search (default 30, the API's default page; max 100). */
+  perPage?: number;
+  /** Clock for the quota breaker; tests pass their own. */
+  now?: () => number;
+}
+
+export interface OpenCorporatesCompanyResult {
+  /** Null when OpenCorporates has no such company (404), when the jurisdiction is unmappable, or on error. */
+  company: RegistryCandidate | null;
+  error: RegistryFailure | null;
+}
+
+export interface OpenCorporatesRegistry extends GlobalRegistry {
+  getCompany(jurisdictionCode: string, companyNumber: string, options?: { signal?: AbortSignal }): Promise<OpenCorporatesCompanyResult>;
+}
+
+const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCORPORATES_API_TOKEN is not set' };
+
+/** Next midnight UTC: the earliest moment a spent daily quota can come back (note section 3). */
+function nextUtcMidnight(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+}
+
+export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOptions): OpenCorporatesRegistry {
+  const { cache, log } = options;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const companyTimeoutMs = options.companyTimeoutMs ?? 10_000;
+  const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
+  const now = options.now ?? Date.now;
+  const http =
+    options.apiToken === undefined || options.apiToken === ''
+      ? undefined
+      : createOpenCorporatesHttpClient({ baseUrl: options.baseUrl, apiToken: options.apiToken, log, retryDelayMs: options.retryDelayMs ?? 500 });
+  /**
+   * Quota breaker: after a 403 (quota spent) no call is made until the next UTC midnight, so searches
+   * stop burning calls that are bound to fail; cached answers are still served.
+   */
+  let quotaBlockedUntil = 0;
+
+  const quotaBlocked = (): RegistryFailure | undefined =>
+    now() < quotaBlockedUntil
+      ? { kind: 'http', status: 403, message: 'OpenCorporates quota exceeded earlier; not calling until the next UTC day' }
+      : undefined;
+
+  function noteFailure(failure: RegistryFailure): void {
+    if (failure.kind === 'http' && failure.status === 403) quotaBlockedUntil = nextUtcMidnight(now());
+  }
+
+  async function readCache<T>(key: string, parse: (value: unknown) => T | undefined): Promise<T | undefined> {
+    try {
+      const value = await cache.get(key);
+      return value === undefined ? undefined : parse(value);
+    } catch (error) {
+      log.warn({ err: error, key }, 'opencorporates cache read failed; calling the API');
+      return undefined;
+    }
+  }
+
+  async function writeCache(key: string, value: unknown): Promise<void> {
+    try {
+      await cache.set(key, value, OPENCORPORATES_CACHE_TTL_MS);
+    } catch (error) {
+      log.warn({ err: error, key }, 'opencorporates cache write failed');
+    }
+  }
+
+  return {
+    async searchByName(name, { countryCode, signal } = {}): Promise<RegistryResult> {
+      const q = searchQueryText(name);
+      if (q === '') return { candidates: [], error: null };
+      let country: string | undefined;
+      if (countryCode !== undefined) {
+        country = countryCodeParameter(countryCode);
+        // An unmappable country is an empty answer, not a failure (spec), and costs no call.
+        if (country === undefined) return { candidates: [], error: null };
+      }
+      if (http === undefined) return { candidates: [], error: missingToken };
+      const key = searchCacheKey(country, q);
+      const cached = await readCache(key, (value) => cachedSearchSchema.safeParse(value).data);
+      if (cached !== undefined) return { candidates: toRegistryCandidates(cached.companies), error: null };
+      const blocked = quotaBlocked();
+      if (blocked) return { candidates: [], error: blocked };
+
+      const params: Record<string, string> = { q, order: 'score', per_page: String(perPage), page: '1' };
+      if (country !== undefined) params.country_code = country;
+      const answer = await http.getJson('companies/search', params, { signal, timeoutMs });
+      if (!answer.ok) {
+        // A 404 on the search path is an unknown path, not "no companies": report it.
+        const failure = answer.notFound ? { kind: 'http' as const, status: 404, message: 'OpenCorporates answered HTTP 404 on search' } : answer.failure;
+        noteFailure(failure);
+        return { candidates: [], error: failure };
+      }
+      const parsed = ocSearchEnvelopeSchema.safeParse(answer.body);
+      if (!parsed.success) {
+        log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'opencorporates search payload failed validation');
+        return { candidates: [], error: { kind: 'malformed', message: 'OpenCorporates search payload failed validation' } };
+      }
+      const companies: OcCompany[] = parsed.data.results.companies.map((item) => item.company);
+      await writeCache(key, { companies });
+      return { candidates: toRegistryCandidates(companies), error: null };
+    },
+
+    async getCompany(jurisdictionCode, companyNumber, { signal } = {}): Promise<OpenCorporatesCompanyResult> {
+      const jurisdiction = jurisdictionCode.trim().toLowerCase();
+      const number = companyNumber.trim();
+      if (!/^[a-z]{2}(?:_[a-z0-9]+)?$/.test(jurisdiction) || number === '') return { company: null, error: null };
+      if (http === undefined) return { company: null, error: missingToken };
+      const key = companyCacheKey(jurisdiction, number);
+      const cached = await readCache(key, (value) => cachedCompanySchema.safeParse(value).data);
+      if (cached !== undefined) return { company: toRegistryCandidate(cached.company) ?? null, error: null };
+      const blocked = quotaBlocked();
+      if (blocked) return { company: null, error: blocked };
+
+      const path = `companies/${encodeURIComponent(jurisdiction)}/${encodeURIComponent(number)}`;
+      const answer = await http.getJson(path, { sparse: 'true' }, { signal, timeoutMs: companyTimeoutMs });
+      if (!answer.ok) {
+        if (answer.notFound) return { company: null, error: null };
+        noteFailure(answer.failure);
+        return { company: null, error: answer.failure };
+      }
+      const parsed = ocCompanyEnvelopeSchema.safeParse(answer.body);
+      if (!parsed.success) {
+        log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'opencorporates company payload failed validation');
+        return { company: null, error: { kind: 'malformed', message: 'OpenCorporates company payload failed validation' } };
+      }
+      await writeCache(key, { company: parsed.data.results.company });
+      return { company: toRegistryCandidate(parsed.data.results.company) ?? null, error: null };
+    },
+  };
+}
