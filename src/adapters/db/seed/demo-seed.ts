@@ -1,0 +1,116 @@
+/**
+ * The demo a fresh sandbox starts with: the demo account and user, an API key, the NAICS reference data,
+ * and a few hundred realistic organisations across AUS, NZL, GBR, USA and Global, some owned by the demo
+ * account, some linked to it. Idempotent: the demo account (found by name, under an advisory lock so two
+ * processes starting together seed once) marks the seed as done; the user and NAICS steps check themselves.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { createApiKey } from '../../auth/api-keys';
+import { addMembership, createUser, findUserIdByEmail, type UserDeps } from '../../auth/users';
+import { syntheticOrganisations } from '../../data-generation/synthetic-organisations';
+import type { Db } from '../client';
+import { insertOrganisations, type NewOrganisation } from '../queries/organisations-write';
+import { accounts, authUsers } from '../schema';
+import { demoOrganisations } from './demo-organisations';
+import { seedNaics } from './naics-seed';
+
+export const DEMO_ACCOUNT_NAME = 'Demo Account';
+export const DEMO_USER_EMAIL = 'demo@example.com';
+export const DEMO_USER_PASSWORD = 'demo-password-123';
+export const DEMO_USER_NAME = 'Demo User';
+
+/** Synthetic organisations added to the hand-written ones (those outside AUS, NZL, GBR, USA, Global are skipped). */
+const SYNTHETIC_DEMO_COUNT = 300;
+const SYNTHETIC_DEMO_SEED = 2026;
+const DEMO_REGIONS = new Set(['AUS', 'NZL', 'GBR', 'USA', undefined]);
+
+export interface DemoSeedResult {
+  accountId: string;
+  email: string;
+  password: string;
+  /** The demo API key in clear, only on the run that created it (only its hash is stored). */
+  apiKey: string | undefined;
+  /** True when this run created the demo account and its organisations. */
+  created: boolean;
+  organisations: number;
+  naicsCodes: number;
+}
+
+/** The demo's organisations split by who owns them and whether the demo account lists them. */
+function demoBatches(): { global: NewOrganisation[]; globalLinked: NewOrganisation[]; owned: NewOrganisation[] } {
+  const global: NewOrganisation[] = [];
+  const globalLinked: NewOrganisation[] = [];
+  const owned: NewOrganisation[] = [];
+  for (const { owner, linked, ...organisation } of demoOrganisations()) {
+    if (owner === 'demo') owned.push(organisation);
+    else (linked ? globalLinked : global).push(organisation);
+  }
+  let i = 0;
+  for (const synthetic of syntheticOrganisations({ count: SYNTHETIC_DEMO_COUNT, seed: SYNTHETIC_DEMO_SEED })) {
+    i += 1;
+    if (!DEMO_REGIONS.has(synthetic.countryIsoAlpha3)) continue;
+    // One in ten is the demo account's own, one in eight is on its list, the rest are global.
+    if (i % 10 === 0) owned.push(synthetic);
+    else if (i % 8 === 0) globalLinked.push(synthetic);
+    else global.push(synthetic);
+  }
+  return { global, globalLinked, owned };
+}
+
+export async function seedDemo(deps: UserDeps, log: (message: string) => void): Promise<DemoSeedResult> {
+  const { db } = deps.database;
+  const naicsCodes = (await seedNaics(db)).codes;
+
+  const account = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('organisation-search:demo-seed'))`);
+    const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, DEMO_ACCOUNT_NAME)).orderBy(accounts.createdAt).limit(1);
+    if (existing) return { id: existing.id, created: false, apiKey: undefined, organisations: 0 };
+    const [row] = await tx.insert(accounts).values({ name: DEMO_ACCOUNT_NAME }).returning({ id: accounts.id });
+    if (!row) throw new Error('insert into accounts returned no row');
+    const batches = demoBatches();
+    await insertOrganisations(tx, batches.global);
+    await insertOrganisations(tx, batches.globalLinked, { linkAccountId: row.id });
+    await insertOrganisations(tx, batches.owned, { ownerAccountId: row.id, linkAccountId: row.id });
+    const { apiKey } = await createApiKey(tx, { accountId: row.id, name: 'demo' });
+    const organisations = batches.global.length + batches.globalLinked.length + batches.owned.length;
+    return { id: row.id, created: true, apiKey, organisations };
+  });
+
+  await ensureDemoUser(deps, account.id);
+
+  if (account.created) {
+    log(`Demo seeded: account "${DEMO_ACCOUNT_NAME}" (${account.id}) with ${account.organisations} organisations and ${naicsCodes} NAICS codes`);
+    log(`Demo API key (shown once; create more with \`npm run cli -- api-keys create --account ${account.id}\`): ${account.apiKey ?? ''}`);
+  } else {
+    log(`Demo account "${DEMO_ACCOUNT_NAME}" (${account.id}) already seeded`);
+  }
+  log(`Demo sign-in: ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}`);
+  return {
+    accountId: account.id,
+    email: DEMO_USER_EMAIL,
+    password: DEMO_USER_PASSWORD,
+    apiKey: account.apiKey,
+    created: account.created,
+    organisations: account.organisations,
+    naicsCodes,
+  };
+}
+
+/** The demo user exists, is a member of the demo account, and works in it. */
+async function ensureDemoUser(deps: UserDeps, accountId: string): Promise<void> {
+  const { db } = deps.database;
+  const existing = await findUserIdByEmail(db, DEMO_USER_EMAIL);
+  if (existing === undefined) {
+    await createUser(deps, { accountId, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, name: DEMO_USER_NAME, role: 'owner' });
+    return;
+  }
+  await addMembership(db, { accountId, userId: existing, role: 'owner' });
+  await setActiveAccountIfNone(db, existing, accountId);
+}
+
+async function setActiveAccountIfNone(db: Db, userId: string, accountId: string): Promise<void> {
+  await db
+    .update(authUsers)
+    .set({ activeAccountId: accountId })
+    .where(and(eq(authUsers.id, userId), sql`${authUsers.activeAccountId} is null`));
+}

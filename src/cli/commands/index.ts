@@ -1,0 +1,27 @@
+/**
+ * The operator CLI's command registry: `npm run cli -- <words> [flags]` runs the command whose words
+ * match. To add a command, write `commands/<name>.ts` with `defineCommand(...)` and add ONE line here.
+ * Order here is the order of the usage text.
+ */
+import type { CliCommand } from '../command';
+import { accountsCreate } from './accounts-create';
+import { apiKeysCreate } from './api-keys-create';
+import { flagsSet } from './flags-set';
+import { generateOrganisations } from './generate-organisations';
+import { importOrganisationsCommand } from './import-organisations';
+import { importTransactionsCommand } from './import-transactions';
+import { importConcordanceCommand } from './import-concordance';
+import { seedDemoCommand } from './seed-demo';
+import { usersCreate } from './users-create';
+
+export const COMMANDS: Readonly<Record<string, CliCommand>> = {
+  'accounts create': accountsCreate,
+  'users create': usersCreate,
+  'api-keys create': apiKeysCreate,
+  'flags set': flagsSet,
+  'import organisations': importOrganisationsCommand,
+  'import transactions': importTransactionsCommand,
+  'import concordance': importConcordanceCommand,
+  'generate organisations': generateOrganisations,
+  'seed demo': seedDemoCommand,
+};
