@@ -47,7 +47,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const { env } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
-  const auth = createAuth(database.db, env);
+  const auth = createAuth(database.db, env, { log });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, {
     hybridSearch: env.FLAG_HYBRID_SEARCH,

@@ -10,11 +10,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
 import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
+import type { Logger } from '../logging/logger';
 import { authCredentials, authSessions, authUsers, authVerifications } from '../db/schema';
 
 type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | 'BASE_URL' | 'PORT'>;
 
-export function createAuth(db: Db, env: AuthEnv) {
+export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {}) {
+  const { log } = options;
   const baseURL = env.BASE_URL ?? `http://localhost:${env.PORT}`;
   return betterAuth({
     appName: 'Organisation Search',
@@ -34,6 +36,25 @@ export function createAuth(db: Db, env: AuthEnv) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    /**
+     * On outside tests whatever NODE_ENV says (`npm start` does not set it). Sign-in attempts are limited per
+     * client IP (one shared bucket when no IP can be determined).
+     */
+    rateLimit: {
+      enabled: env.NODE_ENV !== 'test',
+      window: 60,
+      max: 100,
+      customRules: { '/sign-in/email': { window: 60, max: 10 } },
+    },
+    logger: log
+      ? {
+          level: 'warn',
+          log: (level, message) => {
+            if (level === 'error') log.error({ component: 'better-auth' }, message);
+            else log.warn({ component: 'better-auth' }, message);
+          },
+        }
+      : { level: 'warn' },
     telemetry: { enabled: false },
   });
 }
