@@ -1,0 +1,42 @@
+/**
+ * The SearchAgent the composition root installs: the configured model plus the Brave web search. Without a
+ * model or a web-search key the agent is simply absent: `discover` yields nothing and the first call logs
+ * one warning naming the missing variables (the agent is not the registry, so no channel-degraded item).
+ */
+import type { Env } from '../../config/env';
+import type { Logger } from '../logging/logger';
+import type { SearchAgent } from '../../server/search/ports';
+import { createBraveWebSearch } from '../web-search/brave-web-search';
+import { createLanguageModel } from './language-model';
+import { createSearchAgent, type SearchAgentOptions } from './search-agent';
+
+export type SearchAgentEnv = Pick<
+  Env,
+  'AGENT_PROVIDER' | 'AGENT_MODEL' | 'AGENT_BASE_URL' | 'AGENT_API_KEY' | 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'
+>;
+
+export function createSearchAgentFromEnv(
+  env: SearchAgentEnv,
+  log: Logger,
+  limits: Omit<SearchAgentOptions, 'model' | 'webSearch' | 'log'> = {},
+): SearchAgent {
+  const model = createLanguageModel(env);
+  const missing = [...(model.ok ? [] : model.missing), ...(env.WEB_SEARCH_API_KEY ? [] : ['WEB_SEARCH_API_KEY'])];
+  if (!model.ok || !env.WEB_SEARCH_API_KEY) return createUnconfiguredSearchAgent(log, missing);
+  const webSearch = createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log });
+  log.info({ provider: model.provider, model: model.modelId }, 'search agent configured');
+  return createSearchAgent({ model: model.model, webSearch, log, ...limits });
+}
+
+/** An agent that finds nothing, and says why once. */
+export function createUnconfiguredSearchAgent(log: Logger, missing: readonly string[]): SearchAgent {
+  let warned = false;
+  return {
+    // eslint-disable-next-line require-yield
+    async *discover() {
+      if (warned) return;
+      warned = true;
+      log.warn({ missing }, 'search agent not configured: the agent channel yields nothing');
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Pure mapping from a Brave Web Search payload (`GET /res/v1/web/search`) to the WebSearch port's hits
+ * (providers/agent.md 4): markup stripped, non-http(s) URLs dropped, control characters removed.
+ */
+import { z } from 'zod';
+import type { WebSearchHit } from '../../server/search/ports';
+
+const braveResultSchema = z.object({
+  title: z.string().catch(''),
+  url: z.string().catch(''),
+  description: z.string().optional().catch(undefined),
+  extra_snippets: z.array(z.string()).optional().catch(undefined),
+  profile: z.object({ name: z.string().optional().catch(undefined) }).optional().catch(undefined),
+});
+
+/** Only `web.results` matters; a payload without a `web` section (no web results) is a valid empty answer. */
+export const braveWebSearchPayloadSchema = z.object({
+  type: z.string().optional(),
+  web: z
+    .object({
+      results: z.array(z.unknown()).default([]),
+    })
+    .optional(),
+});
+export type BraveWebSearchPayload = z.infer<typeof braveWebSearchPayloadSchema>;
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&apos;': "'",
+  '&nbsp;': ' ',
+};
+
+/** Removes HTML tags (Brave's `<strong>` highlights), decodes the common entities, drops control characters. */
+export function stripMarkup(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:amp|lt|gt|quot|apos|nbsp|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function httpUrlOrUndefined(raw: string): string | undefined {
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.username !== '' || url.password !== '') return undefined;
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Brave payload -> hits, in Brave's order, at most `count`. Results that fail their schema are skipped. */
+export function transformBraveWebSearch(payload: BraveWebSearchPayload, count: number): WebSearchHit[] {
+  const hits: WebSearchHit[] = [];
+  for (const raw of payload.web?.results ?? []) {
+    const parsed = braveResultSchema.safeParse(raw);
+    if (!parsed.success) continue;
+    const result = parsed.data;
+    const url = httpUrlOrUndefined(result.url);
+    if (url === undefined) continue;
+    const title = stripMarkup(result.title);
+    if (title === '') continue;
+    const snippet = [result.description, ...(result.extra_snippets ?? [])]
+      .filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+      .map(stripMarkup)
+      .join(' ');
+    hits.push({ title, url, snippet, source: 'brave' });
+    if (hits.length >= count) break;
+  }
+  return hits;
+}
