@@ -1,0 +1,59 @@
+/** The account-scoped read of one organisation record (visibility in the WHERE clause; null = not found). */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { isEnrichmentComplete, type OrganisationRecord } from '../../../core/organisation-record';
+import type { Db } from '../client';
+import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
+import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
+import { visibleToAccount } from './visibility';
+
+export async function findOrganisationRecordForAccount(
+  db: Db,
+  params: { accountId: string; organisationId: string },
+): Promise<OrganisationRecord | null> {
+  if (!isUuid(params.organisationId) || !isUuid(params.accountId)) return null;
+  const [row] = await db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      key: organisations.key,
+      description: organisations.description,
+      type: organisations.type,
+      countryIsoAlpha3: organisations.countryIsoAlpha3,
+      website: organisations.website,
+      websiteDomain: organisations.websiteDomain,
+      profileStatus: organisations.profileStatus,
+      profileCheckedAt: organisations.profileCheckedAt,
+      redirectedTo: organisations.redirectedTo,
+      owned: sql<boolean>`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id})`,
+      accountLinked: sql<boolean>`exists (select 1 from account_organisations ao where ao.organisation_id = ${organisations.id} and ao.account_id = ${params.accountId}::uuid)`,
+    })
+    .from(organisations)
+    .where(and(eq(organisations.id, params.organisationId), visibleToAccount(params.accountId, sql`${organisations.id}`)));
+  if (!row) return null;
+  const [identifiers, aliases, naics, aquila1, aquila2] = await Promise.all([
+    db
+      .select({ type: organisationIdentifiers.type, value: organisationIdentifiers.value })
+      .from(organisationIdentifiers)
+      .where(eq(organisationIdentifiers.organisationId, row.id))
+      .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.value)),
+    db
+      .select({ value: organisationAliases.value })
+      .from(organisationAliases)
+      .where(eq(organisationAliases.organisationId, row.id))
+      .orderBy(asc(organisationAliases.value)),
+    listOrganisationNaics(db, { organisationId: row.id }),
+    listOrganisationAquila1(db, { organisationId: row.id }),
+    listOrganisationAquila2(db, { organisationId: row.id }),
+  ]);
+  return {
+    ...row,
+    profileCheckedAt: row.profileCheckedAt ? row.profileCheckedAt.toISOString() : null,
+    enrichmentComplete: isEnrichmentComplete(row.profileStatus),
+    identifiers,
+    aliases: aliases.map((a) => a.value),
+    naics,
+    aquila1,
+    aquila2,
+    classified: aquila1.length > 0,
+  };
+}

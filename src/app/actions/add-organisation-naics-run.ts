@@ -1,0 +1,84 @@
+/**
+ * The body of `addOrganisationNAICSAction` and of `POST /api/organisations/{id}/naics`, free of Next.js
+ * so tests call it directly. Check order: active account, then the flag, then the input, then the use case.
+ */
+import { z } from 'zod';
+import type { Container } from '../../composition-root';
+import { AppError, ForbiddenError, UnauthorizedError, ValidationError, type ValidationIssue } from '../../core/errors';
+import { NAICS_CODE_MESSAGE, NAICS_CODE_PATTERN } from '../../core/naics';
+import type { AccountContext } from '../../server/auth/account-context';
+import { MANUAL_CLASSIFICATION_UNAVAILABLE, type AddOrganisationNaicsResult } from '../../server/naics/add-organisation-naics';
+import { parseOrThrow } from '../http/parse';
+
+export const addOrganisationNaicsInputSchema = z.object({
+  organisationId: z.string().min(1),
+  naicsCode: z.string().regex(NAICS_CODE_PATTERN, NAICS_CODE_MESSAGE),
+});
+export type AddOrganisationNaicsInput = z.infer<typeof addOrganisationNaicsInputSchema>;
+
+/** The error names the interface distinguishes (ConflictError shows a "try again shortly" message). */
+export type AddOrganisationNaicsErrorName =
+  | 'UnauthorizedError'
+  | 'ForbiddenError'
+  | 'ValidationError'
+  | 'NotFoundError'
+  | 'ConflictError'
+  | 'InternalError';
+
+export type AddOrganisationNaicsActionResult =
+  | ({ ok: true } & Pick<AddOrganisationNaicsResult, 'aquila1Synced' | 'transactionsClassified' | 'naics' | 'aquila1' | 'aquila2'>)
+  | { ok: false; error: { name: AddOrganisationNaicsErrorName; message: string; issues?: ValidationIssue[] } };
+
+/** Flag, input and use case for an account already known to be active (the route's path). */
+export async function addOrganisationNaicsForAccount(
+  container: Container,
+  account: AccountContext,
+  input: unknown,
+): Promise<AddOrganisationNaicsResult> {
+  if (!(await container.flags.isEnabled('manualNaicsClassification', account.accountId))) {
+    throw new ForbiddenError(`manualNaicsClassification is off for account ${account.accountId}`, MANUAL_CLASSIFICATION_UNAVAILABLE);
+  }
+  const parsed = parseOrThrow(addOrganisationNaicsInputSchema, input);
+  const result = await container.naics.addOrganisationNaics.execute({ accountId: account.accountId, ...parsed });
+  if (!result.aquila1Synced) {
+    container.log.warn(
+      { accountId: account.accountId, organisationId: result.organisationId, naicsCode: result.naicsCode },
+      'NAICS added but the concordance gave no Aquila1 sector in either basket (aquila1Synced false)',
+    );
+  }
+  return result;
+}
+
+export interface ActionDeps {
+  account: () => Promise<AccountContext | null>;
+  container: Container;
+  refreshPath: (path: string) => void;
+}
+
+export async function runAddOrganisationNaicsAction(input: unknown, deps: ActionDeps): Promise<AddOrganisationNaicsActionResult> {
+  try {
+    const account = await deps.account();
+    if (!account) throw new UnauthorizedError();
+    const result = await addOrganisationNaicsForAccount(deps.container, account, input);
+    deps.refreshPath(`/organisations/${result.organisationId}`);
+    const { aquila1Synced, transactionsClassified, naics, aquila1, aquila2 } = result;
+    return { ok: true, aquila1Synced, transactionsClassified, naics, aquila1, aquila2 };
+  } catch (error) {
+    return { ok: false, error: toActionError(error, deps.container) };
+  }
+}
+
+function toActionError(error: unknown, container: Container): Extract<AddOrganisationNaicsActionResult, { ok: false }>['error'] {
+  if (error instanceof AppError) {
+    const name = error.name as AddOrganisationNaicsErrorName;
+    const known: AddOrganisationNaicsErrorName[] = ['UnauthorizedError', 'ForbiddenError', 'ValidationError', 'NotFoundError', 'ConflictError'];
+    if (known.includes(name)) {
+      return error instanceof ValidationError
+        ? { name, message: error.userMessage, issues: error.issues }
+        : { name, message: error.userMessage };
+    }
+    return { name: 'InternalError', message: error.userMessage };
+  }
+  container.log.error({ err: error }, 'addOrganisationNAICSAction failed');
+  return { name: 'InternalError', message: 'Something went wrong; the classification may be incomplete, try again' };
+}

@@ -1,0 +1,55 @@
+/**
+ * The single organisation record the identify sidebar (and the other classification surfaces) read:
+ * `GET /api/identify/sidebar/{organisationId}/organisation`. After an add the sidebar merges only
+ * `naics`, `aquila1` and `aquila2` into its stored copy.
+ */
+import { z } from 'zod';
+
+export const SETTLED_PROFILE_STATUSES = ['COMPLETED', 'FAILED'] as const;
+
+/** Enrichment has settled (COMPLETED or FAILED): the add control's gate. */
+export function isEnrichmentComplete(profileStatus: string | null | undefined): boolean {
+  return profileStatus === 'COMPLETED' || profileStatus === 'FAILED';
+}
+
+export const naicsTagSchema = z.object({ code: z.string(), name: z.string() });
+export const aquila1EdgeSchema = z.object({ code: z.string(), name: z.string(), weight: z.number(), for: z.string() });
+export const aquila2EdgeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  aquila1Code: z.string().nullable(),
+  weight: z.number(),
+  for: z.string(),
+});
+
+export const organisationRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string().nullable(),
+  description: z.string().nullable(),
+  type: z.string().nullable(),
+  countryIsoAlpha3: z.string().nullable(),
+  website: z.string().nullable(),
+  websiteDomain: z.string().nullable(),
+  profileStatus: z.string().nullable(),
+  /** ISO 8601 timestamp or null. */
+  profileCheckedAt: z.string().nullable(),
+  redirectedTo: z.string().nullable(),
+  /** profileStatus is COMPLETED or FAILED. */
+  enrichmentComplete: z.boolean(),
+  /** Private to the caller's account (false: global). */
+  owned: z.boolean(),
+  /** In the caller's account's list of organisations. */
+  accountLinked: z.boolean(),
+  identifiers: z.array(z.object({ type: z.string(), value: z.string() })),
+  aliases: z.array(z.string()),
+  naics: z.array(naicsTagSchema),
+  aquila1: z.array(aquila1EdgeSchema),
+  aquila2: z.array(aquila2EdgeSchema),
+  /** At least one Aquila1 classification (a NAICS tag alone does not classify). */
+  classified: z.boolean(),
+});
+
+export type OrganisationRecord = z.infer<typeof organisationRecordSchema>;
+/** The part of the record an add changes (what the sidebar patches). */
+export type OrganisationClassificationPatch = Pick<OrganisationRecord, 'naics' | 'aquila1' | 'aquila2'>;
