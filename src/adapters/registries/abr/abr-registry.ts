@@ -1,0 +1,154 @@
+/**
+ * The national registry (ABN Lookup) behind the NationalRegistry port: name search, then AbnDetails for
+ * each distinct promising ABN (bounded concurrency, per-record cache of 1 hour shared by every instance
+ * through `provider_cache`), then the pure transform. Provider failures are reported, never thrown.
+ *
+ * Decisions (docs/decisions/abr-national-registry.md):
+ * - No GUID: `{candidates: [], error: {kind: 'configuration'}}` without any HTTP call.
+ * - Only a failed name search fails the search. A record whose details call fails is kept with what the
+ *   name hit gave (ABN, matched name, location, score; `type` null), so a details outage degrades rows
+ *   instead of turning into "no matches". Failed details are never cached.
+ * - A caller abort stops new calls at once, cancels those in flight, and answers `{[], {kind: 'aborted'}}`.
+ */
+import type { Logger } from '../../logging/logger';
+import type { ProviderCache } from '../../cache/provider-cache';
+import type { AbrPreset, NationalRegistry, RegistryFailure, RegistryResult } from '../../../server/search/ports';
+import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './abr-payloads';
+import { createAbrClient, type AbrClient } from './abr-client';
+import { selectAbnsToHydrate, toCandidates, toHits } from './transform';
+
+/** Name hits asked of MatchingNames (providers/abr.md 6: cap the JSON search at 10-50). */
+export const ABR_MATCHING_NAMES_MAX_RESULTS = 30;
+/** Distinct ABNs hydrated per search (entity-type filters only work after hydration, so a few spare). */
+export const ABR_MAX_ABNS_HYDRATED = 20;
+/** Details calls in flight per search (providers/abr.md 6: about 4 per process). */
+export const ABR_HYDRATION_CONCURRENCY = 4;
+/** Spec Limits: registry per-record detail cache. */
+export const ABR_DETAILS_TTL_MS = 60 * 60 * 1000;
+export const ABR_NAME_SEARCH_TIMEOUT_MS = 8_000;
+export const ABR_DETAILS_TIMEOUT_MS = 5_000;
+export const ABR_RETRY_DELAY_MS = 300;
+
+export const abrDetailsCacheKey = (abn: string) => `abr:details:${abn}`;
+
+export interface AbrRegistryOptions {
+  /** ABR_GUID; unset means the registry is not configured. */
+  guid: string | undefined;
+  /** ABR_BASE_URL, e.g. https://abr.business.gov.au or a contract fake's URL. */
+  baseUrl: string;
+  cache: ProviderCache;
+  log: Logger;
+  /** Per HTTP attempt, both endpoints. Default: 8000 ms for the name search, 5000 ms per details call. */
+  timeoutMs?: number;
+  /** Wait before the single retry of a 5xx or network failure. Default 300 ms. */
+  retryDelayMs?: number;
+  /** Details calls in flight per search. Default 4. */
+  concurrency?: number;
+}
+
+async function forEachWithConcurrency<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal | undefined,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  const queue = items[Symbol.iterator](); // shared by the workers: each item is taken once
+  const worker = async () => {
+    for (let step = queue.next(); !step.done && !signal?.aborted; step = queue.next()) await run(step.value);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry {
+  const { cache, log } = options;
+  const guid = options.guid?.trim();
+  const client: AbrClient | undefined = guid
+    ? createAbrClient({
+        baseUrl: options.baseUrl,
+        guid,
+        nameSearchTimeoutMs: options.timeoutMs ?? ABR_NAME_SEARCH_TIMEOUT_MS,
+        detailsTimeoutMs: options.timeoutMs ?? ABR_DETAILS_TIMEOUT_MS,
+        retryDelayMs: options.retryDelayMs ?? ABR_RETRY_DELAY_MS,
+      })
+    : undefined;
+  const concurrency = options.concurrency ?? ABR_HYDRATION_CONCURRENCY;
+
+  async function cachedDetails(abn: string): Promise<AbnDetailsPayload | undefined> {
+    try {
+      return await cache.get(abrDetailsCacheKey(abn), abnDetailsPayloadSchema);
+    } catch (error) {
+      log.warn({ err: error, abn }, 'ABR details cache read failed; calling the registry');
+      return undefined;
+    }
+  }
+
+  async function rememberDetails(abn: string, details: AbnDetailsPayload): Promise<void> {
+    try {
+      await cache.set(abrDetailsCacheKey(abn), details, ABR_DETAILS_TTL_MS);
+    } catch (error) {
+      log.warn({ err: error, abn }, 'ABR details cache write failed');
+    }
+  }
+
+  async function hydrate(abrClient: AbrClient, abns: string[], signal: AbortSignal | undefined) {
+    const details = new Map<string, AbnDetailsPayload>();
+    const failures: { abn: string; failure: RegistryFailure }[] = [];
+    let cacheHits = 0;
+    await forEachWithConcurrency(abns, concurrency, signal, async (abn) => {
+      const cached = await cachedDetails(abn);
+      if (cached) {
+        cacheHits += 1;
+        details.set(abn, cached);
+        return;
+      }
+      const result = await abrClient.abnDetails(abn, signal);
+      if (result.ok) {
+        details.set(abn, result.value);
+        await rememberDetails(abn, result.value);
+      } else {
+        failures.push({ abn, failure: result.failure });
+      }
+    });
+    return { details, failures, cacheHits };
+  }
+
+  return {
+    async searchByName(
+      name: string,
+      searchOptions: { preset: AbrPreset; includeSoleTraders: boolean; signal?: AbortSignal },
+    ): Promise<RegistryResult> {
+      const { signal } = searchOptions;
+      const rules = { preset: searchOptions.preset, includeSoleTraders: searchOptions.includeSoleTraders };
+      if (!client) {
+        return { candidates: [], error: { kind: 'configuration', message: 'ABR_GUID is not set: the national registry is not configured' } };
+      }
+      const query = name.trim();
+      if (query === '') return { candidates: [], error: null };
+      const started = performance.now();
+
+      const search = await client.matchingNames(query, ABR_MATCHING_NAMES_MAX_RESULTS, signal);
+      if (!search.ok) {
+        log.warn({ failure: search.failure }, 'ABR name search failed');
+        return { candidates: [], error: search.failure };
+      }
+      const hits = toHits(search.value);
+      const abns = selectAbnsToHydrate(hits, rules, ABR_MAX_ABNS_HYDRATED);
+      const { details, failures, cacheHits } = await hydrate(client, abns, signal);
+      if (signal?.aborted) {
+        return { candidates: [], error: { kind: 'aborted', message: 'ABR search aborted by the caller during hydration' } };
+      }
+      if (failures.length > 0) {
+        log.warn(
+          { failed: failures.length, of: abns.length, failures: failures.slice(0, 5) },
+          'ABR details failed for some records; keeping their name hits unhydrated',
+        );
+      }
+      const candidates = toCandidates(hits, abns, details, rules);
+      log.debug(
+        { hits: hits.length, hydrated: abns.length, cacheHits, candidates: candidates.length, ms: Math.round(performance.now() - started) },
+        'ABR search done',
+      );
+      return { candidates, error: null };
+    },
+  };
+}
