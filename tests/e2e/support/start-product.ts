@@ -1,0 +1,146 @@
+/**
+ * Starts the real product the way `npm start` does (src/main.ts under tsx): a fresh DATA_DIR with the
+ * embedded PostgreSQL, or TEST_DATABASE_URL's server with a fresh database. Waits for the JSON log line
+ * whose msg starts with "ready" and carries `url`; stop() sends SIGTERM and waits for the exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const READY_TIMEOUT_MS = 180_000;
+
+export interface RunningProduct {
+  readonly url: string;
+  readonly dataDir: string;
+  /** The last lines the product logged (for failure messages). */
+  logTail(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database on the TEST_DATABASE_URL server; returns its URL and a drop function. */
+async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `osc_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+function productEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // vitest sets NODE_ENV=test; `npm start` runs without it. Nothing of the caller's database leaks in.
+  for (const name of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'PORT', 'BASE_URL', 'AUTH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
+  return { ...env, APP_ENV: 'sandbox', LOG_LEVEL: 'info', SANDBOX_LATENCY: 'zero', NEXT_TELEMETRY_DISABLED: '1', ...overrides };
+}
+
+export async function startProduct(options: { testDatabaseUrl?: string } = {}): Promise<RunningProduct> {
+  if (!fs.existsSync(path.join(projectRoot, '.next', 'BUILD_ID'))) {
+    throw new Error('No production build: run `npm run build` before `npm run test:e2e`');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'osc-e2e-'));
+  const database = options.testDatabaseUrl ? await freshDatabase(options.testDatabaseUrl) : undefined;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: projectRoot,
+    env: productEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  const remember = (line: string) => {
+    tail.push(line);
+    if (tail.length > 60) tail.shift();
+  };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`product not ready after ${READY_TIMEOUT_MS} ms:\n${tail.join('\n')}`)), READY_TIMEOUT_MS);
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      let newline = buffer.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        remember(line);
+        const ready = readyUrl(line);
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready);
+        }
+        newline = buffer.indexOf('\n');
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach(remember));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`product exited (code ${String(code)}) before it was ready:\n${tail.join('\n')}`));
+    });
+  });
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    dataDir,
+    logTail: () => tail.join('\n'),
+    stop() {
+      stopped ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          await exited;
+          clearTimeout(killer);
+        }
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+}
+
+function readyUrl(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const entry: unknown = JSON.parse(line);
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { msg, url } = entry as { msg?: unknown; url?: unknown };
+    return typeof msg === 'string' && msg.startsWith('ready') && typeof url === 'string' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * End-to-end tests: the real product started as `npm start` starts it (tests/e2e/support/global-setup.ts)
+ * and driven by Debian's Chromium through playwright-core. Requires a prior `next build`.
+ */
+export default defineConfig({
+  resolve: { alias: { '@': path.join(root, 'src') } },
+  test: {
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 60_000,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+  },
+});
