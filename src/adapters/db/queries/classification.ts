@@ -76,12 +76,11 @@ export async function rewriteAquila1Basket(
 /** The weight recalculation of one basket: one UPDATE from the computed weights. */
 export async function setAquila1Weights(db: Db, params: { organisationId: string; for: BasketType; weights: readonly BasketWeight[] }): Promise<void> {
   if (params.weights.length === 0) return;
-  const codes = params.weights.map((w) => w.aquila1Code);
-  const weights = params.weights.map((w) => w.weight);
+  const weights = JSON.stringify(params.weights.map((w) => ({ aquila1_code: w.aquila1Code, weight: w.weight })));
   await db.execute(sql`
     update organisation_aquila1 oa set weight = w.weight
-    from unnest(${codes}::text[], ${weights}::float8[]) as w(aquila1_code, weight)
-    where oa.organisation_id = ${params.organisationId}::uuid and oa.for = ${params.for} and oa.aquila1_code = w.aquila1_code`);
+    from jsonb_to_recordset(${weights}::jsonb) as w(aquila1_code text, weight float8)
+    where oa.organisation_id = ${params.organisationId}::uuid and oa."for" = ${params.for} and oa.aquila1_code = w.aquila1_code`);
 }
 
 export async function listOrganisationNaics(db: Db, params: { organisationId: string }) {

@@ -13,19 +13,18 @@ export async function backfillTransactions(
   params: { accountId: string; organisationId: string; for: BasketType; basket: readonly BasketWeight[] },
 ): Promise<{ classifiedCount: number }> {
   if (params.basket.length === 0) return { classifiedCount: 0 };
-  const codes = params.basket.map((b) => b.aquila1Code);
-  const weights = params.basket.map((b) => b.weight);
+  const basket = JSON.stringify(params.basket.map((b) => ({ aquila1_code: b.aquila1Code, weight: b.weight })));
   const result = await db.execute<{ classified: string }>(sql`
     with unclassified as (
       select t.id from transactions t
       where t.account_id = ${params.accountId}::uuid
         and t.organisation_id = ${params.organisationId}::uuid
         and t.type = ${params.for}
-        and not exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta.for = ${params.for})
+        and not exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta."for" = ${params.for})
     ),
-    basket as (select * from unnest(${codes}::text[], ${weights}::float8[]) as b(aquila1_code, weight)),
+    basket as (select * from jsonb_to_recordset(${basket}::jsonb) as b(aquila1_code text, weight float8)),
     inserted as (
-      insert into transaction_aquila1 (transaction_id, aquila1_code, for, weight)
+      insert into transaction_aquila1 (transaction_id, aquila1_code, "for", weight)
       select u.id, b.aquila1_code, ${params.for}, b.weight from unclassified u cross join basket b
       on conflict do nothing
       returning transaction_id
