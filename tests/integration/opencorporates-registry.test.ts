@@ -1,0 +1,346 @@
+/**
+ * The OpenCorporates adapter against its contract fake over real sockets (spec: Registry behaviour:
+ * global aggregator; Global (GLO) scope; Errors): country mapping, GLO, identifiers, cache, company-by-id,
+ * configuration, and the fault matrix.
+ */
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInMemoryOpenCorporatesCache } from '../../src/adapters/registries/opencorporates/cache-port';
+import {
+  createOpenCorporatesRegistry,
+  type OpenCorporatesRegistryOptions,
+} from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
+
+const log = pino({ level: 'silent' });
+const TIMEOUT_MS = 400;
+let fake: FakeOpenCorporates;
+
+beforeAll(async () => {
+  fake = await startFakeOpenCorporates({ latency: 'zero' });
+});
+afterAll(async () => {
+  await fake.close();
+});
+afterEach(() => {
+  fake.faults.clear();
+  fake.connections.requests.length = 0;
+  fake.connections.opened = 0;
+  fake.connections.closedByClient = 0;
+});
+
+function registry(overrides: Partial<OpenCorporatesRegistryOptions> = {}) {
+  return createOpenCorporatesRegistry({
+    apiToken: 'test-token',
+    baseUrl: fake.url,
+    cache: createInMemoryOpenCorporatesCache(),
+    log,
+    timeoutMs: TIMEOUT_MS,
+    retryDelayMs: 20,
+    ...overrides,
+  });
+}
+
+const requestParams = (index: number) => new URL(fake.connections.requests[index]?.url ?? '/', 'http://x').searchParams;
+const ocIds = (candidates: { identifiers: { type: string; value: string }[] }[]) =>
+  candidates.map((c) => c.identifiers.find((i) => i.type === 'OPENCORPORATES')?.value);
+
+describe('country mapping', () => {
+  it.each(['GB', 'gb', 'GBR', 'gbr', 'UK'])('%s searches country_code=gb and yields British companies only', async (countryCode) => {
+    const result = await registry().searchByName('Quillstone Software', { countryCode });
+    expect(result.error).toBeNull();
+    expect(ocIds(result.candidates)).toEqual(['gb/12456789', 'gb/08123456']);
+    expect(result.candidates.every((c) => c.countryIsoAlpha3 === 'GBR')).toBe(true);
+    const params = requestParams(0);
+    expect(params.get('country_code')).toBe('gb');
+    expect(params.get('jurisdiction_code')).toBeNull();
+    expect(params.get('q')).toBe('Quillstone Software');
+    expect(params.get('order')).toBe('score');
+    expect(params.get('api_token')).toBe('test-token');
+  });
+
+  it('USA searches every US state through country_code=us', async () => {
+    const result = await registry().searchByName('quillstone software', { countryCode: 'usa' });
+    expect(requestParams(0).get('country_code')).toBe('us');
+    expect(ocIds(result.candidates).sort()).toEqual(['us_ca/C4123456', 'us_de/7345678']);
+    expect(result.candidates.every((c) => c.countryIsoAlpha3 === 'USA')).toBe(true);
+  });
+
+  it.each(['GLO', 'XXX', 'XK', 'nowhere'])('an unmappable country %s gives an empty result without any HTTP call', async (countryCode) => {
+    expect(await registry().searchByName('Harbourline', { countryCode })).toEqual({ candidates: [], error: null });
+    expect(fake.connections.requests).toHaveLength(0);
+  });
+
+  it('a clean zero-result search is not an error', async () => {
+    expect(await registry().searchByName('Nonexistent Zebra Holdings', { countryCode: 'NZ' })).toEqual({ candidates: [], error: null });
+  });
+});
+
+describe('Global scope (no country)', () => {
+  it('sends no country, takes each country from the jurisdiction and drops unmappable ones', async () => {
+    const result = await registry().searchByName('Harbourline Logistics', {});
+    expect(result.error).toBeNull();
+    const params = requestParams(0);
+    expect(params.get('country_code')).toBeNull();
+    expect(params.get('jurisdiction_code')).toBeNull();
+    expect(new Set(result.candidates.map((c) => c.countryIsoAlpha3))).toEqual(new Set(['GBR', 'USA', 'NZL', 'CAN', 'SGP', 'HKG']));
+    // the fake's xk (Kosovo) company matched the query but has no ISO country
+    expect(result.candidates.some((c) => c.name.includes('SH.P.K.'))).toBe(false);
+    expect(ocIds(result.candidates)).not.toContain('xk/811234567');
+  });
+
+  it('identifies British companies by Companies House number and every company by its aggregator id', async () => {
+    const { candidates } = await registry().searchByName('Meridian Ridge', {});
+    const british = candidates.filter((c) => c.countryIsoAlpha3 === 'GBR');
+    expect(british.map((c) => c.identifiers)).toEqual([
+      [{ type: 'CH', value: 'OC412345' }, { type: 'OPENCORPORATES', value: 'gb/OC412345' }],
+      [{ type: 'CH', value: '10987654' }, { type: 'OPENCORPORATES', value: 'gb/10987654' }],
+    ]);
+    const others = candidates.filter((c) => c.countryIsoAlpha3 !== 'GBR');
+    expect(others.length).toBeGreaterThan(3);
+    for (const candidate of others) {
+      expect(candidate.identifiers).toEqual([{ type: 'OPENCORPORATES', value: expect.stringMatching(/^[a-z]{2}(_[a-z]+)?\/.+$/) }]);
+    }
+    // dissolved companies are kept, after the active ones, and say so
+    expect(british[1]?.description).toContain('Dissolved');
+  });
+});
+
+describe('cache (30 days, shared port)', () => {
+  it('answers a repeated search from the cache: no second HTTP call', async () => {
+    const cache = createInMemoryOpenCorporatesCache();
+    const oc = registry({ cache });
+    const first = await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR' });
+    const second = await oc.searchByName('  bluefern   ROBOTICS ', { countryCode: 'gb' });
+    expect(second).toEqual(first);
+    expect(fake.connections.requests).toHaveLength(1);
+    // the cache is the shared one: a second registry instance over it makes no call either
+    await registry({ cache }).searchByName('Bluefern Robotics', { countryCode: 'UK' });
+    expect(fake.connections.requests).toHaveLength(1);
+    // another scope is another entry
+    await oc.searchByName('Bluefern Robotics', {});
+    expect(fake.connections.requests).toHaveLength(2);
+  });
+
+  it('caches zero-result searches but never failures', async () => {
+    const oc = registry();
+    await oc.searchByName('Nothing Matches This', { countryCode: 'FR' });
+    await oc.searchByName('Nothing Matches This', { countryCode: 'FR' });
+    expect(fake.connections.requests).toHaveLength(1);
+    fake.faults.inject({ kind: 'status', status: 500 }, 2);
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).error?.status).toBe(500);
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).candidates).toHaveLength(1);
+    expect(fake.connections.requests).toHaveLength(4);
+  });
+
+  it('treats an unreadable or failing cache as a miss', async () => {
+    const failing = {
+      get: async () => {
+        throw new Error('database down');
+      },
+      set: async () => {
+        throw new Error('database down');
+      },
+    };
+    const result = await registry({ cache: failing }).searchByName('Kowhai', { countryCode: 'NZ' });
+    expect(result.error).toBeNull();
+    expect(result.candidates).toHaveLength(1);
+    const garbage = createInMemoryOpenCorporatesCache();
+    await garbage.set('oc:search:nz:kowhai', { not: 'a cached search' }, 60_000);
+    expect((await registry({ cache: garbage }).searchByName('Kowhai', { countryCode: 'NZ' })).candidates).toHaveLength(1);
+  });
+});
+
+describe('getCompany', () => {
+  it('reads one company (sparse) and caches it', async () => {
+    const oc = registry();
+    const first = await oc.getCompany('GB', '09876543');
+    expect(first.error).toBeNull();
+    expect(first.company).toMatchObject({
+      name: 'FERNHOLLOW ANALYTICS LIMITED',
+      countryIsoAlpha3: 'GBR',
+      identifiers: [
+        { type: 'CH', value: '09876543' },
+        { type: 'OPENCORPORATES', value: 'gb/09876543' },
+      ],
+      type: 'ProprietaryLimited',
+    });
+    expect(fake.connections.requests[0]?.url).toMatch(/^\/v0\.4\/companies\/gb\/09876543\?/);
+    expect(requestParams(0).get('sparse')).toBe('true');
+    expect(await oc.getCompany('gb', '09876543')).toEqual(first);
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('encodes numbers with underscores and letters', async () => {
+    const { company } = await registry().getCompany('de', 'K1101R_HRB150148');
+    expect(company?.countryIsoAlpha3).toBe('DEU');
+    expect(company?.identifiers).toEqual([{ type: 'OPENCORPORATES', value: 'de/K1101R_HRB150148' }]);
+  });
+
+  it('answers not found (404) with no company and no error, and does not cache it', async () => {
+    const oc = registry();
+    expect(await oc.getCompany('gb', '99999999')).toEqual({ company: null, error: null });
+    expect(await oc.getCompany('gb', '99999999')).toEqual({ company: null, error: null });
+    expect(fake.connections.requests).toHaveLength(2);
+  });
+
+  it('gives no company for an unmappable jurisdiction', async () => {
+    expect(await registry().getCompany('xk', '811234567')).toEqual({ company: null, error: null });
+  });
+
+  it('reports failures in the error field', async () => {
+    fake.faults.inject({ kind: 'hang' });
+    const result = await registry({ companyTimeoutMs: 200 }).getCompany('gb', '09876543');
+    expect(result).toEqual({ company: null, error: expect.objectContaining({ kind: 'timeout' }) });
+  });
+});
+
+describe('configuration', () => {
+  it('without a token reports a configuration error and makes no HTTP call', async () => {
+    const oc = registry({ apiToken: undefined });
+    expect(await oc.searchByName('Harbourline', { countryCode: 'GB' })).toEqual({
+      candidates: [],
+      error: expect.objectContaining({ kind: 'configuration' }),
+    });
+    expect(await oc.getCompany('gb', '09876543')).toEqual({ company: null, error: expect.objectContaining({ kind: 'configuration' }) });
+    expect(fake.connections.requests).toHaveLength(0);
+  });
+
+  it('an invalid token (401) is a configuration error, not retried', async () => {
+    const strict = await startFakeOpenCorporates({ apiToken: 'the-real-one' });
+    try {
+      const result = await registry({ baseUrl: strict.url }).searchByName('Harbourline', {});
+      expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'configuration' }) });
+      expect(strict.connections.requests).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('accepts a base URL that already ends in /v0.4', async () => {
+    const result = await registry({ baseUrl: `${fake.url}/v0.4/` }).searchByName('Kowhai', { countryCode: 'NZ' });
+    expect(result.candidates).toHaveLength(1);
+    expect(fake.connections.requests[0]?.url.startsWith('/v0.4/companies/search?')).toBe(true);
+  });
+});
+
+/**
+ * The fault matrix (issue section 8). Timeout is TIMEOUT_MS per attempt; the retry delay is 20 ms.
+ * Each row: the fault, what the result must be, and how many requests the fake must have seen.
+ */
+describe('fault matrix', () => {
+  const query = ['Harbourline Logistics', { countryCode: 'GBR' }] as const;
+  const expectedIds = ['gb/10234567', 'gb/SC498765'];
+
+  it('timeout (answer later than the timeout): timeout error, no retry', async () => {
+    fake.faults.inject({ kind: 'delay', ms: TIMEOUT_MS + 600 }, 1);
+    const started = performance.now();
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 500);
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('a 5xx then success: one retry, candidates, no error', async () => {
+    fake.faults.inject({ kind: 'status', status: 503 }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result.error).toBeNull();
+    expect(ocIds(result.candidates)).toEqual(expectedIds);
+    expect(fake.connections.requests).toHaveLength(2);
+  });
+
+  it('two 5xx: error field with the status after exactly one retry', async () => {
+    fake.faults.inject({ kind: 'status', status: 502 }, 2);
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 502 }) });
+    expect(fake.connections.requests).toHaveLength(2);
+  });
+
+  it('the retry waits the fixed delay', async () => {
+    fake.faults.inject({ kind: 'status', status: 500 }, 1);
+    const started = performance.now();
+    await registry({ retryDelayMs: 250 }).searchByName(...query);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('403 (quota, HTML body): rate-limited error, exactly one request, then no calls until the next UTC day', async () => {
+    fake.faults.inject({ kind: 'status', status: 403, body: '<html><body>You are accessing OpenCorporates at a higher than expected rate</body></html>' }, 1);
+    let now = Date.UTC(2026, 10, 22, 15, 0, 0);
+    const oc = registry({ now: () => now });
+    const result = await oc.searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 403 }) });
+    expect(fake.connections.requests).toHaveLength(1);
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect((await oc.getCompany('gb', '09876543')).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect(fake.connections.requests).toHaveLength(1);
+    now = Date.UTC(2026, 10, 23, 0, 0, 1);
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).candidates).toHaveLength(1);
+    expect(fake.connections.requests).toHaveLength(2);
+  });
+
+  it('429: not retried', async () => {
+    fake.faults.inject({ kind: 'status', status: 429 }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 429 }) });
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('malformed JSON: malformed error, not retried', async () => {
+    fake.faults.inject({ kind: 'malformed' }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'malformed' }) });
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('JSON of the wrong shape: malformed error', async () => {
+    fake.faults.inject({ kind: 'status', status: 200, body: '{"api_version":"0.4.8","results":{"companies":[{"company":{"name":"X"}}]}}' }, 1);
+    expect(await registry().searchByName(...query)).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'malformed' }) });
+  });
+
+  it('slow first byte within the timeout: the answer still counts', async () => {
+    fake.faults.inject({ kind: 'slow-body', ms: TIMEOUT_MS / 2 }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result.error).toBeNull();
+    expect(ocIds(result.candidates)).toEqual(expectedIds);
+  });
+
+  it('slow body past the timeout: timeout error (the timeout covers the body too)', async () => {
+    fake.faults.inject({ kind: 'slow-body', ms: TIMEOUT_MS + 1000 }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    await vi.waitFor(() => expect(fake.connections.closedByClient).toBe(1));
+  });
+
+  it('connection reset: network error, not retried', async () => {
+    fake.faults.inject({ kind: 'reset' }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'network' }) });
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('hang: timeout error, and the connection is closed on the fake', async () => {
+    fake.faults.inject({ kind: 'hang' }, 1);
+    const result = await registry().searchByName(...query);
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    await vi.waitFor(() => expect(fake.connections.closedByClient).toBe(1));
+  });
+
+  it("the caller's abort ends the call at once with an aborted error and closes the fake's connection", async () => {
+    fake.faults.inject({ kind: 'hang' }, 1);
+    const controller = new AbortController();
+    const aborted = registry({ timeoutMs: 10_000 }).searchByName('Harbourline Logistics', { countryCode: 'GBR', signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect(await aborted).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'aborted' }) });
+    await vi.waitFor(() => expect(fake.connections.closedByClient).toBe(1));
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('an abort during the retry delay stops before the second request', async () => {
+    fake.faults.inject({ kind: 'status', status: 500 }, 1);
+    const controller = new AbortController();
+    const result = registry({ retryDelayMs: 1000 }).searchByName('Harbourline Logistics', { countryCode: 'GBR', signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect(await result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'aborted' }) });
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+});
