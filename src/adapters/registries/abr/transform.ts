@@ -158,8 +158,8 @@ interface Row {
  *   it, with `parentEntityName` = the entity's name.
  *
  * `details` holds the AbnDetails of each hydrated ABN; an ABN missing from it failed to hydrate and keeps
- * what the name hit gave (no entity type, so `type` null, ABN only), except rows that need the entity's
- * name (business-name-aware rows whose only hit is a business name). Cancelled entities and entity types
+ * what the name hit gave (no entity type, so `type` null, ABN only), except business-name-aware rows
+ * whose only hits are business names (the row is named after the entity, which is then unknown). Cancelled entities and entity types
  * outside the allowlist are dropped. Rows come out best score first, in the registry's order for ties.
  */
 export function toCandidates(
@@ -210,12 +210,12 @@ export function toCandidates(
 
     const entityHits = allowed.filter((hit) => hit.kind === 'entity' || hit.kind === 'legal');
     const businessHits = allowed.filter((hit) => hit.kind === 'business');
+    const entityHit = bestHit(entityHits);
 
     if (rules.preset === 'business-name-aware') {
       const best = bestHit(allowed);
-      if (!best) return;
-      const name = entityName ?? (best.kind === 'business' ? undefined : best.name);
-      if (name === undefined) return;
+      const name = entityName ?? entityHit?.name;
+      if (!best || name === undefined) return;
       rows.push({
         order: abnOrder,
         candidate: {
@@ -230,7 +230,6 @@ export function toCandidates(
       return;
     }
 
-    const entityHit = bestHit(entityHits);
     if (entityHit) {
       rows.push({
         order: abnOrder,
