@@ -19,6 +19,8 @@ import { createClassificationRepository } from './adapters/db/queries/classifica
 import { searchLeafNaics } from './adapters/db/queries/naics';
 import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
 import type { NaicsCatalogue } from './server/naics/ports';
+import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
+import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 
 export interface Container {
   readonly env: Env;
@@ -31,6 +33,8 @@ export interface Container {
   readonly logo: LogoService;
   /** Manual NAICS classification: the typeahead's catalogue and the AddOrganisationNAICS use case. */
   readonly naics: { readonly catalogue: NaicsCatalogue; readonly addOrganisationNaics: AddOrganisationNAICS };
+  /** POST /api/organisations/quick-search: the internal-only lookup. */
+  readonly quickSearch: QuickSearch;
   close(): Promise<void>;
 }
 
@@ -63,6 +67,13 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     accountResolver: createAccountResolver(database.db, sessionAccount),
     flags,
     logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+    quickSearch: createQuickSearch({
+      lookups: createQuickSearchLookups(database.db),
+      membership: createAccountMembership(database.db),
+      logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+      log: log.child({ useCase: 'quickSearch' }),
+      limit: env.QUICK_SEARCH_LIMIT,
+    }),
     naics: {
       catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
       addOrganisationNaics: new AddOrganisationNAICS({

@@ -1,0 +1,49 @@
+/**
+ * What quick search needs from storage. The PostgreSQL adapter is
+ * src/adapters/db/queries/quick-search-lookups.ts; every lookup is scoped to the account's visibility
+ * (global, or owned by the account) and to the country filter in its WHERE clause.
+ */
+
+/** One organisation found by a lookup, as stored. */
+export interface QuickSearchRow {
+  id: string;
+  name: string;
+  /** `searchName(name)`: what the name lookup matched and what Jaro-Winkler scores against. */
+  searchName: string;
+  /** The alias search value that matched, when an alias matched better than the name. */
+  matchedAlias: string | null;
+  description: string | null;
+  /** The organisation's country, or null for a countryless organisation. */
+  countryIsoAlpha3: string | null;
+  /** Stored composite key, null for a countryless organisation. */
+  key: string | null;
+  website: string | null;
+  /** True when the caller's account owns the row; false for a global row. */
+  ownedByAccount: boolean;
+}
+
+export interface LookupScope {
+  accountId: string;
+  /** A real ISO alpha-3 country, or null for no country filter (GLO). */
+  countryIsoAlpha3: string | null;
+}
+
+export interface QuickSearchLookups {
+  /** Fuzzy lookup over names and aliases of `searchName(query)`; at most `poolSize` rows, best first. */
+  byName(params: LookupScope & { searchName: string; poolSize: number }): Promise<QuickSearchRow[]>;
+  /** Exact lookup of `normaliseIdentifierValue(query)` against normalised identifier values. */
+  byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<QuickSearchRow[]>;
+  /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */
+  byWebsite(params: LookupScope & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]>;
+}
+
+/** The account's own list of organisations (`accountLinked`). */
+export interface AccountMembership {
+  /** One batched check: which of these organisations the account has in its list. */
+  linkedOrganisationIds(params: { accountId: string; organisationIds: string[] }): Promise<Set<string>>;
+}
+
+/** The slice of the logger quick search uses. */
+export interface QuickSearchLog {
+  warn(details: object, message: string): void;
+}

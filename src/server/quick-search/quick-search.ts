@@ -1,0 +1,156 @@
+/**
+ * Quick search (spec: POST /api/organisations/quick-search, rules 1 to 9): the internal-only lookup.
+ *
+ * 1. A fuzzy name lookup over names and aliases always runs (blank query: []); its pool is re-ranked
+ *    here by Jaro-Winkler of `searchName(query)` against the name and the matched alias, ties by name.
+ * 2. A query with a digit also runs an identifier lookup on `normaliseIdentifierValue(query)`.
+ * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)`.
+ * 4. The lookups run concurrently, each scoped to the account by the adapter's WHERE clause.
+ * 5. A country scopes every lookup; GLO applies no filter.
+ * 6. De-duplication by `<key>#<orgId>`; a base key the caller owns hides the global rows with that key.
+ * 7. `accountLinked` comes from one batched membership check; if it fails, all false and still a result.
+ * 8. countryIsoAlpha3 = the organisation's country, else the filter, else '' (never GLO).
+ * 9. Every candidate is `_type: 'internal'`, `source: 'internal'`.
+ *
+ * Exact matches (identifier, website) come first, then name matches by score; at most `limit` candidates.
+ * A failing lookup rejects with the adapter's UnavailableError (the route answers 503 `{candidates: []}`).
+ */
+import type { InternalQuickSearchCandidate } from '../../core/candidates';
+import { searchName } from '../../core/canonical-name';
+import { compositeKey } from '../../core/composite-key';
+import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
+import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
+import { jaroWinkler } from '../../core/similarity';
+import { normaliseWebsiteHost } from '../../core/website';
+import type { LogoService } from '../logo/logo-service';
+import type { AccountMembership, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
+
+/** How many name matches the database hands over for re-ranking, whatever the limit. */
+export const NAME_POOL_SIZE = 50;
+
+export interface QuickSearchInput {
+  accountId: string;
+  /** Already trimmed and validated (at most 200 characters). */
+  query: string;
+  /** A real ISO alpha-3 country or GLO. */
+  countryIsoAlpha3: string;
+}
+
+export interface QuickSearch {
+  execute(input: QuickSearchInput): Promise<InternalQuickSearchCandidate[]>;
+}
+
+export interface QuickSearchDependencies {
+  lookups: QuickSearchLookups;
+  membership: AccountMembership;
+  logo: LogoService;
+  log: QuickSearchLog;
+  /** How many candidates at most (QUICK_SEARCH_LIMIT, 10 by default). */
+  limit: number;
+}
+
+interface ScoredRow {
+  row: QuickSearchRow;
+  score: number;
+}
+
+export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
+  return {
+    async execute({ accountId, query, countryIsoAlpha3 }) {
+      const trimmed = query.trim();
+      if (trimmed === '') return [];
+      const filter = countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : countryIsoAlpha3;
+      const scope = { accountId, countryIsoAlpha3: filter };
+      const wanted = searchName(trimmed);
+      const identifier = queryHasDigit(trimmed) ? normaliseIdentifierValue(trimmed) : '';
+      const websiteDomain = normaliseWebsiteHost(trimmed);
+      const none: Promise<QuickSearchRow[]> = Promise.resolve([]);
+
+      const [byName, byIdentifier, byWebsite] = await Promise.all([
+        wanted === '' ? none : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
+        identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
+        websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
+      ]);
+
+      const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
+      ranked.push(...rankByName(byName, wanted));
+      const candidates = withoutHiddenGlobalRows(deduplicate(ranked, filter)).slice(0, deps.limit);
+      const linked = await linkedOrThrowNothing(deps, accountId, candidates.map((c) => c.row.id));
+      return candidates.map(({ row, key }) => ({
+        _type: 'internal',
+        canonicalName: row.name,
+        description: row.description ?? '',
+        countryIsoAlpha3: row.countryIsoAlpha3 ?? filter ?? '',
+        key,
+        existingOrgId: row.id,
+        source: 'internal',
+        logo: deps.logo.logoFor(row.website),
+        website: row.website,
+        accountLinked: linked.has(row.id),
+      }));
+    },
+  };
+}
+
+/** Jaro-Winkler of the query's search form against the name and the matched alias; ties by name. */
+function rankByName(rows: QuickSearchRow[], wanted: string): ScoredRow[] {
+  return rows
+    .map((row) => ({
+      row,
+      score: Math.max(jaroWinkler(wanted, row.searchName), row.matchedAlias === null ? 0 : jaroWinkler(wanted, row.matchedAlias)),
+    }))
+    .sort((a, b) => b.score - a.score || a.row.name.localeCompare(b.row.name) || Number(b.row.ownedByAccount) - Number(a.row.ownedByAccount));
+}
+
+/**
+ * The key a candidate shows: the stored composite key; for a countryless organisation, the key in the
+ * filter's country when there is one (its candidate country, rule 8), else `|<name>` under GLO, which
+ * names it uniquely without pretending to a country (no composite key can be built with GLO).
+ */
+function candidateKey(row: QuickSearchRow, filter: string | null): string {
+  if (row.key !== null) return row.key;
+  if (filter !== null) {
+    try {
+      return compositeKey(filter, row.name);
+    } catch {
+      return `|${row.searchName}`;
+    }
+  }
+  return `|${row.searchName}`;
+}
+
+interface KeyedRow {
+  row: QuickSearchRow;
+  key: string;
+}
+
+/** Rule 6, first half: one candidate per `<key>#<orgId>`, the best-ranked occurrence kept. */
+function deduplicate(ranked: ScoredRow[], filter: string | null): KeyedRow[] {
+  const seen = new Set<string>();
+  const kept: KeyedRow[] = [];
+  for (const { row } of ranked) {
+    const key = candidateKey(row, filter);
+    const dedupKey = `${key}#${row.id}`;
+    if (seen.has(dedupKey)) continue;
+    seen.add(dedupKey);
+    kept.push({ row, key });
+  }
+  return kept;
+}
+
+/** Rule 6, second half: a base key the caller owns drops every globally visible row with that base key. */
+function withoutHiddenGlobalRows(rows: KeyedRow[]): KeyedRow[] {
+  const ownedKeys = new Set(rows.filter((r) => r.row.ownedByAccount).map((r) => r.key));
+  return rows.filter((r) => r.row.ownedByAccount || !ownedKeys.has(r.key));
+}
+
+/** Rule 7: one batched check; its failure is logged and leaves every candidate unlinked. */
+async function linkedOrThrowNothing(deps: QuickSearchDependencies, accountId: string, organisationIds: string[]): Promise<Set<string>> {
+  if (organisationIds.length === 0) return new Set();
+  try {
+    return await deps.membership.linkedOrganisationIds({ accountId, organisationIds });
+  } catch (error) {
+    deps.log.warn({ err: error }, 'accountLinked membership check failed; every candidate is unlinked');
+    return new Set();
+  }
+}
