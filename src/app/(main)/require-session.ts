@@ -4,6 +4,7 @@
  */
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { getContainer } from '../../composition-root';
 
 export interface PageSession {
@@ -11,7 +12,8 @@ export interface PageSession {
   readonly user: { readonly id: string; readonly email: string; readonly name: string };
 }
 
-export async function requireSession(): Promise<PageSession> {
+/** Memoised per request, so the layout and the page share one lookup. */
+export const requireSession = cache(async (): Promise<PageSession> => {
   const container = await getContainer();
   const requestHeaders = await headers();
   const session = await container.auth.api.getSession({ headers: requestHeaders });
@@ -19,4 +21,4 @@ export async function requireSession(): Promise<PageSession> {
   const account = await container.accountResolver.resolve(requestHeaders);
   if (!account || account.userId !== session.user.id) redirect('/sign-in?reason=no-account');
   return { accountId: account.accountId, user: { id: session.user.id, email: session.user.email, name: session.user.name } };
-}
+});
