@@ -1,0 +1,43 @@
+/** Shared set-up of the ABN Lookup integration tests: a test database for the cache, the fake, a logger. */
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createProviderCache, type ProviderCache } from '../../src/adapters/cache/provider-cache';
+import { providerCache } from '../../src/adapters/db/schema';
+import type { Logger } from '../../src/adapters/logging/logger';
+import { createAbrRegistry } from '../../src/adapters/registries/abr/abr-registry';
+import type { FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
+import type { Db } from '../../src/adapters/db/client';
+
+export const TEST_GUID = '3f1a2b4c-0000-4000-8000-abcdefabcdef';
+
+/** A logger that keeps every line, so tests can look at what was (and was not) logged. */
+export function memoryLogger(): { log: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  return { log: pino({ level: 'debug' }, stream), lines };
+}
+
+export function registryFor(fake: FakeAbr, cache: ProviderCache, log: Logger, overrides: { guid?: string; timeoutMs?: number } = {}) {
+  return createAbrRegistry({
+    guid: 'guid' in overrides ? overrides.guid : TEST_GUID,
+    baseUrl: fake.url,
+    cache,
+    log,
+    timeoutMs: overrides.timeoutMs ?? 400,
+    retryDelayMs: 20,
+  });
+}
+
+export async function clearProviderCache(db: Db): Promise<void> {
+  await db.delete(providerCache);
+}
+
+export const requestsTo = (fake: FakeAbr, endpoint: 'MatchingNames' | 'AbnDetails') =>
+  fake.connections.requests.filter((r) => r.url.startsWith(`/json/${endpoint}.aspx`)).length;
+
+export { createProviderCache };
