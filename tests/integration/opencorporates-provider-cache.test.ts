@@ -1,0 +1,67 @@
+/**
+ * The OpenCorporates adapter over the real shared cache (provider_cache table on PostgreSQL): entries are
+ * written with the 30-day TTL, keyed without the token, reused by a second registry instance (another web
+ * instance), and a company-by-id record is cached like a search.
+ */
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviderCache } from '../../src/adapters/cache/provider-cache';
+import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+let fake: FakeOpenCorporates;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ max: 4 });
+  fake = await startFakeOpenCorporates({ latency: 'zero' });
+});
+afterAll(async () => {
+  await fake.close();
+  await database.drop();
+});
+
+const registry = () =>
+  createOpenCorporatesRegistry({
+    apiToken: 'secret-token-value',
+    baseUrl: fake.url,
+    cache: createProviderCache(database.db),
+    log: pino({ level: 'silent' }),
+    timeoutMs: 2000,
+    retryDelayMs: 20,
+  });
+
+async function cacheRows(): Promise<{ key: string; days: number; value: string }[]> {
+  const result = await database.db.execute(
+    sql`select key, extract(epoch from (expires_at - now())) / 86400 as days, value::text as value from provider_cache where key like 'oc:%' order by key`,
+  );
+  return result.rows.map((row) => ({ key: String(row.key), days: Number(row.days), value: String(row.value) }));
+}
+
+describe('OpenCorporates over the shared provider cache', () => {
+  it('stores a search for 30 days under a token-free key and serves it to another instance', async () => {
+    const first = await registry().searchByName('Fernhollow Analytics', {});
+    expect(first.error).toBeNull();
+    expect(new Set(first.candidates.map((c) => c.countryIsoAlpha3))).toEqual(new Set(['GBR', 'USA', 'NZL', 'DEU', 'IRL']));
+    const rows = await cacheRows();
+    expect(rows.map((r) => r.key)).toEqual(['oc:search:all:fernhollow analytics']);
+    expect(rows[0]?.days).toBeGreaterThan(29.9);
+    expect(rows[0]?.days).toBeLessThanOrEqual(30);
+    expect(rows[0]?.value).not.toContain('secret-token-value');
+
+    const second = await registry().searchByName('FERNHOLLOW  analytics', {});
+    expect(second).toEqual(first);
+    expect(fake.connections.requests).toHaveLength(1);
+  });
+
+  it('caches company-by-id the same way', async () => {
+    const before = fake.connections.requests.length;
+    const first = await registry().getCompany('gb', '04561230');
+    expect(first.company?.type).toBe('PublicLimited');
+    expect(await registry().getCompany('GB', '04561230')).toEqual(first);
+    expect(fake.connections.requests.length - before).toBe(1);
+    expect((await cacheRows()).map((r) => r.key)).toContain('oc:company:gb/04561230');
+  });
+});
