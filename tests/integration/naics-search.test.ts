@@ -42,6 +42,7 @@ describe('GET /api/naics/search', () => {
     expect(await response.json()).toEqual([
       { name: 'Oilseed (except Soybean) Farming', code: '111120' },
       { name: 'Soybean Farming', code: '111110' },
+      { name: 'Soybean and Other Oilseed Processing', code: '311224' },
     ]);
     const prefixes = (await (await search('soy farm')).json()) as { name: string }[];
     expect(prefixes).toContainEqual({ name: 'Soybean Farming', code: '111110' });
