@@ -9,9 +9,9 @@
 import { stepCountIs, streamText, type LanguageModel, type StopCondition, type ToolSet } from 'ai';
 import type { Logger } from '../logging/logger';
 import type { AgentCandidate, DiscoveryQuery, SearchAgent, WebSearch } from '../../server/search/ports';
-import { RunLedger } from './candidate-guard';
+import { reportCandidateInputSchema, RunLedger, type ReportCandidateInput } from './candidate-guard';
 import { buildInstructions, buildTask } from './prompts';
-import { createReportCandidateTool, createWebSearchTool, describeError, type ToolContext } from './tools';
+import { createReportCandidateTool, createWebSearchTool, describeError, reviewReport, type ToolContext } from './tools';
 
 export interface SearchAgentOptions {
   /** A provider model (not a gateway model id string); see createLanguageModel. */
@@ -55,7 +55,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
         log,
         maxSearches,
         resultsPerSearch,
-        accepted: new Map(),
+        reviews: new Map(),
       };
       const tools = { web_search: createWebSearchTool(context), report_candidate: createReportCandidateTool(context) };
 
@@ -83,11 +83,35 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
           onError: () => undefined,
         });
 
+        // report_candidate inputs being streamed, by tool call id; a candidate leaves as soon as its input
+        // is complete, before the model's turn ends (providers emit the tool call itself only at step end).
+        const streaming = new Map<string, string>();
+        const yieldedCalls = new Set<string>();
+        const verdictOn = (toolCallId: string): AgentCandidate | undefined => {
+          if (yieldedCalls.has(toolCallId)) return undefined;
+          const review = context.reviews.get(toolCallId);
+          if (review?.accepted !== true) return undefined;
+          yieldedCalls.add(toolCallId);
+          return review.candidate;
+        };
+
         for await (const part of run.fullStream) {
-          if (part.type === 'tool-result' && part.toolName === 'report_candidate') {
-            const candidate = context.accepted.get(part.toolCallId);
-            if (candidate === undefined) continue;
-            context.accepted.delete(part.toolCallId);
+          let candidate: AgentCandidate | undefined;
+          if (part.type === 'tool-input-start' && part.toolName === 'report_candidate') {
+            streaming.set(part.id, '');
+          } else if (part.type === 'tool-input-delta' && streaming.has(part.id)) {
+            const text = `${streaming.get(part.id) ?? ''}${part.delta}`;
+            streaming.set(part.id, text);
+            const input = completeReportInput(text);
+            if (input !== undefined) {
+              streaming.delete(part.id);
+              reviewReport(context, part.id, input);
+              candidate = verdictOn(part.id);
+            }
+          } else if (part.type === 'tool-result' && part.toolName === 'report_candidate') {
+            candidate = verdictOn(part.toolCallId);
+          }
+          if (candidate !== undefined) {
             yielded += 1;
             yield candidate;
             if (yielded >= query.limit) break;
@@ -123,4 +147,18 @@ function reachedLimit<TOOLS extends ToolSet>(ledger: RunLedger, limit: number): 
 
 function usedTokens<TOOLS extends ToolSet>(maxTotalTokens: number): StopCondition<TOOLS> {
   return ({ steps }) => steps.reduce((sum, step) => sum + (step.usage.totalTokens ?? 0), 0) >= maxTotalTokens;
+}
+
+/** The report's input once its streamed JSON is complete and well-formed; undefined until then. */
+function completeReportInput(text: string): ReportCandidateInput | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.endsWith('}')) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+  const parsed = reportCandidateInputSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -7,8 +7,8 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { toAlpha2 } from '../../core/countries';
 import type { Logger } from '../logging/logger';
-import type { AgentCandidate, DiscoveryQuery, WebSearch } from '../../server/search/ports';
-import { plainText, reportCandidateInputSchema, type RunLedger } from './candidate-guard';
+import type { DiscoveryQuery, WebSearch } from '../../server/search/ports';
+import { plainText, reportCandidateInputSchema, type ReportCandidateInput, type Review, type RunLedger } from './candidate-guard';
 import { isWorldwide } from './prompts';
 
 const MAX_TITLE_LENGTH = 150;
@@ -23,8 +23,8 @@ export interface ToolContext {
   log: Logger;
   maxSearches: number;
   resultsPerSearch: number;
-  /** Accepted candidates by tool call id, read back when the stream shows the call's result. */
-  accepted: Map<string, AgentCandidate>;
+  /** The verdict on each `report_candidate` call, by tool call id. */
+  reviews: Map<string, Review>;
 }
 
 export function createWebSearchTool(context: ToolContext) {
@@ -71,22 +71,32 @@ export function createReportCandidateTool(context: ToolContext) {
       'was accepted; a rejected organisation must not be reported again.',
     inputSchema: reportCandidateInputSchema,
     execute: async (input, { toolCallId }) => {
-      const review = context.ledger.review(input);
-      if (review.accepted) {
-        context.accepted.set(toolCallId, review.candidate);
-        return { accepted: true as const };
-      }
-      const details = { reason: review.reason, name: plainText(input.name, 100), country: input.country, website: input.website };
-      // Unmappable or missing countries are dropped with a warning (spec: Global (GLO) scope, rule 3); an
-      // unseen website is how injected or invented organisations show up.
-      if (review.reason === 'country_unmappable' || review.reason === 'country_missing' || review.reason === 'website_not_in_results') {
-        context.log.warn(details, 'agent: candidate dropped');
-      } else {
-        context.log.info(details, 'agent: candidate rejected');
-      }
-      return { accepted: false as const, reason: review.reason, message: review.message };
+      const review = reviewReport(context, toolCallId, input);
+      return review.accepted ? { accepted: true as const } : { accepted: false as const, reason: review.reason, message: review.message };
     },
   });
+}
+
+/**
+ * Reviews one `report_candidate` call exactly once, whether its input was completed while streaming (the
+ * agent loop reads tool-input deltas so a candidate leaves before the model's turn ends) or arrives at the
+ * tool's execute; both paths get the same verdict and the ledger counts the report once.
+ */
+export function reviewReport(context: ToolContext, toolCallId: string, input: ReportCandidateInput): Review {
+  const known = context.reviews.get(toolCallId);
+  if (known !== undefined) return known;
+  const review = context.ledger.review(input);
+  context.reviews.set(toolCallId, review);
+  if (review.accepted) return review;
+  const details = { reason: review.reason, name: plainText(input.name, 100), country: input.country, website: input.website };
+  // Unmappable or missing countries are dropped with a warning (spec: Global (GLO) scope, rule 3); an unseen
+  // website is how injected or invented organisations show up.
+  if (review.reason === 'country_unmappable' || review.reason === 'country_missing' || review.reason === 'website_not_in_results') {
+    context.log.warn(details, 'agent: candidate dropped');
+  } else {
+    context.log.info(details, 'agent: candidate rejected');
+  }
+  return review;
 }
 
 /** A loggable summary of a failure: class, code and status only, never request headers. */

@@ -1,0 +1,251 @@
+/**
+ * Contract fake of an OpenAI-compatible Chat Completions endpoint (`POST /v1/chat/completions`), streaming
+ * (SSE chunks with `delta.tool_calls`, `finish_reason`, a final usage chunk, `[DONE]`) and non-streaming,
+ * driven by the deterministic policy in ./policy.ts (providers/agent.md 3.2, 3.5). Faults come from the
+ * shared FaultPlan, applied per request; the SSE body is written chunk by chunk so tool calls arrive over
+ * time. Loopback only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { ConnectionLog, FaultPlan, sleep } from '../faults';
+import { chatMessageSchema, decideTurn, type PolicyOptions, type Turn } from './policy';
+
+export interface FakeOpenAiTimings {
+  /** Before the first byte of every answer. */
+  firstByteMs: number;
+  /** Between the chunks of one tool call or text. */
+  chunkGapMs: number;
+  /** Between two tool calls of one turn (a model writing one report after another). */
+  callGapMs: number;
+  /** Extra wait before the closing text turn. */
+  finalTurnMs: number;
+}
+
+/** `realistic`: search turn ~0.8 s, one report every ~0.45 s, closing turn ~1.3 s: a run of 3-8 s with the search fake. */
+const TIMINGS: Record<'zero' | 'realistic', FakeOpenAiTimings> = {
+  zero: { firstByteMs: 0, chunkGapMs: 0, callGapMs: 0, finalTurnMs: 0 },
+  realistic: { firstByteMs: 700, chunkGapMs: 30, callGapMs: 450, finalTurnMs: 600 },
+};
+
+export interface FakeOpenAiOptions {
+  port?: number;
+  latency?: 'zero' | 'realistic';
+  /** Overrides parts of the latency profile (tests: a slow closing turn, a slow report turn). */
+  timings?: Partial<FakeOpenAiTimings>;
+  policy?: Partial<PolicyOptions>;
+}
+
+export interface FakeOpenAiStats {
+  requests: number;
+  /** Turns fully written, in order: 'search' | 'report' | 'text'. */
+  completedTurns: string[];
+  /** Closing text turns fully written: a run the fake considers finished. */
+  finishedRuns: number;
+}
+
+export interface FakeOpenAi {
+  /** Base URL without `/v1`; the provider's baseURL is `${url}/v1`. */
+  url: string;
+  faults: FaultPlan;
+  connections: ConnectionLog;
+  stats: FakeOpenAiStats;
+  close(): Promise<void>;
+}
+
+const requestSchema = z
+  .object({
+    model: z.string(),
+    messages: z.array(chatMessageSchema).min(1),
+    stream: z.boolean().optional(),
+  })
+  .passthrough();
+
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+  const timings: FakeOpenAiTimings = { ...TIMINGS[options.latency ?? 'zero'], ...options.timings };
+  const policy: PolicyOptions = { searchesPerRun: 1, ...options.policy };
+  const faults = new FaultPlan();
+  const connections = new ConnectionLog();
+  const stats: FakeOpenAiStats = { requests: 0, completedTurns: [], finishedRuns: 0 };
+  let completionCounter = 0;
+
+  const server = createServer((req, res) => {
+    connections.track(req, res);
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://fake-openai.local').pathname;
+    if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/chat/completions')) {
+      return sendError(res, 404, 'Unknown endpoint', 'invalid_request_error');
+    }
+    stats.requests += 1;
+    const raw = await readBody(req);
+    const parsed = requestSchema.safeParse(safeJson(raw));
+    if (!parsed.success) return sendError(res, 400, 'Invalid request body', 'invalid_request_error');
+    const turn = decideTurn(parsed.data.messages, policy);
+    completionCounter += 1;
+    const id = `chatcmpl-${completionCounter}`;
+    const stream = parsed.data.stream === true;
+
+    const closed = new AbortController();
+    res.on('close', () => closed.abort());
+    const fault = faults.next();
+    await sleep(faults.baseLatency(), closed.signal);
+    if (fault?.kind === 'delay') await sleep(fault.ms, closed.signal);
+    if (closed.signal.aborted) return;
+    switch (fault?.kind) {
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'hang':
+        return;
+      case 'status':
+        res.writeHead(fault.status, { 'content-type': 'application/json' });
+        res.end(fault.body ?? JSON.stringify({ error: { message: `injected status ${fault.status}`, type: 'server_error', code: null } }));
+        return;
+      case 'malformed':
+        if (stream) {
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          res.end(`data: {"id":"${id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,\n\ndata: [DONE]\n\n`);
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"this is": not json');
+        }
+        return;
+      default:
+        break;
+    }
+    const headerDelayMs = fault?.kind === 'slow-body' ? 0 : timings.firstByteMs + (turn.kind === 'text' ? timings.finalTurnMs : 0);
+    const bodyDelayMs = fault?.kind === 'slow-body' ? fault.ms + timings.firstByteMs : 0;
+    await sleep(headerDelayMs, closed.signal);
+    if (closed.signal.aborted) return;
+    const model = parsed.data.model;
+    const promptTokens = Math.ceil(raw.length / 4);
+    if (stream) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.flushHeaders();
+      await sleep(bodyDelayMs, closed.signal);
+      const finished = await writeStream(res, closed.signal, { id, model, turn, timings, promptTokens });
+      if (!finished) return;
+    } else {
+      await sleep(bodyDelayMs, closed.signal);
+      if (closed.signal.aborted) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(completion(id, model, turn, promptTokens)));
+    }
+    stats.completedTurns.push(turn.kind === 'text' ? 'text' : turn.phase);
+    if (turn.kind === 'text') stats.finishedRuns += 1;
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    faults,
+    connections,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface StreamPlan {
+  id: string;
+  model: string;
+  turn: Turn;
+  timings: FakeOpenAiTimings;
+  promptTokens: number;
+}
+
+/** Writes the turn as SSE chunks; false when the client went away first. */
+async function writeStream(res: ServerResponse, closed: AbortSignal, plan: StreamPlan): Promise<boolean> {
+  const { id, model, turn, timings } = plan;
+  const send = (choices: unknown[], extra: Record<string, unknown> = {}) => {
+    if (closed.aborted) return false;
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1700000000, model, choices, ...extra })}\n\n`);
+    return true;
+  };
+  let completionChars = 0;
+  if (turn.kind === 'tool_calls') {
+    for (const [index, call] of turn.calls.entries()) {
+      if (index > 0) await sleep(timings.callGapMs, closed);
+      const head = { index, id: `call_${id.slice(9)}_${index}`, type: 'function', function: { name: call.name, arguments: '' } };
+      const delta = index === 0 ? { role: 'assistant', content: null, tool_calls: [head] } : { tool_calls: [head] };
+      if (!send([{ index: 0, delta, finish_reason: null }])) return false;
+      const middle = Math.ceil(call.arguments.length / 2);
+      for (const piece of [call.arguments.slice(0, middle), call.arguments.slice(middle)]) {
+        await sleep(timings.chunkGapMs, closed);
+        if (!send([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }])) return false;
+      }
+      completionChars += call.arguments.length;
+    }
+    if (!send([{ index: 0, delta: {}, finish_reason: 'tool_calls' }])) return false;
+  } else {
+    const words = turn.text.split(/(?<= )/);
+    for (const [index, word] of words.entries()) {
+      if (index > 0) await sleep(timings.chunkGapMs, closed);
+      const delta = index === 0 ? { role: 'assistant', content: word } : { content: word };
+      if (!send([{ index: 0, delta, finish_reason: null }])) return false;
+    }
+    completionChars += turn.text.length;
+    if (!send([{ index: 0, delta: {}, finish_reason: 'stop' }])) return false;
+  }
+  const completionTokens = Math.ceil(completionChars / 4);
+  if (!send([], { usage: { prompt_tokens: plan.promptTokens, completion_tokens: completionTokens, total_tokens: plan.promptTokens + completionTokens } })) return false;
+  res.end('data: [DONE]\n\n');
+  return true;
+}
+
+function completion(id: string, model: string, turn: Turn, promptTokens: number) {
+  const message =
+    turn.kind === 'tool_calls'
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: turn.calls.map((call, index) => ({
+            id: `call_${id.slice(9)}_${index}`,
+            type: 'function',
+            function: { name: call.name, arguments: call.arguments },
+          })),
+        }
+      : { role: 'assistant', content: turn.text };
+  const completionChars = turn.kind === 'tool_calls' ? turn.calls.reduce((n, c) => n + c.arguments.length, 0) : turn.text.length;
+  const completionTokens = Math.ceil(completionChars / 4);
+  return {
+    id,
+    object: 'chat.completion',
+    created: 1700000000,
+    model,
+    choices: [{ index: 0, message, finish_reason: turn.kind === 'tool_calls' ? 'tool_calls' : 'stop' }],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+  };
+}
+
+function sendError(res: ServerResponse, status: number, message: string, type: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { message, type, code: null } }));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
