@@ -49,7 +49,7 @@ describe('GET /api/naics/search', () => {
     for (const row of prefixes) expect(row.name).toMatch(/\bsoy/i);
     expect(await (await search('oybean')).json()).toEqual([]);
     const words = (await (await search('grain farm')).json()) as { name: string; code: string }[];
-    expect(words.map((r) => r.code)).toEqual(['111191', '111199']);
+    expect(words.map((r) => r.code)).toEqual(['111199', '111191']);
   });
 
   it('matches a code prefix and offers only six-digit codes', async () => {
