@@ -21,6 +21,10 @@ import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
 import type { NaicsCatalogue } from './server/naics/ports';
 import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
+import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
+import { createInternalMatches } from './adapters/db/queries/internal-matches';
+import { createSearchOrganisations, type SearchOrganisations, type SearchOrganisationsDependencies } from './server/search/search-organisations';
+import type { SearchRateLimiter } from './server/search/search-rate-limiter';
 
 export interface Container {
   readonly env: Env;
@@ -35,6 +39,10 @@ export interface Container {
   readonly naics: { readonly catalogue: NaicsCatalogue; readonly addOrganisationNaics: AddOrganisationNAICS };
   /** POST /api/organisations/quick-search: the internal-only lookup. */
   readonly quickSearch: QuickSearch;
+  /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
+  readonly searchRateLimiter: SearchRateLimiter;
+  /** POST /api/organisations/search: the stream orchestrator; built when `searchPorts` are given (503 until then). */
+  searchOrganisations?: SearchOrganisations;
   close(): Promise<void>;
 }
 
@@ -45,7 +53,14 @@ export interface BuildOptions {
   log?: Logger;
   /** How a browser session maps to an account; the auth library provides it. */
   sessionAccount?: SessionAccountLookup;
+  /** The provider ports of the search stream (real adapters or contract fakes), chosen by the caller. */
+  searchPorts?: SearchPorts;
 }
+
+export type SearchPorts = Pick<
+  SearchOrganisationsDependencies,
+  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs'
+>;
 
 export async function buildContainer(options: BuildOptions): Promise<Container> {
   const { env } = options;
@@ -74,6 +89,17 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       log: log.child({ useCase: 'quickSearch' }),
       limit: env.QUICK_SEARCH_LIMIT,
     }),
+    searchRateLimiter: createPostgresSearchRateLimiter(database.pool, { pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE }),
+    searchOrganisations: options.searchPorts
+      ? createSearchOrganisations({
+          ...options.searchPorts,
+          internalMatches: createInternalMatches(database.db),
+          flags,
+          logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+          log: log.child({ useCase: 'searchOrganisations' }),
+          defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
+        })
+      : undefined,
     naics: {
       catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
       addOrganisationNaics: new AddOrganisationNAICS({

@@ -1,0 +1,51 @@
+/**
+ * The one NDJSON writer (STYLE rule 11): an async iterable of items becomes a streamed response, one JSON
+ * line per item, each enqueued the moment the iterable yields it (pull-based: nothing is buffered ahead
+ * of the client, nothing is held back to the end).
+ *
+ * - Validation and authorisation happen before this is called; errors before then are JSON answers.
+ * - The client going away cancels the stream, which calls the iterator's `return()`: the producer's
+ *   `finally` runs and its work stops.
+ * - An error thrown mid-stream is logged and ends the stream; its message never reaches the client.
+ */
+import type { Logger } from '../../adapters/logging/logger';
+
+export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
+
+export interface NdjsonOptions {
+  log: Pick<Logger, 'error'>;
+  /**
+   * Called when the client goes away. An async generator busy awaiting cannot be stopped by `return()`
+   * until it yields again, so the producer's AbortController is aborted here to stop its work at once.
+   */
+  onCancel?: () => void;
+}
+
+export function ndjsonResponse(items: AsyncIterable<unknown>, options: NdjsonOptions): Response {
+  const encoder = new TextEncoder();
+  const iterator = items[Symbol.asyncIterator]();
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await iterator.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+        } catch (error) {
+          options.log.error({ err: error }, 'NDJSON stream failed mid-way; stream ended');
+          controller.close();
+        }
+      },
+      async cancel() {
+        options.onCancel?.();
+        await iterator.return?.();
+      },
+    },
+    // No read-ahead: the next item is pulled only when the previous one has been taken.
+    { highWaterMark: 0 },
+  );
+  return new Response(stream, {
+    status: 200,
+    headers: { 'content-type': NDJSON_CONTENT_TYPE, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  });
+}
