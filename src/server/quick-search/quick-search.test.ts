@@ -1,0 +1,117 @@
+/** The quick-search use case with in-memory fakes of its ports: concurrency, ordering, limit, failures. */
+import { describe, expect, it } from 'vitest';
+import { UnavailableError } from '../../core/errors';
+import type { LogoService } from '../logo/logo-service';
+import type { AccountMembership, LookupScope, QuickSearchLookups, QuickSearchRow } from './ports';
+import { createQuickSearch } from './quick-search';
+
+function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {
+  return {
+    searchName: overrides.name.toLowerCase(),
+    matchedAlias: null,
+    description: null,
+    countryIsoAlpha3: 'AUS',
+    key: `AUS|${overrides.name.toLowerCase()}`,
+    website: null,
+    ownedByAccount: false,
+    ...overrides,
+  };
+}
+
+const noLogo: LogoService = { logoFor: () => null };
+const noMembership: AccountMembership = { linkedOrganisationIds: async () => new Set() };
+const silent = { warn: () => undefined };
+
+function lookups(overrides: Partial<QuickSearchLookups>): QuickSearchLookups {
+  return { byName: async () => [], byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
+}
+
+describe('createQuickSearch', () => {
+  it('starts the three lookups before any of them finishes (they run concurrently)', async () => {
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const allStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const lookup = (name: string) => async (_: LookupScope): Promise<QuickSearchRow[]> => {
+      started.push(name);
+      if (started.length === 3) release();
+      await allStarted;
+      return [];
+    };
+    const quickSearch = createQuickSearch({
+      lookups: { byName: lookup('name'), byIdentifier: lookup('identifier'), byWebsite: lookup('website') },
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    // "acme123.com" has a digit and looks like a domain: all three lookups run.
+    await quickSearch.execute({ accountId: 'a', query: 'acme123.com', countryIsoAlpha3: 'GLO' });
+    expect(started.sort()).toEqual(['identifier', 'name', 'website']);
+  });
+
+  it('passes the normalised forms and the country filter (none for GLO)', async () => {
+    const seen: unknown[] = [];
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byIdentifier: async (p) => (seen.push(['identifier', p.valueNormalised, p.countryIsoAlpha3]), []),
+        byWebsite: async (p) => (seen.push(['website', p.websiteDomain, p.countryIsoAlpha3]), []),
+        byName: async (p) => (seen.push(['name', p.searchName, p.countryIsoAlpha3]), []),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    await quickSearch.execute({ accountId: 'a', query: ' HTTPS://www.Acme-1.com.au/ ', countryIsoAlpha3: 'AUS' });
+    await quickSearch.execute({ accountId: 'a', query: 'Acme Pty Ltd', countryIsoAlpha3: 'GLO' });
+    expect(seen).toContainEqual(['website', 'acme-1.com.au', 'AUS']);
+    expect(seen).toContainEqual(['identifier', 'HTTPS:WWWACME1COMAU', 'AUS']);
+    expect(seen).toContainEqual(['name', 'acme', null]);
+  });
+
+  it('orders exact matches first, then names by Jaro-Winkler (ties by name), and cuts at the limit', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byName: async () => [
+          row({ id: '3', name: 'Acme Zeta', searchName: 'acme x' }),
+          row({ id: '2', name: 'Acme', searchName: 'acme' }),
+          row({ id: '4', name: 'Acme Alpha', searchName: 'acme x' }),
+        ],
+        byIdentifier: async () => [row({ id: '9', name: 'Unrelated' })],
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 3,
+    });
+    const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme 1', countryIsoAlpha3: 'GLO' });
+    expect(candidates.map((c) => c.existingOrgId)).toEqual(['9', '2', '4']);
+  });
+
+  it('a failing membership check logs a warning and leaves every candidate unlinked', async () => {
+    const warnings: string[] = [];
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => [row({ id: '1', name: 'Acme' })] }),
+      membership: { linkedOrganisationIds: async () => Promise.reject(new UnavailableError('down')) },
+      logo: noLogo,
+      log: { warn: (_, message) => warnings.push(message) },
+      limit: 10,
+    });
+    const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme', countryIsoAlpha3: 'AUS' });
+    expect(candidates.map((c) => c.accountLinked)).toEqual([false]);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a failing lookup rejects (the route answers 503)', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => Promise.reject(new UnavailableError('down')) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    await expect(quickSearch.execute({ accountId: 'a', query: 'acme', countryIsoAlpha3: 'AUS' })).rejects.toBeInstanceOf(UnavailableError);
+  });
+});
