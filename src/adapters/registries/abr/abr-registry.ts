@@ -3,7 +3,7 @@
  * each distinct promising ABN (bounded concurrency, per-record cache of 1 hour shared by every instance
  * through `provider_cache`), then the pure transform. Provider failures are reported, never thrown.
  *
- * Decisions (docs/decisions/abr-national-registry.md):
+ * Decisions (see ./README.md):
  * - No GUID: `{candidates: [], error: {kind: 'configuration'}}` without any HTTP call.
  * - Only a failed name search fails the search. A record whose details call fails is kept with what the
  *   name hit gave (ABN, matched name, location, score; `type` null), so a details outage degrades rows

@@ -1,0 +1,184 @@
+/**
+ * The ABN Lookup fault matrix (issue section 8), over real sockets against the contract fake. Each fault
+ * hits the name search (the call whose failure fails the search) unless it says details; timeouts are
+ * 400 ms per HTTP attempt, the retry delay 20 ms.
+ *
+ * | fault on MatchingNames      | result                                                     | requests |
+ * |-----------------------------|------------------------------------------------------------|----------|
+ * | timeout (delay 1.5 s)       | [], timeout                                                | 1        |
+ * | 5xx then success            | candidates, null (retried once)                            | 2        |
+ * | two 5xx                     | [], http 502                                               | 2        |
+ * | 403                         | [], http 403 (not retried)                                 | 1        |
+ * | malformed JSON              | [], malformed (not retried)                                | 1        |
+ * | HTML page with 200          | [], malformed                                              | 1        |
+ * | slow first byte, in time    | candidates, null                                           | 1        |
+ * | slow first byte, too slow   | [], timeout                                                | 1        |
+ * | connection reset once       | candidates, null (retried once)                            | 2        |
+ * | connection reset twice      | [], network                                                | 2        |
+ * | hang                        | [], timeout; the connection is closed by the client        | 1        |
+ * | details: every call 500     | candidates unhydrated (type null, ABN only), null          | 2/ABN    |
+ * | details: one call hangs     | that record unhydrated, the others whole, null             |          |
+ * | details: malformed body     | that record unhydrated, null                               |          |
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
+import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
+import type { NationalRegistry, RegistryResult } from '../../src/server/search/ports';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { clearProviderCache, createProviderCache, memoryLogger, registryFor, requestsTo, TEST_GUID } from './abr-support';
+
+let database: TestDatabase;
+let fake: FakeAbr;
+let cache: ProviderCache;
+let registry: NationalRegistry;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ max: 4 });
+  fake = await startFakeAbr({ validGuid: TEST_GUID });
+  cache = createProviderCache(database.db);
+  registry = registryFor(fake, cache, memoryLogger().log, { timeoutMs: 400 });
+});
+afterAll(async () => {
+  await fake.close();
+  await database.drop();
+});
+beforeEach(async () => {
+  await clearProviderCache(database.db);
+  fake.connections.requests.length = 0;
+});
+afterEach(() => {
+  fake.faults.clear();
+  fake.endpointFaults.matchingNames.clear();
+  fake.endpointFaults.abnDetails.clear();
+});
+
+const search = (): Promise<RegistryResult> => registry.searchByName('koala logistics', { preset: 'business-name-aware', includeSoleTraders: false });
+
+async function expectHealthy(result: RegistryResult) {
+  expect(result.error).toBeNull();
+  expect(result.candidates.map((c) => c.name)).toContain('KOALA LOGISTICS PTY LTD');
+  expect(result.candidates.find((c) => c.name === 'KOALA LOGISTICS PTY LTD')?.type).toBe('ProprietaryLimited');
+}
+
+describe('fault matrix: name search', () => {
+  it('timeout: error timeout, not retried', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'delay', ms: 1_500 }, 1);
+    const started = performance.now();
+    const result = await search();
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(requestsTo(fake, 'MatchingNames')).toBe(1);
+  });
+
+  it('a 5xx then success: retried once, full result', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'status', status: 503 }, 1);
+    await expectHealthy(await search());
+    expect(requestsTo(fake, 'MatchingNames')).toBe(2);
+  });
+
+  it('two 5xx: error http with the status', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'status', status: 502 }, 2);
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 502 }) });
+    expect(requestsTo(fake, 'MatchingNames')).toBe(2);
+  });
+
+  it('403: error http 403, not retried', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'status', status: 403 }, 1);
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 403 }) });
+    expect(requestsTo(fake, 'MatchingNames')).toBe(1);
+  });
+
+  it('malformed JSON: error malformed, not retried', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'malformed' }, 1);
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'malformed' }) });
+    expect(requestsTo(fake, 'MatchingNames')).toBe(1);
+  });
+
+  it('an HTML page with status 200 is malformed', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'status', status: 200, body: '<html><body>Service Unavailable</body></html>' }, 1);
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'malformed' }) });
+  });
+
+  it('slow first byte within the timeout: full result', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'slow-body', ms: 150 }, 1);
+    await expectHealthy(await search());
+    expect(requestsTo(fake, 'MatchingNames')).toBe(1);
+  });
+
+  it('slow first byte past the timeout: error timeout (the timeout covers the body)', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'slow-body', ms: 1_500 }, 1);
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    expect(requestsTo(fake, 'MatchingNames')).toBe(1);
+  });
+
+  it('connection reset once: retried, full result', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'reset' }, 1);
+    await expectHealthy(await search());
+    expect(requestsTo(fake, 'MatchingNames')).toBe(2);
+  });
+
+  it('connection reset twice: error network', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'reset' }, 2);
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'network' }) });
+    expect(requestsTo(fake, 'MatchingNames')).toBe(2);
+  });
+
+  it('hang: error timeout, and the client closes the connection', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'hang' }, 1);
+    const closedBefore = fake.connections.closedByClient;
+    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    expect(requestsTo(fake, 'MatchingNames')).toBe(1);
+    await waitFor(() => fake.connections.closedByClient > closedBefore);
+  });
+
+  it('hang with the caller aborting: error aborted at once', async () => {
+    fake.endpointFaults.matchingNames.inject({ kind: 'hang' }, 1);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false, signal: controller.signal });
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'aborted' }) });
+  });
+});
+
+describe('fault matrix: details (hydration)', () => {
+  it('every details call fails: the hits are kept unhydrated, no error, nothing cached', async () => {
+    fake.endpointFaults.abnDetails.inject({ kind: 'status', status: 500 });
+    const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
+    expect(result.error).toBeNull();
+    expect(result.candidates.length).toBeGreaterThan(0);
+    for (const c of result.candidates) {
+      expect(c.type).toBeNull();
+      expect(c.identifiers.map((i) => i.type)).toEqual(['ABN']);
+    }
+    // each ABN: the call and its one retry
+    expect(requestsTo(fake, 'AbnDetails')).toBe(2 * result.candidates.length);
+    const cached = await database.pool.query('select count(*)::int as n from provider_cache');
+    expect(cached.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('one details call hangs: that record is unhydrated, the others are whole', async () => {
+    fake.endpointFaults.abnDetails.inject({ kind: 'hang' }, 1);
+    const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
+    expect(result.error).toBeNull();
+    const types = result.candidates.map((c) => c.type);
+    expect(types.filter((t) => t === null)).toHaveLength(1);
+    expect(types.filter((t) => t !== null).length).toBeGreaterThan(0);
+  });
+
+  it('a malformed details body: that record is unhydrated', async () => {
+    fake.endpointFaults.abnDetails.inject({ kind: 'malformed' }, 1);
+    const result = await registry.searchByName('wattle consulting', { preset: 'entity-only', includeSoleTraders: false });
+    expect(result).toEqual({
+      candidates: [expect.objectContaining({ name: 'WATTLE CONSULTING PTY LTD', type: null, description: expect.stringMatching(/^ABN [\d ]+, ACT 2600$/) })],
+      error: null,
+    });
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
