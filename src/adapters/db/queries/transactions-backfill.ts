@@ -26,6 +26,9 @@ export async function backfillTransactions(
     inserted as (
       insert into transaction_aquila1 (transaction_id, aquila1_code, "for", weight)
       select u.id, b.aquila1_code, ${params.for}, b.weight from unclassified u cross join basket b
+      -- The sort is blocking: the anti-join reads transaction_aquila1 in full before the first row is
+      -- inserted into it (interleaving them made the scan quadratic), and rows arrive in key order.
+      order by u.id, b.aquila1_code
       on conflict do nothing
       returning transaction_id
     )
