@@ -1,0 +1,146 @@
+/**
+ * The agent's fault matrix over real sockets (issue section 8): for the model endpoint and for the search API,
+ * each fault either recovers or ends the generator quietly; no error escapes, a warning is logged, and what
+ * was already yielded stays yielded.
+ */
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLanguageModel } from '../../src/adapters/agent/language-model';
+import { createSearchAgent } from '../../src/adapters/agent/search-agent';
+import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
+import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/ports';
+import type { Fault } from '../../src/sandbox/faults';
+import { startFakeOpenAi, type FakeOpenAi } from '../../src/sandbox/llm/fake-openai-server';
+import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+function captureLog() {
+  const lines: LogLine[] = [];
+  const log = pino({ level: 'debug', base: undefined }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
+  return { log, warnings: () => lines.filter((l) => l.level === 40).map((l) => l.msg) };
+}
+
+const AUS: DiscoveryQuery = { query: 'solar installers', countryIsoAlpha3: 'AUS', limit: 10 };
+const FOUND = 3; // what a clean run finds for AUS "solar installers"
+
+let llm: FakeOpenAi;
+let brave: FakeBrave;
+
+afterEach(async () => {
+  await llm.close();
+  await brave.close();
+});
+
+async function run(timeoutMs: number): Promise<{ found: AgentCandidate[]; warnings: string[]; ms: number }> {
+  const { log, warnings } = captureLog();
+  const model = createLanguageModel({
+    AGENT_PROVIDER: 'openai-compatible',
+    AGENT_MODEL: 'sandbox-agent',
+    AGENT_BASE_URL: `${llm.url}/v1`,
+    AGENT_API_KEY: 'sandbox',
+  });
+  if (!model.ok) throw new Error('model configuration rejected');
+  const webSearch = createBraveWebSearch({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 800, retryDelayMs: 10 });
+  const agent = createSearchAgent({ model: model.model, webSearch, log, timeoutMs, maxRetries: 1 });
+  const started = Date.now();
+  const found: AgentCandidate[] = [];
+  // Any error escaping the generator fails the test here.
+  for await (const c of agent.discover(AUS, new AbortController().signal)) found.push(c);
+  return { found, warnings: warnings(), ms: Date.now() - started };
+}
+
+/** Lets the first `n` requests through untouched, then applies the fault. */
+function at(plan: { inject(f: Fault, times?: number): void }, n: number, fault: Fault, times: number) {
+  if (n > 1) plan.inject({ kind: 'delay', ms: 0 }, n - 1);
+  plan.inject(fault, times);
+}
+
+const MODEL_FAILED = 'agent: model call failed; run ended';
+const TIMED_OUT = 'agent: run timed out; kept what was found';
+
+/**
+ * The model endpoint (Chat Completions). Request 1 asks for the search, request 2 streams the three reports,
+ * request 3 is the closing turn. SDK: maxRetries 1 (one retry on 5xx/network, after its 2 s backoff);
+ * agent total timeout 4 s (6 s where the retry must fit).
+ */
+const modelMatrix: { name: string; fault: Fault; times: number; request: number; timeoutMs: number; found: number; warning: string | null }[] = [
+  { name: 'timeout (first turn)', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 1, timeoutMs: 1500, found: 0, warning: TIMED_OUT },
+  { name: 'timeout (closing turn)', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 3, timeoutMs: 1500, found: FOUND, warning: TIMED_OUT },
+  { name: '5xx then success', fault: { kind: 'status', status: 500 }, times: 1, request: 1, timeoutMs: 6000, found: FOUND, warning: null },
+  { name: 'two 5xx (first turn)', fault: { kind: 'status', status: 503 }, times: 2, request: 1, timeoutMs: 6000, found: 0, warning: MODEL_FAILED },
+  { name: 'two 5xx (closing turn)', fault: { kind: 'status', status: 500 }, times: 2, request: 3, timeoutMs: 6000, found: FOUND, warning: MODEL_FAILED },
+  { name: '403', fault: { kind: 'status', status: 403 }, times: 1, request: 1, timeoutMs: 4000, found: 0, warning: MODEL_FAILED },
+  { name: '403 (closing turn)', fault: { kind: 'status', status: 403 }, times: 1, request: 3, timeoutMs: 4000, found: FOUND, warning: MODEL_FAILED },
+  { name: 'malformed JSON', fault: { kind: 'malformed' }, times: 1, request: 1, timeoutMs: 4000, found: 0, warning: MODEL_FAILED },
+  { name: 'malformed JSON (closing turn)', fault: { kind: 'malformed' }, times: 1, request: 3, timeoutMs: 4000, found: FOUND, warning: MODEL_FAILED },
+  { name: 'slow first byte', fault: { kind: 'slow-body', ms: 700 }, times: 1, request: 2, timeoutMs: 4000, found: FOUND, warning: null },
+  { name: 'connection reset then success', fault: { kind: 'reset' }, times: 1, request: 1, timeoutMs: 6000, found: FOUND, warning: null },
+  { name: 'connection reset twice', fault: { kind: 'reset' }, times: 2, request: 3, timeoutMs: 6000, found: FOUND, warning: MODEL_FAILED },
+  { name: 'hang', fault: { kind: 'hang' }, times: 1, request: 2, timeoutMs: 1500, found: 0, warning: TIMED_OUT },
+];
+
+describe('model endpoint fault matrix', () => {
+  beforeEach(async () => {
+    llm = await startFakeOpenAi();
+    brave = await startFakeBrave();
+  });
+
+  for (const row of modelMatrix) {
+    it(`${row.name}: ${row.found} found, ${row.warning ?? 'no warning'}`, async () => {
+      at(llm.faults, row.request, row.fault, row.times);
+      const { found, warnings, ms } = await run(row.timeoutMs);
+      expect(found).toHaveLength(row.found);
+      if (row.warning === null) expect(warnings).toEqual([]);
+      else expect(warnings).toContain(row.warning);
+      expect(ms).toBeLessThan(row.timeoutMs + 1000);
+    });
+  }
+});
+
+const SEARCH_FAILED = 'agent: web search failed';
+const RETRYING = 'brave: attempt failed, retrying once';
+
+/** The search API (Brave), on the run's only search. Adapter: 800 ms per attempt, one retry on 5xx/network. */
+const searchMatrix: { name: string; fault: Fault; times: number; found: number; warnings: string[] }[] = [
+  { name: 'timeout', fault: { kind: 'delay', ms: 5000 }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
+  { name: '5xx then success', fault: { kind: 'status', status: 502 }, times: 1, found: FOUND, warnings: [RETRYING] },
+  { name: 'two 5xx', fault: { kind: 'status', status: 500 }, times: 2, found: 0, warnings: [RETRYING, SEARCH_FAILED] },
+  { name: '403', fault: { kind: 'status', status: 403 }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
+  { name: 'malformed JSON', fault: { kind: 'malformed' }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
+  { name: 'slow first byte', fault: { kind: 'slow-body', ms: 400 }, times: 1, found: FOUND, warnings: [] },
+  { name: 'connection reset then success', fault: { kind: 'reset' }, times: 1, found: FOUND, warnings: [RETRYING] },
+  { name: 'hang', fault: { kind: 'hang' }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
+];
+
+describe('search API fault matrix', () => {
+  beforeEach(async () => {
+    llm = await startFakeOpenAi();
+    brave = await startFakeBrave();
+  });
+
+  for (const row of searchMatrix) {
+    it(`${row.name}: ${row.found} found, warnings ${JSON.stringify(row.warnings)}`, async () => {
+      brave.faults.inject(row.fault, row.times);
+      const { found, warnings } = await run(5000);
+      expect(found).toHaveLength(row.found);
+      expect(warnings).toEqual(row.warnings);
+      // The model was told and closed the run itself.
+      expect(llm.stats.finishedRuns).toBe(1);
+    });
+  }
+
+  it('a failure on a later search keeps what the earlier one found', async () => {
+    await llm.close();
+    llm = await startFakeOpenAi({ policy: { searchesPerRun: 2 } });
+    at(brave.faults, 2, { kind: 'status', status: 500 }, 2);
+    const { found, warnings } = await run(5000);
+    expect(found).toHaveLength(FOUND);
+    expect(warnings).toEqual([RETRYING, SEARCH_FAILED]);
+    expect(brave.connections.requests).toHaveLength(3);
+  });
+});

@@ -1,0 +1,91 @@
+/** The Brave adapter against the Brave fake over real sockets: results, country, auth, faults and abort. */
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
+import { WebSearchError } from '../../src/adapters/web-search/web-search-error';
+import type { Fault } from '../../src/sandbox/faults';
+import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
+
+const log = pino({ level: 'silent' });
+let brave: FakeBrave;
+
+beforeEach(async () => {
+  brave = await startFakeBrave();
+});
+afterEach(async () => {
+  await brave.close();
+});
+
+const search = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
+  createBraveWebSearch({ apiKey: options.apiKey ?? 'sandbox-key', baseUrl: brave.url, log, timeoutMs: options.timeoutMs ?? 800, retryDelayMs: 10 });
+
+describe('Brave adapter', () => {
+  it('returns plain-text hits for the country, sending alpha-2 and the subscription token', async () => {
+    const hits = await search().search('solar installers', { countryAlpha2: 'au', count: 3 });
+    expect(hits.map((h) => h.url)).toEqual([
+      'https://www.sunbrightsolar.com.au/',
+      'https://harbourlinesolar.com.au/about',
+      'https://outbackenergy.com.au/',
+    ]);
+    expect(hits.every((h) => !h.snippet.includes('<strong>') && h.source === 'brave')).toBe(true);
+    const sent = new URL(brave.connections.requests[0]?.url ?? '', brave.url);
+    expect(sent.pathname).toBe('/res/v1/web/search');
+    expect(sent.searchParams.get('country')).toBe('AU');
+    expect(sent.searchParams.get('count')).toBe('3');
+  });
+
+  it('searches worldwide without a country, and without one for countries Brave does not support', async () => {
+    await search().search('solar installers', { count: 5 });
+    await search().search('solar installers', { countryAlpha2: 'KE', count: 5 });
+    for (const r of brave.connections.requests) expect(new URL(r.url, brave.url).searchParams.has('country')).toBe(false);
+  });
+
+  it('an empty subscription token is a 401, not retried', async () => {
+    await expect(search({ apiKey: ' ' }).search('solar', { count: 5 })).rejects.toMatchObject({ kind: 'http', status: 401 });
+    expect(brave.connections.requests).toHaveLength(1);
+  });
+
+  const matrix: { name: string; fault: Fault; times: number; outcome: 'hits' | { kind: string; status?: number }; requests: number }[] = [
+    { name: 'timeout', fault: { kind: 'delay', ms: 3000 }, times: 1, outcome: { kind: 'timeout' }, requests: 1 },
+    { name: '5xx then success', fault: { kind: 'status', status: 503 }, times: 1, outcome: 'hits', requests: 2 },
+    { name: 'two 5xx', fault: { kind: 'status', status: 500 }, times: 2, outcome: { kind: 'http', status: 500 }, requests: 2 },
+    { name: '429 then success', fault: { kind: 'status', status: 429 }, times: 1, outcome: 'hits', requests: 2 },
+    { name: '403', fault: { kind: 'status', status: 403 }, times: 1, outcome: { kind: 'http', status: 403 }, requests: 1 },
+    { name: 'malformed JSON', fault: { kind: 'malformed' }, times: 1, outcome: { kind: 'malformed' }, requests: 1 },
+    { name: 'slow first byte', fault: { kind: 'slow-body', ms: 400 }, times: 1, outcome: 'hits', requests: 1 },
+    { name: 'slow first byte beyond the timeout', fault: { kind: 'slow-body', ms: 3000 }, times: 1, outcome: { kind: 'timeout' }, requests: 1 },
+    { name: 'connection reset then success', fault: { kind: 'reset' }, times: 1, outcome: 'hits', requests: 2 },
+    { name: 'connection reset twice', fault: { kind: 'reset' }, times: 2, outcome: { kind: 'network' }, requests: 2 },
+    { name: 'hang', fault: { kind: 'hang' }, times: 1, outcome: { kind: 'timeout' }, requests: 1 },
+  ];
+
+  for (const row of matrix) {
+    it(`fault: ${row.name} -> ${row.outcome === 'hits' ? 'hits' : JSON.stringify(row.outcome)} after ${row.requests} request(s)`, async () => {
+      brave.faults.inject(row.fault, row.times);
+      const attempt = search().search('solar installers', { countryAlpha2: 'AU', count: 5 });
+      if (row.outcome === 'hits') {
+        expect((await attempt).length).toBeGreaterThan(0);
+      } else {
+        const error = await attempt.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(WebSearchError);
+        expect(error).toMatchObject(row.outcome);
+      }
+      expect(brave.connections.requests).toHaveLength(row.requests);
+    });
+  }
+
+  it('the caller aborting closes the connection and rejects as aborted', async () => {
+    brave.faults.inject({ kind: 'hang' }, 1);
+    const controller = new AbortController();
+    const attempt = search({ timeoutMs: 5000 }).search('solar', { count: 5, signal: controller.signal });
+    while (brave.connections.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ kind: 'aborted' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(brave.connections.closedByClient).toBe(1);
+    expect(brave.connections.requests).toHaveLength(1);
+  });
+});
