@@ -56,7 +56,7 @@ describe('without a session', () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/sign-in`);
     await signIn(page, DEMO_USER_EMAIL, 'not-the-password');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong email or password');
+    await expect.poll(() => page.locator('#sign-in-error').textContent()).toContain('Wrong email or password');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await page.close();
   });
