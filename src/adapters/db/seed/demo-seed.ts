@@ -5,6 +5,7 @@
  * processes starting together seed once) marks the seed as done; the user and NAICS steps check themselves.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { ConflictError } from '../../../core/errors';
 import { createApiKey } from '../../auth/api-keys';
 import { addMembership, createUser, findUserIdByEmail, type UserDeps } from '../../auth/users';
 import { syntheticOrganisations } from '../../data-generation/synthetic-organisations';
@@ -99,10 +100,17 @@ export async function seedDemo(deps: UserDeps, log: (message: string) => void): 
 /** The demo user exists, is a member of the demo account, and works in it. */
 async function ensureDemoUser(deps: UserDeps, accountId: string): Promise<void> {
   const { db } = deps.database;
-  const existing = await findUserIdByEmail(db, DEMO_USER_EMAIL);
+  let existing = await findUserIdByEmail(db, DEMO_USER_EMAIL);
   if (existing === undefined) {
-    await createUser(deps, { accountId, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, name: DEMO_USER_NAME, role: 'owner' });
-    return;
+    try {
+      await createUser(deps, { accountId, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, name: DEMO_USER_NAME, role: 'owner' });
+      return;
+    } catch (error) {
+      // Another process seeding at the same moment created the user first.
+      if (!(error instanceof ConflictError)) throw error;
+      existing = await findUserIdByEmail(db, DEMO_USER_EMAIL);
+      if (existing === undefined) throw error;
+    }
   }
   await addMembership(db, { accountId, userId: existing, role: 'owner' });
   await setActiveAccountIfNone(db, existing, accountId);

@@ -1,8 +1,9 @@
 /**
  * Imports organisations from JSONL lines, streaming: lines are parsed one by one, valid ones are written
  * in batches (one transaction per batch, through insertOrganisations so every index column is filled the
- * same way as everywhere else), and the next lines are read only once the batch is written (back-pressure),
- * so a million-line file imports in bounded memory. A bad line is reported with its number and skipped.
+ * same way as everywhere else). While one batch is being written the next one is parsed, and reading stops
+ * until that write is done (back-pressure: at most two batches in memory), so a million-line file imports
+ * in bounded memory. A bad line is reported with its number and skipped.
  */
 import type { Db } from '../../client';
 import { insertOrganisations, type InsertOrganisationsOptions, type NewOrganisation } from '../organisations-write';
@@ -24,16 +25,24 @@ export async function importOrganisations(
   const writeOptions: InsertOrganisationsOptions = { ownerAccountId: options.ownerAccountId, linkAccountId: options.linkAccountId };
   const tally = new ImportTally(options);
   let batch: NewOrganisation[] = [];
+  let writing: Promise<void> = Promise.resolve();
 
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const rows = batch;
-    batch = [];
+  const write = async (rows: NewOrganisation[]) => {
     await db.transaction(async (tx) => {
       await insertOrganisations(tx, rows, writeOptions);
     });
     tally.imported += rows.length;
     tally.progress();
+  };
+  /** Waits for the batch being written, then starts writing this one and returns (parsing goes on). */
+  const flush = async () => {
+    await writing;
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    writing = write(rows);
+    // A failed write is awaited (and thrown) by the next flush; keep it from counting as unhandled meanwhile.
+    writing.catch(() => undefined);
   };
 
   for await (const line of lines) {
@@ -48,6 +57,7 @@ export async function importOrganisations(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await writing;
   tally.progress();
   return tally.summary();
 }

@@ -1,0 +1,130 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
+import { makeAccount } from '../../../../../tests/support/factories';
+import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations } from '../../schema';
+import { importOrganisations } from './import-organisations';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+const line = (o: Record<string, unknown>) => JSON.stringify(o);
+
+async function idsByName(names: string[]) {
+  const rows = await database.db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.name, names));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+describe('importOrganisations', () => {
+  it('reports bad lines with their numbers and reasons, skips them, and imports the rest across batches', async () => {
+    const lines = [
+      line({ name: 'Alpha Imports Pty Ltd', countryIsoAlpha3: 'AUS', website: 'alpha-imports.com.au', identifiers: [{ type: 'ABN', value: '51 824 753 556' }] }),
+      '{"name": "Broken',
+      line({ name: 'Bravo Imports Limited', countryIsoAlpha3: 'gb', description: 'Second', aliases: ['Bravo'] }),
+      line({ name: 'Charlie Imports Pty Ltd', countryIsoAlpha3: 'AUS', identifiers: [{ type: 'ABN', value: '51 824 753 557' }] }),
+      '',
+      line({ name: 'Delta Imports', countryIsoAlpha3: 'XQZ' }),
+      line({ name: 'Echo Imports Group', countryIsoAlpha3: 'Global', type: 'ProprietaryLimited' }),
+      line({ name: 'Foxtrot Imports', type: 'Partnership' }),
+      line({ name: '   ' }),
+      line({ name: 'Golf Imports Ltd', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '123456' }, { type: 'ACN', value: '005 749 986' }] }),
+      '[1, 2]',
+      line({ name: 'Hotel Imports', website: 'not a website' }),
+    ];
+    const rejectedAsFound: number[] = [];
+    const summary = await importOrganisations(database.db, lines, { batchSize: 2, onRejected: (r) => rejectedAsFound.push(r.line) });
+
+    expect(summary.imported).toBe(4);
+    expect(summary.rejected).toBe(7);
+    expect(summary.errors.map((e) => e.line)).toEqual([2, 4, 6, 8, 9, 11, 12]);
+    expect(rejectedAsFound).toEqual([2, 4, 6, 8, 9, 11, 12]);
+    const reasons = Object.fromEntries(summary.errors.map((e) => [e.line, e.reason]));
+    expect(reasons[2]).toMatch(/^invalid JSON/);
+    expect(reasons[4]).toMatch(/^identifiers\.0\.value: not a valid ABN/);
+    expect(reasons[6]).toMatch(/^countryIsoAlpha3: "XQZ" is not an ISO 3166-1/);
+    expect(reasons[8]).toMatch(/^type: /);
+    expect(reasons[9]).toMatch(/^name: /);
+    expect(reasons[11]).toBe('a line must be one JSON object');
+    expect(reasons[12]).toMatch(/^website: "not a website" is not a website/);
+    expect(summary.seconds).toBeGreaterThanOrEqual(0);
+
+    const ids = await idsByName(['Alpha Imports Pty Ltd', 'Bravo Imports Limited', 'Echo Imports Group', 'Golf Imports Ltd']);
+    expect(ids.size).toBe(4);
+    const [alpha] = await database.db.select().from(organisations).where(eq(organisations.name, 'Alpha Imports Pty Ltd'));
+    expect(alpha).toMatchObject({
+      searchName: 'alpha imports',
+      key: 'AUS|alpha imports pty ltd',
+      countryIsoAlpha3: 'AUS',
+      website: 'https://alpha-imports.com.au',
+      websiteDomain: 'alpha-imports.com.au',
+    });
+    const [bravo] = await database.db.select().from(organisations).where(eq(organisations.name, 'Bravo Imports Limited'));
+    expect(bravo?.countryIsoAlpha3).toBe('GBR');
+    const [echo] = await database.db.select().from(organisations).where(eq(organisations.name, 'Echo Imports Group'));
+    expect(echo).toMatchObject({ countryIsoAlpha3: null, key: null, type: 'ProprietaryLimited' });
+
+    const golfIdentifiers = await database.db
+      .select({ type: organisationIdentifiers.type, value: organisationIdentifiers.value, normalised: organisationIdentifiers.valueNormalised })
+      .from(organisationIdentifiers)
+      .where(eq(organisationIdentifiers.organisationId, ids.get('Golf Imports Ltd') ?? ''));
+    expect(golfIdentifiers).toEqual(
+      expect.arrayContaining([
+        { type: 'CH', value: '00123456', normalised: '00123456' },
+        { type: 'ACN', value: '005749986', normalised: '005749986' },
+      ]),
+    );
+    const aliases = await database.db.select().from(organisationAliases).where(eq(organisationAliases.organisationId, ids.get('Bravo Imports Limited') ?? ''));
+    expect(aliases.map((a) => a.searchValue)).toEqual(['bravo']);
+  });
+
+  it('keeps only the first 100 errors in the summary but counts every rejected line', async () => {
+    const lines = Array.from({ length: 150 }, (_, i) => (i === 75 ? line({ name: 'India Imports' }) : 'not json'));
+    const summary = await importOrganisations(database.db, lines);
+    expect(summary).toMatchObject({ imported: 1, rejected: 149 });
+    expect(summary.errors).toHaveLength(100);
+    expect(summary.errors[0]?.line).toBe(1);
+  });
+
+  it('--owner makes every organisation private to the account; --link adds each to its organisations', async () => {
+    const owner = await makeAccount(database.db);
+    const linker = await makeAccount(database.db);
+    await importOrganisations(database.db, [line({ name: 'Owned One Pty Ltd', countryIsoAlpha3: 'AUS' }), line({ name: 'Owned Two Pty Ltd' })], {
+      ownerAccountId: owner.id,
+    });
+    await importOrganisations(database.db, [line({ name: 'Linked One Ltd', countryIsoAlpha3: 'NZ' })], { linkAccountId: linker.id });
+    await importOrganisations(database.db, [line({ name: 'Both One Ltd' })], { ownerAccountId: owner.id, linkAccountId: owner.id });
+
+    const ids = await idsByName(['Owned One Pty Ltd', 'Owned Two Pty Ltd', 'Linked One Ltd', 'Both One Ltd']);
+    const owners = await database.db.select().from(organisationOwners).where(inArray(organisationOwners.organisationId, [...ids.values()]));
+    expect(owners.map((o) => [o.organisationId, o.accountId]).sort()).toEqual(
+      [
+        [ids.get('Owned One Pty Ltd'), owner.id],
+        [ids.get('Owned Two Pty Ltd'), owner.id],
+        [ids.get('Both One Ltd'), owner.id],
+      ].sort(),
+    );
+    const links = await database.db.select().from(accountOrganisations).where(inArray(accountOrganisations.organisationId, [...ids.values()]));
+    expect(links.map((l) => [l.organisationId, l.accountId]).sort()).toEqual(
+      [
+        [ids.get('Linked One Ltd'), linker.id],
+        [ids.get('Both One Ltd'), owner.id],
+      ].sort(),
+    );
+    // The linked (not owned) organisation stays global: visible to everyone.
+    const visibleToOthers = await database.db.execute(
+      sql`select count(*)::int as n from organisation_owners where organisation_id = ${ids.get('Linked One Ltd') ?? ''}::uuid`,
+    );
+    expect(visibleToOthers.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('stops at a database failure instead of reporting rows as imported', async () => {
+    const missingAccount = '00000000-0000-4000-8000-000000000000';
+    await expect(importOrganisations(database.db, [line({ name: 'Orphan Ltd' })], { ownerAccountId: missingAccount })).rejects.toThrow();
+    expect((await idsByName(['Orphan Ltd'])).size).toBe(0);
+  });
+});
