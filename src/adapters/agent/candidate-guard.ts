@@ -50,7 +50,7 @@ export type Review = { accepted: true; candidate: AgentCandidate } | { accepted:
 
 const MAX_NAME_LENGTH = 200;
 const MAX_DESCRIPTION_LENGTH = 500;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g;
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /** Plain text: no markup, no control characters, single spaces, clipped. */
 export function plainText(text: string, maxLength: number): string {

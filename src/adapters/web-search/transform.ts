@@ -40,7 +40,7 @@ export function stripMarkup(text: string): string {
   return text
     .replace(/<[^>]*>/g, '')
     .replace(/&(?:amp|lt|gt|quot|apos|nbsp|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
