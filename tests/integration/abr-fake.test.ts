@@ -1,7 +1,9 @@
 /** The ABN Lookup contract fake itself: wire shapes, error bodies, matching, latency, and its register. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abnDetailsPayloadSchema, matchingNamesPayloadSchema, parseJsonpBody } from '../../src/adapters/registries/abr/abr-payloads';
-import { isValidAbn, isValidAcn } from '../../src/core/identifiers';
+import { demoOrganisations } from '../../src/adapters/db/seed/demo-organisations';
+import { keyName } from '../../src/core/canonical-name';
+import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../src/core/identifiers';
 import { FAKE_ABR_ENTITIES, FAKE_ABR_NAMES_IN_DEMO_SEED } from '../../src/sandbox/abr/dataset';
 import { FAKE_ABR_GUID_MESSAGE_DETAILS, FAKE_ABR_GUID_MESSAGE_NAMES, startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 
@@ -109,5 +111,15 @@ describe('fake ABN Lookup: register', () => {
     expect(FAKE_ABR_ENTITIES.some((e) => e.tradingNames.length > 0)).toBe(true);
     expect(FAKE_ABR_NAMES_IN_DEMO_SEED).toEqual(expect.arrayContaining(['ACME WIDGETS PTY LTD', 'KOALA LOGISTICS PTY LTD']));
     expect(FAKE_ABR_ENTITIES.filter((e) => !e.inDemoSeed).length).toBeGreaterThan(40);
+  });
+
+  it("shares names and identifiers with the demo seed's global AUS rows for the overlapping companies", () => {
+    expect(FAKE_ABR_NAMES_IN_DEMO_SEED.length).toBeGreaterThanOrEqual(5);
+    const demo = demoOrganisations().filter((o) => o.countryIsoAlpha3 === 'AUS' && o.owner === 'global');
+    for (const entity of FAKE_ABR_ENTITIES.filter((e) => e.inDemoSeed)) {
+      const row = demo.find((o) => keyName(o.name) === keyName(entity.entityName));
+      const abn = row?.identifiers?.find((i) => i.type === 'ABN')?.value;
+      expect(abn && normaliseIdentifierValue(abn), entity.entityName).toBe(entity.abn);
+    }
   });
 });

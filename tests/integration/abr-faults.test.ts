@@ -167,9 +167,9 @@ describe('fault matrix: details (hydration)', () => {
 
   it('a malformed details body: that record is unhydrated', async () => {
     fake.endpointFaults.abnDetails.inject({ kind: 'malformed' }, 1);
-    const result = await registry.searchByName('wattle consulting', { preset: 'entity-only', includeSoleTraders: false });
+    const result = await registry.searchByName('barramundi systems', { preset: 'entity-only', includeSoleTraders: false });
     expect(result).toEqual({
-      candidates: [expect.objectContaining({ name: 'WATTLE CONSULTING PTY LTD', type: null, description: expect.stringMatching(/^ABN [\d ]+, ACT 2600$/) })],
+      candidates: [expect.objectContaining({ name: 'BARRAMUNDI SYSTEMS LIMITED', type: null, description: expect.stringMatching(/^ABN [\d ]+, NT 0800$/) })],
       error: null,
     });
   });

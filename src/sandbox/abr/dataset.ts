@@ -3,12 +3,14 @@
  * (providers/abr.md 5). Companies get an ACN from `makeAcn(seed)` and the ABN built on it (`abnFromAcn`);
  * sole traders get an ABN only. Three numbers are the protocol note's own samples (hand-checked).
  *
- * It mixes names that also exist in the demo seed (`inDemoSeed`: selecting them finds the internal
- * organisation) with many registry-only companies (selecting one creates an organisation), plus the cases
+ * It mixes names that also exist in the demo seed (`inDemoSeed`: same name, and the same ABN/ACN taken from
+ * the demo's global row, so selecting one finds the internal organisation) with many registry-only companies (selecting one creates an organisation), plus the cases
  * the rules need: sole traders (IND), business names, a trading name, a former name, trusts and
  * partnerships (outside the entity-type allowlist) and cancelled ABNs.
  */
-import { abnFromAcn, makeAbn, makeAcn } from '../../core/identifiers';
+import { demoOrganisations } from '../../adapters/db/seed/demo-organisations';
+import { keyName } from '../../core/canonical-name';
+import { abnFromAcn, makeAbn, makeAcn, normaliseIdentifierValue } from '../../core/identifiers';
 
 export const ENTITY_TYPE_NAMES: Readonly<Record<string, string>> = {
   PRV: 'Australian Private Company',
@@ -102,6 +104,23 @@ function build(
   };
 }
 
+/** ABN and ACN of the demo seed's global AUS organisations, by key name (the first global row wins). */
+const DEMO_SEED_AUS = new Map<string, { abn: string; acn: string }>();
+for (const organisation of demoOrganisations()) {
+  if (organisation.countryIsoAlpha3 !== 'AUS' || organisation.owner !== 'global') continue;
+  const key = keyName(organisation.name);
+  if (DEMO_SEED_AUS.has(key)) continue;
+  const value = (type: string) => normaliseIdentifierValue(organisation.identifiers?.find((i) => i.type === type)?.value ?? '');
+  DEMO_SEED_AUS.set(key, { abn: value('ABN'), acn: value('ACN') });
+}
+
+/** A company the demo seed also holds: its identifiers when the seed has it, else generated ones. */
+function seededCompany(entityName: string, entityTypeCode: 'PRV' | 'PUB', state: string, postcode: string, extra: Extra = {}): FakeAbrEntity {
+  const demo = DEMO_SEED_AUS.get(keyName(entityName));
+  if (!demo || demo.abn === '') return company(entityName, entityTypeCode, state, postcode, extra);
+  return build(demo.abn, demo.acn, entityName, entityTypeCode, state, postcode, { ...extra, inDemoSeed: true });
+}
+
 /** The register. Order does not matter: the fake ranks by score, then name. */
 export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
   // providers/abr.md 2.2 samples (hand-checked numbers)
@@ -113,11 +132,20 @@ export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
   company('KOOKABURRA CAPITAL LIMITED', 'PUB', 'NSW', '2000'),
   nonCompany('THE TRUSTEE FOR THE KOOKABURRA FAMILY TRUST', 'TRT', 'QLD', '4551'),
 
-  // also in the demo seed
-  company('ACME WIDGETS PTY LTD', 'PRV', 'NSW', '2000', { inDemoSeed: true, businessNames: ['Acme Widgets'] }),
-  company('KOALA LOGISTICS PTY LTD', 'PRV', 'VIC', '3000', { inDemoSeed: true, businessNames: ['Koala Express Freight'] }),
-  company('WATTLE CONSULTING PTY LTD', 'PRV', 'ACT', '2600', { inDemoSeed: true }),
-  company('BARRAMUNDI SYSTEMS LIMITED', 'PUB', 'NT', '0800', { inDemoSeed: true }),
+  // also in the demo seed (src/adapters/db/seed/demo-organisations.ts)
+  seededCompany('ACME WIDGETS PTY LTD', 'PRV', 'NSW', '2000', { businessNames: ['Acme Widgets'] }),
+  seededCompany('KOALA LOGISTICS PTY LTD', 'PRV', 'VIC', '3000', { businessNames: ['Koala Express Freight'] }),
+  seededCompany('SOUTHERN CROSS SOLAR PTY LTD', 'PRV', 'SA', '5067'),
+  seededCompany('KOOKABURRA SOFTWARE PTY LTD', 'PRV', 'QLD', '4006'),
+  seededCompany('MURRAY RIVER WINES LIMITED', 'PUB', 'SA', '5343', { businessNames: ['Riverbend Cellars'] }),
+  seededCompany('YARRA VALLEY DAIRY PTY LTD', 'PRV', 'VIC', '3775'),
+  seededCompany('WATTLE BAY COFFEE ROASTERS PTY LTD', 'PRV', 'NSW', '2000'),
+  seededCompany('HARBOUR CITY PLUMBING PTY LTD', 'PRV', 'NSW', '2015'),
+  seededCompany('RED CENTRE MINING LIMITED', 'PUB', 'NT', '0870'),
+
+  // registry-only look-alikes of demo names
+  company('WATTLE CONSULTING PTY LTD', 'PRV', 'ACT', '2600'),
+  company('BARRAMUNDI SYSTEMS LIMITED', 'PUB', 'NT', '0800'),
 
   // "acme"
   company('ACME INDUSTRIES LIMITED', 'PUB', 'VIC', '3150'),
@@ -136,7 +164,6 @@ export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
   company('HARBOURSIDE DENTAL PTY LTD', 'PRV', 'WA', '6160', { formerNames: ['HARBOUR SMILES PTY LTD'] }),
 
   // "southern cross"
-  company('SOUTHERN CROSS SOLAR PTY LTD', 'PRV', 'SA', '5067'),
   company('SOUTHERN CROSS MINING LIMITED', 'PUB', 'WA', '6430'),
   nonCompany('WILLIAMS, SARAH JANE', 'IND', 'VIC', '3550', { businessNames: ['SOUTHERN CROSS ELECTRICAL'] }),
 
@@ -168,7 +195,6 @@ export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
   company('KAKADU CONSTRUCTIONS PTY LTD', 'PRV', 'NT', '0810'),
   company('LAMINGTON FOODS PTY LTD', 'PRV', 'QLD', '4275'),
   company('MACQUARIE STREET PARTNERS PTY LTD', 'PRV', 'NSW', '2000'),
-  company('MURRAY RIVER WINES PTY LTD', 'PRV', 'SA', '5343', { businessNames: ['Riverbend Cellars'] }),
   company('NULLARBOR FREIGHT PTY LTD', 'PRV', 'SA', '5690'),
   company('OUTBACK OUTFITTERS PTY LTD', 'PRV', 'NT', '0870'),
   company('PILBARA IRON SERVICES LIMITED', 'PUB', 'WA', '6714'),
@@ -178,7 +204,6 @@ export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
   company('TASMAN MARINE PTY LTD', 'PRV', 'TAS', '7250'),
   company('ULURU TRAVEL PTY LTD', 'PRV', 'NT', '0872'),
   company('WARATAH ENERGY LIMITED', 'PUB', 'NSW', '2300'),
-  company('YARRA VALLEY DAIRY PTY LTD', 'PRV', 'VIC', '3775'),
   company('ZEBRA FINCH MEDIA PTY LTD', 'PRV', 'VIC', '3065'),
   company('GREAT BARRIER MEDICAL PTY LTD', 'PRV', 'QLD', '4810'),
   company('PLATYPUS PAYMENTS PTY LTD', 'PRV', 'NSW', '2009', { businessNames: ['PlatyPay'] }),
