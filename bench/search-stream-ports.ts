@@ -1,0 +1,73 @@
+/**
+ * The real provider adapters pointed at their contract fakes on loopback, for the search stream's
+ * benchmark and its socket-level tests: ABN Lookup, OpenCorporates, the OpenAI-compatible model and Brave.
+ * Caches are disabled (every search reaches the fakes) so latencies are the providers', not the cache's.
+ * No WebsiteValidator adapter exists yet in the tree, so an accepting one stands in (tier 1, no I/O).
+ */
+import type { z } from 'zod';
+import type { Logger } from '../src/adapters/logging/logger';
+import type { ProviderCache } from '../src/adapters/cache/provider-cache';
+import { createAbrRegistry } from '../src/adapters/registries/abr/abr-registry';
+import { createOpenCorporatesRegistry } from '../src/adapters/registries/opencorporates/opencorporates-registry';
+import { createSearchAgentFromEnv } from '../src/adapters/agent/search-agent-from-env';
+import type { SearchPorts } from '../src/composition-root';
+import { startFakeAbr, type FakeAbr } from '../src/sandbox/abr/fake-abr-server';
+import { startFakeOpenCorporates, type FakeOpenCorporates } from '../src/sandbox/opencorporates/fake-opencorporates-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../src/sandbox/llm/fake-openai-server';
+import { startFakeBrave, type FakeBrave } from '../src/sandbox/web-search/fake-brave-server';
+
+export interface SearchFakes {
+  abr: FakeAbr;
+  openCorporates: FakeOpenCorporates;
+  openAi: FakeOpenAi;
+  brave: FakeBrave;
+  close(): Promise<void>;
+}
+
+export async function startSearchFakes(latency: 'zero' | 'realistic'): Promise<SearchFakes> {
+  const [abr, openCorporates, openAi, brave] = await Promise.all([
+    startFakeAbr({ latency }),
+    startFakeOpenCorporates({ latency }),
+    startFakeOpenAi({ latency }),
+    startFakeBrave({ latency }),
+  ]);
+  return {
+    abr,
+    openCorporates,
+    openAi,
+    brave,
+    async close() {
+      await Promise.all([abr.close(), openCorporates.close(), openAi.close(), brave.close()]);
+    },
+  };
+}
+
+/** A cache that never hits: every call goes to the provider. */
+export const noCache: ProviderCache = {
+  get: (async () => undefined) as ProviderCache['get'],
+  async set() {},
+  async getOrLoad<T>(_key: string, _options: { ttlMs: number; schema: z.ZodType<T> }, load: () => Promise<T>) {
+    return load();
+  },
+  async delete() {},
+};
+
+export function searchPortsOverFakes(fakes: SearchFakes, log: Logger, options: { registryLeadMs?: number } = {}): SearchPorts {
+  return {
+    nationalRegistry: createAbrRegistry({ guid: 'sandbox-guid', baseUrl: fakes.abr.url, cache: noCache, log }),
+    globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: fakes.openCorporates.url, cache: noCache, log }),
+    agent: createSearchAgentFromEnv(
+      {
+        AGENT_PROVIDER: 'openai-compatible',
+        AGENT_MODEL: 'sandbox-agent',
+        AGENT_BASE_URL: `${fakes.openAi.url}/v1`,
+        AGENT_API_KEY: 'sandbox-key',
+        WEB_SEARCH_API_KEY: 'sandbox-key',
+        WEB_SEARCH_BASE_URL: fakes.brave.url,
+      },
+      log,
+    ),
+    websiteValidator: { validate: async () => ({ accepted: true, tier: 1, score: 1, reason: 'benchmark stand-in' }) },
+    registryLeadMs: options.registryLeadMs,
+  };
+}
