@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ConnectionLog, FaultPlan, sleep } from '../faults';
+import { ConnectionLog, FaultPlan } from '../faults';
 import { chatMessageSchema, decideTurn, type PolicyOptions, type Turn } from './policy';
 
 export interface FakeOpenAiTimings {
@@ -248,4 +248,18 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Like faults.ts `sleep`, but removes its abort listener, since one response sleeps many times on one signal. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
