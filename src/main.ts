@@ -33,7 +33,6 @@ async function main(): Promise<void> {
   try {
     await runMigrations(migrator.db);
     log.info('Migrations applied');
-    await seedOnFirstStart(migrator.db, env, (message) => log.info(message));
   } finally {
     await migrator.close();
   }
@@ -49,6 +48,7 @@ async function main(): Promise<void> {
   const container = await buildContainer({ env: effectiveEnv, databaseUrl: database.url, log });
   installContainer(container);
   shutdownSteps.unshift({ name: 'container', run: () => container.close() });
+  await seedOnFirstStart(container, env, (message) => log.info(message));
 
   ensureProductionBuild(log);
   const app = next({ dev: false, dir: projectRoot, hostname: env.HOST, port: env.PORT });

@@ -1,0 +1,22 @@
+/**
+ * What `npm start` seeds. Every step is idempotent, so it runs on every start and does work only the first time:
+ * - always: the NAICS reference data (2017 edition);
+ * - sandbox mode: the demo account, user, API key and organisations, and the clearly labelled DEMO
+ *   Aquila1/Aquila2 taxonomy and concordance (production loads the customer's with `import concordance`).
+ */
+import type { Env } from '../../../config/env';
+import type { UserDeps } from '../../auth/users';
+import { seedDemoConcordance } from './demo-concordance';
+import { seedDemo } from './demo-seed';
+import { seedNaics } from './naics-seed';
+
+export async function seedOnFirstStart(deps: UserDeps, env: Pick<Env, 'APP_ENV'>, log: (message: string) => void): Promise<void> {
+  if (env.APP_ENV !== 'sandbox') {
+    const { codes } = await seedNaics(deps.database.db);
+    log(`NAICS reference data present (${codes} codes)`);
+    return;
+  }
+  await seedDemo(deps, log);
+  const concordance = await seedDemoConcordance(deps.database.db);
+  log(`Demo concordance present (${concordance.aquila1} Aquila1 sectors, ${concordance.concordance} NAICS links; DEMO data, not customer data)`);
+}
