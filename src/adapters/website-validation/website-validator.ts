@@ -1,0 +1,123 @@
+/**
+ * The WebsiteValidator port (spec: Website validation): tier 1, graded brand-to-domain affinity
+ * (src/core/brand-affinity.ts), accepts at or above the threshold; below it, tier 2 fetches the home page
+ * `https://<host>/` (then `http://<host>/` when https cannot connect) through the safe fetcher and lets the
+ * page confirm the name (content-grounding.ts), provided the page was served by the candidate's domain:
+ * the final URL after redirects, and any meta refresh target, must share its registrable domain.
+ *
+ * Social, marketplace and directory hosts, IP literals and hosts outside the ICANN list are rejected at
+ * tier 1 without a fetch. `offline` stops after tier 1. Never throws: a failed fetch is
+ * `{accepted: false, tier: 2, reason: 'fetch failed: ...'}`.
+ *
+ * Home pages are cached per host for CACHE_TTL_MS (successful fetches and definite failures; never a
+ * timeout or an abort), so the candidates of one search that share a website cost one fetch.
+ */
+import { BRAND_AFFINITY_THRESHOLD, brandAffinity, type BrandAffinity } from '../../core/brand-affinity';
+import { normaliseWebsiteHost, registrableDomain } from '../../core/website';
+import type { WebsiteValidation, WebsiteValidator } from '../../server/search/ports';
+import { groundOnPage } from './content-grounding';
+import { extractPageEvidence, type PageEvidence } from './page-evidence';
+import type { PageFetcher, SafeFetchResult } from './safe-fetch';
+
+export interface WebsiteValidatorLog {
+  debug(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface WebsiteValidatorOptions {
+  fetcher: PageFetcher;
+  log: WebsiteValidatorLog;
+  /** Tier 1 acceptance; BRAND_AFFINITY_THRESHOLD (0.85) by default. */
+  threshold?: number;
+  /** Clock for the page cache (tests). */
+  now?: () => number;
+}
+
+const CACHE_TTL_MS = 10 * 60_000;
+const CACHE_MAX_ENTRIES = 500;
+/** Failures worth trying plain http for (https did not answer), and failures never cached. */
+const CONNECTION_FAILURES = new Set(['network', 'timeout']);
+
+interface CachedPage {
+  expires: number;
+  result: SafeFetchResult & { evidence?: PageEvidence };
+}
+
+export function createWebsiteValidator(options: WebsiteValidatorOptions): WebsiteValidator {
+  const threshold = options.threshold ?? BRAND_AFFINITY_THRESHOLD;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, CachedPage>();
+
+  async function homePage(host: string, signal: AbortSignal | undefined): Promise<CachedPage['result']> {
+    const cached = cache.get(host);
+    if (cached && cached.expires > now()) return cached.result;
+    let result: CachedPage['result'] = await options.fetcher.fetchPage(`https://${host}/`, { signal });
+    if (!result.ok && CONNECTION_FAILURES.has(result.failure.kind) && !signal?.aborted) {
+      result = await options.fetcher.fetchPage(`http://${host}/`, { signal });
+    }
+    if (result.ok) result = { ...result, evidence: extractPageEvidence(result.page.html) };
+    const cacheable = result.ok || (result.failure.kind !== 'aborted' && result.failure.kind !== 'timeout');
+    if (cacheable) {
+      if (cache.size >= CACHE_MAX_ENTRIES) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) cache.delete(oldest.value);
+      }
+      cache.set(host, { expires: now() + CACHE_TTL_MS, result });
+    }
+    return result;
+  }
+
+  async function contentGrounding(name: string, url: string, affinity: BrandAffinity, signal?: AbortSignal): Promise<WebsiteValidation> {
+    const host = normaliseWebsiteHost(url);
+    const domain = registrableDomain(url);
+    if (host === undefined || domain === undefined) return { accepted: false, tier: 1, score: 0, reason: 'not a public website' };
+    const result = await homePage(host, signal);
+    if (!result.ok) {
+      return { accepted: false, tier: 2, score: affinity.score, reason: `fetch failed: ${result.failure.kind}: ${result.failure.message}` };
+    }
+    const servedBy = registrableDomain(result.page.url);
+    if (servedBy !== domain) {
+      return { accepted: false, tier: 2, score: affinity.score, reason: `the home page redirected to another domain (${servedBy ?? result.page.url})` };
+    }
+    const evidence = result.evidence ?? extractPageEvidence(result.page.html);
+    if (evidence.metaRefreshUrl !== null) {
+      const target = safeUrl(evidence.metaRefreshUrl, result.page.url);
+      const targetDomain = target === undefined ? undefined : registrableDomain(target);
+      if (targetDomain !== domain) {
+        return { accepted: false, tier: 2, score: affinity.score, reason: `the home page refreshes to another domain (${targetDomain ?? 'unknown'})` };
+      }
+    }
+    const verdict = groundOnPage(name, evidence, affinity);
+    return { accepted: verdict.accepted, tier: 2, score: verdict.score, reason: verdict.reason };
+  }
+
+  return {
+    async validate(name, url, validateOptions = {}) {
+      try {
+        const affinity = brandAffinity(name, url, { threshold });
+        const tier1 = `${affinity.grade} affinity ${affinity.score}: ${affinity.rule}${affinity.domain ? ` (${affinity.domain})` : ''}`;
+        if (affinity.accepted) return { accepted: true, tier: 1, score: affinity.score, reason: tier1 };
+        if (affinity.rejectedOutright) {
+          return { accepted: false, tier: 1, score: affinity.score, reason: tier1 };
+        }
+        if (validateOptions.offline) {
+          return { accepted: false, tier: 1, score: affinity.score, reason: `${tier1}; below ${threshold}, content grounding skipped (offline)` };
+        }
+        const verdict = await contentGrounding(name, url, affinity, validateOptions.signal);
+        options.log.debug({ name, url, tier1: affinity, verdict }, 'website content grounding');
+        return verdict;
+      } catch (error) {
+        options.log.warn({ err: error, url }, 'website validation failed');
+        return { accepted: false, tier: 2, score: 0, reason: `validation failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    },
+  };
+}
+
+function safeUrl(value: string, base: string): string | undefined {
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return undefined;
+  }
+}
