@@ -1,13 +1,15 @@
 /**
  * The WebsiteValidator port (spec: Website validation): tier 1, graded brand-to-domain affinity
  * (src/core/brand-affinity.ts), accepts at or above the threshold; below it, tier 2 fetches the home page
- * `https://<host>/` (then `http://<host>/` when https cannot connect) through the safe fetcher and lets the
- * page confirm the name (content-grounding.ts), provided the page was served by the candidate's domain:
- * the final URL after redirects, and any meta refresh target, must share its registrable domain.
+ * through the safe fetcher and lets the page confirm the name (content-grounding.ts), provided the page was
+ * served by the candidate's domain: the final URL after redirects, and any meta refresh target, must share
+ * its registrable domain.
  *
  * Social, marketplace and directory hosts, IP literals and hosts outside the ICANN list are rejected at
  * tier 1 without a fetch. `offline` stops after tier 1. Never throws: a failed fetch is
- * `{accepted: false, tier: 2, reason: 'fetch failed: ...'}`.
+ * `{accepted: false, tier: 2, reason: 'fetch failed: ...'}`. The home page tried is `https://<host>/`, then
+ * `http://<host>/`, then `https://www.<host>/` for an apex host, each only while the previous one cannot
+ * connect (network error; a time-out ends the attempts); the host keeps a `www.` the website was written with.
  *
  * Home pages are cached per host for CACHE_TTL_MS (successful fetches and definite failures; never a
  * timeout or an abort), so the candidates of one search that share a website cost one fetch.
@@ -35,8 +37,8 @@ export interface WebsiteValidatorOptions {
 
 const CACHE_TTL_MS = 10 * 60_000;
 const CACHE_MAX_ENTRIES = 500;
-/** Failures worth trying plain http for (https did not answer), and failures never cached. */
-const CONNECTION_FAILURES = new Set(['network', 'timeout']);
+/** Failures after which the next home page URL is tried. */
+const CONNECTION_FAILURES = new Set(['network']);
 
 interface CachedPage {
   expires: number;
@@ -51,9 +53,10 @@ export function createWebsiteValidator(options: WebsiteValidatorOptions): Websit
   async function homePage(host: string, signal: AbortSignal | undefined): Promise<CachedPage['result']> {
     const cached = cache.get(host);
     if (cached && cached.expires > now()) return cached.result;
-    let result: CachedPage['result'] = await options.fetcher.fetchPage(`https://${host}/`, { signal });
-    if (!result.ok && CONNECTION_FAILURES.has(result.failure.kind) && !signal?.aborted) {
-      result = await options.fetcher.fetchPage(`http://${host}/`, { signal });
+    let result: CachedPage['result'] = { ok: false, failure: { kind: 'network', message: 'no attempt' }, redirects: [] };
+    for (const attempt of homePageUrls(host)) {
+      result = await options.fetcher.fetchPage(attempt, { signal });
+      if (result.ok || !CONNECTION_FAILURES.has(result.failure.kind) || signal?.aborted) break;
     }
     if (result.ok) result = { ...result, evidence: extractPageEvidence(result.page.html) };
     const cacheable = result.ok || (result.failure.kind !== 'aborted' && result.failure.kind !== 'timeout');
@@ -68,7 +71,7 @@ export function createWebsiteValidator(options: WebsiteValidatorOptions): Websit
   }
 
   async function contentGrounding(name: string, url: string, affinity: BrandAffinity, signal?: AbortSignal): Promise<WebsiteValidation> {
-    const host = normaliseWebsiteHost(url);
+    const host = websiteHostOf(url);
     const domain = registrableDomain(url);
     if (host === undefined || domain === undefined) return { accepted: false, tier: 1, score: 0, reason: 'not a public website' };
     const result = await homePage(host, signal);
@@ -112,6 +115,25 @@ export function createWebsiteValidator(options: WebsiteValidatorOptions): Websit
       }
     },
   };
+}
+
+/**
+ * The host whose home page is fetched: the website's own host name as written (keeping `www.`, which some
+ * sites need), undefined when it is not a public website.
+ */
+function websiteHostOf(url: string): string | undefined {
+  const normalised = normaliseWebsiteHost(url);
+  if (normalised === undefined) return undefined;
+  const written = safeUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(url.trim()) ? url.trim() : `https://${url.trim().replace(/^\/\//, '')}`, 'https://invalid/');
+  const hostname = written === undefined ? undefined : new URL(written).hostname.replace(/\.$/, '').toLowerCase();
+  return hostname === `www.${normalised}` ? hostname : normalised;
+}
+
+/** Home page URLs tried in order while the previous one cannot connect: https, http, then https with www. */
+function homePageUrls(host: string): string[] {
+  const urls = [`https://${host}/`, `http://${host}/`];
+  if (!host.startsWith('www.') && registrableDomain(host) === host) urls.push(`https://www.${host}/`);
+  return urls;
 }
 
 function safeUrl(value: string, base: string): string | undefined {

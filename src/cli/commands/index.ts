@@ -13,6 +13,7 @@ import { importTransactionsCommand } from './import-transactions';
 import { importConcordanceCommand } from './import-concordance';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
+import { validateWebsiteCommand } from './validate-website';
 
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'accounts create': accountsCreate,
@@ -24,4 +25,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'import concordance': importConcordanceCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
+  'validate-website': validateWebsiteCommand,
 };
