@@ -3,6 +3,8 @@
  * website host, normalised identifier values, alias search values, owners and account links.
  * Used by imports, the demo seed, selection and test factories alike, so every row is indexed the same way.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { canonicalName, searchName } from '../../../core/canonical-name';
 import { compositeKey } from '../../../core/composite-key';
 import { isCountryAlpha3 } from '../../../core/countries';
@@ -35,53 +37,87 @@ export interface InsertOrganisationsOptions {
   linkAccountId?: string;
 }
 
-/** Inserts a batch in a few statements (one per table) and returns the new ids in input order. */
+/**
+ * Inserts a batch in a few statements (one per table) and returns the new ids in input order.
+ * Each statement sends one array per column and expands it with `unnest` on the server: a 2,000-row batch is
+ * ten parameters rather than 20,000, which keeps the client's CPU out of the way of bulk imports. Ids are
+ * generated here, so the returned order never depends on the order of RETURNING.
+ */
 export async function insertOrganisations(db: Db, batch: NewOrganisation[], options: InsertOrganisationsOptions = {}): Promise<string[]> {
   if (batch.length === 0) return [];
-  const rows = batch.map((o) => {
+  const ids: string[] = [];
+  const columns = {
+    name: [] as string[],
+    searchName: [] as string[],
+    key: [] as (string | null)[],
+    description: [] as (string | null)[],
+    type: [] as (string | null)[],
+    country: [] as (string | null)[],
+    website: [] as (string | null)[],
+    websiteDomain: [] as (string | null)[],
+    profileStatus: [] as (string | null)[],
+  };
+  const identifiers = { organisationId: [] as string[], type: [] as string[], value: [] as string[], valueNormalised: [] as string[] };
+  const aliases = { organisationId: [] as string[], value: [] as string[], searchValue: [] as string[] };
+
+  for (const o of batch) {
+    const id = randomUUID();
+    ids.push(id);
     const name = canonicalName(o.name);
     const country = o.countryIsoAlpha3 && isCountryAlpha3(o.countryIsoAlpha3) ? o.countryIsoAlpha3 : null;
     const website = o.website ? (toWebsiteUrl(o.website) ?? null) : null;
-    return {
-      name,
-      searchName: searchName(name),
-      key: country ? compositeKey(country, name) : null,
-      description: o.description ?? null,
-      type: o.type ?? null,
-      countryIsoAlpha3: country,
-      website,
-      websiteDomain: website ? (normaliseWebsiteHost(website) ?? null) : null,
-      profileStatus: o.profileStatus ?? null,
-    };
-  });
-  const inserted = await db.insert(organisations).values(rows).returning({ id: organisations.id });
-  const ids = inserted.map((r) => r.id);
+    columns.name.push(name);
+    columns.searchName.push(searchName(name));
+    columns.key.push(country ? compositeKey(country, name) : null);
+    columns.description.push(o.description ?? null);
+    columns.type.push(o.type ?? null);
+    columns.country.push(country);
+    columns.website.push(website);
+    columns.websiteDomain.push(website ? (normaliseWebsiteHost(website) ?? null) : null);
+    columns.profileStatus.push(o.profileStatus ?? null);
+    for (const identifier of o.identifiers ?? []) {
+      identifiers.organisationId.push(id);
+      identifiers.type.push(identifier.type);
+      identifiers.value.push(identifier.value);
+      identifiers.valueNormalised.push(normaliseIdentifierValue(identifier.value));
+    }
+    for (const alias of o.aliases ?? []) {
+      aliases.organisationId.push(id);
+      aliases.value.push(canonicalName(alias));
+      aliases.searchValue.push(searchName(alias));
+    }
+  }
 
-  const identifierRows = batch.flatMap((o, i) =>
-    (o.identifiers ?? []).map((identifier) => ({
-      organisationId: ids[i] as string,
-      type: identifier.type,
-      value: identifier.value,
-      valueNormalised: normaliseIdentifierValue(identifier.value),
-    })),
-  );
-  if (identifierRows.length > 0) await db.insert(organisationIdentifiers).values(identifierRows).onConflictDoNothing();
+  // sql.param keeps each array one parameter (a bare array would be spread into a list of parameters).
+  const array = (values: readonly (string | null)[], type: 'uuid' | 'text') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  await db.execute(sql`
+    insert into ${organisations} (id, name, search_name, key, description, type, country_iso_alpha3, website, website_domain, profile_status)
+    select * from unnest(${array(ids, 'uuid')}, ${array(columns.name, 'text')}, ${array(columns.searchName, 'text')}, ${array(columns.key, 'text')},
+      ${array(columns.description, 'text')}, ${array(columns.type, 'text')}, ${array(columns.country, 'text')}, ${array(columns.website, 'text')},
+      ${array(columns.websiteDomain, 'text')}, ${array(columns.profileStatus, 'text')})`);
 
-  const aliasRows = batch.flatMap((o, i) =>
-    (o.aliases ?? []).map((alias) => ({ organisationId: ids[i] as string, value: canonicalName(alias), searchValue: searchName(alias) })),
-  );
-  if (aliasRows.length > 0) await db.insert(organisationAliases).values(aliasRows);
-
+  if (identifiers.organisationId.length > 0) {
+    await db.execute(sql`
+      insert into ${organisationIdentifiers} (organisation_id, type, value, value_normalised)
+      select * from unnest(${array(identifiers.organisationId, 'uuid')}, ${array(identifiers.type, 'text')}, ${array(identifiers.value, 'text')},
+        ${array(identifiers.valueNormalised, 'text')})
+      on conflict do nothing`);
+  }
+  if (aliases.organisationId.length > 0) {
+    await db.execute(sql`
+      insert into ${organisationAliases} (organisation_id, value, search_value)
+      select * from unnest(${array(aliases.organisationId, 'uuid')}, ${array(aliases.value, 'text')}, ${array(aliases.searchValue, 'text')})`);
+  }
   if (options.ownerAccountId) {
-    const owner = options.ownerAccountId;
-    await db.insert(organisationOwners).values(ids.map((organisationId) => ({ organisationId, accountId: owner })));
+    await db.execute(sql`
+      insert into ${organisationOwners} (organisation_id, account_id)
+      select id, ${options.ownerAccountId}::uuid from unnest(${array(ids, 'uuid')}) as id`);
   }
   if (options.linkAccountId) {
-    const account = options.linkAccountId;
-    await db
-      .insert(accountOrganisations)
-      .values(ids.map((organisationId) => ({ organisationId, accountId: account })))
-      .onConflictDoNothing();
+    await db.execute(sql`
+      insert into ${accountOrganisations} (organisation_id, account_id)
+      select id, ${options.linkAccountId}::uuid from unnest(${array(ids, 'uuid')}) as id
+      on conflict do nothing`);
   }
   return ids;
 }
