@@ -25,6 +25,8 @@ export const envSchema = z
     HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
     BASE_URL: optionalString,
     DATABASE_URL: optionalString,
+    /** Benchmarks only: an admin URL of a PostgreSQL server where `bench/` creates its own database (else the embedded server). */
+    BENCH_DATABASE_URL: optionalString,
     DATA_DIR: optionalString.transform((v) => v ?? '.data'),
     LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     AUTH_SECRET: optionalString,
