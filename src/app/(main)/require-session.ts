@@ -14,8 +14,9 @@ export interface PageSession {
 
 /** Memoised per request, so the layout and the page share one lookup. */
 export const requireSession = cache(async (): Promise<PageSession> => {
-  const container = await getContainer();
+  // Reading the request headers first marks every page dynamic, so nothing is prerendered at build time.
   const requestHeaders = await headers();
+  const container = await getContainer();
   const session = await container.auth.api.getSession({ headers: requestHeaders });
   if (!session) redirect('/sign-in');
   const account = await container.accountResolver.resolve(requestHeaders);
