@@ -468,3 +468,22 @@ describe('database failure: 503 {candidates: []}', () => {
     }
   });
 });
+
+describe('database failure: the whole database gone', () => {
+  it('answers 503 {candidates: []} even though the caller cannot be identified any more', async () => {
+    const doomed = await createTestContainer();
+    try {
+      const account = await makeAccount(doomed.database.db);
+      await makeOrganisation(doomed.database.db, { name: 'Quillfeather Freight Pty Ltd' });
+      expect(ids(await candidatesFor('Quillfeather Freight', 'AUS', account.authorization))).toHaveLength(1);
+      // Drops the database for real (terminating the container's connections): account resolution fails first.
+      await doomed.database.drop();
+      const { status, json } = await quickSearch({ query: 'Quillfeather Freight', countryIsoAlpha3: 'AUS' }, account.authorization);
+      expect(status).toBe(503);
+      expect(json).toEqual({ candidates: [] });
+    } finally {
+      installContainer(ctx.container);
+      await doomed.container.close();
+    }
+  });
+});

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getContainer, type Container } from '../../composition-root';
-import { UnauthorizedError } from '../../core/errors';
+import { UnauthorizedError, UnavailableError } from '../../core/errors';
 import type { Logger } from '../../adapters/logging/logger';
 import type { AccountContext } from '../../server/auth/account-context';
-import { toErrorResponse } from './error-response';
+import { jsonResponse, toErrorResponse } from './error-response';
 
 export interface RouteContext extends AccountContext {
   readonly container: Container;
@@ -19,7 +19,12 @@ export interface RouteContext extends AccountContext {
 type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 
-export function withAccount(handler: Handler) {
+export interface WithAccountOptions {
+  /** The body of the 503 answer when the database cannot say who the caller is (default: the error body). */
+  unavailableBody?: unknown;
+}
+
+export function withAccount(handler: Handler, options: WithAccountOptions = {}) {
   return async (request: Request, next?: NextRouteContext): Promise<Response> => {
     const requestId = request.headers.get('x-request-id') ?? randomUUID();
     let log: Pick<Logger, 'error' | 'warn'> = console;
@@ -27,13 +32,26 @@ export function withAccount(handler: Handler) {
       const container = await getContainer();
       const requestLog = container.log.child({ requestId });
       log = requestLog;
-      const account = await container.accountResolver.resolve(request.headers);
+      const account = await resolveAccountOrUnavailable(container, request.headers);
       if (!account) throw new UnauthorizedError();
       const rawParams = next ? await next.params : {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       return await handler(request, { ...account, container, log: requestLog.child({ accountId: account.accountId }), requestId, params });
     } catch (error) {
+      if (error instanceof UnavailableError && options.unavailableBody !== undefined) {
+        log.error({ err: error }, 'database unavailable');
+        return jsonResponse(options.unavailableBody, { status: 503 });
+      }
       return toErrorResponse(error, log);
     }
   };
+}
+
+/** A database that cannot answer "who is this?" is an outage (503), not a bug (500) and not "no account" (401). */
+async function resolveAccountOrUnavailable(container: Container, headers: Headers): Promise<AccountContext | null> {
+  try {
+    return await container.accountResolver.resolve(headers);
+  } catch (error) {
+    throw new UnavailableError(`account resolution failed: ${error instanceof Error ? error.message : String(error)}`, 'The service is temporarily unavailable');
+  }
 }

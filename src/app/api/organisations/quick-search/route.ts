@@ -21,4 +21,4 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
     log.error({ err: error }, 'quick search: database unavailable');
     return jsonResponse({ candidates: [] }, { status: 503 });
   }
-});
+}, { unavailableBody: { candidates: [] } });
