@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { AppHeader } from '../../components/shell/app-header';
 import { requireSession } from './require-session';
 
+/** Pages behind a session are always rendered per request. */
+export const dynamic = 'force-dynamic';
+
 /** Every main route: a session is required (checked here and by each page), a header, and the content. */
 export default async function MainLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();

@@ -7,12 +7,13 @@ import { safeNextPath } from './safe-next-path';
 import { SignInForm } from './sign-in-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
+export const dynamic = 'force-dynamic';
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const requestHeaders = await headers();
   const params = await searchParams;
   const next = safeNextPath(params.next);
   const container = await getContainer();
-  const requestHeaders = await headers();
   const session = await container.auth.api.getSession({ headers: requestHeaders });
   if (session) {
     const account = await container.accountResolver.resolve(requestHeaders);
