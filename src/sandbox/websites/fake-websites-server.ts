@@ -37,6 +37,9 @@ export async function startFakeWebsites(options: FakeWebsitesOptions = {}): Prom
   const requests: FakeWebsiteRequest[] = [];
 
   const server = createServer((req, res) => {
+    // Every answer closes its connection, so each request goes through a fresh connect (and the fetcher's
+    // connect-time address check), as a rebinding test needs.
+    res.shouldKeepAlive = false;
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     const url = new URL(req.url ?? '/', 'http://fake-websites.invalid');
     requests.push({ host, path: url.pathname });
