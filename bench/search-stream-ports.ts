@@ -52,18 +52,30 @@ export const noCache: ProviderCache = {
   async delete() {},
 };
 
-export function searchPortsOverFakes(fakes: SearchFakes, log: Logger, options: { registryLeadMs?: number } = {}): SearchPorts {
+/** Where each contract fake listens. */
+export interface FakeUrls {
+  abr: string;
+  openCorporates: string;
+  openAi: string;
+  brave: string;
+}
+
+export function fakeUrls(fakes: SearchFakes): FakeUrls {
+  return { abr: fakes.abr.url, openCorporates: fakes.openCorporates.url, openAi: fakes.openAi.url, brave: fakes.brave.url };
+}
+
+export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { registryLeadMs?: number } = {}): SearchPorts {
   return {
-    nationalRegistry: createAbrRegistry({ guid: 'sandbox-guid', baseUrl: fakes.abr.url, cache: noCache, log }),
-    globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: fakes.openCorporates.url, cache: noCache, log }),
+    nationalRegistry: createAbrRegistry({ guid: 'sandbox-guid', baseUrl: urls.abr, cache: noCache, log }),
+    globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, cache: noCache, log }),
     agent: createSearchAgentFromEnv(
       {
         AGENT_PROVIDER: 'openai-compatible',
         AGENT_MODEL: 'sandbox-agent',
-        AGENT_BASE_URL: `${fakes.openAi.url}/v1`,
+        AGENT_BASE_URL: `${urls.openAi}/v1`,
         AGENT_API_KEY: 'sandbox-key',
         WEB_SEARCH_API_KEY: 'sandbox-key',
-        WEB_SEARCH_BASE_URL: fakes.brave.url,
+        WEB_SEARCH_BASE_URL: urls.brave,
       },
       log,
     ),

@@ -74,6 +74,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     devMode: env.FLAG_DEV_MODE,
     manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
   });
+  const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   return {
     env,
     log,
@@ -89,7 +90,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       log: log.child({ useCase: 'quickSearch' }),
       limit: env.QUICK_SEARCH_LIMIT,
     }),
-    searchRateLimiter: createPostgresSearchRateLimiter(database.pool, { pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE }),
+    searchRateLimiter,
     searchOrganisations: options.searchPorts
       ? createSearchOrganisations({
           ...options.searchPorts,
@@ -110,6 +111,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       }),
     },
     async close() {
+      await searchRateLimiter.close();
       await database.close();
     },
   };

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST, maxDuration } from '../../src/app/api/organisations/search/route';
 import { createInternalMatches } from '../../src/adapters/db/queries/internal-matches';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { createDatabase } from '../../src/adapters/db/client';
 import { createPostgresSearchRateLimiter } from '../../src/adapters/rate-limit/postgres-rate-limiter';
 import { ndjsonResponse } from '../../src/app/http/ndjson';
 import { streamItemSchema, type StreamItem } from '../../src/core/candidates';
@@ -20,7 +19,7 @@ import { createSearchOrganisations, type SearchOrganisationsDependencies } from 
 import type { Db } from '../../src/adapters/db/client';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { makeAccount } from '../support/factories';
-import { searchPortsOverFakes, startSearchFakes, type SearchFakes } from '../../bench/search-stream-ports';
+import { fakeUrls, searchPortsOverFakes, startSearchFakes, type SearchFakes } from '../../bench/search-stream-ports';
 
 const RATE_LIMIT = 5;
 
@@ -119,17 +118,23 @@ async function* lines(response: Response, started: number): AsyncGenerator<{ ite
   if (!response.body) return;
   const decoder = new TextDecoder();
   let buffered = '';
-  for await (const chunk of response.body) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let newline = buffered.indexOf('\n');
-    while (newline !== -1) {
-      const line = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      yield { item: streamItemSchema.parse(JSON.parse(line)), at: performance.now() - started };
-      newline = buffered.indexOf('\n');
+  const reader = response.body.getReader();
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffered += decoder.decode(chunk.value, { stream: true });
+      let newline = buffered.indexOf('\n');
+      while (newline !== -1) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        yield { item: streamItemSchema.parse(JSON.parse(line)), at: performance.now() - started };
+        newline = buffered.indexOf('\n');
+      }
     }
+    expect(buffered).toBe('');
+  } finally {
+    // A reader that stops early hangs up, like a browser leaving the page.
+    await reader.cancel().catch(() => undefined);
   }
-  expect(buffered).toBe('');
 }
 
 async function allLines(response: Response): Promise<StreamItem[]> {
@@ -183,7 +188,7 @@ describe('before the first byte', () => {
     expect(seen.searches).toEqual([query]);
   });
 
-  it(`answers 429 with Retry-After in seconds after ${RATE_LIMIT} searches a minute, per account, counted before validation`, async () => {
+  it(`answers 429 with Retry-After in seconds after ${RATE_LIMIT} searches a minute, per account, counted before validation (429 wins over 400)`, async () => {
     const account = await makeAccount(db);
     const fresh = await makeAccount(db);
     portFakes();
@@ -194,6 +199,8 @@ describe('before the first byte', () => {
     }
     const invalid = await post({ query: '' }, account.authorization);
     expect(invalid.status).toBe(400);
+    const invalidOverLimit = await post({ query: '' }, account.authorization);
+    expect(invalidOverLimit.status).toBe(429);
     const limited = await post({ query: 'acme', countryIsoAlpha3: 'AUS' }, account.authorization);
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get('retry-after'));
@@ -214,10 +221,9 @@ describe('before the first byte', () => {
       expect(ok.status).toBe(200);
       await ok.text();
     }
-    const otherInstance = createDatabase(ctx.database.url, { max: 1 });
+    const otherInstance = createPostgresSearchRateLimiter({ connectionString: ctx.database.url, pointsPerMinute: RATE_LIMIT });
     try {
-      const limiter = createPostgresSearchRateLimiter(otherInstance.pool, { pointsPerMinute: RATE_LIMIT });
-      await expect(limiter.consumeOrThrow(account.id)).rejects.toBeInstanceOf(RateLimitedError);
+      await expect(otherInstance.consumeOrThrow(account.id)).rejects.toBeInstanceOf(RateLimitedError);
     } finally {
       await otherInstance.close();
     }
@@ -351,7 +357,7 @@ describe('abort', () => {
     });
 
     function wireRealAdapters() {
-      const ports = searchPortsOverFakes(fakes, ctx.container.log, { registryLeadMs: 50 });
+      const ports = searchPortsOverFakes(fakeUrls(fakes), ctx.container.log, { registryLeadMs: 50 });
       ctx.container.searchOrganisations = createSearchOrganisations({
         ...ports,
         internalMatches: createInternalMatches(db),

@@ -149,7 +149,10 @@ export interface SearchOrganisationsResult {
 }
 
 export interface SearchOrganisations {
-  /** The stream: each item the moment it exists. Ends when both channels are done or the signal aborts. */
+  /**
+   * The stream: each item the moment it exists. Ends when both channels are done or the signal aborts.
+   * Calling it starts the account's flag lookups at once; the providers start on the first read.
+   */
   stream(request: SearchOrganisationsRequest, context: SearchContext, signal: AbortSignal): AsyncGenerator<StreamItem>;
   /** The same search, collected: patches applied, accountLinked resolved once in a batch. */
   execute(request: SearchOrganisationsRequest, context: SearchContext, signal: AbortSignal): Promise<SearchOrganisationsResult>;
@@ -176,11 +179,21 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
   const leadMs = deps.registryLeadMs ?? REGISTRY_LEAD_MS;
   const now = deps.now ?? Date.now;
 
-  async function* run(request: SearchOrganisationsRequest, context: SearchContext, outer: AbortSignal, options: RunOptions) {
-    const [hybridSearch, devMode] = await Promise.all([
-      deps.flags.isEnabled('hybridSearch', context.accountId),
-      deps.flags.isEnabled('devMode', context.accountId),
-    ]);
+  /** Starts the account's flag lookups at once, so they overlap with whatever the caller awaits next. */
+  function lookUpFlags(context: SearchContext): Promise<[boolean, boolean]> {
+    const flags = Promise.all([deps.flags.isEnabled('hybridSearch', context.accountId), deps.flags.isEnabled('devMode', context.accountId)]);
+    flags.catch(() => undefined); // a stream that is never read must not leave an unhandled rejection
+    return flags;
+  }
+
+  async function* run(
+    request: SearchOrganisationsRequest,
+    context: SearchContext,
+    outer: AbortSignal,
+    options: RunOptions,
+    flags: Promise<[boolean, boolean]>,
+  ) {
+    const [hybridSearch, devMode] = await flags;
     const mode = effectiveSearchMode(request.mode, { hybridSearch });
     const scope = request.countryIsoAlpha3;
     // Our own controller: the consumer stopping early (client gone) stops every producer too.
@@ -432,13 +445,13 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
 
   return {
     stream(request, context, signal) {
-      return run(request, context, signal, { membership: 'resolve' });
+      return run(request, context, signal, { membership: 'resolve' }, lookUpFlags(context));
     },
 
     async execute(request, context, signal) {
       const byKey = new Map<string, SearchOrganisationsCandidate>();
       let registryDegraded = false;
-      for await (const item of run(request, context, signal, { membership: 'skip' })) {
+      for await (const item of run(request, context, signal, { membership: 'skip' }, lookUpFlags(context))) {
         if (item._type === 'candidate') byKey.set(item.key, item);
         else if (item._type === 'channel-degraded') registryDegraded = true;
         else {

@@ -1,8 +1,10 @@
 /**
  * POST /api/organisations/search: the streamed registry plus agent search (spec: Endpoints).
  * Account (401) -> rate limit (429 + Retry-After) -> body validation (400) -> NDJSON stream of StreamItems;
- * all three answers are ordinary JSON before the first byte. The stream stops when the client aborts or
- * at the 60 s limit, where it simply ends (no error line).
+ * all three answers are ordinary JSON before the first byte. The rate-limit check, the body's validation
+ * and the account's flag lookups overlap (each costs a round trip), but every authenticated request is
+ * counted and an over-limit request answers 429 whatever its body. The stream stops when the client
+ * aborts or at the 60 s limit, where it simply ends (no error line).
  */
 import { UnavailableError } from '../../../../core/errors';
 import { ndjsonResponse } from '../../../http/ndjson';
@@ -15,11 +17,17 @@ export const dynamic = 'force-dynamic';
 export const maxDuration = 60;
 
 export const POST = withAccount(async (request, { accountId, container, log }) => {
-  await container.searchRateLimiter.consumeOrThrow(accountId);
-  const body = await parseJsonBodyOrThrow(request, searchRequestSchema);
   const search = container.searchOrganisations;
   if (!search) throw new UnavailableError('searchOrganisations is not wired into the container', 'Search is not available right now');
+  const rateLimited = container.searchRateLimiter.consumeOrThrow(accountId);
+  rateLimited.catch(() => undefined); // awaited on every path below; this only keeps it from being "unhandled" meanwhile
+  const body = await parseJsonBodyOrThrow(request, searchRequestSchema).catch(async (invalid: unknown) => {
+    await rateLimited; // over the limit: 429 wins over 400
+    throw invalid;
+  });
   const cancelled = new AbortController();
   const signal = AbortSignal.any([request.signal, cancelled.signal, AbortSignal.timeout(maxDuration * 1000)]);
-  return ndjsonResponse(search.stream(body, { accountId }, signal), { log, onCancel: () => cancelled.abort() });
+  const items = search.stream(body, { accountId }, signal);
+  await rateLimited;
+  return ndjsonResponse(items, { log, onCancel: () => cancelled.abort() });
 });
