@@ -1,0 +1,82 @@
+'use client';
+/**
+ * The identify sidebar: the organisation record from its store, its NAICS tags with the add control in
+ * the same row, its Aquila1 classification and its figures. After an add: a targeted patch of the store
+ * (the action's naics/aquila1/aquila2, then the record re-read and merged the same way); no layout refresh.
+ */
+import Link from 'next/link';
+import { useEffect, useSyncExternalStore } from 'react';
+import { AddNaicsControl } from '../naics/add-naics-control';
+import type { AddNaicsSuccess } from '../naics/add-naics-control-state';
+import { Aquila1Classification, NaicsTags } from '../organisation/classification-view';
+import { LiveOrganisationFigures } from '../organisation/live-figures';
+import { createIdentifySidebarStore, fetchSidebarRecord, type SidebarEntry } from './identify-sidebar-store';
+
+/** The browser's one sidebar store (records survive closing and reopening the sidebar). */
+export const identifySidebarStore = createIdentifySidebarStore((id) => fetchSidebarRecord(id));
+
+const SERVER_ENTRY: SidebarEntry = { record: null, loading: true, error: null };
+
+export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { organisationId: string; flagEnabled: boolean; onClose: () => void }) {
+  const store = identifySidebarStore;
+  const entry = useSyncExternalStore(
+    store.subscribe,
+    () => store.entry(organisationId),
+    () => SERVER_ENTRY,
+  );
+
+  useEffect(() => {
+    void store.load(organisationId);
+  }, [store, organisationId]);
+
+  function afterAdd(result: AddNaicsSuccess) {
+    store.mergeClassification(organisationId, result);
+    void store.refreshClassification(organisationId);
+  }
+
+  const record = entry.record;
+  return (
+    <aside id="identify-sidebar" className="identify-sidebar" aria-label="Organisation details">
+      <div className="identify-sidebar-head">
+        <h2>{record?.name ?? 'Organisation'}</h2>
+        <button type="button" className="button button-quiet" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {record ? (
+        <>
+          <p className="organisation-meta">
+            {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, record.profileStatus ? `Profile ${record.profileStatus.toLowerCase()}` : 'Profile not enriched']
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          <section className="surface-section" aria-label="Classification">
+            <h3>NAICS</h3>
+            <div className="naics-row">
+              <NaicsTags naics={record.naics} />
+              <AddNaicsControl
+                organisationId={record.id}
+                flagEnabled={flagEnabled}
+                enrichmentComplete={record.enrichmentComplete}
+                classified={record.aquila1.length > 0}
+                onAdded={afterAdd}
+              />
+            </div>
+            <Aquila1Classification aquila1={record.aquila1} />
+          </section>
+          <section className="surface-section" aria-label="Figures">
+            <h3>Figures</h3>
+            <LiveOrganisationFigures organisationId={record.id} />
+          </section>
+          <p className="identify-sidebar-links">
+            <Link href={`/organisations/${encodeURIComponent(record.id)}/analyst`}>Analyst page</Link>
+            {' · '}
+            <Link href={`/organisations/${encodeURIComponent(record.id)}/spotlight`}>Spotlight</Link>
+          </p>
+        </>
+      ) : (
+        <p role={entry.error ? 'alert' : undefined}>{entry.error ?? 'Loading…'}</p>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,22 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+/** Analyst / Spotlight tabs of one organisation; the current one is marked with aria-current. */
+export function OrganisationTabs({ organisationId }: { organisationId: string }) {
+  const pathname = usePathname();
+  const base = `/organisations/${encodeURIComponent(organisationId)}`;
+  const tabs = [
+    { href: `${base}/analyst`, label: 'Analyst' },
+    { href: `${base}/spotlight`, label: 'Spotlight' },
+  ];
+  return (
+    <nav aria-label="Organisation views" className="organisation-tabs">
+      {tabs.map((tab) => (
+        <Link key={tab.href} href={tab.href} aria-current={pathname === tab.href ? 'page' : undefined}>
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
