@@ -487,3 +487,16 @@ describe('database failure: the whole database gone', () => {
     }
   });
 });
+
+describe('as Next.js calls it', () => {
+  it('accepts the route context Next passes to a route without dynamic segments (params resolving to undefined)', async () => {
+    await makeOrganisation(db, { name: 'Paramless Pastures Pty Ltd' });
+    const request = new Request('http://localhost/api/organisations/quick-search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: caller.authorization },
+      body: JSON.stringify({ query: 'Paramless Pastures', countryIsoAlpha3: 'AUS' }),
+    });
+    const response = await POST(request, { params: Promise.resolve(undefined) });
+    expect(response.status).toBe(200);
+  });
+});

@@ -16,7 +16,8 @@ export interface RouteContext extends AccountContext {
   readonly params: Record<string, string>;
 }
 
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+/** Next passes `params` to every route handler; for a route without dynamic segments it resolves to undefined. */
+type NextRouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 
 export interface WithAccountOptions {
@@ -34,7 +35,7 @@ export function withAccount(handler: Handler, options: WithAccountOptions = {}) 
       log = requestLog;
       const account = await resolveAccountOrUnavailable(container, request.headers);
       if (!account) throw new UnauthorizedError();
-      const rawParams = next ? await next.params : {};
+      const rawParams = (await next?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       return await handler(request, { ...account, container, log: requestLog.child({ accountId: account.accountId }), requestId, params });
     } catch (error) {
