@@ -2,6 +2,9 @@
 /**
  * The identify table and its sidebar. Opening a row records `?organisation=<id>` in the URL (replace,
  * no navigation); the sidebar is keyed by organisation so its add control's latch resets on a switch.
+ * The table is the snapshot of the page load: after an add only the sidebar's store is patched, and the
+ * table behind the open sidebar stays as it was until the next navigation (spec, surface refresh table),
+ * even when Next.js sends a re-render of this page along with the action's answer.
  */
 import { useState } from 'react';
 import { IdentifySidebar } from './identify-sidebar';
@@ -22,7 +25,8 @@ function classificationLabel(row: IdentifyRow): string {
   return 'Enriching';
 }
 
-export function IdentifyWorkspace({ rows, flagEnabled, initialOrganisationId }: { rows: readonly IdentifyRow[]; flagEnabled: boolean; initialOrganisationId: string | null }) {
+export function IdentifyWorkspace({ rows: loadedRows, flagEnabled, initialOrganisationId }: { rows: readonly IdentifyRow[]; flagEnabled: boolean; initialOrganisationId: string | null }) {
+  const [rows] = useState(loadedRows);
   const [selected, setSelected] = useState<string | null>(initialOrganisationId);
 
   function open(organisationId: string | null) {

@@ -5,6 +5,9 @@ import { startProduct, type RunningProduct } from './start-product';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** For tests that arrange data directly: the product's DATA_DIR and its database URL ('' = embedded under DATA_DIR). */
+    dataDir: string;
+    databaseUrl: string;
   }
 }
 
@@ -14,6 +17,8 @@ export async function setup(project: TestProject): Promise<void> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
   product = await startProduct({ testDatabaseUrl });
   project.provide('baseUrl', product.url);
+  project.provide('dataDir', product.dataDir);
+  project.provide('databaseUrl', product.databaseUrl ?? '');
 }
 
 export async function teardown(): Promise<void> {

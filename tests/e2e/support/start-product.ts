@@ -18,6 +18,8 @@ const READY_TIMEOUT_MS = 180_000;
 export interface RunningProduct {
   readonly url: string;
   readonly dataDir: string;
+  /** The product's database when TEST_DATABASE_URL chose it (else the embedded server under dataDir). */
+  readonly databaseUrl: string | undefined;
   /** The last lines the product logged (for failure messages). */
   logTail(): string;
   stop(): Promise<void>;
@@ -116,6 +118,7 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
   return {
     url,
     dataDir,
+    databaseUrl: database?.url,
     logTail: () => tail.join('\n'),
     stop() {
       stopped ??= (async () => {

@@ -1,0 +1,365 @@
+/**
+ * Manual NAICS classification in the browser (Debian Chromium against the real product, demo seed):
+ * the add control's visibility states, the lazy combobox and its keyboard paths, the add, the latch
+ * surviving the classification appearing, focus restore, the inline error, the soft notice and the
+ * ConflictError message, on the identify sidebar, the analyst page and the spotlight scorecard.
+ * Data is arranged directly in the product's database: the flag for the demo account, settled profiles,
+ * the account's transactions, a pre-existing classification, a held lock.
+ */
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from '../../src/adapters/db/client';
+import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
+import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
+import { FLAGS } from '../../src/core/flags';
+import { organisationNaicsLockKey } from '../../src/server/naics/add-organisation-naics';
+import { CONFLICT_MESSAGE, UNSYNCED_NOTICE } from '../../src/components/naics/add-naics-control-state';
+import { launchChromium } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const WAIT = { timeout: 20_000 };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let opened: OpenedDatabase | undefined;
+let database: Database;
+let accountId: string;
+const ids: Record<string, string> = {};
+
+/** The demo organisations each test uses (all global and in the demo account's list). */
+const ORGANISATIONS = {
+  identify: 'Wattle Bay Coffee Roasters Pty Ltd',
+  identifyOther: 'Kiwi Dairy Cooperative Limited',
+  analyst: 'Southern Cross Solar Pty Ltd',
+  spotlight: 'Kookaburra Software Pty Ltd',
+  softNotice: 'Golden Gate Analytics Inc.',
+  conflict: 'Fenland Produce Growers Limited',
+  classified: 'Yarra Valley Dairy Pty Ltd',
+  enriching: 'Manuka Honey Collective Limited',
+} as const;
+
+async function setFlag(value: boolean): Promise<void> {
+  await setFlagValue(database.db, { flagKey: FLAGS.manualNaicsClassification.key, accountId, value });
+}
+
+async function arrange(): Promise<void> {
+  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
+  database = createDatabase(url, { max: 2 });
+  const { db } = database;
+  const account = await db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
+  accountId = account.rows[0]?.id ?? '';
+  expect(accountId).not.toBe('');
+  for (const [role, name] of Object.entries(ORGANISATIONS)) {
+    const found = await db.execute<{ id: string }>(sql`
+      select o.id from organisations o join account_organisations ao on ao.organisation_id = o.id and ao.account_id = ${accountId}::uuid
+      where o.name = ${name} and not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id)`);
+    const id = found.rows[0]?.id;
+    if (!id) throw new Error(`demo organisation ${name} is missing from the demo account's list`);
+    ids[role] = id;
+    if (role !== 'enriching') await db.execute(sql`update organisations set profile_status = 'COMPLETED', profile_checked_at = now() where id = ${id}::uuid`);
+    await db.execute(sql`
+      insert into transactions (account_id, organisation_id, type, amount, currency, date)
+      values (${accountId}::uuid, ${id}::uuid, 'SPENT', 1200, 'AUD', '2026-03-01'), (${accountId}::uuid, ${id}::uuid, 'SPENT', 800, 'AUD', '2026-06-01')`);
+  }
+  await db.execute(sql`
+    insert into organisation_aquila1 (organisation_id, aquila1_code, "for", weight)
+    select ${ids.classified}::uuid, code, 'SPENT', 1 from aquila1 where code = 'DEMO-11'`);
+}
+
+beforeAll(async () => {
+  await arrange();
+  await setFlag(true);
+  browser = await launchChromium();
+  context = await browser.newContext();
+  page = await context.newPage();
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
+  await page.getByLabel('Password').fill(DEMO_USER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  if (database) {
+    await setFlag(false).catch(() => undefined);
+    await database.close();
+  }
+  await opened?.stop();
+});
+
+// ---------------------------------------------------------------- helpers
+
+const trigger = (scope: Page | Locator) => scope.getByRole('button', { name: '+ Add NAICS code' });
+const combobox = (scope: Page | Locator) => scope.getByRole('combobox', { name: 'Add a NAICS code' });
+const statusRegion = (scope: Page | Locator) => scope.locator('.naics-add [role="status"]');
+
+/** What has the focus: the add trigger, the combobox, or something else. */
+async function focused(p: Page): Promise<string> {
+  return p.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    if (element.classList.contains('naics-add-trigger')) return 'trigger';
+    if (element.getAttribute('role') === 'combobox') return 'combobox';
+    return `${element.tagName.toLowerCase()}.${element.className}`;
+  });
+}
+
+async function eventually<T>(read: () => Promise<T>, expected: T, timeout = WAIT.timeout): Promise<void> {
+  await expect.poll(read, { timeout, interval: 100 }).toEqual(expected);
+}
+
+/** Expands the control, types a term, waits for the options, and selects the first one with the keyboard. */
+async function addByKeyboard(scope: Page | Locator, term: string, expectedOption: string): Promise<void> {
+  await trigger(scope).click();
+  const input = combobox(scope);
+  await input.waitFor(WAIT);
+  await eventually(() => focused(page), 'combobox');
+  await input.pressSequentially(term, { delay: 30 });
+  const option = scope.getByRole('option', { name: expectedOption });
+  await option.waitFor(WAIT);
+  await input.press('ArrowDown');
+  await eventually(() => option.getAttribute('aria-selected'), 'true');
+  expect(await input.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+  await input.press('Enter');
+}
+
+// ---------------------------------------------------------------- analyst
+
+describe('analyst page', () => {
+  const analystUrl = () => `${baseUrl}/organisations/${ids.analyst}/analyst`;
+
+  it('hides the control with the flag off', async () => {
+    await setFlag(false);
+    try {
+      await page.goto(analystUrl());
+      await page.getByRole('heading', { level: 1, name: ORGANISATIONS.analyst }).waitFor(WAIT);
+      expect(await page.getByText('No NAICS code').count()).toBe(1);
+      expect(await trigger(page).count()).toBe(0);
+      expect(await page.locator('.naics-add').count()).toBe(0);
+    } finally {
+      await setFlag(true);
+    }
+  });
+
+  it('hides the control while enrichment is not settled, and for an organisation already classified', async () => {
+    await page.goto(`${baseUrl}/organisations/${ids.enriching}/analyst`);
+    await page.getByRole('heading', { level: 1, name: ORGANISATIONS.enriching }).waitFor(WAIT);
+    expect(await trigger(page).count()).toBe(0);
+    await page.goto(`${baseUrl}/organisations/${ids.classified}/analyst`);
+    await page.getByRole('heading', { level: 1, name: ORGANISATIONS.classified }).waitFor(WAIT);
+    expect(await page.getByRole('cell', { name: /DEMO-11/ }).count()).toBe(1);
+    expect(await trigger(page).count()).toBe(0);
+  });
+
+  it('shows the collapsed trigger for a settled, unclassified organisation without taking the focus; hover prefetches the combobox', async () => {
+    await page.goto(analystUrl());
+    await trigger(page).waitFor(WAIT);
+    expect(await trigger(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(page)).toBe('body');
+    expect(await statusRegion(page).getAttribute('aria-live')).toBe('polite');
+    expect(await combobox(page).count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    const scripts: string[] = [];
+    const onRequest = (request: { url(): string; resourceType(): string }) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    };
+    page.on('request', onRequest);
+    await trigger(page).hover();
+    await eventually(async () => scripts.length > 0, true, 5_000);
+    page.off('request', onRequest);
+    // The combobox is not rendered until the trigger is pressed.
+    expect(await combobox(page).count()).toBe(0);
+  });
+
+  it('combobox: below two characters nothing opens; empty answer; Escape closes the popup and keeps the focus; outside press collapses', async () => {
+    await page.goto(analystUrl());
+    await trigger(page).click();
+    const input = combobox(page);
+    await input.waitFor(WAIT);
+    await eventually(() => focused(page), 'combobox');
+    await input.press('s');
+    await page.waitForTimeout(500);
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    await input.pressSequentially('zzq', { delay: 20 });
+    await eventually(() => page.locator('.naics-combobox-status').textContent(), 'No NAICS industry matches "szzq"');
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('option').count()).toBe(0);
+    await input.fill('solar');
+    await page.getByRole('option', { name: /221114/ }).waitFor(WAIT);
+    expect(await input.getAttribute('aria-controls')).toBe(await page.getByRole('listbox').getAttribute('id'));
+    await input.press('Escape');
+    await eventually(() => input.getAttribute('aria-expanded'), 'false');
+    expect(await focused(page)).toBe('combobox');
+    expect(await trigger(page).count()).toBe(0);
+    // ArrowDown reopens; removing characters below minChars resets to idle and closes the popup.
+    await input.press('ArrowDown');
+    await eventually(() => input.getAttribute('aria-expanded'), 'true');
+    await input.fill('s');
+    await eventually(() => input.getAttribute('aria-expanded'), 'false');
+    // An outside press collapses the control back to its trigger.
+    await page.getByRole('heading', { level: 1 }).click();
+    await trigger(page).waitFor(WAIT);
+    expect(await combobox(page).count()).toBe(0);
+  });
+
+  it('focus leaving the combobox collapses it', async () => {
+    await page.goto(analystUrl());
+    await trigger(page).click();
+    await combobox(page).waitFor(WAIT);
+    await eventually(() => focused(page), 'combobox');
+    await page.keyboard.press('Tab');
+    await trigger(page).waitFor(WAIT);
+    expect(await combobox(page).count()).toBe(0);
+  });
+
+  it('adds a code by keyboard: collapses, refocuses the trigger, stays latched while the server re-render shows the classification and figures', async () => {
+    await page.goto(analystUrl());
+    await trigger(page).waitFor(WAIT);
+    const shareCell = page.locator('.figures-share').first();
+    expect(await shareCell.textContent()).toBe('0%');
+    await addByKeyboard(page, 'solar', '221114 Solar Electric Power Generation');
+    // Server re-render from the path refresh: tags, weights per type, figures.
+    await page.locator('.naics-tag', { hasText: '221114' }).waitFor(WAIT);
+    await eventually(() => focused(page), 'trigger');
+    expect(await combobox(page).count()).toBe(0);
+    await page.getByRole('region', { name: 'Aquila1 classification: Spend' }).getByRole('cell', { name: '100%' }).waitFor(WAIT);
+    await page.getByRole('region', { name: 'Aquila1 classification: Investment' }).getByRole('cell', { name: '100%' }).waitFor(WAIT);
+    await eventually(() => shareCell.textContent(), '100%');
+    // Latched: the organisation is classified now, the control stays for the rest of the mount.
+    expect(await trigger(page).count()).toBe(1);
+    expect(await page.locator('.naics-add[data-latched]').count()).toBe(1);
+    expect(await statusRegion(page).textContent()).toBe('');
+    // The focus went back once: it does not jump back after moving elsewhere.
+    await page.getByRole('link', { name: 'Spotlight' }).focus();
+    await page.waitForTimeout(300);
+    expect(await focused(page)).not.toBe('trigger');
+    // A new mount sees a classified organisation: hidden.
+    await page.reload();
+    await page.locator('.naics-tag', { hasText: '221114' }).waitFor(WAIT);
+    expect(await trigger(page).count()).toBe(0);
+  });
+
+  it('a code that maps to no sector succeeds with the soft notice in the status region', async () => {
+    await page.goto(`${baseUrl}/organisations/${ids.softNotice}/analyst`);
+    await addByKeyboard(page, '921110', '921110 Executive Offices');
+    await eventually(() => statusRegion(page).textContent(), UNSYNCED_NOTICE);
+    await page.locator('.naics-tag', { hasText: '921110' }).waitFor(WAIT);
+    await eventually(() => focused(page), 'trigger');
+    expect(await page.getByText('Not classified').count()).toBe(2);
+  });
+
+  it('a held lock shows the ConflictError message inline; the control stays expanded and usable', async () => {
+    const key = organisationNaicsLockKey(ids.conflict ?? '');
+    await database.db.execute(sql`insert into locks (key, owner, expires_at) values (${key}, 'e2e', now() + interval '5 minutes')
+      on conflict (key) do update set owner = 'e2e', expires_at = excluded.expires_at`);
+    try {
+      await page.goto(`${baseUrl}/organisations/${ids.conflict}/analyst`);
+      await addByKeyboard(page, 'solar', '221114 Solar Electric Power Generation');
+      await eventually(() => statusRegion(page).textContent(), CONFLICT_MESSAGE);
+      expect(CONFLICT_MESSAGE).toContain('already in progress, try again shortly');
+      const input = combobox(page);
+      expect(await input.count()).toBe(1);
+      expect(await input.isDisabled()).toBe(false);
+      await eventually(() => focused(page), 'combobox');
+      expect(await page.getByText('No NAICS code').count()).toBe(1);
+    } finally {
+      await database.db.execute(sql`delete from locks where key = ${key}`);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- spotlight
+
+describe('spotlight scorecard', () => {
+  it('adds a code: the control in the tags row is not remounted, the scorecard and the client figures and counts refresh', async () => {
+    await page.goto(`${baseUrl}/organisations/${ids.spotlight}/spotlight`);
+    await trigger(page).waitFor(WAIT);
+    expect(await focused(page)).toBe('body');
+    expect(await page.locator('[data-tile="classification"]').textContent()).toBe('Unclassified');
+    expect(await page.locator('[data-tile="spend-share"]').textContent()).toBe('0%');
+    const unclassifiedBefore = Number(await page.locator('[data-flag="unclassified"]').textContent());
+    // Mark the control's element: a remount would replace it.
+    await page.locator('.scorecard-tags .naics-add').evaluate((element) => element.setAttribute('data-e2e-mark', 'kept'));
+
+    await addByKeyboard(page, 'software publ', '511210 Software Publishers');
+    await page.locator('.naics-tag', { hasText: '511210' }).waitFor(WAIT);
+    await eventually(() => page.locator('[data-tile="classification"]').textContent(), 'Classified');
+    await eventually(() => page.locator('[data-tile="spend-share"]').textContent(), '100%');
+    await eventually(() => page.locator('.live-figures .figures-share').first().textContent(), '100%');
+    await eventually(async () => Number(await page.locator('[data-flag="unclassified"]').textContent()), unclassifiedBefore - 1);
+    expect(Number(await page.locator('.live-figures').getAttribute('data-version'))).toBeGreaterThan(0);
+    expect(Number(await page.locator('.live-flag-counts').getAttribute('data-version'))).toBeGreaterThan(0);
+    await eventually(() => focused(page), 'trigger');
+    expect(await page.locator('.scorecard-tags .naics-add[data-e2e-mark="kept"][data-latched]').count()).toBe(1);
+  });
+});
+
+// ---------------------------------------------------------------- identify sidebar
+
+describe('identify sidebar', () => {
+  it('opens on a row, adds a code with a targeted patch (the table stays stale), latches, and resets on an organisation switch', async () => {
+    await page.goto(`${baseUrl}/identify`);
+    const row = page.locator(`tr[data-organisation-id="${ids.identify}"]`);
+    await row.waitFor(WAIT);
+    expect(await row.locator('[data-column="classification"]').textContent()).toBe('Unclassified');
+    // Hidden in the sidebar of an organisation already classified.
+    await page.getByRole('button', { name: ORGANISATIONS.classified }).click();
+    const sidebar = page.getByRole('complementary', { name: 'Organisation details' });
+    await sidebar.getByRole('heading', { name: ORGANISATIONS.classified }).waitFor(WAIT);
+    await sidebar.getByText('DEMO-11').first().waitFor(WAIT);
+    expect(await trigger(sidebar).count()).toBe(0);
+
+    await page.getByRole('button', { name: ORGANISATIONS.identify }).click();
+    await sidebar.getByRole('heading', { name: ORGANISATIONS.identify }).waitFor(WAIT);
+    await trigger(sidebar).waitFor(WAIT);
+    expect(new URL(page.url()).searchParams.get('organisation')).toBe(ids.identify);
+    await sidebar.locator('.figures-share').first().waitFor(WAIT);
+    expect(await sidebar.locator('.figures-share').first().textContent()).toBe('0%');
+
+    const documentRequests: string[] = [];
+    const onRequest = (request: { url(): string; resourceType(): string; headers(): Record<string, string> }) => {
+      if (request.resourceType() === 'document' || request.headers()['rsc'] === '1') documentRequests.push(request.url());
+    };
+    page.on('request', onRequest);
+    await addByKeyboard(sidebar, 'coffee', '311920 Coffee and Tea Manufacturing');
+    await sidebar.locator('.naics-tag', { hasText: '311920' }).waitFor(WAIT);
+    await sidebar.getByRole('region', { name: 'Aquila1 classification: Spend' }).getByRole('cell', { name: '100%' }).waitFor(WAIT);
+    await eventually(() => sidebar.locator('.figures-share').first().textContent(), '100%');
+    await eventually(() => focused(page), 'trigger');
+    expect(await trigger(sidebar).count()).toBe(1);
+    page.off('request', onRequest);
+    // No layout refresh of /identify: the table behind the sidebar stays stale.
+    expect(documentRequests).toEqual([]);
+    expect(await row.locator('[data-column="classification"]').textContent()).toBe('Unclassified');
+
+    // Switching organisation remounts the control (keyed): back on the now classified one, it is hidden.
+    await page.getByRole('button', { name: ORGANISATIONS.identifyOther }).click();
+    await sidebar.getByRole('heading', { name: ORGANISATIONS.identifyOther }).waitFor(WAIT);
+    await page.getByRole('button', { name: ORGANISATIONS.identify }).click();
+    await sidebar.getByRole('heading', { name: ORGANISATIONS.identify }).waitFor(WAIT);
+    await sidebar.locator('.naics-tag', { hasText: '311920' }).waitFor(WAIT);
+    expect(await trigger(sidebar).count()).toBe(0);
+
+    // After navigation the table shows the classification.
+    await page.reload();
+    await eventually(() => page.locator(`tr[data-organisation-id="${ids.identify}"] [data-column="classification"]`).textContent(), 'Classified');
+  });
+
+  it('hides the control in the sidebar with the flag off', async () => {
+    await setFlag(false);
+    try {
+      await page.goto(`${baseUrl}/identify?organisation=${ids.conflict}`);
+      const sidebar = page.getByRole('complementary', { name: 'Organisation details' });
+      await sidebar.getByRole('heading', { name: ORGANISATIONS.conflict }).waitFor(WAIT);
+      await sidebar.getByText('No NAICS code').waitFor(WAIT);
+      expect(await trigger(sidebar).count()).toBe(0);
+    } finally {
+      await setFlag(true);
+    }
+  });
+});
