@@ -23,7 +23,9 @@ import { createAccountMembership, createQuickSearchLookups } from './adapters/db
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
 import { createInternalMatches } from './adapters/db/queries/internal-matches';
-import { createSearchOrganisations, type SearchOrganisations, type SearchOrganisationsDependencies } from './server/search/search-organisations';
+import { createSearchOrganisations, type SearchOrganisations } from './server/search/search-organisations';
+import { createSearchPorts, type SearchPorts } from './adapters/search/search-ports';
+import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/search-rate-limiter';
 
 export interface Container {
@@ -41,7 +43,7 @@ export interface Container {
   readonly quickSearch: QuickSearch;
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
   readonly searchRateLimiter: SearchRateLimiter;
-  /** POST /api/organisations/search: the stream orchestrator; built when `searchPorts` are given (503 until then). */
+  /** POST /api/organisations/search: the stream orchestrator over the registry, aggregator and agent ports. */
   searchOrganisations?: SearchOrganisations;
   close(): Promise<void>;
 }
@@ -53,14 +55,13 @@ export interface BuildOptions {
   log?: Logger;
   /** How a browser session maps to an account; the auth library provides it. */
   sessionAccount?: SessionAccountLookup;
-  /** The provider ports of the search stream (real adapters or contract fakes), chosen by the caller. */
+  /** The provider ports of the search stream; default: the real adapters configured by `env`. */
   searchPorts?: SearchPorts;
+  /** How the website validator fetches home pages (sandbox mode points it at the fake home pages). */
+  websiteFetcher?: SafeFetcherOptions;
 }
 
-export type SearchPorts = Pick<
-  SearchOrganisationsDependencies,
-  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs'
->;
+export type { SearchPorts };
 
 export async function buildContainer(options: BuildOptions): Promise<Container> {
   const { env } = options;
@@ -91,16 +92,14 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       limit: env.QUICK_SEARCH_LIMIT,
     }),
     searchRateLimiter,
-    searchOrganisations: options.searchPorts
-      ? createSearchOrganisations({
-          ...options.searchPorts,
-          internalMatches: createInternalMatches(database.db),
-          flags,
-          logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
-          log: log.child({ useCase: 'searchOrganisations' }),
-          defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
-        })
-      : undefined,
+    searchOrganisations: createSearchOrganisations({
+      ...(options.searchPorts ?? createSearchPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher })),
+      internalMatches: createInternalMatches(database.db),
+      flags,
+      logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+      log: log.child({ useCase: 'searchOrganisations' }),
+      defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
+    }),
     naics: {
       catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
       addOrganisationNaics: new AddOrganisationNAICS({

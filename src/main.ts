@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     shutdownSteps.unshift({ name: 'sandbox fakes', run: () => sandbox?.close() ?? Promise.resolve() });
   }
 
-  const container = await buildContainer({ env: effectiveEnv, databaseUrl: database.url, log });
+  const container = await buildContainer({ env: effectiveEnv, databaseUrl: database.url, log, websiteFetcher: sandbox?.websiteFetcher });
   installContainer(container);
   shutdownSteps.unshift({ name: 'container', run: () => container.close() });
   await seedOnFirstStart(container, env, (message) => log.info(message));

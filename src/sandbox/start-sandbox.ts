@@ -9,12 +9,16 @@ import { startFakeAbr } from './abr/fake-abr-server';
 import { startFakeOpenCorporates } from './opencorporates/fake-opencorporates-server';
 import { startFakeOpenAi } from './llm/fake-openai-server';
 import { startFakeBrave } from './web-search/fake-brave-server';
+import { sandboxWebsiteFetcherOptions, startFakeWebsites } from './websites/fake-websites-server';
+import type { SafeFetcherOptions } from '../adapters/website-validation/safe-fetch';
 
 export interface Sandbox {
   /** The environment with the fakes' URLs and sandbox credentials filled in. */
   readonly env: Env;
   /** Which providers are faked. */
   readonly faked: string[];
+  /** The website validator fetches the fake home pages on loopback instead of the internet. */
+  readonly websiteFetcher: SafeFetcherOptions;
   close(): Promise<void>;
 }
 
@@ -54,12 +58,17 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
     next.AGENT_API_KEY = 'sandbox-key';
     faked.push(`search agent model (OpenAI-compatible) at ${fake.url}`);
   }
+  const websites = await startFakeWebsites({});
+  closers.push(() => websites.close());
+  faked.push(`company home pages for website validation at ${websites.url}`);
+
   if (faked.length > 0) {
     log.warn({ faked }, `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`);
   }
   return {
     env: next,
     faked,
+    websiteFetcher: sandboxWebsiteFetcherOptions(websites),
     async close() {
       await Promise.all(closers.map((close) => close().catch(() => undefined)));
     },

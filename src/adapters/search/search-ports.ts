@@ -1,0 +1,52 @@
+/**
+ * The search stream's provider ports, built from configuration: the real adapters, pointed at the real
+ * providers in production or at the contract fakes in sandbox mode (the environment says where).
+ */
+import type { Env } from '../../config/env';
+import type { Db } from '../db/client';
+import type { Logger } from '../logging/logger';
+import type { SearchOrganisationsDependencies } from '../../server/search/search-organisations';
+import { createRegistryWebsiteEnrichment } from '../../server/search/registry-website-enrichment';
+import { createProviderCache } from '../cache/provider-cache';
+import { createAbrRegistry } from '../registries/abr/abr-registry';
+import { createOpenCorporatesRegistry } from '../registries/opencorporates/opencorporates-registry';
+import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
+import { createBraveWebSearch } from '../web-search/brave-web-search';
+import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
+import { createWebsiteValidator } from '../website-validation/website-validator';
+
+export type SearchPorts = Pick<
+  SearchOrganisationsDependencies,
+  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs'
+>;
+
+export interface SearchPortsOptions {
+  /** How the website validator reaches home pages (sandbox: the fake home pages on loopback). */
+  websiteFetcher?: SafeFetcherOptions;
+}
+
+export function createSearchPorts(env: Env, db: Db, log: Logger, options: SearchPortsOptions = {}): SearchPorts {
+  const cache = createProviderCache(db);
+  const websiteValidator = createWebsiteValidator({
+    fetcher: createSafeFetcher(options.websiteFetcher),
+    log: log.child({ port: 'websiteValidator' }),
+  });
+  const webSearch = env.WEB_SEARCH_API_KEY
+    ? createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: log.child({ port: 'webSearch' }) })
+    : undefined;
+  return {
+    nationalRegistry: createAbrRegistry({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'nationalRegistry' }) }),
+    globalRegistry: createOpenCorporatesRegistry({
+      apiToken: env.OPENCORPORATES_API_TOKEN,
+      baseUrl: env.OPENCORPORATES_BASE_URL,
+      cache,
+      log: log.child({ port: 'globalRegistry' }),
+    }),
+    agent: createSearchAgentFromEnv(env, log.child({ port: 'agent' })),
+    websiteValidator,
+    // Without a web search API there is nothing to find official websites with: registry rows stay as they are.
+    enrichRegistryWebsites: webSearch
+      ? createRegistryWebsiteEnrichment({ webSearch, validator: websiteValidator, log: log.child({ step: 'registryWebsiteEnrichment' }) })
+      : undefined,
+  };
+}
