@@ -2,7 +2,9 @@
  * The real provider adapters pointed at their contract fakes on loopback, for the search stream's
  * benchmark and its socket-level tests: ABN Lookup, OpenCorporates, the OpenAI-compatible model and Brave.
  * Caches are disabled (every search reaches the fakes) so latencies are the providers', not the cache's.
- * No WebsiteValidator adapter exists yet in the tree, so an accepting one stands in (tier 1, no I/O).
+ * The website validator is the real one limited to tier 1 (brand-to-domain affinity, no page fetch: the
+ * fakes' websites are not served here), and AUS registry candidates get the real website enrichment over
+ * the Brave fake, bounded by the registry lead as in production.
  */
 import type { z } from 'zod';
 import type { Logger } from '../src/adapters/logging/logger';
@@ -15,6 +17,11 @@ import { startFakeAbr, type FakeAbr } from '../src/sandbox/abr/fake-abr-server';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../src/sandbox/opencorporates/fake-opencorporates-server';
 import { startFakeOpenAi, type FakeOpenAi } from '../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../src/sandbox/web-search/fake-brave-server';
+import { createBraveWebSearch } from '../src/adapters/web-search/brave-web-search';
+import { createWebsiteValidator } from '../src/adapters/website-validation/website-validator';
+import type { PageFetcher } from '../src/adapters/website-validation/safe-fetch';
+import type { WebsiteValidator } from '../src/server/search/ports';
+import { createRegistryWebsiteEnrichment } from '../src/server/search/registry-website-enrichment';
 
 export interface SearchFakes {
   abr: FakeAbr;
@@ -64,7 +71,16 @@ export function fakeUrls(fakes: SearchFakes): FakeUrls {
   return { abr: fakes.abr.url, openCorporates: fakes.openCorporates.url, openAi: fakes.openAi.url, brave: fakes.brave.url };
 }
 
+/** A fetcher that is never reached: the validator below runs offline (tier 1). */
+const noFetcher: PageFetcher = {
+  fetchPage: async () => ({ ok: false, failure: { kind: 'network', message: 'offline benchmark' }, redirects: [] }),
+  close: async () => undefined,
+};
+
 export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { registryLeadMs?: number } = {}): SearchPorts {
+  const validator = createWebsiteValidator({ fetcher: noFetcher, log });
+  const websiteValidator: WebsiteValidator = { validate: (name, url, o) => validator.validate(name, url, { ...o, offline: true }) };
+  const webSearch = createBraveWebSearch({ apiKey: 'sandbox-key', baseUrl: urls.brave, log });
   return {
     nationalRegistry: createAbrRegistry({ guid: 'sandbox-guid', baseUrl: urls.abr, cache: noCache, log }),
     globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, cache: noCache, log }),
@@ -79,7 +95,8 @@ export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { reg
       },
       log,
     ),
-    websiteValidator: { validate: async () => ({ accepted: true, tier: 1, score: 1, reason: 'benchmark stand-in' }) },
+    websiteValidator,
+    enrichRegistryWebsites: createRegistryWebsiteEnrichment({ webSearch, validator: websiteValidator, log }),
     registryLeadMs: options.registryLeadMs,
   };
 }

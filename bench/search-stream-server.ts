@@ -22,6 +22,11 @@ const fakeUrlsSchema = z.object({ abr: z.string(), openCorporates: z.string(), o
 
 export interface RequestRecord {
   entered: number;
+  /** Phases before the first provider call. */
+  authenticated?: number;
+  rateLimitChecked?: number;
+  flagsResolved?: number;
+  responseReturned?: number;
   providerStart?: number;
   registryAnswered?: number;
   registryCandidates?: number;
@@ -88,6 +93,18 @@ async function main(): Promise<void> {
     log,
     searchPorts: timedPorts(searchPortsOverFakes(urls, log)),
   });
+  // Phase marks on the request's record (the container's own adapters, wrapped).
+  const mark = (field: 'authenticated' | 'rateLimitChecked' | 'flagsResolved') => {
+    const record = store.getStore();
+    if (record && record[field] === undefined) record[field] = performance.now();
+  };
+  const { accountResolver, searchRateLimiter, flags } = container;
+  Object.assign(container, {
+    accountResolver: { resolve: (headers: Headers) => accountResolver.resolve(headers).finally(() => mark('authenticated')) },
+    searchRateLimiter: { consumeOrThrow: (id: string) => searchRateLimiter.consumeOrThrow(id).finally(() => mark('rateLimitChecked')) },
+  });
+  const isEnabled = flags.isEnabled.bind(flags);
+  flags.isEnabled = (flag, accountId) => isEnabled(flag, accountId).finally(() => mark('flagsResolved'));
   installContainer(container);
 
   const server = serve({
@@ -98,6 +115,7 @@ async function main(): Promise<void> {
       records.push(record);
       return store.run(record, async () => {
         const response = await POST(request);
+        record.responseReturned = performance.now();
         if (!response.body || response.status !== 200) return response;
         const timed = response.body.pipeThrough(
           new TransformStream<Uint8Array, Uint8Array>({

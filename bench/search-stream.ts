@@ -127,6 +127,13 @@ async function scenario(child: ChildProcess, baseUrl: string, authorization: str
     ttfiMs: summary(withItems.map((t) => t.ttfi ?? 0)),
     ttliMs: summary(timings.map((t) => t.ttli)),
     serverCpuMsPerStream: round(cpuMsPerStream),
+    serverPhasesMs: {
+      authenticated: summary(records.flatMap((r) => (r.authenticated ? [r.authenticated - r.entered] : []))),
+      rateLimitChecked: summary(records.flatMap((r) => (r.rateLimitChecked ? [r.rateLimitChecked - r.entered] : []))),
+      flagsResolved: summary(records.flatMap((r) => (r.flagsResolved ? [r.flagsResolved - r.entered] : []))),
+      responseReturned: summary(records.flatMap((r) => (r.responseReturned ? [r.responseReturned - r.entered] : []))),
+      providerStart: summary(records.flatMap((r) => (r.providerStart ? [r.providerStart - r.entered] : []))),
+    },
     serverOwnBeforeFirstItemMs: {
       total: summary(own.map((o) => o.before + o.after)),
       beforeProviders: summary(own.map((o) => o.before)),
