@@ -52,7 +52,7 @@ async function newAccount(name = 'CLI Account'): Promise<string> {
 describe('operator CLI', () => {
   it('runs end to end as its own process: JSON on stdout, logs on stderr, exit codes', async () => {
     // A clean environment: only what the CLI reads (node runs tsx's loader directly, so no PATH is needed).
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'info' };
+    const env = { NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'info' } as const;
     const cliProcess = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env });
     const created = await cliProcess('accounts', 'create', '--name', 'Spawned Account');
     const { accountId } = JSON.parse(created.stdout) as { accountId: string };
