@@ -565,6 +565,16 @@ describe('abort', () => {
     expect(calls.agent[0]?.signal.aborted).toBe(true);
   });
 
+  it('ends at the abort even when a port ignores its signal', async () => {
+    const controller = new AbortController();
+    const { deps } = fakes({ agent: [agentCandidate('Acme Pty Ltd')] });
+    const search = createSearchOrganisations({ ...deps, nationalRegistry: { searchByName: () => new Promise<RegistryResult>(() => undefined) } });
+    setTimeout(() => controller.abort(), 30);
+    const started = performance.now();
+    await run(search, { mode: 'direct' }, controller.signal);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it('a consumer that stops reading aborts the ports too', async () => {
     const { search, calls } = fakes({ registryDelayMs: 5000, agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')], agentDelayMs: 10, leadMs: 0 });
     for await (const item of search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, ACCOUNT, new AbortController().signal)) {

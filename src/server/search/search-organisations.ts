@@ -49,7 +49,7 @@
  * validated (registry enrichment validates its own): accepted -> websiteValidated true; rejected or the
  * validator failing -> the website is removed. So a candidate's website is always a validated one.
  */
-import type { Identifier, SearchOrganisationsCandidate, SearchSource, StreamItem } from '../../core/candidates';
+import type { SearchOrganisationsCandidate, SearchSource, StreamItem } from '../../core/candidates';
 import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
@@ -438,8 +438,9 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       clearTimeout(leadTimer);
       stop.abort();
       queue.close();
-      // Producers end on the abort; their failures were logged where they happened.
-      await Promise.allSettled(producers);
+      // Producers stop on the abort; not awaited, so a port that ignores its signal cannot hold the stream
+      // open past the client or the time limit. Their failures were logged where they happened.
+      void Promise.allSettled(producers);
     }
   }
 
