@@ -89,7 +89,11 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
   };
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const cleanUp = async () => {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`product not ready after ${READY_TIMEOUT_MS} ms:\n${tail.join('\n')}`)), READY_TIMEOUT_MS);
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -114,6 +118,18 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
     });
   });
 
+  let url: string;
+  try {
+    url = await ready;
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await cleanUp();
+    throw error;
+  }
+
   let stopped: Promise<void> | undefined;
   return {
     url,
@@ -128,8 +144,7 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
           await exited;
           clearTimeout(killer);
         }
-        await database?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        await cleanUp();
       })();
       return stopped;
     },
