@@ -283,10 +283,37 @@ describe('the per-organisation lock', () => {
           seconds = await count(sql`select round(extract(epoch from expires_at - now()))::int n from locks where key = ${key}`);
           return token;
         },
+        renew: real.renew,
         release: real.release,
       },
     }).execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' });
     expect(seconds).toBe(30);
+  });
+
+  it('renews the lock while a long add runs, so a second add still gets ConflictError after the TTL', async () => {
+    const account = await enabledAccount();
+    const organisation = await makeOrganisation(db);
+    const repository = createClassificationRepository(db);
+    let releaseBackfill: () => void = () => undefined;
+    const backfillGate = new Promise<void>((resolve) => {
+      releaseBackfill = resolve;
+    });
+    const slow = useCase({
+      lockTtlMs: 300,
+      repository: {
+        ...repository,
+        listOrganisationAquila1: async (organisationId) => {
+          await backfillGate;
+          return repository.listOrganisationAquila1(organisationId);
+        },
+      },
+    });
+    const running = slow.execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' });
+    // Three TTLs later the first add is still working and still holds the (renewed) lock.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await expect(useCase({ lockTtlMs: 300 }).execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' })).rejects.toBeInstanceOf(ConflictError);
+    releaseBackfill();
+    await expect(running).resolves.toMatchObject({ aquila1Synced: true });
   });
 
   it('logs a failed release instead of throwing; the add stands', async () => {
@@ -298,6 +325,7 @@ describe('the per-organisation lock', () => {
       log,
       lock: {
         tryAcquire: real.tryAcquire,
+        renew: real.renew,
         release: async () => {
           throw new Error('injected: release failed');
         },

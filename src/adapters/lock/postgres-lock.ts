@@ -1,7 +1,7 @@
 /**
  * The Lock port over the `locks` table: one row per key with an owner token and an expiry.
  * Acquire is a single set-if-absent statement that also takes over an expired lock; it never waits
- * and never polls. Release deletes the row only while the token still owns it.
+ * and never polls. Renew (the holder's heartbeat) and release touch the row only while the token still owns it.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -19,6 +19,12 @@ export function createPostgresLock(db: Db): Lock {
           where locks.expires_at < now()
         returning owner`);
       return result.rows[0]?.owner === token ? token : null;
+    },
+    async renew(key, token, ttlMs) {
+      const result = await db.execute(sql`
+        update locks set expires_at = now() + ${Math.max(1, Math.round(ttlMs))} * interval '1 millisecond'
+        where key = ${key} and owner = ${token}`);
+      return (result.rowCount ?? 0) > 0;
     },
     async release(key, token) {
       await db.execute(sql`delete from locks where key = ${key} and owner = ${token}`);

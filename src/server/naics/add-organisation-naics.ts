@@ -47,6 +47,8 @@ export interface AddOrganisationNaicsResult {
 
 export interface AddOrganisationNaicsDeps {
   lock: Lock;
+  /** The lock's time-to-live (30 s); the holder renews it every third of that while it works. */
+  lockTtlMs?: number;
   flags: Pick<FeatureFlags, 'isEnabled'>;
   repository: ClassificationRepository;
   log: UseCaseLog;
@@ -59,16 +61,23 @@ export class AddOrganisationNAICS {
     const { lock, log } = this.deps;
     // 1. The per-organisation lock, before any read. Set-if-absent, non-blocking: the loser fails at once.
     const key = organisationNaicsLockKey(input.organisationId);
-    const token = await lock.tryAcquire(key, ORGANISATION_NAICS_LOCK_TTL_MS);
+    const ttlMs = this.deps.lockTtlMs ?? ORGANISATION_NAICS_LOCK_TTL_MS;
+    const token = await lock.tryAcquire(key, ttlMs);
     if (token === null) {
       throw new ConflictError(
         `organisation ${input.organisationId} is locked by another NAICS add`,
         'Another classification of this organisation is already in progress; try again shortly',
       );
     }
+    // A backfill of a million transactions can outlast the TTL: renew while working so a second add cannot
+    // take over an expired lock mid-run. A crashed holder stops renewing and the lock expires as specified.
+    const heartbeat = setInterval(() => {
+      lock.renew(key, token, ttlMs).catch((error: unknown) => log.warn({ err: error, lockKey: key }, 'failed to renew the organisation NAICS lock'));
+    }, Math.max(10, Math.floor(ttlMs / 3)));
     try {
       return await this.run(input);
     } finally {
+      clearInterval(heartbeat);
       try {
         await lock.release(key, token);
       } catch (error) {

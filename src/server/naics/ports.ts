@@ -9,6 +9,8 @@ import type { BasketWeight, ConcordanceEdge } from '../../core/basket-weights';
  */
 export interface Lock {
   tryAcquire(key: string, ttlMs: number): Promise<string | null>;
+  /** Pushes the expiry of a lock this token still holds to now + ttl; false when it no longer holds it. */
+  renew(key: string, token: string, ttlMs: number): Promise<boolean>;
   release(key: string, token: string): Promise<void>;
 }
 
