@@ -31,6 +31,8 @@ export interface RequestRecord {
   registryAnswered?: number;
   registryCandidates?: number;
   registryDegraded?: boolean;
+  /** The registry's website enrichment (AUS) finished: the registry's items can be written. */
+  registryEnriched?: number;
   firstAgentCandidate?: number;
   firstByte?: number;
   end?: number;
@@ -54,8 +56,17 @@ function timedPorts(ports: SearchPorts): SearchPorts {
     }
     return result;
   };
+  const enrich = ports.enrichRegistryWebsites;
   return {
     ...ports,
+    enrichRegistryWebsites: enrich
+      ? async (candidates, options) => {
+          const enriched = await enrich(candidates, options);
+          const record = store.getStore();
+          if (record) record.registryEnriched = performance.now();
+          return enriched;
+        }
+      : undefined,
     nationalRegistry: {
       searchByName: (name, options) => {
         started();

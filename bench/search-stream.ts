@@ -13,6 +13,8 @@
  *   own time before the first item = (first provider call - handler entered: auth, rate limit, validation,
  *   flags) + (first byte written - the provider result that made it possible: guards, keys, internal
  *   match query, encoding). Target: under 5 ms.
+ * First, the orchestrator alone over in-memory ports (bench/search-stream-orchestrator.ts): its own CPU and
+ * time to first item without any I/O.
  * Prints a table on stderr and one JSON object on stdout.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -27,6 +29,7 @@ import { parseEnvOrThrow } from '../src/config/env';
 import { REGISTRY_LEAD_MS } from '../src/server/search/search-organisations';
 import type { RequestRecord } from './search-stream-server';
 import { fakeUrls, startSearchFakes } from './search-stream-ports';
+import { benchmarkOrchestrator } from './search-stream-orchestrator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -92,16 +95,18 @@ function request(child: ChildProcess, type: string): Promise<{ cpu: NodeJS.CpuUs
 /** Server-side own time before the first item, per request (ms), or undefined when no item was written. */
 function ownTimeBeforeFirstItem(r: RequestRecord, leadMs: number): { before: number; after: number } | undefined {
   if (r.firstByte === undefined || r.providerStart === undefined) return undefined;
-  const release = Math.min(r.registryAnswered ?? Number.POSITIVE_INFINITY, r.entered + leadMs);
+  // The registry's items exist once its answer (and, for AUS, the website enrichment) is in.
+  const registryReady = r.registryEnriched ?? r.registryAnswered;
+  const release = Math.min(registryReady ?? Number.POSITIVE_INFINITY, r.entered + leadMs);
   const agentEmittable = r.firstAgentCandidate === undefined ? Number.POSITIVE_INFINITY : Math.max(r.firstAgentCandidate, release);
   // The registry's answer writes at once when it has candidates or is degraded (channel-degraded).
   const registryWrites = r.registryAnswered !== undefined && ((r.registryCandidates ?? 0) > 0 || r.registryDegraded === true);
-  const enabling = Math.min(registryWrites ? (r.registryAnswered ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY, agentEmittable);
+  const enabling = Math.min(registryWrites ? (registryReady ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY, agentEmittable);
   if (!Number.isFinite(enabling)) return undefined;
   return { before: r.providerStart - r.entered, after: Math.max(0, r.firstByte - enabling) };
 }
 
-async function scenario(child: ChildProcess, baseUrl: string, authorization: string, concurrency: number, rounds: number) {
+async function scenario(child: ChildProcess, baseUrl: string, authorizations: string[], concurrency: number, rounds: number) {
   await request(child, 'stats'); // drop earlier records
   const cpuBefore = (await request(child, 'stats')).cpu;
   const timings: ClientTiming[] = [];
@@ -109,7 +114,7 @@ async function scenario(child: ChildProcess, baseUrl: string, authorization: str
   for (let round = 0; round < rounds; round += 1) {
     const batch = Array.from({ length: concurrency }, (_, i) => {
       const q = QUERIES[(round * concurrency + i) % QUERIES.length] ?? { query: 'acme', countryIsoAlpha3: 'AUS' };
-      return oneStream(baseUrl, authorization, { ...q, mode: 'auto' });
+      return oneStream(baseUrl, authorizations[i] ?? '', { ...q, mode: 'auto' });
     });
     timings.push(...(await Promise.all(batch)));
   }
@@ -150,11 +155,20 @@ async function main(): Promise<void> {
   if (!env.DATABASE_URL) throw new Error('set DATABASE_URL to a scratch database');
   const database = createDatabase(env.DATABASE_URL, { max: 2, applicationName: 'bench-search-stream' });
   await runMigrations(database.db);
-  const account = await insertAccount(database.db, { name: 'Bench search account' });
-  const { apiKey } = await createApiKey(database.db, { accountId: account.id });
+  // One account per concurrent stream, as 50 analysts would be (one account's burst would also be rate limited).
+  const authorizations: string[] = [];
+  for (let i = 0; i < 50; i += 1) {
+    const account = await insertAccount(database.db, { name: `Bench search account ${i}` });
+    const { apiKey } = await createApiKey(database.db, { accountId: account.id });
+    authorizations.push(`Bearer ${apiKey}`);
+  }
   await database.close();
-  const authorization = `Bearer ${apiKey}`;
 
+  const orchestrator = await benchmarkOrchestrator(quick ? 300 : 2000);
+  process.stderr.write(
+    `orchestrator alone (in-memory ports, ${orchestrator.itemsPerStream} items): CPU/stream=${orchestrator.cpuMsPerStream} ms  ` +
+      `first item p50/p95=${orchestrator.firstItemMs.p50}/${orchestrator.firstItemMs.p95} ms\n`,
+  );
   const results = [];
   for (const latency of ['zero', 'realistic'] as const) {
     const fakes = await startSearchFakes(latency);
@@ -171,9 +185,9 @@ async function main(): Promise<void> {
         });
       });
       const baseUrl = `http://127.0.0.1:${port}`;
-      await oneStream(baseUrl, authorization, { query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }); // warm-up
-      const single = await scenario(child, baseUrl, authorization, 1, quick ? 3 : latency === 'zero' ? 30 : 6);
-      const fifty = await scenario(child, baseUrl, authorization, 50, quick ? 1 : latency === 'zero' ? 4 : 2);
+      await oneStream(baseUrl, authorizations[0] ?? '', { query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }); // warm-up
+      const single = await scenario(child, baseUrl, authorizations, 1, quick ? 3 : latency === 'zero' ? 30 : 6);
+      const fifty = await scenario(child, baseUrl, authorizations, 50, quick ? 1 : latency === 'zero' ? 4 : 2);
       for (const s of [single, fifty]) {
         results.push({ latency, ...s });
         process.stderr.write(
@@ -189,7 +203,7 @@ async function main(): Promise<void> {
       await fakes.close();
     }
   }
-  process.stdout.write(`${JSON.stringify({ benchmark: 'search-stream', registryLeadMs: REGISTRY_LEAD_MS, results }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ benchmark: 'search-stream', registryLeadMs: REGISTRY_LEAD_MS, orchestrator, results }, null, 2)}\n`);
 }
 
 void main().catch((error: unknown) => {
