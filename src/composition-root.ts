@@ -44,7 +44,8 @@ export interface Container {
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
   readonly searchRateLimiter: SearchRateLimiter;
   /** POST /api/organisations/search: the stream orchestrator over the registry, aggregator and agent ports. */
-  searchOrganisations?: SearchOrganisations;
+  /** Replaceable so route tests can put in-memory ports behind the real route. */
+  searchOrganisations: SearchOrganisations;
   close(): Promise<void>;
 }
 

@@ -228,19 +228,6 @@ describe('before the first byte', () => {
       await otherInstance.close();
     }
   });
-
-  it('answers 503 JSON when the orchestrator is not wired', async () => {
-    const account = await makeAccount(db);
-    const saved = ctx.container.searchOrganisations;
-    ctx.container.searchOrganisations = undefined;
-    try {
-      const response = await post({ query: 'acme', countryIsoAlpha3: 'AUS' }, account.authorization);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ code: 'unavailable' });
-    } finally {
-      ctx.container.searchOrganisations = saved;
-    }
-  });
 });
 
 describe('the stream', () => {

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { countryPickerOptions, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
+import { SEARCH_MODES } from '../../core/search-mode';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
@@ -47,7 +48,6 @@ export const quickSearchRequestSchema = z.object({
 });
 export type QuickSearchRequest = z.infer<typeof quickSearchRequestSchema>;
 
-export const SEARCH_MODES = ['agentic', 'auto', 'direct'] as const;
 export const ABR_PRESETS = ['entity-only', 'business-name-aware', 'with-business-names'] as const;
 
 export const searchRequestSchema = z.object({

@@ -6,7 +6,6 @@
  * counted and an over-limit request answers 429 whatever its body. The stream stops when the client
  * aborts or at the 60 s limit, where it simply ends (no error line).
  */
-import { UnavailableError } from '../../../../core/errors';
 import { ndjsonResponse } from '../../../http/ndjson';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
@@ -18,7 +17,6 @@ export const maxDuration = 60;
 
 export const POST = withAccount(async (request, { accountId, container, log }) => {
   const search = container.searchOrganisations;
-  if (!search) throw new UnavailableError('searchOrganisations is not wired into the container', 'Search is not available right now');
   const rateLimited = container.searchRateLimiter.consumeOrThrow(accountId);
   rateLimited.catch(() => undefined); // awaited on every path below; this only keeps it from being "unhandled" meanwhile
   const body = await parseJsonBodyOrThrow(request, searchRequestSchema).catch(async (invalid: unknown) => {
