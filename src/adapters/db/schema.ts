@@ -198,6 +198,19 @@ export const organisationAliases = pgTable(
   ],
 );
 
+/**
+ * The distinct words of every organisation's search name and alias search values (quick search's typo
+ * correction vocabulary). Filled by insertOrganisations; never pruned (a word whose organisations are
+ * gone only costs a correction that finds nothing). Trigram-indexed for the nearest-word lookup.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
 export const organisationProducts = pgTable(
   'organisation_products',
   {
