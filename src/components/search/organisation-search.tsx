@@ -22,9 +22,11 @@ export interface OrganisationSearchProps {
   readonly flags: CountryFlags;
   /** `engage` is the same search wrapped for the engage page. */
   readonly variant?: 'dashboard' | 'engage';
+  /** Flag `devMode` (evaluated on the server): rows also show existing/new, sources, raw key and registry score. */
+  readonly devMode?: boolean;
 }
 
-export function OrganisationSearch({ initialQuery, initialCountry, countries, flags, variant = 'dashboard' }: OrganisationSearchProps) {
+export function OrganisationSearch({ initialQuery, initialCountry, countries, flags, variant = 'dashboard', devMode = false }: OrganisationSearchProps) {
   const [query, setQuery] = useState(initialQuery);
   const [country, setCountry] = useState(initialCountry);
   const { state, results, run } = useOrganisationSearch({ onUnauthorized: () => window.location.assign('/sign-in') });
@@ -76,7 +78,7 @@ export function OrganisationSearch({ initialQuery, initialCountry, countries, fl
           Search
         </button>
       </form>
-      <SearchResults state={state} results={results} flags={flags} />
+      <SearchResults state={state} results={results} flags={flags} devMode={devMode} />
     </div>
   );
 }

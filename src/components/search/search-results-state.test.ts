@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate } from '../../core/candidates';
-import { initialSearchState, resultsOf, searchReducer, type SearchState } from './search-results-state';
+import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
+import { initialSearchState, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
 
 function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): InternalQuickSearchCandidate {
   return {
@@ -40,14 +40,15 @@ function streamed(overrides: Partial<SearchOrganisationsCandidate> = {}): Search
   };
 }
 
-const started = (state: SearchState, runId: number) => searchReducer(state, { type: 'started', runId, query: 'acme', country: 'AUS' });
+const started = (state: SearchState, runId: number, channels: readonly SearchChannel[] = ['quick']) =>
+  searchReducer(state, { type: 'started', runId, query: 'acme', country: 'AUS', channels });
 
 describe('searchReducer', () => {
   it('lists a batch in order and finishes', () => {
     let state = started(initialSearchState, 1);
     expect(state.status).toBe('searching');
     state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal(), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })] });
-    state = searchReducer(state, { type: 'finished', runId: 1 });
+    state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
     expect(state.status).toBe('done');
     expect(resultsOf(state).map((r) => r.canonicalName)).toEqual(['Acme Widgets Pty Ltd', 'Beta']);
   });
@@ -90,8 +91,8 @@ describe('searchReducer', () => {
     let state = started(initialSearchState, 1);
     state = started(state, 2);
     state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal()] });
-    state = searchReducer(state, { type: 'finished', runId: 1 });
-    state = searchReducer(state, { type: 'failed', runId: 1, message: 'old' });
+    state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
+    state = searchReducer(state, { type: 'failed', runId: 1, channel: 'quick', message: 'old' });
     expect(state).toMatchObject({ runId: 2, status: 'searching', error: null });
     expect(resultsOf(state)).toEqual([]);
   });
@@ -101,7 +102,91 @@ describe('searchReducer', () => {
     state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal()] });
     state = started(state, 2);
     expect(resultsOf(state)).toEqual([]);
-    state = searchReducer(state, { type: 'failed', runId: 2, message: 'Search is temporarily unavailable.' });
+    state = searchReducer(state, { type: 'failed', runId: 2, channel: 'quick', message: 'Search is temporarily unavailable.' });
     expect(state).toMatchObject({ status: 'failed', error: 'Search is temporarily unavailable.' });
+  });
+
+  it('puts quick rows first even when the stream answers before the quick lookup', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ key: 'AUS:koala care', canonicalName: 'Koala Care' })] });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: 'org-1' })] });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal(), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })] });
+    expect(resultsOf(state).map((r) => r.canonicalName)).toEqual(['Acme Widgets Pty Ltd', 'Beta', 'Koala Care']);
+    expect(resultsOf(state)[0]).toMatchObject({ sources: ['registry_au', 'internal'], description: 'Widgets' });
+  });
+
+  it('unions identifiers, keeps the subtitle pair together, fills the website and flips New to Existing, never back', () => {
+    let state = started(initialSearchState, 1, ['stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ source: 'agent', identifiers: [], matchedBusinessName: null, parentEntityName: 'Acme Group', website: null })] });
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [streamed({ existingOrgId: 'org-1', accountLinked: true, website: 'https://acme.example', websiteValidated: true, identifiers: [{ type: 'ABN', value: '51 824 753 556' }] })],
+    });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: null, accountLinked: false, identifiers: [{ type: 'ABN', value: '51824753556' }] })] });
+    const rows = resultsOf(state);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      existingOrgId: 'org-1',
+      accountLinked: true,
+      website: 'https://acme.example',
+      websiteValidated: true,
+      matchedBusinessName: null,
+      parentEntityName: 'Acme Group',
+      identifiers: [{ type: 'ABN', value: '51 824 753 556' }],
+      sources: ['agent', 'registry_au'],
+    });
+  });
+
+  it('keeps a streamed candidate of another organisation sharing the key as its own row', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal()] });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: 'org-7' })] });
+    expect(resultsOf(state).map((r) => r.existingOrgId)).toEqual(['org-1', 'org-7']);
+  });
+
+  it('adds patched identifiers to those known, patches the row of the same organisation, and drops a patch for an unknown key', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal({ existingOrgId: 'org-9' }), internal()] });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: 'org-1' })] });
+    const patch: SearchOrganisationsIdentifierPatch = {
+      _type: 'identifierPatch',
+      key: 'AUS:acme widgets',
+      identifiers: [{ type: 'ACN', value: '824753556' }],
+      existingOrgId: 'org-1',
+      accountLinked: true,
+    };
+    state = searchReducer(state, { type: 'identifierPatch', runId: 1, patch });
+    const [other, patched] = resultsOf(state);
+    expect(other).toMatchObject({ existingOrgId: 'org-9', identifiers: [], accountLinked: false });
+    expect(patched).toMatchObject({ existingOrgId: 'org-1', accountLinked: true, identifiers: [{ type: 'ABN', value: '51824753556' }, { type: 'ACN', value: '824753556' }] });
+    const before = state;
+    state = searchReducer(state, { type: 'identifierPatch', runId: 1, patch: { ...patch, key: 'AUS:nobody' } });
+    expect(state).toBe(before);
+  });
+
+  it('tracks each channel: searching until both settle, done when one of two failed, failed only when both did', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    expect(state.channels).toEqual({ quick: 'running', stream: 'running' });
+    state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
+    expect(state).toMatchObject({ status: 'searching', channels: { quick: 'done', stream: 'running' } });
+    state = searchReducer(state, { type: 'failed', runId: 1, channel: 'stream', message: 'Too many searches; retry in 12 s.' });
+    expect(state).toMatchObject({ status: 'done', error: null, channelErrors: { quick: null, stream: 'Too many searches; retry in 12 s.' } });
+
+    let both = started(initialSearchState, 2, ['quick', 'stream']);
+    both = searchReducer(both, { type: 'failed', runId: 2, channel: 'quick', message: 'Search is temporarily unavailable.' });
+    both = searchReducer(both, { type: 'failed', runId: 2, channel: 'stream', message: 'later' });
+    expect(both).toMatchObject({ status: 'failed', error: 'Search is temporarily unavailable.' });
+  });
+
+  it('records a degraded registry for the current run only', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = started(state, 2, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'degraded', runId: 1 });
+    expect(state.degraded).toBe(false);
+    state = searchReducer(state, { type: 'degraded', runId: 2 });
+    expect(state.degraded).toBe(true);
+    state = started(state, 3, ['quick', 'stream']);
+    expect(state.degraded).toBe(false);
   });
 });

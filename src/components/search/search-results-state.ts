@@ -1,7 +1,22 @@
 /**
- * The one list of search results, merged by key from any number of candidate batches: today the quick
- * lookup's internal candidates, later the streamed search's candidates and identifier patches. Each run
- * has an id; batches from an older run are ignored, so a newer query always wins.
+ * The one list of search results of a search run, merged by composite key from both channels the client
+ * runs in parallel (spec: search route rule 8): the quick lookup's internal candidates, and the streamed
+ * search's candidates, identifier patches and channel-degraded notice. Each run has an id; every action of
+ * an older run is ignored, so a newer query always wins even if an aborted request still delivers.
+ *
+ * Order: quick rows first (in their order), then streamed rows in arrival order. A row that the quick
+ * lookup also found counts as a quick row, whichever channel answered first.
+ *
+ * Merge (a later candidate for a row already shown upgrades it in place, never adds a second row):
+ * - the same row = same composite key and, when both sides name an internal organisation, the same
+ *   `existingOrgId` (two organisations sharing a key stay two rows); an empty key never merges by key;
+ * - known values win, later ones only fill gaps: name, description, country, website, logo, type, score,
+ *   and the subtitle pair (`matchedBusinessName` / `parentEntityName`, taken together so they stay exclusive);
+ * - identifiers are the union (by type and value); `websiteValidated` and `accountLinked` are OR-ed, and
+ *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back;
+ * - `sources` lists every channel that found the row, in arrival order.
+ * An identifierPatch applies the same rules to the row with its key (preferring the row of the same
+ * organisation, then a streamed row); a patch for a key not shown is dropped.
  */
 import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
 
@@ -9,7 +24,7 @@ export type Candidate = InternalQuickSearchCandidate | SearchOrganisationsCandid
 
 /** What a result row shows, whichever channel found it. */
 export interface OrganisationResult {
-  /** Row identity: `key#existingOrgId` for existing organisations, else the composite key. */
+  /** Row identity: `key#existingOrgId` for existing organisations, else the composite key (fixed once shown). */
   readonly rowKey: string;
   readonly key: string;
   readonly canonicalName: string;
@@ -23,29 +38,58 @@ export interface OrganisationResult {
   readonly matchedBusinessName: string | null;
   readonly parentEntityName: string | null;
   readonly identifiers: readonly { type: string; value: string }[];
+  readonly websiteValidated: boolean;
+  readonly type: SearchOrganisationsCandidate['type'];
+  /** National-registry relevance score; shown with devMode only. */
+  readonly score: number | null;
 }
 
 export type SearchStatus = 'idle' | 'searching' | 'done' | 'failed';
+/** The two channels of a search run: the internal quick lookup and the streamed registry plus agent search. */
+export type SearchChannel = 'quick' | 'stream';
+export type ChannelStatus = 'idle' | 'running' | 'done' | 'failed';
 
 export interface SearchState {
   readonly runId: number;
+  /** Derived from the channels: searching while one runs, failed when every channel failed, else done. */
   readonly status: SearchStatus;
   readonly query: string;
   readonly country: string;
   readonly order: readonly string[];
   readonly byRowKey: Readonly<Record<string, OrganisationResult>>;
+  /** The message of a failed run (every channel failed). */
   readonly error: string | null;
+  readonly channels: Readonly<Record<SearchChannel, ChannelStatus>>;
+  /** Per-channel failure messages (a stream failure next to quick results is shown as a notice). */
+  readonly channelErrors: Readonly<Record<SearchChannel, string | null>>;
+  /** The registry channel failed: results may be incomplete, and an empty list is never "no matches". */
+  readonly degraded: boolean;
 }
 
 export type SearchAction =
-  | { type: 'started'; runId: number; query: string; country: string }
+  | { type: 'started'; runId: number; query: string; country: string; channels: readonly SearchChannel[] }
   | { type: 'candidates'; runId: number; candidates: readonly Candidate[] }
   | { type: 'identifierPatch'; runId: number; patch: SearchOrganisationsIdentifierPatch }
-  | { type: 'finished'; runId: number }
-  | { type: 'failed'; runId: number; message: string }
+  | { type: 'degraded'; runId: number }
+  | { type: 'finished'; runId: number; channel: SearchChannel }
+  | { type: 'failed'; runId: number; channel: SearchChannel; message: string }
   | { type: 'cleared' };
 
-export const initialSearchState: SearchState = { runId: 0, status: 'idle', query: '', country: '', order: [], byRowKey: {}, error: null };
+const idleChannels: Record<SearchChannel, ChannelStatus> = { quick: 'idle', stream: 'idle' };
+const noErrors: Record<SearchChannel, string | null> = { quick: null, stream: null };
+
+export const initialSearchState: SearchState = {
+  runId: 0,
+  status: 'idle',
+  query: '',
+  country: '',
+  order: [],
+  byRowKey: {},
+  error: null,
+  channels: idleChannels,
+  channelErrors: noErrors,
+  degraded: false,
+};
 
 function rowKeyOf(key: string, existingOrgId: string | null): string {
   if (existingOrgId) return key ? `${key}#${existingOrgId}` : `#${existingOrgId}`;
@@ -68,13 +112,31 @@ function toResult(candidate: Candidate): OrganisationResult {
     matchedBusinessName: isStreamed ? candidate.matchedBusinessName : null,
     parentEntityName: isStreamed ? candidate.parentEntityName : null,
     identifiers: isStreamed ? candidate.identifiers : [],
+    websiteValidated: isStreamed ? candidate.websiteValidated : false,
+    type: isStreamed ? candidate.type : null,
+    score: isStreamed && candidate.source === 'registry_au' ? (candidate.score ?? null) : null,
   };
+}
+
+const identifierId = (identifier: { type: string; value: string }) => `${identifier.type.toUpperCase()}|${identifier.value.replace(/[\s.-]/g, '').toUpperCase()}`;
+
+function unionIdentifiers(known: OrganisationResult['identifiers'], incoming: OrganisationResult['identifiers']): OrganisationResult['identifiers'] {
+  const seen = new Set(known.map(identifierId));
+  const added = incoming.filter((identifier) => {
+    const id = identifierId(identifier);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return added.length > 0 ? [...known, ...added] : known;
 }
 
 /** Later information fills gaps but never erases what is known (an existing organisation stays existing). */
 function mergeResults(known: OrganisationResult, incoming: OrganisationResult): OrganisationResult {
+  const knownSubtitle = known.matchedBusinessName !== null || known.parentEntityName !== null;
   return {
     ...known,
+    canonicalName: known.canonicalName || incoming.canonicalName,
     description: known.description || incoming.description,
     countryIsoAlpha3: known.countryIsoAlpha3 || incoming.countryIsoAlpha3,
     website: known.website ?? incoming.website,
@@ -82,23 +144,68 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
     accountLinked: known.accountLinked || incoming.accountLinked,
     existingOrgId: known.existingOrgId ?? incoming.existingOrgId,
     sources: [...new Set([...known.sources, ...incoming.sources])],
-    matchedBusinessName: known.matchedBusinessName ?? incoming.matchedBusinessName,
-    parentEntityName: known.parentEntityName ?? incoming.parentEntityName,
-    identifiers: incoming.identifiers.length > 0 ? incoming.identifiers : known.identifiers,
+    matchedBusinessName: knownSubtitle ? known.matchedBusinessName : incoming.matchedBusinessName,
+    parentEntityName: knownSubtitle ? known.parentEntityName : incoming.parentEntityName,
+    identifiers: unionIdentifiers(known.identifiers, incoming.identifiers),
+    websiteValidated: known.websiteValidated || incoming.websiteValidated,
+    type: known.type ?? incoming.type,
+    score: known.score ?? incoming.score,
   };
 }
 
-/** The row an incoming result merges into: same row key, or (for a new candidate) a row with the same composite key. */
-function findRow(state: { order: readonly string[]; byRowKey: Readonly<Record<string, OrganisationResult>> }, incoming: OrganisationResult): string | undefined {
-  if (state.byRowKey[incoming.rowKey]) return incoming.rowKey;
-  if (incoming.existingOrgId === null && incoming.key) return state.order.find((rowKey) => state.byRowKey[rowKey]?.key === incoming.key);
-  return undefined;
+function sameOrganisation(row: OrganisationResult, incoming: { key: string; existingOrgId: string | null }): boolean {
+  if (row.existingOrgId !== null && incoming.existingOrgId !== null) return row.existingOrgId === incoming.existingOrgId && row.key === incoming.key;
+  return incoming.key !== '' && row.key === incoming.key;
+}
+
+/** The row an incoming result merges into: the same row key, else the first row of the same organisation by key. */
+function findRow(order: readonly string[], byRowKey: Readonly<Record<string, OrganisationResult>>, incoming: OrganisationResult): string | undefined {
+  if (byRowKey[incoming.rowKey]) return incoming.rowKey;
+  return order.find((rowKey) => {
+    const row = byRowKey[rowKey];
+    return row !== undefined && sameOrganisation(row, incoming);
+  });
+}
+
+const isStreamedRow = (row: OrganisationResult) => row.sources.some((source) => source !== 'internal');
+
+function findPatchTarget(state: SearchState, patch: SearchOrganisationsIdentifierPatch): string | undefined {
+  const rows = state.order.flatMap((rowKey) => {
+    const row = state.byRowKey[rowKey];
+    return row && row.key === patch.key ? [row] : [];
+  });
+  const target =
+    (patch.existingOrgId !== null ? rows.find((row) => row.existingOrgId === patch.existingOrgId) : undefined) ?? rows.find(isStreamedRow) ?? rows[0];
+  return target?.rowKey;
+}
+
+function withChannel(state: SearchState, channel: SearchChannel, status: ChannelStatus, message: string | null): SearchState {
+  const channels = { ...state.channels, [channel]: status };
+  const channelErrors = { ...state.channelErrors, [channel]: message };
+  const started = (Object.keys(channels) as SearchChannel[]).filter((c) => channels[c] !== 'idle');
+  const overall: SearchStatus = started.some((c) => channels[c] === 'running')
+    ? 'searching'
+    : started.length > 0 && started.every((c) => channels[c] === 'failed')
+      ? 'failed'
+      : 'done';
+  const error = overall === 'failed' ? (started.map((c) => channelErrors[c]).find((m) => m !== null) ?? null) : null;
+  return { ...state, channels, channelErrors, status: overall, error };
 }
 
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
   switch (action.type) {
-    case 'started':
-      return { runId: action.runId, status: 'searching', query: action.query, country: action.country, order: [], byRowKey: {}, error: null };
+    case 'started': {
+      const channels = { ...idleChannels };
+      for (const channel of action.channels) channels[channel] = 'running';
+      return {
+        ...initialSearchState,
+        runId: action.runId,
+        status: action.channels.length > 0 ? 'searching' : 'done',
+        query: action.query,
+        country: action.country,
+        channels,
+      };
+    }
     case 'cleared':
       return { ...initialSearchState, runId: state.runId };
     case 'candidates': {
@@ -107,7 +214,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const byRowKey: Record<string, OrganisationResult> = { ...state.byRowKey };
       for (const candidate of action.candidates) {
         const incoming = toResult(candidate);
-        const target = findRow({ order, byRowKey }, incoming);
+        const target = findRow(order, byRowKey, incoming);
         const known = target ? byRowKey[target] : undefined;
         if (target && known) {
           byRowKey[target] = mergeResults(known, incoming);
@@ -120,27 +227,32 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     }
     case 'identifierPatch': {
       if (action.runId !== state.runId) return state;
-      const target = state.order.find((rowKey) => state.byRowKey[rowKey]?.key === action.patch.key);
+      const target = findPatchTarget(state, action.patch);
       const known = target ? state.byRowKey[target] : undefined;
       if (!target || !known) return state;
       const patched: OrganisationResult = {
         ...known,
-        identifiers: action.patch.identifiers,
+        identifiers: unionIdentifiers(known.identifiers, action.patch.identifiers),
         existingOrgId: known.existingOrgId ?? action.patch.existingOrgId,
         accountLinked: known.accountLinked || action.patch.accountLinked,
       };
       return { ...state, byRowKey: { ...state.byRowKey, [target]: patched } };
     }
+    case 'degraded':
+      return action.runId === state.runId ? { ...state, degraded: true } : state;
     case 'finished':
-      return action.runId === state.runId ? { ...state, status: 'done' } : state;
+      return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'done', null) : state;
     case 'failed':
-      return action.runId === state.runId ? { ...state, status: 'failed', error: action.message } : state;
+      return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'failed', action.message) : state;
   }
 }
 
+/** The rows in display order: rows the quick lookup found first, then streamed-only rows, each in arrival order. */
 export function resultsOf(state: SearchState): OrganisationResult[] {
-  return state.order.flatMap((rowKey) => {
+  const rows = state.order.flatMap((rowKey) => {
     const result = state.byRowKey[rowKey];
     return result ? [result] : [];
   });
+  const fromQuick = (row: OrganisationResult) => row.sources.includes('internal');
+  return [...rows.filter(fromQuick), ...rows.filter((row) => !fromQuick(row))];
 }

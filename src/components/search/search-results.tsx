@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
-import type { OrganisationResult, SearchState } from './search-results-state';
+import styles from './search-results.module.css';
+import type { ChannelStatus, OrganisationResult, SearchChannel, SearchState } from './search-results-state';
 
 /** alpha-3 -> alpha-2, provided by the server (the country table stays out of the browser bundle). */
 export type CountryFlags = Readonly<Record<string, string>>;
@@ -32,7 +33,7 @@ function Logo({ result }: { result: OrganisationResult }) {
   );
 }
 
-function ResultItem({ result, flags }: { result: OrganisationResult; flags: CountryFlags }) {
+function ResultItem({ result, flags, devMode }: { result: OrganisationResult; flags: CountryFlags; devMode: boolean }) {
   const domain = websiteDomain(result.website);
   const subtitle = result.matchedBusinessName
     ? `Trading as: ${result.matchedBusinessName}`
@@ -40,7 +41,7 @@ function ResultItem({ result, flags }: { result: OrganisationResult; flags: Coun
       ? `Trading entity of: ${result.parentEntityName}`
       : null;
   return (
-    <li className="result" data-key={result.key}>
+    <li className="result" data-key={result.key} data-sources={result.sources.join(' ')}>
       <Logo result={result} />
       <div className="result-body">
         <div className="result-title">
@@ -58,25 +59,97 @@ function ResultItem({ result, flags }: { result: OrganisationResult; flags: Coun
           {domain ? <span className="result-domain">{domain}</span> : null}
         </p>
         {result.description ? <p className="result-description">{result.description}</p> : null}
+        {devMode ? <DevDetails result={result} /> : null}
       </div>
     </li>
   );
 }
 
-/** The merged result list with its searching / empty / failed states, announced politely to screen readers. */
-export function SearchResults({ state, results, flags }: { state: SearchState; results: readonly OrganisationResult[]; flags: CountryFlags }) {
+/** devMode only: existing/new tag, the channels that found the row, the raw composite key, the national-registry score. */
+function DevDetails({ result }: { result: OrganisationResult }) {
+  return (
+    <p className={`result-dev ${styles.dev}`}>
+      <span className="dev-tag">{result.existingOrgId ? 'existing' : 'new'}</span> <span className="dev-source">{result.sources.join(', ')}</span>{' '}
+      <code className="dev-key">{result.key}</code>
+      {result.sources.includes('registry_au') && result.score !== null ? <span className="dev-score"> score {result.score}</span> : null}
+    </p>
+  );
+}
+
+const CHANNEL_LABELS: Record<SearchChannel, string> = { quick: 'Internal', stream: 'Registry and web' };
+
+function channelText(channel: SearchChannel, status: ChannelStatus): string {
+  switch (status) {
+    case 'idle':
+      return 'not run';
+    case 'running':
+      return channel === 'quick' ? 'searching…' : 'streaming…';
+    case 'done':
+      return 'done';
+    case 'failed':
+      return 'failed';
+  }
+}
+
+/** A small per-channel progress line: Internal done / Registry and web streaming… */
+function ChannelProgress({ state }: { state: SearchState }) {
+  const channels = (['quick', 'stream'] as const).filter((channel) => state.channels[channel] !== 'idle');
+  if (channels.length === 0) return null;
+  return (
+    <ul className={`search-progress ${styles.progress}`} aria-label="Search progress">
+      {channels.map((channel) => (
+        <li key={channel} className={`search-progress-${channel}`} data-channel={channel} data-state={state.channels[channel]}>
+          {CHANNEL_LABELS[channel]}: {channelText(channel, state.channels[channel])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function statusText(state: SearchState, count: number): string {
+  if (count > 0) return `${count} ${count === 1 ? 'organisation' : 'organisations'}`;
+  if (state.status === 'searching') return 'Searching…';
+  // A degraded registry with no rows means "results may be incomplete", never "no matches".
+  if (state.status === 'done' && !state.degraded) return `No organisations found for “${state.query}”.`;
+  return '';
+}
+
+/**
+ * The merged result list with its per-channel progress, searching / empty / failed states and notices
+ * (degraded registry, a failed channel next to results), announced politely to screen readers.
+ */
+export function SearchResults({
+  state,
+  results,
+  flags,
+  devMode = false,
+}: {
+  state: SearchState;
+  results: readonly OrganisationResult[];
+  flags: CountryFlags;
+  devMode?: boolean;
+}) {
   if (state.status === 'idle') return null;
+  const channelNotices = state.status === 'failed' ? [] : (['quick', 'stream'] as const).flatMap((channel) => {
+    const message = state.channelErrors[channel];
+    return message ? [{ channel, message }] : [];
+  });
   return (
     <section className="search-results" aria-label="Search results" aria-busy={state.status === 'searching'}>
+      <ChannelProgress state={state} />
       <p className="search-status" aria-live="polite">
-        {state.status === 'searching' && results.length === 0
-          ? 'Searching…'
-          : state.status === 'done' && results.length === 0
-            ? `No organisations found for “${state.query}”.`
-            : results.length > 0
-              ? `${results.length} ${results.length === 1 ? 'organisation' : 'organisations'}`
-              : ''}
+        {statusText(state, results.length)}
       </p>
+      {state.degraded ? (
+        <p className={`search-notice search-notice-degraded ${styles.notice}`} role="status">
+          The registry could not be reached; results may be incomplete.
+        </p>
+      ) : null}
+      {channelNotices.map(({ channel, message }) => (
+        <p key={channel} className={`search-notice search-notice-${channel} ${styles.notice}`} role="status">
+          {message}
+        </p>
+      ))}
       {state.status === 'failed' && state.error ? (
         <p role="alert" className="form-error">
           {state.error}
@@ -85,7 +158,7 @@ export function SearchResults({ state, results, flags }: { state: SearchState; r
       {results.length > 0 ? (
         <ul className="result-list">
           {results.map((result) => (
-            <ResultItem key={result.rowKey} result={result} flags={flags} />
+            <ResultItem key={result.rowKey} result={result} flags={flags} devMode={devMode} />
           ))}
         </ul>
       ) : null}

@@ -1,12 +1,28 @@
 'use client';
 /**
- * Search state for a search surface: one reducer holding the merged result list. `run` starts a search
- * (trimmed-empty queries and a missing country do nothing), aborting any search still in flight; today it
- * runs the quick lookup, and the streamed search will dispatch its batches into the same reducer.
+ * Search state for a search surface: one reducer holding the merged result list (search-results-state.ts).
+ * `run` starts a search run (trimmed-empty queries and a missing country do nothing): the quick lookup and
+ * the streamed registry plus agent search (always mode `auto`) start together and dispatch into the same
+ * reducer, quick rows first. A new run, `cancel()` or unmounting aborts the run in flight (one
+ * AbortController for both requests); its late answers are dropped twice over: the hook stops dispatching
+ * once its signal is aborted, and the reducer ignores actions carrying an older run id.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { StreamItem } from '../../core/candidates';
 import { quickSearch } from './quick-search-client';
-import { initialSearchState, resultsOf, searchReducer } from './search-results-state';
+import { initialSearchState, resultsOf, searchReducer, type SearchAction } from './search-results-state';
+import { streamSearch } from './search-stream-client';
+
+function actionOf(item: StreamItem, runId: number): SearchAction {
+  switch (item._type) {
+    case 'candidate':
+      return { type: 'candidates', runId, candidates: [item] };
+    case 'identifierPatch':
+      return { type: 'identifierPatch', runId, patch: item };
+    case 'channel-degraded':
+      return { type: 'degraded', runId };
+  }
+}
 
 export function useOrganisationSearch(options: { onUnauthorized?: () => void } = {}) {
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
@@ -28,23 +44,49 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
       controller.current = abort;
       runCounter.current += 1;
       const runId = runCounter.current;
-      dispatch({ type: 'started', runId, query, country });
-      try {
-        const outcome = await quickSearch({ query, countryIsoAlpha3: country }, { signal: abort.signal });
-        if (abort.signal.aborted) return true;
-        if (outcome.ok) {
-          dispatch({ type: 'candidates', runId, candidates: outcome.candidates });
-          dispatch({ type: 'finished', runId });
-        } else {
-          dispatch({ type: 'failed', runId, message: outcome.message });
-          if (outcome.reason === 'unauthorized') onUnauthorized?.();
+      const send = (action: SearchAction) => {
+        if (!abort.signal.aborted) dispatch(action);
+      };
+      let signedOut = false;
+      const sessionEnded = () => {
+        if (signedOut || abort.signal.aborted) return;
+        signedOut = true;
+        onUnauthorized?.();
+      };
+      dispatch({ type: 'started', runId, query, country, channels: ['quick', 'stream'] });
+
+      const quick = (async () => {
+        try {
+          const outcome = await quickSearch({ query, countryIsoAlpha3: country }, { signal: abort.signal });
+          if (outcome.ok) {
+            send({ type: 'candidates', runId, candidates: outcome.candidates });
+            send({ type: 'finished', runId, channel: 'quick' });
+          } else {
+            send({ type: 'failed', runId, channel: 'quick', message: outcome.message });
+            if (outcome.reason === 'unauthorized') sessionEnded();
+          }
+        } catch {
+          send({ type: 'failed', runId, channel: 'quick', message: 'The search failed. Try again.' });
         }
-      } catch {
-        // An aborted search (a newer one started, or cancel()) reports nothing.
-        if (!abort.signal.aborted) dispatch({ type: 'failed', runId, message: 'The search failed. Try again.' });
-      } finally {
-        if (controller.current === abort) controller.current = null;
-      }
+      })();
+
+      const stream = (async () => {
+        try {
+          const outcome = await streamSearch({ query, countryIsoAlpha3: country, mode: 'auto' }, abort.signal, (item) => send(actionOf(item, runId)));
+          if (outcome.ok) {
+            send({ type: 'finished', runId, channel: 'stream' });
+          } else {
+            send({ type: 'failed', runId, channel: 'stream', message: outcome.message });
+            if (outcome.reason === 'unauthorized') sessionEnded();
+          }
+        } catch {
+          // Thrown only when aborted (a newer search, cancel() or unmount): report nothing.
+          send({ type: 'failed', runId, channel: 'stream', message: 'The registry and web search failed. Try again.' });
+        }
+      })();
+
+      await Promise.all([quick, stream]);
+      if (controller.current === abort) controller.current = null;
       return true;
     },
     [cancel, onUnauthorized],
