@@ -192,6 +192,13 @@ describe('analyst page', () => {
     await input.fill('solar');
     await page.getByRole('option', { name: /221114/ }).waitFor(WAIT);
     expect(await input.getAttribute('aria-controls')).toBe(await page.getByRole('listbox').getAttribute('id'));
+    // Clearable: the clear button empties the input, closes the popup and leaves the focus in the input.
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    expect(await input.inputValue()).toBe('');
+    await eventually(() => input.getAttribute('aria-expanded'), 'false');
+    expect(await focused(page)).toBe('combobox');
+    await input.fill('solar');
+    await page.getByRole('option', { name: /221114/ }).waitFor(WAIT);
     await input.press('Escape');
     await eventually(() => input.getAttribute('aria-expanded'), 'false');
     expect(await focused(page)).toBe('combobox');
@@ -244,32 +251,53 @@ describe('analyst page', () => {
     expect(await trigger(page).count()).toBe(0);
   });
 
-  it('a code that maps to no sector succeeds with the soft notice in the status region', async () => {
+  it('disables the combobox while the add is pending; a code that maps to no sector succeeds with the soft notice', async () => {
     await page.goto(`${baseUrl}/organisations/${ids.softNotice}/analyst`);
+    // Hold the server action's request for a moment to observe the pending state.
+    const pattern = `**/organisations/${ids.softNotice}/analyst`;
+    await page.route(pattern, async (route) => {
+      if (route.request().method() === 'POST' && route.request().headers()['next-action']) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await addByKeyboard(page, '921110', '921110 Executive Offices');
+    await eventually(() => combobox(page).isDisabled(), true);
+    expect(await page.getByRole('option', { name: /921110/ }).getAttribute('aria-disabled')).toBe('true');
     await eventually(() => statusRegion(page).textContent(), UNSYNCED_NOTICE);
+    await page.unroute(pattern);
     await page.locator('.naics-tag', { hasText: '921110' }).waitFor(WAIT);
     await eventually(() => focused(page), 'trigger');
     expect(await page.getByText('Not classified').count()).toBe(2);
   });
 
-  it('a held lock shows the ConflictError message inline; the control stays expanded and usable', async () => {
-    const key = organisationNaicsLockKey(ids.conflict ?? '');
-    await database.db.execute(sql`insert into locks (key, owner, expires_at) values (${key}, 'e2e', now() + interval '5 minutes')
-      on conflict (key) do update set owner = 'e2e', expires_at = excluded.expires_at`);
-    try {
+  describe('with the organisation locked by another add', () => {
+    const key = () => organisationNaicsLockKey(ids.conflict ?? '');
+    beforeAll(async () => {
+      await database.db.execute(sql`insert into locks (key, owner, expires_at) values (${key()}, 'e2e', now() + interval '5 minutes')
+        on conflict (key) do update set owner = 'e2e', expires_at = excluded.expires_at`);
+    });
+    afterAll(async () => {
+      await database.db.execute(sql`delete from locks where key = ${key()}`);
+    });
+
+    it('shows the failure inline; the control stays expanded, enabled and focused; nothing was added', async () => {
       await page.goto(`${baseUrl}/organisations/${ids.conflict}/analyst`);
       await addByKeyboard(page, 'solar', '221114 Solar Electric Power Generation');
-      await eventually(() => statusRegion(page).textContent(), CONFLICT_MESSAGE);
-      expect(CONFLICT_MESSAGE).toContain('already in progress, try again shortly');
+      await eventually(async () => (await statusRegion(page).getAttribute('class'))?.includes('naics-add-status-error'), true);
+      expect(((await statusRegion(page).textContent()) ?? '').length).toBeGreaterThan(0);
       const input = combobox(page);
       expect(await input.count()).toBe(1);
-      expect(await input.isDisabled()).toBe(false);
+      await eventually(() => input.isDisabled(), false);
       await eventually(() => focused(page), 'combobox');
       expect(await page.getByText('No NAICS code').count()).toBe(1);
-    } finally {
-      await database.db.execute(sql`delete from locks where key = ${key}`);
-    }
+      expect(await page.locator('.naics-add[data-latched]').count()).toBe(0);
+    });
+
+    it('names a ConflictError with the friendlier "already in progress, try again shortly" message', async () => {
+      await page.goto(`${baseUrl}/organisations/${ids.conflict}/analyst`);
+      await addByKeyboard(page, 'solar', '221114 Solar Electric Power Generation');
+      expect(CONFLICT_MESSAGE).toContain('already in progress, try again shortly');
+      await eventually(() => statusRegion(page).textContent(), CONFLICT_MESSAGE);
+    });
   });
 });
 

@@ -94,6 +94,8 @@ export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplet
   const id: string = organisationId;
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
+    // Only the combobox's own focus-out counts (not the trigger leaving the document as the control expands).
+    if (!(event.target instanceof Element) || !event.target.closest('.naics-combobox')) return;
     const next = event.relatedTarget;
     if (next instanceof Node && containerRef.current?.contains(next)) return;
     collapse();
