@@ -29,8 +29,13 @@ export interface LookupScope {
 }
 
 export interface QuickSearchLookups {
-  /** Fuzzy lookup over names and aliases of `searchName(query)`; at most `poolSize` rows, best first. */
+  /** Exact-spelling lookup over names and aliases of `searchName(query)` (prefix or every word); at most `poolSize` rows, best first. */
   byName(params: LookupScope & { searchName: string; poolSize: number }): Promise<QuickSearchRow[]>;
+  /**
+   * The fuzzy step, for when `byName` found nothing: the query's words corrected to the nearest known words
+   * of names and aliases (typos), then looked up like `byName`; at most `poolSize` rows, best first.
+   */
+  byCorrectedName(params: LookupScope & { searchName: string; poolSize: number }): Promise<QuickSearchRow[]>;
   /** Exact lookup of `normaliseIdentifierValue(query)` against normalised identifier values. */
   byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<QuickSearchRow[]>;
   /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */

@@ -23,7 +23,7 @@ const noMembership: AccountMembership = { linkedOrganisationIds: async () => new
 const silent = { warn: () => undefined };
 
 function lookups(overrides: Partial<QuickSearchLookups>): QuickSearchLookups {
-  return { byName: async () => [], byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
+  return { byName: async () => [], byCorrectedName: async () => [], byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
 }
 
 describe('createQuickSearch', () => {
@@ -40,7 +40,12 @@ describe('createQuickSearch', () => {
       return [];
     };
     const quickSearch = createQuickSearch({
-      lookups: { byName: lookup('name'), byIdentifier: lookup('identifier'), byWebsite: lookup('website') },
+      lookups: {
+        byName: lookup('name'),
+        byCorrectedName: async () => (started.push('corrected'), []),
+        byIdentifier: lookup('identifier'),
+        byWebsite: lookup('website'),
+      },
       membership: noMembership,
       logo: noLogo,
       log: silent,
@@ -48,7 +53,9 @@ describe('createQuickSearch', () => {
     });
     // "acme123.com" has a digit and looks like a domain: all three lookups run.
     await quickSearch.execute({ accountId: 'a', query: 'acme123.com', countryIsoAlpha3: 'GLO' });
-    expect(started.sort()).toEqual(['identifier', 'name', 'website']);
+    expect(started.slice(0, 3).sort()).toEqual(['identifier', 'name', 'website']);
+    // All three found nothing: the typo step follows them.
+    expect(started.slice(3)).toEqual(['corrected']);
   });
 
   it('passes the normalised forms and the country filter (none for GLO)', async () => {
@@ -69,6 +76,39 @@ describe('createQuickSearch', () => {
     expect(seen).toContainEqual(['website', 'acme-1.com.au', 'AUS']);
     expect(seen).toContainEqual(['identifier', 'HTTPS:WWWACME1COMAU', 'AUS']);
     expect(seen).toContainEqual(['name', 'acme', null]);
+    // A website query's name query is its brand label, never the URL's words.
+    expect(seen).toContainEqual(['name', 'acme 1', 'AUS']);
+    expect(seen.some((s) => Array.isArray(s) && s[0] === 'name' && String(s[1]).includes('https'))).toBe(false);
+  });
+
+  it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {
+    const corrected: string[] = [];
+    const found = (id: string) => async () => [row({ id, name: `Org ${id}` })];
+    const make = (overrides: Partial<QuickSearchLookups>) =>
+      createQuickSearch({
+        lookups: lookups({
+          byCorrectedName: async (p) => (corrected.push(p.searchName), [row({ id: 'typo', name: 'Acme Widgets' })]),
+          ...overrides,
+        }),
+        membership: noMembership,
+        logo: noLogo,
+        log: silent,
+        limit: 10,
+      });
+    const ids = async (quickSearch: ReturnType<typeof make>, query: string) =>
+      (await quickSearch.execute({ accountId: 'a', query, countryIsoAlpha3: 'GLO' })).map((c) => c.existingOrgId);
+
+    expect(await ids(make({}), 'Acme Widgts')).toEqual(['typo']);
+    expect(corrected).toEqual(['acme widgts']);
+    expect(await ids(make({ byName: found('exact') }), 'Acme Widgets')).toEqual(['exact']);
+    expect(await ids(make({ byWebsite: found('site') }), 'https://www.acme-widgets.com/')).toEqual(['site']);
+    expect(await ids(make({ byIdentifier: found('abn') }), '51 824 753 556')).toEqual(['abn']);
+    // An identifier that matched nothing: no letter, so no typo step either.
+    expect(await ids(make({}), '51 824 753 556')).toEqual([]);
+    expect(corrected).toEqual(['acme widgts']);
+    // A website that matched nothing: the typo step runs on its brand label.
+    await ids(make({}), 'https://www.acme-widgts.com/');
+    expect(corrected).toEqual(['acme widgts', 'acme widgts']);
   });
 
   it('orders exact matches first, then names by Jaro-Winkler (ties by name), and cuts at the limit', async () => {

@@ -2,7 +2,12 @@
  * Quick search (spec: POST /api/organisations/quick-search, rules 1 to 9): the internal-only lookup.
  *
  * 1. A fuzzy name lookup over names and aliases always runs (blank query: []); its pool is re-ranked
- *    here by Jaro-Winkler of `searchName(query)` against the name and the matched alias, ties by name.
+ *    here by Jaro-Winkler of the name query against the name and the matched alias, ties by name.
+ *    The name query is `searchName(query)`, except for a query that looks like a website, whose name query
+ *    is its brand label (`https://www.acme-widgets.com.au/` -> "acme widgets"): the raw URL's words
+ *    ("https www ... com") are never looked for in names. The lookup has two steps: exact spelling
+ *    (`byName`) and, only when that found nothing AND the identifier and website lookups found nothing
+ *    too, the typo step (`byCorrectedName`). A query without a letter (an identifier) has no typo step.
  * 2. A query with a digit also runs an identifier lookup on `normaliseIdentifierValue(query)`.
  * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)`.
  * 4. The lookups run concurrently, each scoped to the account by the adapter's WHERE clause.
@@ -21,7 +26,7 @@ import { compositeKey } from '../../core/composite-key';
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
 import { jaroWinkler } from '../../core/similarity';
-import { normaliseWebsiteHost } from '../../core/website';
+import { normaliseWebsiteHost, registrableDomain } from '../../core/website';
 import type { LogoService } from '../logo/logo-service';
 import type { AccountMembership, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
 
@@ -61,16 +66,19 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       if (trimmed === '') return [];
       const filter = countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : countryIsoAlpha3;
       const scope = { accountId, countryIsoAlpha3: filter };
-      const wanted = searchName(trimmed);
       const identifier = queryHasDigit(trimmed) ? normaliseIdentifierValue(trimmed) : '';
       const websiteDomain = normaliseWebsiteHost(trimmed);
+      const wanted = websiteDomain === undefined ? searchName(trimmed) : brandOf(websiteDomain);
       const none: Promise<QuickSearchRow[]> = Promise.resolve([]);
+      const nameParams = { ...scope, searchName: wanted, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) };
 
-      const [byName, byIdentifier, byWebsite] = await Promise.all([
-        wanted === '' ? none : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
+      const [exactByName, byIdentifier, byWebsite] = await Promise.all([
+        wanted === '' ? none : deps.lookups.byName(nameParams),
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
+      const foundExactly = exactByName.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
+      const byName = foundExactly || !HAS_LETTER.test(wanted) ? exactByName : await deps.lookups.byCorrectedName(nameParams);
 
       const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
       ranked.push(...rankByName(byName, wanted));
@@ -90,6 +98,17 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       }));
     },
   };
+}
+
+const HAS_LETTER = /\p{L}/u;
+
+/**
+ * The name query of a website query: the search form of its registrable domain's first label, dashes as
+ * spaces (`shop.acme-widgets.co.uk` -> "acme widgets"); '' when the host has no registrable domain.
+ */
+function brandOf(websiteDomain: string): string {
+  const label = registrableDomain(websiteDomain)?.split('.')[0] ?? '';
+  return searchName(label.replace(/-/g, ' '));
 }
 
 /** Jaro-Winkler of the query's search form against the name and the matched alias; ties by name. */

@@ -17,6 +17,7 @@ import {
   organisationIdentifiers,
   organisationOwners,
   organisations,
+  searchWords,
 } from '../schema';
 
 export interface NewOrganisation {
@@ -39,6 +40,9 @@ export interface InsertOrganisationsOptions {
 
 /**
  * Inserts a batch in a few statements (one per table) and returns the new ids in input order.
+ * Also adds the distinct words of the batch's search names and alias search values to `search_words`
+ * (quick search's typo-correction vocabulary): one statement, deduplicated here, inserted in sorted order
+ * so that concurrent batches sharing words take their row locks in the same order and cannot deadlock.
  * Each statement sends one array per column and expands it with `unnest` on the server: a 2,000-row batch is
  * ten parameters rather than 20,000, which keeps the client's CPU out of the way of bulk imports. Ids are
  * generated here, so the returned order never depends on the order of RETURNING.
@@ -108,6 +112,12 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
       insert into ${organisationAliases} (organisation_id, value, search_value)
       select * from unnest(${array(aliases.organisationId, 'uuid')}, ${array(aliases.value, 'text')}, ${array(aliases.searchValue, 'text')})`);
   }
+  const words = new Set<string>();
+  for (const value of [...columns.searchName, ...aliases.searchValue]) for (const word of value.split(' ')) if (word !== '') words.add(word);
+  await db.execute(sql`
+    insert into ${searchWords} (word)
+    select word from unnest(${array([...words], 'text')}) as word order by word
+    on conflict do nothing`);
   if (options.ownerAccountId) {
     await db.execute(sql`
       insert into ${organisationOwners} (organisation_id, account_id)

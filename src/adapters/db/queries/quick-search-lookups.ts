@@ -8,7 +8,7 @@ import { UnavailableError } from '../../../core/errors';
 import type { AccountMembership, QuickSearchLookups } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { findLinkedOrganisationIds } from './account-membership';
-import { findOrganisationsByIdentifier, findOrganisationsByName, findOrganisationsByWebsite } from './quick-search';
+import { findOrganisationsByCorrectedName, findOrganisationsByIdentifier, findOrganisationsByName, findOrganisationsByWebsite } from './quick-search';
 
 async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -21,6 +21,7 @@ async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Pro
 export function createQuickSearchLookups(db: Db): QuickSearchLookups {
   return {
     byName: (params) => unavailableOnFailure('quick-search name lookup', () => findOrganisationsByName(db, params)),
+    byCorrectedName: (params) => unavailableOnFailure('quick-search corrected name lookup', () => findOrganisationsByCorrectedName(db, params)),
     byIdentifier: (params) => unavailableOnFailure('quick-search identifier lookup', () => findOrganisationsByIdentifier(db, params)),
     byWebsite: (params) => unavailableOnFailure('quick-search website lookup', () => findOrganisationsByWebsite(db, params)),
   };
