@@ -1,0 +1,75 @@
+/**
+ * The typed job registry: every background job the service sends, with the zod schema of its payload.
+ * A job name and its payload are checked together when sending (at compile time through `JobPayload`,
+ * at run time through `parseJobPayload`), and the worker parses the payload again before a handler
+ * sees it: a job may sit in the queue across a deploy that changed its shape. Handlers are idempotent
+ * (pg-boss delivers at least once).
+ */
+import { z } from 'zod';
+import { ValidationError, type ValidationIssue } from './errors';
+
+/**
+ * `organisation.enrich` (spec: Events): runs the enrichment orchestrator for one organisation.
+ * profileSource is 'direct' exactly when a website is present (the domain-based provider; the
+ * orchestrator falls back to the agentic pipeline when that lookup misses) and 'agentic' without one.
+ * The discriminated union makes a mismatched pair fail to compile as well as to parse.
+ */
+export const organisationEnrichPayloadSchema = z.discriminatedUnion('profileSource', [
+  z.object({
+    organisationId: z.uuid(),
+    accountId: z.uuid(),
+    profileSource: z.literal('direct'),
+    website: z.string().trim().min(1).max(2048),
+  }),
+  z.object({
+    organisationId: z.uuid(),
+    accountId: z.uuid(),
+    profileSource: z.literal('agentic'),
+    website: z.null(),
+  }),
+]);
+export type OrganisationEnrichPayload = z.infer<typeof organisationEnrichPayloadSchema>;
+
+/** Builds the payload from what the caller knows: profileSource follows from the website's presence. */
+export function organisationEnrichPayload(input: {
+  organisationId: string;
+  accountId: string;
+  website: string | null | undefined;
+}): OrganisationEnrichPayload {
+  const website = input.website?.trim() ? input.website.trim() : null;
+  return website === null
+    ? { organisationId: input.organisationId, accountId: input.accountId, profileSource: 'agentic', website: null }
+    : { organisationId: input.organisationId, accountId: input.accountId, profileSource: 'direct', website };
+}
+
+/** Every job, by name. Adding a job here is what makes it sendable, workable, and its queue created. */
+export const JOBS = {
+  'organisation.enrich': organisationEnrichPayloadSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<J extends JobName> = z.infer<(typeof JOBS)[J]>;
+
+/** The registry seen per job: indexing it with a generic name keeps the name and the payload type together. */
+const SCHEMAS: { readonly [J in JobName]: z.ZodType<JobPayload<J>> } = JOBS;
+
+export const JOB_NAMES: readonly JobName[] = Object.freeze(Object.keys(JOBS).filter(isJobName));
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}
+
+/** Parses a payload with its job's schema; a failure is a ValidationError naming each field and rule. */
+export function parseJobPayload<J extends JobName>(name: J, input: unknown): JobPayload<J> {
+  const schema: z.ZodType<JobPayload<J>> = SCHEMAS[name];
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (!parsed.success) {
+    const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.'),
+      rule: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
+      message: issue.message,
+    }));
+    throw new ValidationError(issues, `Invalid ${name} job payload`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,33 @@
+/**
+ * The job-queue port. Use cases send jobs from the typed registry (src/core/jobs.ts); worker processes
+ * register handlers. The adapter parses every payload with the registry's schema on both sides.
+ */
+import type { JobName, JobPayload } from '../../core/jobs';
+
+export interface SendJobOptions {
+  /**
+   * The caller's open database transaction (the `tx` of `db.transaction(async (tx) => ...)`). The job is
+   * written on that transaction's connection, so it exists only if the transaction commits, and a send
+   * that fails throws inside the transaction, which therefore rolls back (spec: "organisation.enrich
+   * cannot be sent -> organisation creation rolled back"). Opaque here: the port knows no database.
+   */
+  tx?: unknown;
+}
+
+export interface JobContext {
+  /** The queue's id of this job; a handler uses it only for logging (handlers are idempotent by payload). */
+  readonly id: string;
+}
+
+/** Handles one job. Throwing fails the attempt; the queue retries it. Must be idempotent. */
+export type JobHandler<J extends JobName> = (payload: JobPayload<J>, job: JobContext) => Promise<void>;
+
+export interface JobQueue {
+  /**
+   * Sends one job and returns its id. Throws ValidationError when the payload fails its schema (nothing is
+   * sent) and UnavailableError when the queue does not accept it.
+   */
+  send<J extends JobName>(name: J, payload: JobPayload<J>, options?: SendJobOptions): Promise<string>;
+  /** Starts a worker for one job: each job's payload is parsed again before `handler` sees it. */
+  work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void>;
+}
