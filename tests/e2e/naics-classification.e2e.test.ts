@@ -28,6 +28,8 @@ let opened: OpenedDatabase | undefined;
 let database: Database;
 let accountId: string;
 const ids: Record<string, string> = {};
+/** Uncaught exceptions and React hydration errors seen in the page during the whole file. */
+const pageErrors: string[] = [];
 
 /** The demo organisations each test uses (all global and in the demo account's list). */
 const ORGANISATIONS = {
@@ -75,6 +77,10 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
+  });
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
   await page.getByLabel('Password').fill(DEMO_USER_PASSWORD);
@@ -389,5 +395,11 @@ describe('identify sidebar', () => {
     } finally {
       await setFlag(true);
     }
+  });
+});
+
+describe('the whole run', () => {
+  it('raised no uncaught page error and no hydration error', () => {
+    expect(pageErrors).toEqual([]);
   });
 });
