@@ -27,6 +27,8 @@ import { createSearchOrganisations, type SearchOrganisations } from './server/se
 import { createSearchPorts, type SearchPorts } from './adapters/search/search-ports';
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/search-rate-limiter';
+import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
+import type { JobQueue } from './server/jobs/job-queue';
 
 export interface Container {
   readonly env: Env;
@@ -46,6 +48,8 @@ export interface Container {
   /** POST /api/organisations/search: the stream orchestrator over the registry, aggregator and agent ports. */
   /** Replaceable so route tests can put in-memory ports behind the real route. */
   searchOrganisations: SearchOrganisations;
+  /** pg-boss on the same database; started lazily on the first send or work (DESIGN.md section 2). */
+  readonly jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -76,6 +80,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     devMode: env.FLAG_DEV_MODE,
     manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
   });
+  const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }) });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   return {
     env,
@@ -110,7 +115,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
         log: log.child({ useCase: 'AddOrganisationNAICS' }),
       }),
     },
+    jobs,
     async close() {
+      await jobs.close();
       await searchRateLimiter.close();
       await database.close();
     },
