@@ -158,28 +158,34 @@ export async function findOrganisationsByName(
   const where = scoped(params);
   const words = wordsOf(q);
   const byWords = words.some((w) => w.length >= FUZZY_MIN_LENGTH);
+  // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a
+  // full pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query
+  // ("sutton") would otherwise build a GIN bitmap of thousands of rows for nothing (InitPlan one-time filter).
   const exact = sql`
-    (select o.id, 1::real as score, null::text as alias
-       from organisations o
-      where o.search_name like ${like} and ${where}
-      order by o.search_name using ~<~ limit ${pool})
-    union all
-    (select o.id, 1::real as score, a.search_value as alias
-       from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where a.search_value like ${like} and ${where}
-      order by a.search_value using ~<~ limit ${pool})
+    with prefix as (
+      (select o.id, 1::real as score, null::text as alias
+         from organisations o
+        where o.search_name like ${like} and ${where}
+        order by o.search_name using ~<~ limit ${pool})
+      union all
+      (select o.id, 1::real as score, a.search_value as alias
+         from organisation_aliases a join organisations o on o.id = a.organisation_id
+        where a.search_value like ${like} and ${where}
+        order by a.search_value using ~<~ limit ${pool})
+    )
+    select * from prefix
     ${
       byWords
         ? sql`
     union all
     (select o.id, 0.9::real as score, null::text as alias
        from organisations o
-      where ${containsEveryWord(sql`o.search_name`, words)} and ${where}
+      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`o.search_name`, words)} and ${where}
       limit ${pool})
     union all
     (select o.id, 0.9::real as score, a.search_value as alias
        from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where ${containsEveryWord(sql`a.search_value`, words)} and ${where}
+      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`a.search_value`, words)} and ${where}
       limit ${pool})`
         : sql``
     }`;
@@ -235,7 +241,7 @@ export async function findWordCorrections(db: Db, words: readonly string[]): Pro
   const probes = [...new Set([...correctable, ...variantOf.keys()])];
   const longWords = correctable.filter((w) => w.length >= WORD_SIMILARITY_MIN_LENGTH);
   const result = await db.execute<{ word: string; near: string | null }>(sql`
-    select s.word, null::text as near from search_words s where s.word = any(${sql.param(probes)}::text[])
+    select s.word, null::text as near from unnest(${sql.param(probes)}::text[]) as p(word) join search_words s on s.word = p.word
     union all
     select n.word, q.w as near
       from unnest(${sql.param(longWords)}::text[]) as q(w)
