@@ -23,8 +23,12 @@ export function createDatabase(url: string, options: { max?: number; application
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client's error (for example the server restarting) must not crash the process.
+  // A client's error (the server restarting, a backend terminated) must not crash the process: idle clients
+  // report on the pool, checked-out clients on themselves; the query in flight still rejects and is handled.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle(pool, { schema });
   let closed = false;
   return {
