@@ -5,6 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 export default tseslint.config(
   { ignores: ['node_modules/', '.next/', '.data/', 'drizzle/', 'bench/out/', 'next-env.d.ts', '.scratch/', 'coverage/'] },
   js.configs.recommended,
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
