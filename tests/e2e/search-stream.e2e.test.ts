@@ -1,0 +1,175 @@
+/**
+ * The dashboard's search run end to end, in Debian's Chromium against the real product (sandbox fakes,
+ * zero latency): the quick lookup and the streamed search start together, the internal row shows first and
+ * registry rows join it, a newer search cancels the older stream, and a Global search lists aggregator rows
+ * from several countries. Where a test needs the stream to be slow, degraded or refused, the browser holds
+ * or answers that one request (page.route); the quick lookup and the product stay real.
+ */
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
+import { launchChromium } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const STREAM_PATH = '/api/organisations/search';
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext();
+  page = await context.newPage();
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
+  await page.getByLabel('Password').fill(DEMO_USER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+beforeEach(async () => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto(`${baseUrl}/dashboard`);
+});
+
+async function search(query: string, country: string): Promise<void> {
+  await page.getByLabel('Country').selectOption(country);
+  const box = page.getByRole('searchbox', { name: 'Search organisations' });
+  await box.fill(query);
+  await box.press('Enter');
+}
+
+const rows = () => page.locator('li.result');
+const channelState = (channel: 'quick' | 'stream') => page.locator(`.search-progress [data-channel="${channel}"]`).getAttribute('data-state');
+
+interface RowView {
+  name: string;
+  sources: string;
+  existing: boolean;
+  country: string;
+}
+
+async function rowViews(): Promise<RowView[]> {
+  return rows().evaluateAll((items) =>
+    items.map((item) => ({
+      name: item.querySelector('.result-name')?.textContent ?? '',
+      sources: item.getAttribute('data-sources') ?? '',
+      existing: item.querySelector('.badge-existing') !== null,
+      country: (item.querySelector('.result-country')?.textContent ?? '').replace(/[^A-Z]/g, ''),
+    })),
+  );
+}
+
+/** Holds matching stream requests until `release()`; `route.continue` of a request the page aborted is ignored. */
+function holdStream(matches: (body: { query?: string }) => boolean) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: Request[] = [];
+  const handler = async (route: Route) => {
+    const body = (route.request().postDataJSON() ?? {}) as { query?: string };
+    if (!matches(body)) return route.continue();
+    held.push(route.request());
+    await released;
+    await route.continue().catch(() => undefined);
+  };
+  return { handler, held, release: () => release() };
+}
+
+describe('the dashboard search run', () => {
+  it('shows the internal row first, then registry-only rows from the stream; the stream is asked in auto mode', async () => {
+    const hold = holdStream(() => true);
+    await page.route(`**${STREAM_PATH}`, hold.handler);
+    await search('Koala Logistics', 'AUS');
+
+    // The quick lookup answers while the stream is still held: one internal, Existing row, stream still running.
+    await rows().first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => channelState('quick')).toBe('done');
+    expect(await channelState('stream')).toBe('running');
+    const quickOnly = await rowViews();
+    expect(quickOnly.length).toBeGreaterThan(0);
+    expect(quickOnly.every((row) => row.sources.split(' ').includes('internal'))).toBe(true);
+    expect(quickOnly[0]).toMatchObject({ existing: true, country: 'AUS' });
+    expect(quickOnly[0]?.name).toMatch(/^Koala Logistics/i);
+    expect(hold.held).toHaveLength(1);
+    expect(hold.held[0]?.postDataJSON()).toEqual({ query: 'Koala Logistics', countryIsoAlpha3: 'AUS', mode: 'auto' });
+
+    hold.release();
+    await expect.poll(() => channelState('stream'), { timeout: 30_000 }).toBe('done');
+    const merged = await rowViews();
+    // The registry's KOALA LOGISTICS PTY LTD upgraded the internal row in place (same key, same organisation).
+    expect(merged[0]?.name).toBe(quickOnly[0]?.name);
+    expect(merged[0]?.sources.split(' ')).toEqual(expect.arrayContaining(['internal', 'registry_au']));
+    expect(merged.filter((row) => /koala logistics/i.test(row.name))).toHaveLength(quickOnly.filter((row) => /koala logistics/i.test(row.name)).length);
+    // Registry-only rows joined after every internal row.
+    const firstStreamOnly = merged.findIndex((row) => !row.sources.split(' ').includes('internal'));
+    expect(firstStreamOnly).toBeGreaterThanOrEqual(quickOnly.length);
+    expect(merged.slice(firstStreamOnly).every((row) => !row.sources.split(' ').includes('internal'))).toBe(true);
+    expect(merged.slice(firstStreamOnly).some((row) => row.sources.split(' ').includes('registry_au'))).toBe(true);
+    expect(await page.locator('.search-notice-degraded').count()).toBe(0);
+  });
+
+  it('a second search while the first streams cancels it: no row of the first appears later', async () => {
+    const hold = holdStream((body) => body.query === 'Wombat');
+    await page.route(`**${STREAM_PATH}`, hold.handler);
+    const aborted: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.url().endsWith(STREAM_PATH)) aborted.push(`${String(request.postDataJSON()?.query)} ${request.failure()?.errorText}`);
+    });
+
+    await search('Wombat', 'AUS');
+    await expect.poll(() => hold.held.length, { timeout: 15_000 }).toBe(1);
+    // Only the first stream is held; the second goes to the product untouched.
+    await page.unroute(`**${STREAM_PATH}`, hold.handler);
+    await search('Koala Logistics', 'AUS');
+    await expect.poll(() => channelState('stream'), { timeout: 30_000 }).toBe('done');
+    // The first stream was aborted by the page. (While a request is held by page.route, Chromium also
+    // reports the finished second stream as ERR_ABORTED, so only the first request's entry is checked.)
+    await expect.poll(() => aborted).toContain('Wombat net::ERR_ABORTED');
+
+    hold.release(); // the first request's late answer, if any, must not reach the list
+    await page.waitForTimeout(1_500);
+    const names = (await rowViews()).map((row) => row.name);
+    expect(names.some((name) => /^Koala Logistics/i.test(name))).toBe(true);
+    expect((await rowViews()).some((row) => row.sources.split(' ').includes('registry_au'))).toBe(true);
+    expect(names.filter((name) => /wombat/i.test(name))).toEqual([]);
+    expect(await page.locator('.search-status').textContent()).not.toContain('Wombat');
+  });
+
+  it('a Global search lists aggregator rows from several countries', async () => {
+    await search('Harbourline Logistics', 'GLO');
+    await expect.poll(() => channelState('stream'), { timeout: 30_000 }).toBe('done');
+    const views = await rowViews();
+    const aggregatorRows = views.filter((row) => row.sources.split(' ').includes('registry_global'));
+    const countries = new Set(aggregatorRows.map((row) => row.country));
+    expect(countries.size).toBeGreaterThanOrEqual(3);
+    expect([...countries]).toEqual(expect.arrayContaining(['GBR', 'USA', 'NZL']));
+    expect(countries.has('GLO')).toBe(false);
+  });
+
+  it('a degraded registry with no rows shows the incomplete-results notice, never "No organisations found"', async () => {
+    await page.route(`**${STREAM_PATH}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: `${JSON.stringify({ _type: 'channel-degraded', channel: 'registry' })}\nnot a stream item\n` }),
+    );
+    await search('Zzyzx Quorble', 'AUS');
+    await expect.poll(() => channelState('stream'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => channelState('quick'), { timeout: 15_000 }).toBe('done');
+    expect(await page.locator('.search-notice-degraded').textContent()).toBe('The registry could not be reached; results may be incomplete.');
+    expect(await page.locator('.search-status').textContent()).not.toContain('No organisations found');
+    expect(await rows().count()).toBe(0);
+  });
+
+  it('a refused stream (429) says when to retry, and the quick rows stay', async () => {
+    await page.route(`**${STREAM_PATH}`, (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '23' }, contentType: 'application/json', body: JSON.stringify({ error: 'Too many searches', code: 'rate_limited' }) }),
+    );
+    await search('Wattle Bay Coffee', 'AUS');
+    await expect.poll(() => channelState('stream'), { timeout: 15_000 }).toBe('failed');
+    expect(await page.locator('.search-notice-stream').textContent()).toBe('Too many searches; retry in 23 s.');
+    await rows().filter({ hasText: 'Wattle Bay Coffee Roasters' }).first().waitFor({ timeout: 15_000 });
+  });
+});
