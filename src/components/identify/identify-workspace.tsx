@@ -42,32 +42,34 @@ export function IdentifyWorkspace({ rows: loadedRows, flagEnabled, initialOrgani
       {rows.length === 0 ? (
         <p>Your account&apos;s list is empty. Select organisations from a search to add them.</p>
       ) : (
-        <table className="identify-table">
-          <thead>
-            <tr>
-              <th scope="col">Organisation</th>
-              <th scope="col">Country</th>
-              <th scope="col">Website</th>
-              <th scope="col">NAICS</th>
-              <th scope="col">Classification</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-organisation-id={row.id} aria-selected={row.id === selected}>
-                <td>
-                  <button type="button" className="identify-row-open" onClick={() => open(row.id)} aria-controls="identify-sidebar">
-                    {row.name}
-                  </button>
-                </td>
-                <td>{row.countryIsoAlpha3 ?? 'Global'}</td>
-                <td>{row.websiteDomain ?? ''}</td>
-                <td>{row.naicsCount}</td>
-                <td data-column="classification">{classificationLabel(row)}</td>
+        <div className="identify-table-wrap">
+          <table className="identify-table">
+            <thead>
+              <tr>
+                <th scope="col">Organisation</th>
+                <th scope="col">Country</th>
+                <th scope="col">Website</th>
+                <th scope="col">NAICS</th>
+                <th scope="col">Classification</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-organisation-id={row.id} data-selected={row.id === selected || undefined}>
+                  <td>
+                    <button type="button" className="identify-row-open" onClick={() => open(row.id)} aria-controls="identify-sidebar">
+                      {row.name}
+                    </button>
+                  </td>
+                  <td>{row.countryIsoAlpha3 ?? 'Global'}</td>
+                  <td>{row.websiteDomain ?? ''}</td>
+                  <td>{row.naicsCount}</td>
+                  <td data-column="classification">{classificationLabel(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {selected ? <IdentifySidebar key={selected} organisationId={selected} flagEnabled={flagEnabled} onClose={() => open(null)} /> : null}
     </div>
