@@ -136,6 +136,64 @@ describe('rule 1: fuzzy name lookup over names and aliases, Jaro-Winkler order, 
   });
 });
 
+describe('rule 1, typos: one wrong word still finds the organisation (word corrections)', () => {
+  let bay: string;
+  let harbour: string;
+  beforeAll(async () => {
+    bay = (await makeOrganisation(db, { name: 'Krellmoor Bay Traders Pty Ltd' })).id;
+    harbour = (await makeOrganisation(db, { name: 'Krellmoor Harbour Traders Pty Ltd', aliases: ['Wexbury Docks'] })).id;
+    // Another real word one edit from "bay", so "bat" is a typo that spells a known word.
+    await makeOrganisation(db, { name: 'Sallowfen Bat Rescue Pty Ltd' });
+  });
+
+  it('a deletion, a transposition, a substitution or an insertion in one word, first', async () => {
+    for (const query of ['Krellmoor Harbor Traders', 'Krellmoor Harbuor Traders', 'Krellmoor Harbour Tradars', 'Krellmoor Harbour Traderss Pty Ltd']) {
+      expect(ids(await candidatesFor(query))[0]).toBe(harbour);
+    }
+  });
+
+  it('a typo in a three-letter word, and a typo that spells another known word', async () => {
+    expect(ids(await candidatesFor('Krellmoor Bmy Traders'))[0]).toBe(bay);
+    expect(ids(await candidatesFor('Krellmoor Bat Traders'))[0]).toBe(bay);
+  });
+
+  it('a typo in an alias', async () => {
+    expect(ids(await candidatesFor('Wexbury Dcoks'))[0]).toBe(harbour);
+  });
+
+  it('a word that matches nothing is left out when the other words outnumber it', async () => {
+    expect(ids(await candidatesFor('Krellmoor Harbour Qzxvjw Traders'))[0]).toBe(harbour);
+  });
+});
+
+describe('rule 3, websites: the URL is never looked up as a name', () => {
+  let site: string;
+  beforeAll(async () => {
+    site = (await makeOrganisation(db, { name: 'Ferncastle Outfitters Pty Ltd', website: 'https://www.ferncastle.com.au' })).id;
+    // Names made of the words of a URL: the former name lookup on "https www ... com au" found these.
+    for (const name of ['Https Www Com Au Pty Ltd', 'Www Com Au Trading Pty Ltd', 'Http Com Holdings Pty Ltd', 'Brackwater Com Au Pty Ltd']) {
+      await makeOrganisation(db, { name });
+    }
+  });
+
+  it('a URL of a known website answers that organisation only', async () => {
+    expect(ids(await candidatesFor('https://www.ferncastle.com.au/', 'AUS'))).toEqual([site]);
+    expect(ids(await candidatesFor('http://ferncastle.com.au/about', 'GLO'))).toEqual([site]);
+  });
+
+  it('a URL of an unknown website answers nothing, not names sharing its https/www/com/au words', async () => {
+    expect(await candidatesFor('https://www.qzvplornt.com.au/', 'AUS')).toEqual([]);
+    expect(await candidatesFor('https://www.nothinghereatall.com.au/', 'GLO')).toEqual([]);
+    expect(await candidatesFor('http://www.com.au.qzvplornt.com/', 'GLO')).toEqual([]);
+  });
+
+  it('an unknown website still finds an organisation named like its brand label, typo included', async () => {
+    const named = (await makeOrganisation(db, { name: 'Brackwater Pty Ltd' })).id;
+    expect(ids(await candidatesFor('https://www.brackwater.co.nz/', 'AUS'))).toContain(named);
+    expect(ids(await candidatesFor('https://www.brackwatr.co.nz/', 'AUS'))).toContain(named);
+  });
+});
+
 describe('rule 2: identifier lookup when the query has a digit, tolerant of case, spaces, dashes, dots', () => {
   const abn = makeAbn(424242);
   let withAbn: string;
