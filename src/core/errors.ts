@@ -11,12 +11,30 @@ export type ErrorCode =
   | 'rate_limited'
   | 'unavailable';
 
+/** Marks every AppError, whichever copy of this module created it (see `Symbol.hasInstance` below). */
+const APP_ERROR_BRAND = Symbol.for('organisation-search.AppError');
+
 export abstract class AppError extends Error {
   abstract readonly code: ErrorCode;
+  /** Each concrete class names its code here too, so `instanceof` can match across module copies. */
+  static readonly errorCode: ErrorCode | undefined = undefined;
   readonly userMessage: string;
+  readonly [APP_ERROR_BRAND] = true;
   constructor(message: string, userMessage: string = message) {
     super(message);
     this.userMessage = userMessage;
+  }
+
+  /**
+   * `npm start` builds the container in Node's module graph while Next.js bundles its own copy of this file
+   * for routes and server actions, so an error thrown by a use case is not an instance of the route's class.
+   * `instanceof` therefore also accepts an error branded by any copy, matched by its literal `code`.
+   */
+  static override [Symbol.hasInstance](this: { errorCode: ErrorCode | undefined; prototype: object }, instance: unknown): boolean {
+    if (typeof instance !== 'object' || instance === null) return false;
+    if (Object.prototype.isPrototypeOf.call(this.prototype, instance)) return true;
+    if ((instance as { [APP_ERROR_BRAND]?: unknown })[APP_ERROR_BRAND] !== true) return false;
+    return this.errorCode === undefined || (instance as { code?: unknown }).code === this.errorCode;
   }
 }
 
@@ -30,6 +48,7 @@ export interface ValidationIssue {
 
 export class ValidationError extends AppError {
   override readonly name = 'ValidationError';
+  static override readonly errorCode = 'validation_failed' as const;
   readonly code = 'validation_failed' as const;
   readonly issues: ValidationIssue[];
   constructor(issues: ValidationIssue[], message = 'Invalid request') {
@@ -40,6 +59,7 @@ export class ValidationError extends AppError {
 
 export class UnauthorizedError extends AppError {
   override readonly name = 'UnauthorizedError';
+  static override readonly errorCode = 'unauthorized' as const;
   readonly code = 'unauthorized' as const;
   constructor(message = 'An active account is required') {
     super(message, 'Authentication required: sign in or send an API key for an active account');
@@ -48,21 +68,25 @@ export class UnauthorizedError extends AppError {
 
 export class ForbiddenError extends AppError {
   override readonly name = 'ForbiddenError';
+  static override readonly errorCode = 'forbidden' as const;
   readonly code = 'forbidden' as const;
 }
 
 export class NotFoundError extends AppError {
   override readonly name = 'NotFoundError';
+  static override readonly errorCode = 'not_found' as const;
   readonly code = 'not_found' as const;
 }
 
 export class ConflictError extends AppError {
   override readonly name = 'ConflictError';
+  static override readonly errorCode = 'conflict' as const;
   readonly code = 'conflict' as const;
 }
 
 export class RateLimitedError extends AppError {
   override readonly name = 'RateLimitedError';
+  static override readonly errorCode = 'rate_limited' as const;
   readonly code = 'rate_limited' as const;
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
@@ -73,5 +97,6 @@ export class RateLimitedError extends AppError {
 
 export class UnavailableError extends AppError {
   override readonly name = 'UnavailableError';
+  static override readonly errorCode = 'unavailable' as const;
   readonly code = 'unavailable' as const;
 }
