@@ -154,7 +154,12 @@ export async function findOrganisationsByName(
 ): Promise<QuickSearchRow[]> {
   const q = params.searchName;
   const pool = params.poolSize;
-  const like = `${escapeLike(q)}%`;
+  // The prefix range is spelled with the pattern operators, which only the b-tree (text_pattern_ops) index
+  // serves, in its order, so the LIMIT stops after `pool` entries. Spelled as LIKE 'q%', the planner could
+  // pick the trigram index instead and sort every match: 30 ms for a first word shared by 6,666 names.
+  // The range is exact: with byte-wise order, every string from q up to q + U+10FFFF (the highest code
+  // point) starts with q (a name continuing with U+10FFFF itself is the only one left out).
+  const upper = `${q}\u{10FFFF}`;
   const where = scoped(params);
   const words = wordsOf(q);
   const byWords = words.some((w) => w.length >= FUZZY_MIN_LENGTH);
@@ -165,12 +170,12 @@ export async function findOrganisationsByName(
     with prefix as (
       (select o.id, 1::real as score, null::text as alias
          from organisations o
-        where o.search_name like ${like} and ${where}
+        where o.search_name ~>=~ ${q} and o.search_name ~<~ ${upper} and ${where}
         order by o.search_name using ~<~ limit ${pool})
       union all
       (select o.id, 1::real as score, a.search_value as alias
          from organisation_aliases a join organisations o on o.id = a.organisation_id
-        where a.search_value like ${like} and ${where}
+        where a.search_value ~>=~ ${q} and a.search_value ~<~ ${upper} and ${where}
         order by a.search_value using ~<~ limit ${pool})
     )
     select * from prefix
