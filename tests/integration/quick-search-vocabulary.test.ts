@@ -13,8 +13,8 @@ import { importOrganisations } from '../../src/adapters/db/queries/imports/impor
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import {
   findOrganisationsByCorrectedName,
+  findOrganisationsByName,
   findWordCorrections,
-  oneEditVariants,
   wordAlternatives,
 } from '../../src/adapters/db/queries/quick-search';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -78,10 +78,14 @@ describe('word corrections', () => {
     ]);
   });
 
-  it('one-edit variants cover deletion, transposition, substitution and insertion', () => {
-    const variants = oneEditVariants('bay');
-    for (const v of ['by', 'aby', 'bya', 'bmy', 'bays', 'abay']) expect(variants.has(v)).toBe(true);
-    expect(variants.has('bay')).toBe(false);
+  it('one-edit corrections cover deletion, transposition, substitution and insertion; two edits are not one edit', async () => {
+    const corrections = await findWordCorrections(db, ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr', 'gorsmoorr', 'by', 'aby']);
+    for (const typo of ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr']) expect(corrections.oneEdit.get(typo)).toEqual(['gorsemoor']);
+    expect(corrections.oneEdit.get('gorsmoorr')).toBeUndefined();
+    expect(corrections.oneEdit.get('aby')).toEqual(expect.arrayContaining(['bay']));
+    // Two-letter words are never corrected; numbers neither.
+    expect(corrections.oneEdit.get('by')).toBeUndefined();
+    expect((await findWordCorrections(db, ['8245'])).oneEdit.size).toBe(0);
   });
 
   it('an unknown word is corrected to the known words one edit away, and keeps itself (a prefix being typed)', async () => {
@@ -103,15 +107,30 @@ describe('word corrections', () => {
 
   it('finds the organisation through a corrected word, scoped to what the account sees', async () => {
     const account = await insertAccount(db, { name: 'Vocabulary test' });
-    const rows = await findOrganisationsByCorrectedName(db, { accountId: account.id, countryIsoAlpha3: null, searchName: 'gorsemoor bay fisheriez', poolSize: 50 });
-    expect(rows.map((r) => r.name)).toEqual(['Gorsemoor Bay Fisheries Pty Ltd']);
-    const elsewhere = await findOrganisationsByCorrectedName(db, { accountId: account.id, countryIsoAlpha3: 'GBR', searchName: 'gorsemoor bay fisheriez', poolSize: 50 });
-    expect(elsewhere).toEqual([]);
+    const lookup = async (countryIsoAlpha3: string | null) => {
+      const params = { accountId: account.id, countryIsoAlpha3, searchName: 'gorsemoor bay fisheriez', poolSize: 50 };
+      const exact = await findOrganisationsByName(db, params);
+      expect(exact.rows).toEqual([]);
+      expect(exact.corrections?.oneEdit.get('fisheriez')).toEqual(['fisheries']);
+      return findOrganisationsByCorrectedName(db, { ...params, corrections: exact.corrections });
+    };
+    expect((await lookup(null)).map((r) => r.name)).toEqual(['Gorsemoor Bay Fisheries Pty Ltd']);
+    expect(await lookup('GBR')).toEqual([]);
+  });
+
+  it('the exact lookup does not compute corrections when it found rows', async () => {
+    const account = await insertAccount(db, { name: 'Vocabulary test 3' });
+    const exact = await findOrganisationsByName(db, { accountId: account.id, countryIsoAlpha3: null, searchName: 'gorsemoor bay', poolSize: 50 });
+    expect(exact.rows.map((r) => r.name)).toEqual(['Gorsemoor Bay Fisheries Pty Ltd']);
+    expect(exact.corrections).toBeNull();
   });
 
   it('nothing known and nothing close: [] (no fallback over every name)', async () => {
     const account = await insertAccount(db, { name: 'Vocabulary test 2' });
-    expect(await findOrganisationsByCorrectedName(db, { accountId: account.id, countryIsoAlpha3: null, searchName: 'xyqwvvjk mmmpfft', poolSize: 50 })).toEqual([]);
+    const params = { accountId: account.id, countryIsoAlpha3: null, searchName: 'xyqwvvjk mmmpfft', poolSize: 50 };
+    const exact = await findOrganisationsByName(db, params);
+    expect(exact.rows).toEqual([]);
+    expect(await findOrganisationsByCorrectedName(db, { ...params, corrections: exact.corrections })).toEqual([]);
   });
 });
 

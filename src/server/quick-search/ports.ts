@@ -29,17 +29,26 @@ export interface LookupScope {
 }
 
 export interface QuickSearchLookups {
-  /** Exact-spelling lookup over names and aliases of `searchName(query)` (prefix or every word); at most `poolSize` rows, best first. */
-  byName(params: LookupScope & { searchName: string; poolSize: number }): Promise<QuickSearchRow[]>;
   /**
-   * The fuzzy step, for when `byName` found nothing: the query's words corrected to the nearest known words
-   * of names and aliases (typos), then looked up like `byName`; at most `poolSize` rows, best first.
+   * Fuzzy lookup over names and aliases of `searchName(query)`, in two steps: exact spelling (prefix or
+   * every word) answered at once, and the typo step, run only when the caller calls `corrected()`.
    */
-  byCorrectedName(params: LookupScope & { searchName: string; poolSize: number }): Promise<QuickSearchRow[]>;
+  byName(params: LookupScope & { searchName: string; poolSize: number }): Promise<NameLookup>;
   /** Exact lookup of `normaliseIdentifierValue(query)` against normalised identifier values. */
   byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<QuickSearchRow[]>;
   /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */
   byWebsite(params: LookupScope & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]>;
+}
+
+/** The name lookup's answer. */
+export interface NameLookup {
+  /** Exact-spelling matches, at most `poolSize`, best first. */
+  rows: QuickSearchRow[];
+  /**
+   * The typo step, for when `rows` is empty: the query's words corrected to the nearest known words of names
+   * and aliases, then looked up like the exact step; at most `poolSize` rows. Rejects like the lookup.
+   */
+  corrected(): Promise<QuickSearchRow[]>;
 }
 
 /** The account's own list of organisations (`accountLinked`). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../core/errors';
 import type { LogoService } from '../logo/logo-service';
-import type { AccountMembership, LookupScope, QuickSearchLookups, QuickSearchRow } from './ports';
+import type { AccountMembership, LookupScope, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
 import { createQuickSearch } from './quick-search';
 
 function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {
@@ -22,8 +22,13 @@ const noLogo: LogoService = { logoFor: () => null };
 const noMembership: AccountMembership = { linkedOrganisationIds: async () => new Set() };
 const silent = { warn: () => undefined };
 
+/** A name lookup answering `rows` exactly, and `corrected` from its typo step. */
+function named(rows: QuickSearchRow[], corrected: () => Promise<QuickSearchRow[]> = async () => []): NameLookup {
+  return { rows, corrected };
+}
+
 function lookups(overrides: Partial<QuickSearchLookups>): QuickSearchLookups {
-  return { byName: async () => [], byCorrectedName: async () => [], byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
+  return { byName: async () => named([]), byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
 }
 
 describe('createQuickSearch', () => {
@@ -41,8 +46,7 @@ describe('createQuickSearch', () => {
     };
     const quickSearch = createQuickSearch({
       lookups: {
-        byName: lookup('name'),
-        byCorrectedName: async () => (started.push('corrected'), []),
+        byName: async (p) => named(await lookup('name')(p), async () => (started.push('corrected'), [])),
         byIdentifier: lookup('identifier'),
         byWebsite: lookup('website'),
       },
@@ -64,7 +68,7 @@ describe('createQuickSearch', () => {
       lookups: lookups({
         byIdentifier: async (p) => (seen.push(['identifier', p.valueNormalised, p.countryIsoAlpha3]), []),
         byWebsite: async (p) => (seen.push(['website', p.websiteDomain, p.countryIsoAlpha3]), []),
-        byName: async (p) => (seen.push(['name', p.searchName, p.countryIsoAlpha3]), []),
+        byName: async (p) => (seen.push(['name', p.searchName, p.countryIsoAlpha3]), named([])),
       }),
       membership: noMembership,
       logo: noLogo,
@@ -84,10 +88,11 @@ describe('createQuickSearch', () => {
   it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {
     const corrected: string[] = [];
     const found = (id: string) => async () => [row({ id, name: `Org ${id}` })];
+    const typoStep = (searchName: string) => async () => (corrected.push(searchName), [row({ id: 'typo', name: 'Acme Widgets' })]);
     const make = (overrides: Partial<QuickSearchLookups>) =>
       createQuickSearch({
         lookups: lookups({
-          byCorrectedName: async (p) => (corrected.push(p.searchName), [row({ id: 'typo', name: 'Acme Widgets' })]),
+          byName: async (p) => named([], typoStep(p.searchName)),
           ...overrides,
         }),
         membership: noMembership,
@@ -100,7 +105,7 @@ describe('createQuickSearch', () => {
 
     expect(await ids(make({}), 'Acme Widgts')).toEqual(['typo']);
     expect(corrected).toEqual(['acme widgts']);
-    expect(await ids(make({ byName: found('exact') }), 'Acme Widgets')).toEqual(['exact']);
+    expect(await ids(make({ byName: async (p) => named(await found('exact')(), typoStep(p.searchName)) }), 'Acme Widgets')).toEqual(['exact']);
     expect(await ids(make({ byWebsite: found('site') }), 'https://www.acme-widgets.com/')).toEqual(['site']);
     expect(await ids(make({ byIdentifier: found('abn') }), '51 824 753 556')).toEqual(['abn']);
     // An identifier that matched nothing: no letter, so no typo step either.
@@ -114,11 +119,12 @@ describe('createQuickSearch', () => {
   it('orders exact matches first, then names by Jaro-Winkler (ties by name), and cuts at the limit', async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
-        byName: async () => [
-          row({ id: '3', name: 'Acme Zeta', searchName: 'acme x' }),
-          row({ id: '2', name: 'Acme', searchName: 'acme' }),
-          row({ id: '4', name: 'Acme Alpha', searchName: 'acme x' }),
-        ],
+        byName: async () =>
+          named([
+            row({ id: '3', name: 'Acme Zeta', searchName: 'acme x' }),
+            row({ id: '2', name: 'Acme', searchName: 'acme' }),
+            row({ id: '4', name: 'Acme Alpha', searchName: 'acme x' }),
+          ]),
         byIdentifier: async () => [row({ id: '9', name: 'Unrelated' })],
       }),
       membership: noMembership,
@@ -133,7 +139,7 @@ describe('createQuickSearch', () => {
   it('a failing membership check logs a warning and leaves every candidate unlinked', async () => {
     const warnings: string[] = [];
     const quickSearch = createQuickSearch({
-      lookups: lookups({ byName: async () => [row({ id: '1', name: 'Acme' })] }),
+      lookups: lookups({ byName: async () => named([row({ id: '1', name: 'Acme' })]) }),
       membership: { linkedOrganisationIds: async () => Promise.reject(new UnavailableError('down')) },
       logo: noLogo,
       log: { warn: (_, message) => warnings.push(message) },
@@ -153,5 +159,16 @@ describe('createQuickSearch', () => {
       limit: 10,
     });
     await expect(quickSearch.execute({ accountId: 'a', query: 'acme', countryIsoAlpha3: 'AUS' })).rejects.toBeInstanceOf(UnavailableError);
+  });
+
+  it('a failing typo step rejects too (the route answers 503)', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => named([], async () => Promise.reject(new UnavailableError('down'))) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    await expect(quickSearch.execute({ accountId: 'a', query: 'acme widgts', countryIsoAlpha3: 'AUS' })).rejects.toBeInstanceOf(UnavailableError);
   });
 });

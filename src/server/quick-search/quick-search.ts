@@ -7,7 +7,7 @@
  *    is its brand label (`https://www.acme-widgets.com.au/` -> "acme widgets"): the raw URL's words
  *    ("https www ... com") are never looked for in names. The lookup has two steps: exact spelling
  *    (`byName`) and, only when that found nothing AND the identifier and website lookups found nothing
- *    too, the typo step (`byCorrectedName`). A query without a letter (an identifier) has no typo step.
+ *    too, the typo step (its `corrected()`). A query without a letter (an identifier) has no typo step.
  * 2. A query with a digit also runs an identifier lookup on `normaliseIdentifierValue(query)`.
  * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)`.
  * 4. The lookups run concurrently, each scoped to the account by the adapter's WHERE clause.
@@ -28,7 +28,7 @@ import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers'
 import { jaroWinkler } from '../../core/similarity';
 import { normaliseWebsiteHost, registrableDomain } from '../../core/website';
 import type { LogoService } from '../logo/logo-service';
-import type { AccountMembership, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
+import type { AccountMembership, NameLookup, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
 
 /** How many name matches the database hands over for re-ranking, whatever the limit. */
 export const NAME_POOL_SIZE = 50;
@@ -70,15 +70,15 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const websiteDomain = normaliseWebsiteHost(trimmed);
       const wanted = websiteDomain === undefined ? searchName(trimmed) : brandOf(websiteDomain);
       const none: Promise<QuickSearchRow[]> = Promise.resolve([]);
-      const nameParams = { ...scope, searchName: wanted, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) };
+      const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
 
-      const [exactByName, byIdentifier, byWebsite] = await Promise.all([
-        wanted === '' ? none : deps.lookups.byName(nameParams),
+      const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
+        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
-      const foundExactly = exactByName.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
-      const byName = foundExactly || !HAS_LETTER.test(wanted) ? exactByName : await deps.lookups.byCorrectedName(nameParams);
+      const foundExactly = nameLookup.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
+      const byName = foundExactly || !HAS_LETTER.test(wanted) ? nameLookup.rows : await nameLookup.corrected();
 
       const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
       ranked.push(...rankByName(byName, wanted));

@@ -20,8 +20,15 @@ async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Pro
 
 export function createQuickSearchLookups(db: Db): QuickSearchLookups {
   return {
-    byName: (params) => unavailableOnFailure('quick-search name lookup', () => findOrganisationsByName(db, params)),
-    byCorrectedName: (params) => unavailableOnFailure('quick-search corrected name lookup', () => findOrganisationsByCorrectedName(db, params)),
+    byName: (params) =>
+      unavailableOnFailure('quick-search name lookup', async () => {
+        const { rows, corrections } = await findOrganisationsByName(db, params);
+        return {
+          rows,
+          corrected: () =>
+            unavailableOnFailure('quick-search corrected name lookup', () => findOrganisationsByCorrectedName(db, { ...params, corrections })),
+        };
+      }),
     byIdentifier: (params) => unavailableOnFailure('quick-search identifier lookup', () => findOrganisationsByIdentifier(db, params)),
     byWebsite: (params) => unavailableOnFailure('quick-search website lookup', () => findOrganisationsByWebsite(db, params)),
   };

@@ -141,17 +141,26 @@ function wordsOf(searchName: string): string[] {
   return searchName.split(' ').filter((w) => w !== '');
 }
 
+/** The exact name lookup's answer: its rows and, when they are none, what the vocabulary says about the words. */
+export interface NameLookupResult {
+  rows: QuickSearchRow[];
+  /** Null when rows were found (the corrections were not computed) or no word can be corrected. */
+  corrections: WordCorrections | null;
+}
+
 /**
  * The exact name lookup: names and aliases that start with the query (b-tree prefix range) or contain every
  * word of it (trigram GIN, AND of all words, which GIN answers by skipping through the rarest trigrams:
  * ~1-5 ms at 1M rows). A query whose words all match exactly wants those organisations, so when this finds
- * anything it is the answer; when it finds nothing the use case runs findOrganisationsByCorrectedName.
+ * anything it is the answer. When it finds nothing, the same statement also answers the word corrections
+ * of the typo step (wordCorrectionsSql, under a one-time filter: never computed when rows were found), so
+ * that findOrganisationsByCorrectedName needs one more statement, not two.
  * At most `poolSize` rows, best retrieval score first; the use case re-ranks them by Jaro-Winkler.
  */
 export async function findOrganisationsByName(
   db: Db,
   params: LookupScopeParams & { searchName: string; poolSize: number },
-): Promise<QuickSearchRow[]> {
+): Promise<NameLookupResult> {
   const q = params.searchName;
   const pool = params.poolSize;
   // The prefix range is spelled with the pattern operators, which only the b-tree (text_pattern_ops) index
@@ -194,32 +203,23 @@ export async function findOrganisationsByName(
       limit ${pool})`
         : sql``
     }`;
-  const found = await db.execute<RawRow>(bestOf(exact, params));
-  return found.rows.map(toRow);
-}
-
-/**
- * Every string one edit away from `word` (Damerau-Levenshtein 1: a deletion, a transposition of neighbours,
- * a substitution or an insertion), over a-z, 0-9 and the word's own characters. ~55 per character.
- */
-export function oneEditVariants(word: string): Set<string> {
-  const chars = [...word];
-  const alphabet = [...new Set([...'abcdefghijklmnopqrstuvwxyz0123456789', ...chars])];
-  const variants = new Set<string>();
-  for (let i = 0; i <= chars.length; i += 1) {
-    const before = chars.slice(0, i).join('');
-    const after = chars.slice(i).join('');
-    const rest = chars.slice(i + 1).join('');
-    for (const c of alphabet) variants.add(before + c + after);
-    if (i < chars.length) {
-      variants.add(before + rest);
-      for (const c of alphabet) if (c !== chars[i]) variants.add(before + c + rest);
-      const next = chars[i + 1];
-      if (next !== undefined) variants.add(before + next + (chars[i] ?? '') + chars.slice(i + 2).join(''));
-    }
+  const correctable = correctableWords(words);
+  if (correctable.length === 0) {
+    const found = await db.execute<RawRow>(bestOf(exact, params));
+    return { rows: found.rows.map(toRow), corrections: null };
   }
-  variants.delete(word);
-  return variants;
+  const result = await db.execute<RawRow & Partial<CorrectionRow>>(sql`
+    with found as (${bestOf(exact, params)}),
+    corrections as (${wordCorrectionsSql(correctable)})
+    select f.*, null::text as c_kind, null::text as c_query, null::text as c_word from found f
+    union all
+    select null::uuid, null::text, null::text, null::text, null::text, null::varchar, null::text, null::text, null::boolean,
+           c.c_kind, c.c_query, c.c_word
+      from corrections c
+     where not exists (select 1 from found)`);
+  const rows = result.rows.filter((r) => r.c_kind === null || r.c_kind === undefined);
+  if (rows.length > 0) return { rows: rows.map(toRow), corrections: null };
+  return { rows: [], corrections: toCorrections(result.rows as unknown as CorrectionRow[]) };
 }
 
 /** What the vocabulary says about the words of a query. */
@@ -232,41 +232,71 @@ export interface WordCorrections {
   similar: Map<string, string[]>;
 }
 
+interface CorrectionRow extends Record<string, unknown> {
+  c_kind: 'known' | 'one_edit' | 'similar';
+  c_query: string;
+  c_word: string;
+}
+
+/** The words worth correcting: 3+ characters with a letter (numbers are not misspelled names). */
+function correctableWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter((w) => w.length >= FUZZY_MIN_LENGTH && /\p{L}/u.test(w)))];
+}
+
 /**
- * One statement over `search_words`: which query words are known, which known words are one edit away from
- * each (primary-key probes of the generated variants) and, for unknown words of 5+ characters, the most
- * trigram-similar known words (GIN; the table holds distinct words only, so this is well under a millisecond).
+ * Rows (c_kind, c_query, c_word) over `search_words`: which query words are known ('known'), which known
+ * words are one edit away from each ('one_edit': Damerau-Levenshtein 1, i.e. a deletion, a transposition of
+ * neighbours, a substitution or an insertion over a-z, 0-9 and the query's own characters; the ~55 variants
+ * per character are generated here, in SQL, and probed on the primary key) and, for unknown words of 5+
+ * characters, the most trigram-similar known words ('similar', GIN on the small word table). Under a
+ * millisecond of execution for a four-word query.
  */
-export async function findWordCorrections(db: Db, words: readonly string[]): Promise<WordCorrections> {
-  const correctable = [...new Set(words.filter((w) => w.length >= FUZZY_MIN_LENGTH))];
-  const variantOf = new Map<string, string[]>();
-  for (const word of correctable) {
-    for (const variant of oneEditVariants(word)) variantOf.set(variant, [...(variantOf.get(variant) ?? []), word]);
-  }
-  const probes = [...new Set([...correctable, ...variantOf.keys()])];
-  const longWords = correctable.filter((w) => w.length >= WORD_SIMILARITY_MIN_LENGTH);
-  const result = await db.execute<{ word: string; near: string | null }>(sql`
-    select s.word, null::text as near from unnest(${sql.param(probes)}::text[]) as p(word) join search_words s on s.word = p.word
+function wordCorrectionsSql(words: readonly string[]): SQL {
+  const alphabet = [...new Set([...'abcdefghijklmnopqrstuvwxyz0123456789', ...words.flatMap((w) => [...w])])];
+  return sql`
+    with w as (select word from unnest(${sql.param(words)}::text[]) as q(word)),
+    letters as (select c from unnest(${sql.param(alphabet)}::text[]) as a(c)),
+    variants as (
+      select w.word, left(w.word, i) || substr(w.word, i + 2) as variant from w, generate_series(0, length(w.word) - 1) as i
+      union all
+      select w.word, left(w.word, i) || substr(w.word, i + 2, 1) || substr(w.word, i + 1, 1) || substr(w.word, i + 3)
+        from w, generate_series(0, length(w.word) - 2) as i
+      union all
+      select w.word, left(w.word, i) || l.c || substr(w.word, i + 2) from w, generate_series(0, length(w.word) - 1) as i, letters l
+      union all
+      select w.word, left(w.word, i) || l.c || substr(w.word, i + 1) from w, generate_series(0, length(w.word)) as i, letters l
+    )
+    select 'known'::text as c_kind, w.word as c_query, w.word as c_word from w join search_words s on s.word = w.word
     union all
-    select n.word, q.w as near
-      from unnest(${sql.param(longWords)}::text[]) as q(w)
-      cross join lateral (
+    select distinct 'one_edit'::text, v.word, s.word from variants v join search_words s on s.word = v.variant where s.word <> v.word
+    union all
+    select 'similar'::text, w.word, n.word
+      from w cross join lateral (
         select s.word from search_words s
-         where s.word % q.w and similarity(s.word, q.w) >= ${WORD_SIMILARITY_THRESHOLD}
-           and not exists (select 1 from search_words k where k.word = q.w)
-         order by similarity(s.word, q.w) desc, s.word
-         limit ${MAX_CORRECTIONS_PER_WORD}) n`);
+         where length(w.word) >= ${WORD_SIMILARITY_MIN_LENGTH}
+           and s.word % w.word and similarity(s.word, w.word) >= ${WORD_SIMILARITY_THRESHOLD}
+           and not exists (select 1 from search_words k where k.word = w.word)
+         order by similarity(s.word, w.word) desc, s.word
+         limit ${MAX_CORRECTIONS_PER_WORD}) n`;
+}
+
+function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
   const corrections: WordCorrections = { known: new Set(), oneEdit: new Map(), similar: new Map() };
   const add = (map: Map<string, string[]>, key: string, value: string) => map.set(key, [...(map.get(key) ?? []), value]);
-  for (const { word, near } of result.rows) {
-    if (near !== null) {
-      add(corrections.similar, near, word);
-      continue;
-    }
-    if (correctable.includes(word)) corrections.known.add(word);
-    for (const original of variantOf.get(word) ?? []) add(corrections.oneEdit, original, word);
+  for (const row of rows) {
+    if (row.c_kind === 'known') corrections.known.add(row.c_query);
+    else if (row.c_kind === 'one_edit') add(corrections.oneEdit, row.c_query, row.c_word);
+    else add(corrections.similar, row.c_query, row.c_word);
   }
   return corrections;
+}
+
+/** wordCorrectionsSql on its own (the name lookup runs it inside its own statement). */
+export async function findWordCorrections(db: Db, words: readonly string[]): Promise<WordCorrections> {
+  const correctable = correctableWords(words);
+  if (correctable.length === 0) return toCorrections([]);
+  const result = await db.execute<CorrectionRow>(wordCorrectionsSql(correctable));
+  return toCorrections(result.rows);
 }
 
 /**
@@ -287,18 +317,18 @@ export function wordAlternatives(words: readonly string[], corrections: WordCorr
 }
 
 /**
- * The typo step (run when findOrganisationsByName found nothing): findWordCorrections, then one statement
- * with two branches: every position matched by one of its alternatives (score 0.8) and, when some words
- * could not be corrected and the others outnumber them, the same without those words (score 0.6). Nothing
- * to correct, nothing to look for: [] without a second statement.
+ * The typo step (run when findOrganisationsByName found nothing, with the corrections it answered): one
+ * statement with two branches: every position matched by one of its alternatives (score 0.8) and, when
+ * some words could not be corrected and the others outnumber them, the same without those words (score
+ * 0.6). Nothing to correct, nothing to look for: [] without a statement.
  */
 export async function findOrganisationsByCorrectedName(
   db: Db,
-  params: LookupScopeParams & { searchName: string; poolSize: number },
+  params: LookupScopeParams & { searchName: string; poolSize: number; corrections: WordCorrections | null },
 ): Promise<QuickSearchRow[]> {
   const words = wordsOf(params.searchName);
-  if (!words.some((w) => w.length >= FUZZY_MIN_LENGTH)) return [];
-  const corrections = await findWordCorrections(db, words);
+  const corrections = params.corrections;
+  if (corrections === null || !words.some((w) => w.length >= FUZZY_MIN_LENGTH)) return [];
   const alternatives = wordAlternatives(words, corrections);
   const uncorrectable = (options: string[], i: number) =>
     options.length === 1 && (words[i] ?? '').length >= FUZZY_MIN_LENGTH && !corrections.known.has(words[i] ?? '');
