@@ -109,28 +109,18 @@ describe('word corrections', () => {
     const account = await insertAccount(db, { name: 'Vocabulary test' });
     const lookup = async (countryIsoAlpha3: string | null) => {
       const params = { accountId: account.id, countryIsoAlpha3, searchName: 'gorsemoor bay fisheriez', poolSize: 50 };
-      const exact = await findOrganisationsByName(db, params);
-      expect(exact.rows).toEqual([]);
-      expect(exact.corrections?.oneEdit.get('fisheriez')).toEqual(['fisheries']);
-      return findOrganisationsByCorrectedName(db, { ...params, corrections: exact.corrections });
+      expect(await findOrganisationsByName(db, params)).toEqual([]);
+      return findOrganisationsByCorrectedName(db, params);
     };
     expect((await lookup(null)).map((r) => r.name)).toEqual(['Gorsemoor Bay Fisheries Pty Ltd']);
     expect(await lookup('GBR')).toEqual([]);
   });
 
-  it('the exact lookup does not compute corrections when it found rows', async () => {
-    const account = await insertAccount(db, { name: 'Vocabulary test 3' });
-    const exact = await findOrganisationsByName(db, { accountId: account.id, countryIsoAlpha3: null, searchName: 'gorsemoor bay', poolSize: 50 });
-    expect(exact.rows.map((r) => r.name)).toEqual(['Gorsemoor Bay Fisheries Pty Ltd']);
-    expect(exact.corrections).toBeNull();
-  });
-
   it('nothing known and nothing close: [] (no fallback over every name)', async () => {
     const account = await insertAccount(db, { name: 'Vocabulary test 2' });
     const params = { accountId: account.id, countryIsoAlpha3: null, searchName: 'xyqwvvjk mmmpfft', poolSize: 50 };
-    const exact = await findOrganisationsByName(db, params);
-    expect(exact.rows).toEqual([]);
-    expect(await findOrganisationsByCorrectedName(db, { ...params, corrections: exact.corrections })).toEqual([]);
+    expect(await findOrganisationsByName(db, params)).toEqual([]);
+    expect(await findOrganisationsByCorrectedName(db, params)).toEqual([]);
   });
 });
 

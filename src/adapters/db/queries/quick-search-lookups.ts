@@ -21,14 +21,10 @@ async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Pro
 export function createQuickSearchLookups(db: Db): QuickSearchLookups {
   return {
     byName: (params) =>
-      unavailableOnFailure('quick-search name lookup', async () => {
-        const { rows, corrections } = await findOrganisationsByName(db, params);
-        return {
-          rows,
-          corrected: () =>
-            unavailableOnFailure('quick-search corrected name lookup', () => findOrganisationsByCorrectedName(db, { ...params, corrections })),
-        };
-      }),
+      unavailableOnFailure('quick-search name lookup', async () => ({
+        rows: await findOrganisationsByName(db, params),
+        corrected: () => unavailableOnFailure('quick-search corrected name lookup', () => findOrganisationsByCorrectedName(db, params)),
+      })),
     byIdentifier: (params) => unavailableOnFailure('quick-search identifier lookup', () => findOrganisationsByIdentifier(db, params)),
     byWebsite: (params) => unavailableOnFailure('quick-search website lookup', () => findOrganisationsByWebsite(db, params)),
   };
