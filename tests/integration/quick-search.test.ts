@@ -530,17 +530,30 @@ describe('database failure: 503 {candidates: []}', () => {
 describe('database failure: the whole database gone', () => {
   it('answers 503 {candidates: []} even though the caller cannot be identified any more', async () => {
     const doomed = await createTestContainer();
+    // A second process over the same database that has never seen the key (nothing in its key cache).
+    const uncached = await buildContainer({
+      env: parseEnvOrThrow({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      databaseUrl: doomed.database.url,
+      log: createLogger({ level: 'silent', destination: 'stderr' }),
+    });
     try {
       const account = await makeAccount(doomed.database.db);
       await makeOrganisation(doomed.database.db, { name: 'Quillfeather Freight Pty Ltd' });
       expect(ids(await candidatesFor('Quillfeather Freight', 'AUS', account.authorization))).toHaveLength(1);
-      // Drops the database for real (terminating the container's connections): account resolution fails first.
+      // Drops the database for real (terminating the containers' connections).
       await doomed.database.drop();
-      const { status, json } = await quickSearch({ query: 'Quillfeather Freight', countryIsoAlpha3: 'AUS' }, account.authorization);
-      expect(status).toBe(503);
-      expect(json).toEqual({ candidates: [] });
+      // The key is still in this container's 30 s cache: the caller is known, the lookups fail.
+      const cached = await quickSearch({ query: 'Quillfeather Freight', countryIsoAlpha3: 'AUS' }, account.authorization);
+      expect(cached.status).toBe(503);
+      expect(cached.json).toEqual({ candidates: [] });
+      // Without the cached key, account resolution itself fails first.
+      installContainer(uncached);
+      const unresolved = await quickSearch({ query: 'Quillfeather Freight', countryIsoAlpha3: 'AUS' }, account.authorization);
+      expect(unresolved.status).toBe(503);
+      expect(unresolved.json).toEqual({ candidates: [] });
     } finally {
       installContainer(ctx.container);
+      await uncached.close();
       await doomed.container.close();
     }
   });
