@@ -79,7 +79,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     commandKSearch: env.FLAG_COMMAND_K_SEARCH,
     devMode: env.FLAG_DEV_MODE,
     manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
-  });
+  }, { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
   const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }) });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   return {

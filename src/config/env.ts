@@ -61,6 +61,8 @@ export const envSchema = z
     /** Sandbox fakes: `zero` answers at once, `realistic` uses the latencies of the real providers. */
     SANDBOX_LATENCY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['zero', 'realistic']).default('realistic')),
 
+    /** How long each process keeps an account's flag values (0 = read the database on every evaluation). */
+    FLAG_CACHE_TTL_MS: intFromString(5000, 0, 600_000),
     // feature flag defaults for every account (per-account overrides live in the database)
     FLAG_HYBRID_SEARCH: booleanFromString(true),
     FLAG_COMMAND_K_SEARCH: booleanFromString(false),

@@ -18,7 +18,8 @@ export async function createTestContainer(
   options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const env = parseEnvOrThrow({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env });
+  // Flags are flipped mid-test: read them from the database on every evaluation unless a test says otherwise.
+  const env = parseEnvOrThrow({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FLAG_CACHE_TTL_MS: '0', ...options.env });
   const container = await buildContainer({
     env,
     databaseUrl: database.url,

@@ -17,16 +17,35 @@ import type { FeatureFlags } from '../../server/flags/feature-flags';
 import type { Db } from '../db/client';
 import { findFlagValues } from '../db/queries/feature-flags';
 
+type StoredValues = Awaited<ReturnType<typeof findFlagValues>>;
+
 class DatabaseFlagProvider implements Provider {
   readonly metadata = { name: 'database-flags' } as const;
   readonly runsOn = 'server' as const;
-  constructor(private readonly db: Db) {}
+  /** Stored values per (flag, account), kept `cacheTtlMs`; failures are never cached. */
+  private readonly cache = new Map<string, { stored: StoredValues; expiresAt: number }>();
+  constructor(
+    private readonly db: Db,
+    private readonly cacheTtlMs: number,
+  ) {}
+
+  private async storedValues(flagKey: string, accountId: string): Promise<StoredValues> {
+    if (this.cacheTtlMs <= 0) return findFlagValues(this.db, { flagKey, accountId });
+    const key = `${flagKey}|${accountId}`;
+    const hit = this.cache.get(key);
+    const now = Date.now();
+    if (hit && hit.expiresAt > now) return hit.stored;
+    const stored = await findFlagValues(this.db, { flagKey, accountId });
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(key, { stored, expiresAt: now + this.cacheTtlMs });
+    return stored;
+  }
 
   async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
     const accountId = context.targetingKey;
     if (!accountId) return { value: defaultValue, reason: 'DEFAULT' };
     try {
-      const stored = await findFlagValues(this.db, { flagKey, accountId });
+      const stored = await this.storedValues(flagKey, accountId);
       if (stored.account !== undefined) return { value: stored.account, reason: 'TARGETING_MATCH' };
       if (stored.allAccounts !== undefined) return { value: stored.allAccounts, reason: 'STATIC' };
       return { value: defaultValue, reason: 'DEFAULT' };
@@ -47,9 +66,14 @@ class DatabaseFlagProvider implements Provider {
 
 export type FlagDefaults = Record<FlagName, boolean>;
 
-export async function createFeatureFlags(db: Db, defaults: FlagDefaults): Promise<FeatureFlags> {
+/**
+ * `cacheTtlMs` (FLAG_CACHE_TTL_MS, default 5 s) keeps each account's stored values in process that long, so the
+ * search route does not pay a database round trip per flag on every request; `flags set` reaches every instance
+ * within that time. 0 turns the cache off.
+ */
+export async function createFeatureFlags(db: Db, defaults: FlagDefaults, options: { cacheTtlMs?: number } = {}): Promise<FeatureFlags> {
   const domain = `flags-${randomUUID()}`;
-  await OpenFeature.setProviderAndWait(domain, new DatabaseFlagProvider(db));
+  await OpenFeature.setProviderAndWait(domain, new DatabaseFlagProvider(db, options.cacheTtlMs ?? 0));
   const client = OpenFeature.getClient(domain);
   const isEnabled = (flag: FlagName, accountId: string) => client.getBooleanValue(FLAGS[flag].key, defaults[flag], { targetingKey: accountId });
   return {

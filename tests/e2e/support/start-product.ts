@@ -67,7 +67,8 @@ function productEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // vitest sets NODE_ENV=test; `npm start` runs without it. Nothing of the caller's database leaks in.
   for (const name of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'PORT', 'BASE_URL', 'AUTH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
-  return { ...env, APP_ENV: 'sandbox', LOG_LEVEL: 'info', SANDBOX_LATENCY: 'zero', NEXT_TELEMETRY_DISABLED: '1', ...overrides };
+  // The browser tests flip flags in the database between page loads: no flag cache in the product under test.
+  return { ...env, APP_ENV: 'sandbox', LOG_LEVEL: 'info', SANDBOX_LATENCY: 'zero', FLAG_CACHE_TTL_MS: '0', NEXT_TELEMETRY_DISABLED: '1', ...overrides };
 }
 
 export async function startProduct(options: { testDatabaseUrl?: string } = {}): Promise<RunningProduct> {
