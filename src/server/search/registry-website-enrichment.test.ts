@@ -141,8 +141,8 @@ describe('enrichRegistryWebsites', () => {
   it('skips candidates whose website is already validated', async () => {
     const { deps, calls } = fakes();
     const validated = candidate('DONE', { website: 'https://done.com.au', websiteValidated: true });
-    await enrichRegistryWebsites([validated, candidate('TODO')], deps, { topK: 5, deadline: farDeadline(), countryAlpha2: 'AU' });
-    expect(calls.searches.map((s) => s.query)).toEqual(['"TODO" official website']);
+    await enrichRegistryWebsites([validated, candidate('PENDING')], deps, { topK: 5, deadline: farDeadline(), countryAlpha2: 'AU' });
+    expect(calls.searches.map((s) => s.query)).toEqual(['"PENDING" official website']);
   });
 
   it('honours the deadline: returns by then, with unfinished candidates unchanged and finished ones enriched', async () => {
