@@ -91,7 +91,7 @@ function tokens(text: string): string[] {
     .map((t) => t.replace(/s$/, ''));
 }
 
-/** Pages of the market ranked by query-word overlap; when nothing matches, the market's first pages. */
+/** Pages of the market ranked by query-word overlap; nothing when no page shares a word with the query. */
 export function searchPages(pages: readonly WebPage[], q: string, country: string | undefined, count: number): WebPage[] {
   const market = country ?? 'ALL';
   const inMarket = pages.filter((p) => p.markets.includes(market));
@@ -106,7 +106,7 @@ export function searchPages(pages: readonly WebPage[], q: string, country: strin
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map((s) => s.page);
-  return (scored.length > 0 ? scored : inMarket).slice(0, count);
+  return scored.slice(0, count);
 }
 
 function highlight(text: string, q: string): string {
