@@ -33,10 +33,11 @@ import { benchmarkOrchestrator } from './search-stream-orchestrator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Queries both the registries and the web-search fake answer, so every stream has registry and agent items. */
 const QUERIES: { query: string; countryIsoAlpha3: string }[] = [
-  { query: 'kookaburra', countryIsoAlpha3: 'AUS' },
-  { query: 'acme', countryIsoAlpha3: 'AUS' },
-  { query: 'acme', countryIsoAlpha3: 'GBR' },
+  { query: 'koala logistics', countryIsoAlpha3: 'AUS' },
+  { query: 'solar', countryIsoAlpha3: 'AUS' },
+  { query: 'harbourline solar', countryIsoAlpha3: 'GBR' },
 ];
 
 function percentile(values: number[], p: number): number {

@@ -29,16 +29,34 @@ class DatabaseFlagProvider implements Provider {
     private readonly cacheTtlMs: number,
   ) {}
 
+  /** Reads being made now, so a burst of evaluations of one key makes one query. */
+  private readonly loading = new Map<string, Promise<StoredValues>>();
+
   private async storedValues(flagKey: string, accountId: string): Promise<StoredValues> {
     if (this.cacheTtlMs <= 0) return findFlagValues(this.db, { flagKey, accountId });
     const key = `${flagKey}|${accountId}`;
     const hit = this.cache.get(key);
-    const now = Date.now();
-    if (hit && hit.expiresAt > now) return hit.stored;
-    const stored = await findFlagValues(this.db, { flagKey, accountId });
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { stored, expiresAt: now + this.cacheTtlMs });
-    return stored;
+    if (hit && hit.expiresAt > Date.now()) return hit.stored;
+    const load = this.loading.get(key) ?? this.load(key, flagKey, accountId);
+    // An expired value answers at once while its refresh runs (stale-while-revalidate): a `flags set` shows
+    // within one TTL plus one evaluation, and no request waits on the flag table once an account is warm.
+    if (hit) {
+      load.catch(() => undefined);
+      return hit.stored;
+    }
+    return load;
+  }
+
+  private load(key: string, flagKey: string, accountId: string): Promise<StoredValues> {
+    const load = findFlagValues(this.db, { flagKey, accountId })
+      .then((stored) => {
+        if (this.cache.size > 10_000) this.cache.clear();
+        this.cache.set(key, { stored, expiresAt: Date.now() + this.cacheTtlMs });
+        return stored;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, load);
+    return load;
   }
 
   async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
@@ -68,8 +86,9 @@ export type FlagDefaults = Record<FlagName, boolean>;
 
 /**
  * `cacheTtlMs` (FLAG_CACHE_TTL_MS, default 5 s) keeps each account's stored values in process that long, so the
- * search route does not pay a database round trip per flag on every request; `flags set` reaches every instance
- * within that time. 0 turns the cache off.
+ * search route does not pay a database round trip per flag on every request; after that the value is refreshed in
+ * the background while the previous one still answers, so `flags set` reaches every instance within one TTL plus
+ * one evaluation. 0 turns the cache off.
  */
 export async function createFeatureFlags(db: Db, defaults: FlagDefaults, options: { cacheTtlMs?: number } = {}): Promise<FeatureFlags> {
   const domain = `flags-${randomUUID()}`;
