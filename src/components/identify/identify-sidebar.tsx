@@ -6,9 +6,9 @@
  */
 import Link from 'next/link';
 import { useEffect, useSyncExternalStore } from 'react';
-import { AddNaicsControl } from '../naics/add-naics-control';
+import { NaicsRow } from '../naics/naics-row';
 import type { AddNaicsSuccess } from '../naics/add-naics-control-state';
-import { Aquila1Classification, NaicsTags } from '../organisation/classification-view';
+import { Aquila1Classification } from '../organisation/classification-view';
 import { LiveOrganisationFigures } from '../organisation/live-figures';
 import { createIdentifySidebarStore, fetchSidebarRecord, type SidebarEntry } from './identify-sidebar-store';
 
@@ -52,16 +52,7 @@ export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { orga
           </p>
           <section className="surface-section" aria-label="Classification">
             <h3>NAICS</h3>
-            <div className="naics-row">
-              <NaicsTags naics={record.naics} />
-              <AddNaicsControl
-                organisationId={record.id}
-                flagEnabled={flagEnabled}
-                enrichmentComplete={record.enrichmentComplete}
-                classified={record.aquila1.length > 0}
-                onAdded={afterAdd}
-              />
-            </div>
+            <NaicsRow record={record} flagEnabled={flagEnabled} onAdded={afterAdd} />
             <Aquila1Classification aquila1={record.aquila1} />
           </section>
           <section className="surface-section" aria-label="Figures">

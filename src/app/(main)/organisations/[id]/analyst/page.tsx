@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { AddNaicsControl } from '../../../../../components/naics/add-naics-control';
-import { Aquila1Classification, NaicsTags } from '../../../../../components/organisation/classification-view';
+import { NaicsRow } from '../../../../../components/naics/naics-row';
+import { Aquila1Classification } from '../../../../../components/organisation/classification-view';
 import { FiguresView } from '../../../../../components/organisation/figures-view';
 import { loadOrganisationSurface } from '../load-organisation-surface';
 
@@ -18,15 +18,7 @@ export default async function AnalystPage({ params }: { params: Promise<{ id: st
     <div className="organisation-surface analyst-surface" data-surface="analyst">
       <section className="surface-section" aria-labelledby="analyst-classification">
         <h2 id="analyst-classification">Classification</h2>
-        <div className="naics-row">
-          <NaicsTags naics={record.naics} />
-          <AddNaicsControl
-            organisationId={record.id}
-            flagEnabled={flagEnabled}
-            enrichmentComplete={record.enrichmentComplete}
-            classified={record.aquila1.length > 0}
-          />
-        </div>
+        <NaicsRow record={record} flagEnabled={flagEnabled} />
         <Aquila1Classification aquila1={record.aquila1} />
       </section>
       <section className="surface-section" aria-labelledby="analyst-figures">

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { AddNaicsControl } from '../../../../../components/naics/add-naics-control';
-import { Aquila1Classification, NaicsTags } from '../../../../../components/organisation/classification-view';
+import { NaicsRow } from '../../../../../components/naics/naics-row';
+import { Aquila1Classification } from '../../../../../components/organisation/classification-view';
 import { LiveFlagCounts, LiveOrganisationFigures } from '../../../../../components/organisation/live-figures';
 import { classifiedShare, formatShare } from '../../../../../components/organisation/organisation-figures';
 import { loadOrganisationSurface } from '../load-organisation-surface';
@@ -38,15 +38,7 @@ export default async function SpotlightPage({ params }: { params: Promise<{ id: 
             <dd data-tile="spend-share">{formatShare(classifiedShare({ totalAmount: spendTotal, classifiedAmount: spendClassified }))}</dd>
           </div>
         </dl>
-        <div className="naics-row scorecard-tags">
-          <NaicsTags naics={record.naics} />
-          <AddNaicsControl
-            organisationId={record.id}
-            flagEnabled={flagEnabled}
-            enrichmentComplete={record.enrichmentComplete}
-            classified={record.aquila1.length > 0}
-          />
-        </div>
+        <NaicsRow record={record} flagEnabled={flagEnabled} className="scorecard-tags" />
         <Aquila1Classification aquila1={record.aquila1} />
       </section>
       <section className="surface-section" aria-labelledby="spotlight-figures">
