@@ -82,6 +82,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   }, { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
   const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }) });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
+  const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
   return {
     env,
     log,
@@ -89,11 +90,11 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     auth,
     accountResolver: createAccountResolver(database.db, sessionAccount),
     flags,
-    logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+    logo,
     quickSearch: createQuickSearch({
       lookups: createQuickSearchLookups(database.db),
       membership: createAccountMembership(database.db),
-      logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+      logo,
       log: log.child({ useCase: 'quickSearch' }),
       limit: env.QUICK_SEARCH_LIMIT,
     }),
@@ -102,7 +103,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       ...(options.searchPorts ?? createSearchPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher })),
       internalMatches: createInternalMatches(database.db),
       flags,
-      logo: createBrandfetchLogoService(env.LOGO_CLIENT_ID),
+      logo,
       log: log.child({ useCase: 'searchOrganisations' }),
       defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
     }),
