@@ -42,19 +42,67 @@ export class FaultPlan {
   }
 }
 
-export const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
+/** Waits `ms`, or less when `signal` aborts; removes its listener, since one response may sleep many times on one signal. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/** What is left for the fake to do after `takeFault`: answer, possibly with a slow body. */
+export interface FaultOutcome {
+  /** Aborted when the client goes away. */
+  closed: AbortSignal;
+  /** Set when the body must come `ms` after the headers. */
+  slowBody: number | undefined;
+}
 
 /**
- * Serves one answer through the plan: applies the base latency and any scheduled fault, otherwise writes
- * `answer()`. Returns once the response is finished (or abandoned for reset/hang).
+ * Applies the plan to one request: the base latency and a delay, then the faults that answer (or drop) the
+ * request on their own: reset, hang, status, malformed. Returns null when the request was dealt with (or the
+ * client left), otherwise what the fake still has to honour. Every fake goes through this one mechanism.
+ */
+export async function takeFault(
+  plan: FaultPlan,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answers: { statusBody?: (status: number) => string; writeMalformed: () => void },
+): Promise<FaultOutcome | null> {
+  const closed = new AbortController();
+  res.on('close', () => closed.abort());
+  const fault = plan.next();
+  await sleep(plan.baseLatency(), closed.signal);
+  if (closed.signal.aborted) return null;
+  if (fault?.kind === 'delay') await sleep(fault.ms, closed.signal);
+  if (closed.signal.aborted) return null;
+  switch (fault?.kind) {
+    case 'reset':
+      req.socket.destroy();
+      return null;
+    case 'hang':
+      return null; // never answers; the client's timeout or abort ends it
+    case 'status':
+      res.writeHead(fault.status, { 'content-type': 'application/json' });
+      res.end(fault.body ?? answers.statusBody?.(fault.status) ?? JSON.stringify({ error: { message: `injected status ${fault.status}` } }));
+      return null;
+    case 'malformed':
+      answers.writeMalformed();
+      return null;
+    default:
+      return { closed: closed.signal, slowBody: fault?.kind === 'slow-body' ? fault.ms : undefined };
+  }
+}
+
+/**
+ * Serves one answer through the plan (takeFault), otherwise writes `answer()`. Returns once the response is
+ * finished (or abandoned for reset/hang).
  */
 export async function answerWithFaults(
   plan: FaultPlan,
@@ -63,41 +111,21 @@ export async function answerWithFaults(
   answer: () => { status?: number; contentType: string; body: string; headers?: Record<string, string> },
   malformedBody = '{"this is": not json',
 ): Promise<void> {
-  const closed = new AbortController();
-  res.on('close', () => closed.abort());
-  const fault = plan.next();
-  await sleep(plan.baseLatency(), closed.signal);
-  if (closed.signal.aborted) return;
-  if (fault?.kind === 'delay') await sleep(fault.ms, closed.signal);
-  if (closed.signal.aborted) return;
-  switch (fault?.kind) {
-    case 'reset':
-      req.socket.destroy();
-      return;
-    case 'hang':
-      return; // never answers; the client's timeout or abort ends it
-    case 'status':
-      res.writeHead(fault.status, { 'content-type': 'application/json' });
-      res.end(fault.body ?? JSON.stringify({ error: { message: `injected status ${fault.status}` } }));
-      return;
-    case 'malformed':
+  const outcome = await takeFault(plan, req, res, {
+    writeMalformed: () => {
       res.writeHead(200, { 'content-type': answer().contentType });
       res.end(malformedBody);
-      return;
-    case 'slow-body': {
-      const a = answer();
-      res.writeHead(a.status ?? 200, { 'content-type': a.contentType, ...a.headers });
-      res.flushHeaders();
-      await sleep(fault.ms, closed.signal);
-      if (!closed.signal.aborted) res.end(a.body);
-      return;
-    }
-    default: {
-      const a = answer();
-      res.writeHead(a.status ?? 200, { 'content-type': a.contentType, ...a.headers });
-      res.end(a.body);
-    }
+    },
+  });
+  if (!outcome) return;
+  const a = answer();
+  res.writeHead(a.status ?? 200, { 'content-type': a.contentType, ...a.headers });
+  if (outcome.slowBody !== undefined) {
+    res.flushHeaders();
+    await sleep(outcome.slowBody, outcome.closed);
+    if (outcome.closed.aborted) return;
   }
+  res.end(a.body);
 }
 
 /** Counts the connections a fake has open and saw closed, so tests can prove an abort reached it. */

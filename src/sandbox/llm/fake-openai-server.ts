@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ConnectionLog, FaultPlan } from '../faults';
+import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
 import { chatMessageSchema, decideTurn, type PolicyOptions, type Turn } from './policy';
 
 export interface FakeOpenAiTimings {
@@ -91,23 +91,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const id = `chatcmpl-${completionCounter}`;
     const stream = parsed.data.stream === true;
 
-    const closed = new AbortController();
-    res.on('close', () => closed.abort());
-    const fault = faults.next();
-    await sleep(faults.baseLatency(), closed.signal);
-    if (fault?.kind === 'delay') await sleep(fault.ms, closed.signal);
-    if (closed.signal.aborted) return;
-    switch (fault?.kind) {
-      case 'reset':
-        req.socket.destroy();
-        return;
-      case 'hang':
-        return;
-      case 'status':
-        res.writeHead(fault.status, { 'content-type': 'application/json' });
-        res.end(fault.body ?? JSON.stringify({ error: { message: `injected status ${fault.status}`, type: 'server_error', code: null } }));
-        return;
-      case 'malformed':
+    const outcome = await takeFault(faults, req, res, {
+      statusBody: (status) => JSON.stringify({ error: { message: `injected status ${status}`, type: 'server_error', code: null } }),
+      writeMalformed: () => {
         if (stream) {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
           res.end(`data: {"id":"${id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,\n\ndata: [DONE]\n\n`);
@@ -115,25 +101,25 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"this is": not json');
         }
-        return;
-      default:
-        break;
-    }
-    const headerDelayMs = fault?.kind === 'slow-body' ? 0 : timings.firstByteMs + (turn.kind === 'text' ? timings.finalTurnMs : 0);
-    const bodyDelayMs = fault?.kind === 'slow-body' ? fault.ms + timings.firstByteMs : 0;
-    await sleep(headerDelayMs, closed.signal);
-    if (closed.signal.aborted) return;
+      },
+    });
+    if (!outcome) return;
+    const { closed } = outcome;
+    const headerDelayMs = outcome.slowBody !== undefined ? 0 : timings.firstByteMs + (turn.kind === 'text' ? timings.finalTurnMs : 0);
+    const bodyDelayMs = outcome.slowBody !== undefined ? outcome.slowBody + timings.firstByteMs : 0;
+    await sleep(headerDelayMs, closed);
+    if (closed.aborted) return;
     const model = parsed.data.model;
     const promptTokens = Math.ceil(raw.length / 4);
     if (stream) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.flushHeaders();
-      await sleep(bodyDelayMs, closed.signal);
-      const finished = await writeStream(res, closed.signal, { id, model, turn, timings, promptTokens });
+      await sleep(bodyDelayMs, closed);
+      const finished = await writeStream(res, closed, { id, model, turn, timings, promptTokens });
       if (!finished) return;
     } else {
-      await sleep(bodyDelayMs, closed.signal);
-      if (closed.signal.aborted) return;
+      await sleep(bodyDelayMs, closed);
+      if (closed.aborted) return;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(completion(id, model, turn, promptTokens)));
     }
@@ -248,18 +234,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Like faults.ts `sleep`, but removes its abort listener, since one response sleeps many times on one signal. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
