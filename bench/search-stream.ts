@@ -1,5 +1,8 @@
 /**
- * Benchmark of the streamed search: `DATABASE_URL=... npx tsx bench/search-stream.ts [--quick]`.
+ * Benchmark of the streamed search:
+ *   `DATABASE_URL=... npx tsx bench/search-stream.ts [--quick] [--latency zero|realistic|both] [--rounds N] [--records DIR]`
+ * (--rounds: sequential streams of the 1-stream scenario; --records: each request's server-side marks, in ms
+ * after the handler was entered, written as JSON per scenario into DIR).
  * On the database DATABASE_URL names (migrated here; use a scratch database).
  *
  * The contract fakes run in this process; the server (container, real adapters pointed at the fakes, the
@@ -18,9 +21,12 @@
  * Prints a table on stderr and one JSON object on stdout.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { createDatabase } from '../src/adapters/db/client';
 import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
@@ -93,6 +99,13 @@ function request(child: ChildProcess, type: string): Promise<{ cpu: NodeJS.CpuUs
   });
 }
 
+/** A request's marks in ms after the handler was entered (for --records). */
+function relativeTo(r: RequestRecord): Record<string, number | boolean> {
+  return Object.fromEntries(
+    Object.entries(r).map(([k, v]) => [k, typeof v === 'number' && k !== 'registryCandidates' ? Math.round((v - r.entered) * 100) / 100 : v]),
+  );
+}
+
 /** Server-side own time before the first item, per request (ms), or undefined when no item was written. */
 function ownTimeBeforeFirstItem(r: RequestRecord, leadMs: number): { before: number; after: number } | undefined {
   if (r.firstByte === undefined || r.providerStart === undefined) return undefined;
@@ -107,7 +120,7 @@ function ownTimeBeforeFirstItem(r: RequestRecord, leadMs: number): { before: num
   return { before: r.providerStart - r.entered, after: Math.max(0, r.firstByte - enabling) };
 }
 
-async function scenario(child: ChildProcess, baseUrl: string, authorizations: string[], concurrency: number, rounds: number) {
+async function scenario(child: ChildProcess, baseUrl: string, authorizations: string[], concurrency: number, rounds: number, recordsFile?: string) {
   await request(child, 'stats'); // drop earlier records
   const cpuBefore = (await request(child, 'stats')).cpu;
   const timings: ClientTiming[] = [];
@@ -121,6 +134,7 @@ async function scenario(child: ChildProcess, baseUrl: string, authorizations: st
   }
   const wallMs = performance.now() - started;
   const { cpu, records } = await request(child, 'stats');
+  if (recordsFile) fs.writeFileSync(recordsFile, JSON.stringify(records.map((r) => relativeTo(r))));
   const streams = timings.length;
   const cpuMsPerStream = (cpu.user - cpuBefore.user + (cpu.system - cpuBefore.system)) / 1000 / streams;
   const own = records.map((r) => ownTimeBeforeFirstItem(r, REGISTRY_LEAD_MS)).filter((o) => o !== undefined);
@@ -151,7 +165,17 @@ async function scenario(child: ChildProcess, baseUrl: string, authorizations: st
 }
 
 async function main(): Promise<void> {
-  const quick = process.argv.includes('--quick');
+  const { values: options } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      latency: { type: 'string', default: 'both' },
+      rounds: { type: 'string' },
+      records: { type: 'string' },
+    },
+  });
+  const quick = options.quick;
+  const profiles = options.latency === 'both' ? (['zero', 'realistic'] as const) : z.enum(['zero', 'realistic']).array().parse([options.latency]);
+  const singleRounds = (latency: 'zero' | 'realistic') => (options.rounds ? Number(options.rounds) : quick ? 3 : latency === 'zero' ? 30 : 6);
   const env = parseEnvOrThrow();
   if (!env.DATABASE_URL) throw new Error('set DATABASE_URL to a scratch database');
   const database = createDatabase(env.DATABASE_URL, { max: 2, applicationName: 'bench-search-stream' });
@@ -171,7 +195,7 @@ async function main(): Promise<void> {
       `first item p50/p95=${orchestrator.firstItemMs.p50}/${orchestrator.firstItemMs.p95} ms\n`,
   );
   const results = [];
-  for (const latency of ['zero', 'realistic'] as const) {
+  for (const latency of profiles) {
     const fakes = await startSearchFakes(latency);
     const child = fork(path.join(here, 'search-stream-server.ts'), [JSON.stringify(fakeUrls(fakes))], {
       execArgv: ['--import', 'tsx'],
@@ -187,8 +211,8 @@ async function main(): Promise<void> {
       });
       const baseUrl = `http://127.0.0.1:${port}`;
       await oneStream(baseUrl, authorizations[0] ?? '', { query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }); // warm-up
-      const single = await scenario(child, baseUrl, authorizations, 1, quick ? 3 : latency === 'zero' ? 30 : 6);
-      const fifty = await scenario(child, baseUrl, authorizations, 50, quick ? 1 : latency === 'zero' ? 4 : 2);
+      const single = await scenario(child, baseUrl, authorizations, 1, singleRounds(latency), options.records && `${options.records}/${latency}-1.json`);
+      const fifty = await scenario(child, baseUrl, authorizations, 50, quick ? 1 : latency === 'zero' ? 4 : 2, options.records && `${options.records}/${latency}-50.json`);
       for (const s of [single, fifty]) {
         results.push({ latency, ...s });
         process.stderr.write(

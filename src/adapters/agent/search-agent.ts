@@ -11,6 +11,7 @@ import type { Logger } from '../logging/logger';
 import type { AgentCandidate, DiscoveryQuery, SearchAgent, WebSearch } from '../../server/search/ports';
 import { reportCandidateInputSchema, RunLedger, type ReportCandidateInput } from './candidate-guard';
 import { buildInstructions, buildTask } from './prompts';
+import { createTimeSlicer } from './time-slice';
 import { createReportCandidateTool, createWebSearchTool, describeError, reviewReport, type ToolContext } from './tools';
 
 export interface SearchAgentOptions {
@@ -95,7 +96,9 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
           return review.candidate;
         };
 
+        const slicer = createTimeSlicer();
         for await (const part of run.fullStream) {
+          await slicer.maybeYield();
           let candidate: AgentCandidate | undefined;
           if (part.type === 'tool-input-start' && part.toolName === 'report_candidate') {
             streaming.set(part.id, '');

@@ -403,6 +403,51 @@ describe('keys, internal matches and accountLinked (rules 3 and 4)', () => {
     expect(result.candidates[0]).toMatchObject({ source: 'agent', identifiers: [abn('51824753556')] });
   });
 
+  it('looks up the internal matches of registry candidates as soon as the registry answers, while website enrichment still runs', async () => {
+    let lookedUpDuringEnrichment: string[][] = [];
+    const { search, calls } = fakes({
+      ...options,
+      agent: [],
+      enrich: async (candidates) => {
+        await wait(30);
+        lookedUpDuringEnrichment = calls.byKeys.map((c) => c.keys);
+        return candidates;
+      },
+    });
+    const items = await run(search);
+    expect(lookedUpDuringEnrichment).toEqual([['AUS|acme pty ltd', 'AUS|beta pty ltd']]);
+    expect(calls.byKeys).toHaveLength(1); // the candidates' writes reuse that one lookup
+    expect(items.map((i) => (i._type === 'candidate' ? [i.key, i.existingOrgId, i.accountLinked] : i._type))).toEqual([
+      ['AUS|acme pty ltd', 'org-owned', true],
+      ['AUS|beta pty ltd', 'org-member', true],
+    ]);
+  });
+
+  it("looks up an agent candidate's internal match when it arrives, before its website is validated", async () => {
+    const order: string[] = [];
+    const { deps } = fakes({ ...options, agent: [agentCandidate('Gamma Pty Ltd', { website: 'https://gamma.com.au' })] });
+    const search = createSearchOrganisations({
+      ...deps,
+      websiteValidator: {
+        async validate() {
+          order.push('validate');
+          await wait(20);
+          return { accepted: true, tier: 1, score: 0.9, reason: 'fake' };
+        },
+      },
+      internalMatches: {
+        ...deps.internalMatches,
+        byKeys: async (params) => {
+          order.push(`byKeys:${params.keys.join(',')}`);
+          return deps.internalMatches.byKeys(params);
+        },
+      },
+    });
+    const items = await run(search, { mode: 'agentic' });
+    expect(order).toEqual(['byKeys:AUS|gamma pty ltd', 'validate']);
+    expect(items).toMatchObject([{ key: 'AUS|gamma pty ltd', existingOrgId: 'org-global', websiteValidated: true }]);
+  });
+
   it('an internal lookup failure streams candidates as new instead of failing the search', async () => {
     const { deps } = fakes({ agent: [agentCandidate('Acme Pty Ltd')] });
     const search = createSearchOrganisations({

@@ -204,23 +204,46 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     const started = now();
     let leadTimer: ReturnType<typeof setTimeout> | undefined;
 
-    const guard = (candidate: { name: string; countryIsoAlpha3: string }, channel: string): { country: string; name: string; baseKey: string } | undefined => {
+    type Keyed =
+      | { ok: true; country: string; name: string; baseKey: string }
+      | { ok: false; why: 'unmappable' | 'other-country' | 'no-key'; country?: string; error?: unknown };
+    /** Rules 3 and 5 without logging: the candidate's country, canonical name and base key, or why it is dropped. */
+    const keyed = (candidate: { name: string; countryIsoAlpha3: string }): Keyed => {
       const country = countryFromAnything(candidate.countryIsoAlpha3);
-      if (country === undefined || !isCountryAlpha3(country)) {
-        deps.log.warn({ channel, country: candidate.countryIsoAlpha3 }, 'search candidate dropped: country unmappable');
-        return undefined;
-      }
-      if (scope !== GLOBAL_SEARCH_SCOPE && country !== scope) {
-        deps.log.debug({ channel, country, scope }, 'search candidate dropped by the country guard');
-        return undefined;
-      }
+      if (country === undefined || !isCountryAlpha3(country)) return { ok: false, why: 'unmappable' };
+      if (scope !== GLOBAL_SEARCH_SCOPE && country !== scope) return { ok: false, why: 'other-country', country };
       const name = canonicalName(candidate.name);
       try {
-        return { country, name, baseKey: compositeKey(country, name) };
+        return { ok: true, country, name, baseKey: compositeKey(country, name) };
       } catch (error) {
-        deps.log.warn({ channel, err: error }, 'search candidate dropped: no composite key');
-        return undefined;
+        return { ok: false, why: 'no-key', error };
       }
+    };
+
+    const guard = (candidate: { name: string; countryIsoAlpha3: string }, channel: string): { country: string; name: string; baseKey: string } | undefined => {
+      const result = keyed(candidate);
+      if (result.ok) return result;
+      if (result.why === 'unmappable') deps.log.warn({ channel, country: candidate.countryIsoAlpha3 }, 'search candidate dropped: country unmappable');
+      else if (result.why === 'other-country') deps.log.debug({ channel, country: result.country, scope }, 'search candidate dropped by the country guard');
+      else deps.log.warn({ channel, err: result.error }, 'search candidate dropped: no composite key');
+      return undefined;
+    };
+
+    // Internal matches are looked up as soon as a candidate's base key is known (the registry's answer, an
+    // agent report), while website enrichment and validation run, so writing the candidate seldom waits
+    // for the database. One promise per key; a key not prefetched (a disambiguated one) is fetched in place.
+    const matchByKey = new Map<string, Promise<InternalMatch | undefined>>();
+    const prefetchMatches = (keys: readonly string[]): void => {
+      const missing = [...new Set(keys)].filter((key) => !matchByKey.has(key));
+      if (missing.length === 0) return;
+      const batch = internalMatchesOrNone(missing);
+      for (const key of missing) matchByKey.set(key, batch.then((found) => found.get(key)));
+    };
+    const prefetchMatchesOf = (candidates: readonly { name: string; countryIsoAlpha3: string }[]): void => {
+      prefetchMatches(candidates.flatMap((candidate) => {
+        const result = keyed(candidate);
+        return result.ok ? [result.baseKey] : [];
+      }));
     };
 
     const validatedWebsite = async (name: string, website: string | null, alreadyValidated: boolean) => {
@@ -301,6 +324,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       }
       if (signal.aborted) return;
       let candidates = result.candidates;
+      prefetchMatchesOf(candidates);
       const topK = request.websiteTopK ?? deps.defaultWebsiteTopK ?? DEFAULT_WEBSITE_TOP_K;
       if (route === 'national' && deps.enrichRegistryWebsites && topK > 0 && candidates.length > 0) {
         try {
@@ -321,6 +345,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
         const discovery = deps.agent.discover({ query: request.query, countryIsoAlpha3: scope, limit: AGENT_CANDIDATE_LIMIT }, signal);
         for await (const candidate of discovery) {
           if (signal.aborted) break;
+          prefetchMatchesOf([candidate]);
           const task = prepareAgent(candidate).then((prepared) => {
             if (prepared) queue.push({ type: 'agent-candidate', prepared });
           });
@@ -353,8 +378,16 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
         }
       }
       if (decided.length === 0) return [];
-      const keys = decided.map((d) => (d.kind === 'candidate' ? d.key : d.row.key));
-      const matches = await internalMatchesOrNone(keys);
+      // A candidate takes its (prefetched) match; a patch recomputes its key's match now (rule 2).
+      const candidateKeys = decided.flatMap((d) => (d.kind === 'candidate' ? [d.key] : []));
+      const patchKeys = decided.flatMap((d) => (d.kind === 'patch' ? [d.row.key] : []));
+      prefetchMatches(candidateKeys);
+      const [candidateMatches, patchMatches] = await Promise.all([
+        Promise.all(candidateKeys.map(async (key) => [key, await matchByKey.get(key)] as const)),
+        patchKeys.length > 0 ? internalMatchesOrNone(patchKeys) : new Map<string, InternalMatch>(),
+      ]);
+      const matches = new Map(patchMatches);
+      for (const [key, match] of candidateMatches) if (match !== undefined) matches.set(key, match);
       return decided.map((d): StreamItem => {
         if (d.kind === 'patch') {
           const match = matches.get(d.row.key);
