@@ -112,7 +112,10 @@ async function main(): Promise<void> {
   const { accountResolver, searchRateLimiter, flags } = container;
   Object.assign(container, {
     accountResolver: { resolve: (headers: Headers) => accountResolver.resolve(headers).finally(() => mark('authenticated')) },
-    searchRateLimiter: { consumeOrThrow: (id: string) => searchRateLimiter.consumeOrThrow(id).finally(() => mark('rateLimitChecked')) },
+    searchRateLimiter: {
+      consumeOrThrow: (id: string) => searchRateLimiter.consumeOrThrow(id).finally(() => mark('rateLimitChecked')),
+      hasHeadroom: (id: string) => searchRateLimiter.hasHeadroom(id),
+    } satisfies typeof searchRateLimiter,
   });
   const isEnabled = flags.isEnabled.bind(flags);
   flags.isEnabled = (flag, accountId) => isEnabled(flag, accountId).finally(() => mark('flagsResolved'));

@@ -230,6 +230,80 @@ describe('before the first byte', () => {
   });
 });
 
+describe('rate limit and the providers', () => {
+  /** The container's limiter replaced by one whose shared count answers when the test says so. */
+  function slowCount(options: { headroom: boolean; refuse: boolean }) {
+    const original = ctx.container.searchRateLimiter;
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    Object.assign(ctx.container, {
+      searchRateLimiter: {
+        hasHeadroom: () => options.headroom,
+        consumeOrThrow: async () => {
+          await answered;
+          if (options.refuse) throw new RateLimitedError(42);
+        },
+      } satisfies typeof original,
+    });
+    return { answer, restore: () => Object.assign(ctx.container, { searchRateLimiter: original }) };
+  }
+
+  it('with headroom in its view of the window, the search starts while the shared count is confirmed', async () => {
+    const account = await makeAccount(db);
+    const seen = portFakes({ registry: { candidates: [], error: null } });
+    const count = slowCount({ headroom: true, refuse: false });
+    try {
+      const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+      expect(await until(() => seen.searches.length > 0)).toBe(true);
+      count.answer();
+      const response = await pending;
+      expect(response.status).toBe(200);
+      await response.text();
+    } finally {
+      count.restore();
+    }
+  });
+
+  it('a search started on headroom and then refused by the shared count answers 429 and is stopped', async () => {
+    const account = await makeAccount(db);
+    const seen = portFakes({ registryDelayMs: 5000 });
+    const count = slowCount({ headroom: true, refuse: true });
+    try {
+      const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+      expect(await until(() => seen.searches.length > 0)).toBe(true);
+      count.answer();
+      const response = await pending;
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('42');
+      expect(await response.json()).toMatchObject({ code: 'rate_limited' });
+      expect(await until(() => seen.registrySignal?.aborted === true && seen.registryFinished)).toBe(true);
+    } finally {
+      count.restore();
+    }
+  });
+
+  it('without headroom no provider is called until the shared count has admitted the search', async () => {
+    const account = await makeAccount(db);
+    const seen = portFakes();
+    const count = slowCount({ headroom: false, refuse: true });
+    try {
+      const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }, account.authorization);
+      await wait(150);
+      expect(seen.searches).toEqual([]);
+      expect(seen.agentSignal).toBeUndefined();
+      count.answer();
+      expect((await pending).status).toBe(429);
+      await wait(50);
+      expect(seen.searches).toEqual([]);
+      expect(seen.agentSignal).toBeUndefined();
+    } finally {
+      count.restore();
+    }
+  });
+});
+
 describe('the stream', () => {
   it('is NDJSON with no-store caching, one schema-valid StreamItem per line', async () => {
     const account = await makeAccount(db);

@@ -8,6 +8,11 @@
  *   search's path to its first byte (bench/search-stream.ts).
  * - If the database cannot be reached, an in-process limiter with the same budget takes over (the
  *   library's insurance limiter) rather than failing every search or letting them all through.
+ * - `hasHeadroom`: each answer of the shared count is remembered per account (points left, window end),
+ *   less the searches started since. With at least a fifth of the budget left (2 at least) the route
+ *   starts the search while the count is confirmed, which takes the count's round trip off the way to the
+ *   first item. Other instances may have spent some of that headroom meanwhile; a refusal then still
+ *   answers 429 and stops the started providers before any byte is written.
  */
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
@@ -48,22 +53,76 @@ export function createPostgresSearchRateLimiter(options: PostgresSearchRateLimit
     insuranceLimiter: new RateLimiterMemory({ ...limits, keyPrefix: `${keyPrefix}-insurance` }),
     ...limits,
   });
+  const views = new WindowViews(headroomMargin(options.pointsPerMinute));
   let closed = false;
   return {
     async consumeOrThrow(accountId) {
+      views.started(accountId);
       try {
-        await limiter.consume(accountId);
+        views.answered(accountId, await limiter.consume(accountId));
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
+          views.answered(accountId, rejection);
           throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
         }
+        views.failed(accountId);
         throw rejection;
       }
     },
+    hasHeadroom: (accountId) => views.hasHeadroom(accountId),
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
   };
+}
+
+/** Points that must be left in the last known count for a search to start before its count is confirmed. */
+export function headroomMargin(pointsPerMinute: number): number {
+  return Math.max(2, Math.ceil(pointsPerMinute / 5));
+}
+
+/** A bound on remembered accounts; past it, views of ended windows are dropped. */
+const MAX_VIEWS = 10_000;
+
+interface WindowView {
+  remaining: number;
+  windowEndsAt: number;
+  /** Searches counted locally whose shared count has not answered yet. */
+  inFlight: number;
+}
+
+/** This instance's view of each account's current window, from the shared count's answers. */
+class WindowViews {
+  private readonly views = new Map<string, WindowView>();
+
+  constructor(private readonly margin: number) {}
+
+  hasHeadroom(accountId: string): boolean {
+    const view = this.views.get(accountId);
+    if (view === undefined || Date.now() >= view.windowEndsAt) return false;
+    return view.remaining - view.inFlight >= this.margin;
+  }
+
+  started(accountId: string): void {
+    const view = this.views.get(accountId);
+    if (view) view.inFlight += 1;
+  }
+
+  answered(accountId: string, answer: RateLimiterRes): void {
+    const view = this.views.get(accountId);
+    const inFlight = view ? Math.max(0, view.inFlight - 1) : 0;
+    this.views.set(accountId, { remaining: answer.remainingPoints, windowEndsAt: Date.now() + answer.msBeforeNext, inFlight });
+    if (this.views.size > MAX_VIEWS) this.dropEnded();
+  }
+
+  failed(accountId: string): void {
+    this.views.delete(accountId);
+  }
+
+  private dropEnded(): void {
+    const now = Date.now();
+    for (const [accountId, view] of this.views) if (now >= view.windowEndsAt) this.views.delete(accountId);
+  }
 }

@@ -448,6 +448,40 @@ describe('keys, internal matches and accountLinked (rules 3 and 4)', () => {
     expect(items).toMatchObject([{ key: 'AUS|gamma pty ltd', existingOrgId: 'org-global', websiteValidated: true }]);
   });
 
+  it('reads the agent on only once the internal lookup of its last candidate has answered', async () => {
+    const order: string[] = [];
+    const { deps } = fakes(options);
+    const search = createSearchOrganisations({
+      ...deps,
+      agent: {
+        async *discover() {
+          for (const name of ['Gamma Pty Ltd', 'Delta Pty Ltd']) {
+            order.push(`agent yields ${name}`);
+            yield agentCandidate(name);
+          }
+          order.push('agent done');
+        },
+      },
+      internalMatches: {
+        ...deps.internalMatches,
+        byKeys: async (params) => {
+          await wait(30);
+          order.push(`lookup answered ${params.keys.join(',')}`);
+          return deps.internalMatches.byKeys(params);
+        },
+      },
+    });
+    const items = await run(search, { mode: 'agentic' });
+    expect(order).toEqual([
+      'agent yields Gamma Pty Ltd',
+      'lookup answered AUS|gamma pty ltd',
+      'agent yields Delta Pty Ltd',
+      'lookup answered AUS|delta pty ltd',
+      'agent done',
+    ]);
+    expect(items.map((i) => (i._type === 'candidate' ? i.existingOrgId : null))).toEqual(['org-global', null]);
+  });
+
   it('an internal lookup failure streams candidates as new instead of failing the search', async () => {
     const { deps } = fakes({ agent: [agentCandidate('Acme Pty Ltd')] });
     const search = createSearchOrganisations({

@@ -239,11 +239,14 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       const batch = internalMatchesOrNone(missing);
       for (const key of missing) matchByKey.set(key, batch.then((found) => found.get(key)));
     };
-    const prefetchMatchesOf = (candidates: readonly { name: string; countryIsoAlpha3: string }[]): void => {
-      prefetchMatches(candidates.flatMap((candidate) => {
+    /** Prefetches the candidates' base keys; resolves when those lookups have answered (never rejects). */
+    const prefetchMatchesOf = (candidates: readonly { name: string; countryIsoAlpha3: string }[]): Promise<unknown> => {
+      const keys = candidates.flatMap((candidate) => {
         const result = keyed(candidate);
         return result.ok ? [result.baseKey] : [];
-      }));
+      });
+      prefetchMatches(keys);
+      return Promise.all(keys.map((key) => matchByKey.get(key)));
     };
 
     const validatedWebsite = async (name: string, website: string | null, alreadyValidated: boolean) => {
@@ -324,7 +327,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       }
       if (signal.aborted) return;
       let candidates = result.candidates;
-      prefetchMatchesOf(candidates);
+      void prefetchMatchesOf(candidates);
       const topK = request.websiteTopK ?? deps.defaultWebsiteTopK ?? DEFAULT_WEBSITE_TOP_K;
       if (route === 'national' && deps.enrichRegistryWebsites && topK > 0 && candidates.length > 0) {
         try {
@@ -345,12 +348,16 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
         const discovery = deps.agent.discover({ query: request.query, countryIsoAlpha3: scope, limit: AGENT_CANDIDATE_LIMIT }, signal);
         for await (const candidate of discovery) {
           if (signal.aborted) break;
-          prefetchMatchesOf([candidate]);
+          const matched = prefetchMatchesOf([candidate]);
           const task = prepareAgent(candidate).then((prepared) => {
             if (prepared) queue.push({ type: 'agent-candidate', prepared });
           });
           pending.add(task);
           void task.finally(() => pending.delete(task));
+          // The agent is read on only once this candidate's internal lookup has answered (one round trip): its
+          // model stream arrives in bursts whose parsing would otherwise hold the event loop while that answer,
+          // the last thing between the candidate and its line, waits (bench/search-stream.ts).
+          await matched;
         }
       } catch (error) {
         if (!signal.aborted) deps.log.warn({ err: error }, 'search agent failed; its channel ends');

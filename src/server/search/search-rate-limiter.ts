@@ -2,4 +2,11 @@
 export interface SearchRateLimiter {
   /** Counts one search for the account; throws RateLimitedError (429 with Retry-After) over the limit. */
   consumeOrThrow(accountId: string): Promise<void>;
+  /**
+   * Whether this instance's latest view of the account's window (its last confirmed count, less the
+   * searches it has started since) leaves clear headroom: the route may then start the providers while
+   * consumeOrThrow confirms the shared count, instead of before. False for an account it has no view of
+   * in the current window, so a request near or over the limit always waits for the shared count.
+   */
+  hasHeadroom(accountId: string): boolean;
 }

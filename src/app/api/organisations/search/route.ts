@@ -3,11 +3,17 @@
  * Account (401) -> rate limit (429 + Retry-After) -> body validation (400) -> NDJSON stream of StreamItems;
  * all three answers are ordinary JSON before the first byte. The rate-limit check, the body's validation
  * and the account's flag lookups overlap (each costs a round trip), but every authenticated request is
- * counted and an over-limit request answers 429 whatever its body. The stream stops when the client
- * aborts or at the 60 s limit, where it simply ends (no error line).
+ * counted and an over-limit request answers 429 whatever its body.
+ *
+ * The providers start once the shared count has admitted the search; or, when this instance's view of the
+ * account's window has clear headroom (`hasHeadroom`), while the count is being confirmed, so that its
+ * round trip is not on the way to the first item. A refusal then stops the started search (its providers
+ * see the abort) and the answer is still 429. The stream stops when the client aborts or at the 60 s
+ * limit, where it simply ends (no error line).
  */
 import { ndjsonResponse } from '../../../http/ndjson';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
+import { startNow } from '../../../http/start-now';
 import { withAccount } from '../../../http/with-account';
 import { searchRequestSchema } from '../../../../server/search/search-request';
 
@@ -17,6 +23,7 @@ export const maxDuration = 60;
 
 export const POST = withAccount(async (request, { accountId, container, log }) => {
   const search = container.searchOrganisations;
+  const headroom = container.searchRateLimiter.hasHeadroom(accountId);
   const rateLimited = container.searchRateLimiter.consumeOrThrow(accountId);
   rateLimited.catch(() => undefined); // awaited on every path below; this only keeps it from being "unhandled" meanwhile
   const body = await parseJsonBodyOrThrow(request, searchRequestSchema).catch(async (invalid: unknown) => {
@@ -25,7 +32,13 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
   });
   const cancelled = new AbortController();
   const signal = AbortSignal.any([request.signal, cancelled.signal, AbortSignal.timeout(maxDuration * 1000)]);
-  const items = search.stream(body, { accountId }, signal);
-  await rateLimited;
+  const search$ = search.stream(body, { accountId }, signal);
+  const items = headroom ? startNow(search$) : search$;
+  try {
+    await rateLimited;
+  } catch (refused) {
+    cancelled.abort();
+    throw refused;
+  }
   return ndjsonResponse(items, { log, onCancel: () => cancelled.abort() });
 });
