@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   });
   const quick = options.quick;
   const profiles = options.latency === 'both' ? (['zero', 'realistic'] as const) : z.enum(['zero', 'realistic']).array().parse([options.latency]);
-  const singleRounds = (latency: 'zero' | 'realistic') => (options.rounds ? Number(options.rounds) : quick ? 3 : latency === 'zero' ? 30 : 6);
+  const singleRounds = (latency: 'zero' | 'realistic') => (options.rounds ? Number(options.rounds) : quick ? 3 : latency === 'zero' ? 100 : 30);
   const env = parseEnvOrThrow();
   if (!env.DATABASE_URL) throw new Error('set DATABASE_URL to a scratch database');
   const database = createDatabase(env.DATABASE_URL, { max: 2, applicationName: 'bench-search-stream' });
