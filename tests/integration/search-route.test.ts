@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST, maxDuration } from '../../src/app/api/organisations/search/route';
 import { createInternalMatches } from '../../src/adapters/db/queries/internal-matches';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
@@ -231,9 +231,16 @@ describe('before the first byte', () => {
 });
 
 describe('rate limit and the providers', () => {
-  /** The container's limiter replaced by one whose shared count answers when the test says so. */
+  let original: typeof ctx.container.searchRateLimiter;
+  beforeEach(() => {
+    original = ctx.container.searchRateLimiter;
+  });
+  afterEach(() => {
+    Object.assign(ctx.container, { searchRateLimiter: original });
+  });
+
+  /** The container's limiter replaced, until the test ends, by one whose shared count answers when the test says so. */
   function slowCount(options: { headroom: boolean; refuse: boolean }) {
-    const original = ctx.container.searchRateLimiter;
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -247,60 +254,48 @@ describe('rate limit and the providers', () => {
         },
       } satisfies typeof original,
     });
-    return { answer, restore: () => Object.assign(ctx.container, { searchRateLimiter: original }) };
+    return { answer };
   }
 
   it('with headroom in its view of the window, the search starts while the shared count is confirmed', async () => {
     const account = await makeAccount(db);
     const seen = portFakes({ registry: { candidates: [], error: null } });
     const count = slowCount({ headroom: true, refuse: false });
-    try {
-      const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
-      expect(await until(() => seen.searches.length > 0)).toBe(true);
-      count.answer();
-      const response = await pending;
-      expect(response.status).toBe(200);
-      await response.text();
-    } finally {
-      count.restore();
-    }
+    const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+    expect(await until(() => seen.searches.length > 0)).toBe(true);
+    count.answer();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    await response.text();
   });
 
   it('a search started on headroom and then refused by the shared count answers 429 and is stopped', async () => {
     const account = await makeAccount(db);
     const seen = portFakes({ registryDelayMs: 5000 });
     const count = slowCount({ headroom: true, refuse: true });
-    try {
-      const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
-      expect(await until(() => seen.searches.length > 0)).toBe(true);
-      count.answer();
-      const response = await pending;
-      expect(response.status).toBe(429);
-      expect(response.headers.get('retry-after')).toBe('42');
-      expect(await response.json()).toMatchObject({ code: 'rate_limited' });
-      expect(await until(() => seen.registrySignal?.aborted === true && seen.registryFinished)).toBe(true);
-    } finally {
-      count.restore();
-    }
+    const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+    expect(await until(() => seen.searches.length > 0)).toBe(true);
+    count.answer();
+    const response = await pending;
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('42');
+    expect(await response.json()).toMatchObject({ code: 'rate_limited' });
+    expect(await until(() => seen.registrySignal?.aborted === true && seen.registryFinished)).toBe(true);
   });
 
   it('without headroom no provider is called until the shared count has admitted the search', async () => {
     const account = await makeAccount(db);
     const seen = portFakes();
     const count = slowCount({ headroom: false, refuse: true });
-    try {
-      const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }, account.authorization);
-      await wait(150);
-      expect(seen.searches).toEqual([]);
-      expect(seen.agentSignal).toBeUndefined();
-      count.answer();
-      expect((await pending).status).toBe(429);
-      await wait(50);
-      expect(seen.searches).toEqual([]);
-      expect(seen.agentSignal).toBeUndefined();
-    } finally {
-      count.restore();
-    }
+    const pending = post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }, account.authorization);
+    await wait(150);
+    expect(seen.searches).toEqual([]);
+    expect(seen.agentSignal).toBeUndefined();
+    count.answer();
+    expect((await pending).status).toBe(429);
+    await wait(50);
+    expect(seen.searches).toEqual([]);
+    expect(seen.agentSignal).toBeUndefined();
   });
 });
 
