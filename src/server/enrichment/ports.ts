@@ -1,0 +1,142 @@
+/**
+ * The ports of the enrichment orchestrator (spec: "Server action: selectOrganisationAction", phases 1 and 2;
+ * DESIGN.md section 8). Adapters in src/adapters implement them; contract fakes in src/sandbox speak the
+ * providers' wire protocols so the real adapters run in tests and in sandbox mode.
+ *
+ * Failure convention: expected provider failures are values (`{ ok: false, failure }`), never thrown, as the
+ * registries do. A thrown error is a bug.
+ */
+import type { Identifier, OrganisationType } from '../../core/candidates';
+import type { RegistryFailure } from '../search/ports';
+
+/** Why a provider call genuinely failed (the same vocabulary as the registries'). */
+export type ProviderFailure = RegistryFailure;
+
+export type ProviderResult<T> = { ok: true; value: T } | { ok: false; failure: ProviderFailure };
+
+/** Where a written field came from (shown on the organisation page next to the field). */
+export const FIELD_SOURCES = ['company_data', 'registry', 'website', 'agent', 'selection'] as const;
+export type FieldSource = (typeof FIELD_SOURCES)[number];
+
+/** A parent or subsidiary as a provider names it: a stub to create by composite key. */
+export interface RelatedCompany {
+  name: string;
+  /** Registrable domain or full URL when the provider gives one. */
+  website: string | null;
+  /** Alpha-3 when known. */
+  countryIsoAlpha3: string | null;
+}
+
+// ---------------------------------------------------------------- company data by domain (The Companies API)
+
+/** `domain.state` of The Companies API: `for-sale` and `broken` mean "no usable website". */
+export type DomainState = 'operating' | 'redirected' | 'for-sale' | 'broken';
+
+/** One company record of the domain-based company-data provider, mapped to our fields (providers/enrichment.md 2.4). */
+export interface CompanyDataProfile {
+  /** Display name (`about.name`). */
+  name: string | null;
+  /** Legal name (`about.nameLegal`): written as the legal-name alias. */
+  legalName: string | null;
+  /** Other names (`about.nameAlts`). */
+  aliases: string[];
+  /** `descriptions.primary`, else `.website`, else `.linkedin`; null when none. */
+  description: string | null;
+  /** `urls.website`, else `https://` + `domain.domain`. */
+  website: string | null;
+  /** `about.businessType` mapped to the three accepted types; null for every other business type (never guessed). */
+  type: OrganisationType | null;
+  /** Headquarters country (`locations.headquarters.country.code`, alpha-2) as alpha-3; null when unmappable. */
+  countryIsoAlpha3: string | null;
+  /** `codes.naics[]`: six-digit strings as the provider gives them (the orchestrator keeps existing leaf codes only). */
+  naicsCodes: string[];
+  parent: RelatedCompany | null;
+  subsidiaries: RelatedCompany[];
+  domainState: DomainState | null;
+}
+
+export interface CompanyDataProvider {
+  /**
+   * `GET /v2/companies/{domain}`. `value: null` is a miss (404 companyNotFound): the orchestrator falls back
+   * to the agentic pipeline. Failures (401/403/5xx/timeout/malformed/not configured) are values too.
+   */
+  findByDomain(domain: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<CompanyDataProfile | null>>;
+}
+
+// ---------------------------------------------------------------- the enrichment agent (AI SDK + web_search)
+
+/** What the agent is told about the organisation it profiles. */
+export interface EnrichmentSubject {
+  name: string;
+  /** Alpha-3, or null when unknown (the agent is then asked for the headquarters country). */
+  countryIsoAlpha3: string | null;
+  website: string | null;
+  description: string | null;
+  identifiers: Identifier[];
+}
+
+/** Phase 1 (spec): description, website, type. Everything is a claim the orchestrator checks before writing. */
+export interface AgentProfilePhase1 {
+  description: string | null;
+  website: string | null;
+  /** One of the three, or null when the agent could not establish it (never guessed). */
+  type: OrganisationType | null;
+  /** URLs of the web-search results the claims came from (provenance; shown as the source's evidence). */
+  evidenceUrls: string[];
+}
+
+/** Phase 2 (spec): country, NAICS, identifiers, legal-name alias, parent and subsidiary stubs. */
+export interface AgentProfilePhase2 {
+  /** Alpha-3 (normalised by the adapter from alpha-2/alpha-3/name); null when unknown. */
+  countryIsoAlpha3: string | null;
+  /** Six-digit codes as claimed (the orchestrator keeps existing leaf codes only). */
+  naicsCodes: string[];
+  /** `{type, value}` as claimed, e.g. ABN, ACN, CH, LEI. Checked (check digits, registry) before writing. */
+  identifiers: Identifier[];
+  legalName: string | null;
+  parent: RelatedCompany | null;
+  subsidiaries: RelatedCompany[];
+  evidenceUrls: string[];
+}
+
+export interface EnrichmentAgent {
+  profilePhase1(subject: EnrichmentSubject, signal?: AbortSignal): Promise<ProviderResult<AgentProfilePhase1>>;
+  /** `phase1` is what phase 1 established (after the orchestrator's checks). */
+  profilePhase2(subject: EnrichmentSubject, phase1: AgentProfilePhase1, signal?: AbortSignal): Promise<ProviderResult<AgentProfilePhase2>>;
+}
+
+// ---------------------------------------------------------------- registry lookups (claims and verification)
+
+/** One registry record found by its identifier. */
+export interface RegistryRecord {
+  /** The registered (entity) name. */
+  name: string;
+  /** Other registered names (ABR business names, previous names). */
+  otherNames: string[];
+  /** Alpha-3 of the register's jurisdiction. */
+  countryIsoAlpha3: string;
+  /** Every identifier the register gives: ABN and ACN for ABR; CH (GBR) or the aggregator's company id. */
+  identifiers: Identifier[];
+  /** The register says the entity is active (ABN status Active; aggregator `inactive` false). */
+  active: boolean;
+  type: OrganisationType | null;
+  /** Which register answered. */
+  register: 'abr' | 'opencorporates';
+  /** A link to the register's public page for the record, when there is one. */
+  url: string | null;
+}
+
+/**
+ * Registry look-ups by identifier. `value: null` means the register has no such record (a clean miss);
+ * a failure is a value. Identifiers are normalised by the caller (digits only for ABN/ACN).
+ */
+export interface RegistryLookups {
+  /** ABN Lookup `AbnDetails`. */
+  byAbn(abn: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
+  /** ABN Lookup `AcnDetails`. */
+  byAcn(acn: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
+  /** The aggregator's company `gb/{number}` (UK Companies House number). */
+  byCompaniesHouseNumber(number: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
+  /** The aggregator's company by `{jurisdiction}/{number}` (identifier type OPENCORPORATES, value `gb/01234567`). */
+  byAggregatorId(id: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
+}
