@@ -148,6 +148,8 @@ export const organisations = pgTable(
     profileStatus: text('profile_status'),
     profileCheckedAt: timestamp('profile_checked_at', { withTimezone: true }),
     profileSource: text('profile_source'),
+    /** Why the last enrichment FAILED (retries exhausted), in words an analyst can act on; null otherwise. */
+    profileFailureReason: text('profile_failure_reason'),
     redirectedTo: uuid('redirected_to'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -209,6 +211,50 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * Field provenance: where each written field came from and when it was retrieved (the organisation page shows
+ * it). `field` is a profile field (`description`, `website`, `type`, `country`, `naics`, `legalName`, `parent`,
+ * `subsidiaries`) or `identifier:<TYPE>`. A rewrite replaces the row.
+ */
+export const organisationFieldSources = pgTable(
+  'organisation_field_sources',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    /** company_data | registry | website | agent | selection */
+    source: text('source').notNull(),
+    retrievedAt: timestamp('retrieved_at', { withTimezone: true }).notNull(),
+    /** A page the value can be checked on (a registry record, a search result), when there is one. */
+    evidenceUrl: text('evidence_url'),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.field] })],
+);
+
+/**
+ * Each verification verdict with its evidence (spec: "verification agent verdict"): verified (OWNED_BY dropped),
+ * redirected (a verified global organisation with the same registry identifier already existed), or
+ * not_verified (stays private).
+ */
+export const organisationVerifications = pgTable(
+  'organisation_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The account that owned the organisation when it was verified. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    verdict: text('verdict').notNull(),
+    /** The global organisation a redirected one now points to. */
+    redirectedTo: uuid('redirected_to'),
+    evidence: jsonb('evidence').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('organisation_verifications_organisation_idx').on(t.organisationId, t.createdAt)],
 );
 
 export const organisationProducts = pgTable(
