@@ -1,0 +1,39 @@
+/**
+ * The selection payload (spec: "Server action: selectOrganisationAction") and where a selection leads
+ * ("Selection destination"). The candidate is exactly what the quick lookup or the stream delivered; its
+ * `type`, when present, is one of the three organisation types (the candidate schemas already say so).
+ */
+import { z } from 'zod';
+import { internalQuickSearchCandidateSchema, organisationTypeSchema, searchOrganisationsCandidateSchema } from './candidates';
+
+export const SEARCH_INTENTS = ['spotlight', 'analyst', 'engage'] as const;
+export const searchIntentSchema = z.enum(SEARCH_INTENTS);
+export type SearchIntent = z.infer<typeof searchIntentSchema>;
+
+/** An internal row may carry a `type` too (the stream's rows always do, possibly null). */
+export const selectionCandidateSchema = z.discriminatedUnion('_type', [
+  internalQuickSearchCandidateSchema.extend({ type: organisationTypeSchema.nullable().optional() }),
+  searchOrganisationsCandidateSchema,
+]);
+export type SelectionCandidate = z.infer<typeof selectionCandidateSchema>;
+
+export interface SelectionResult {
+  organisationId: string;
+  /** A new organisation was materialised (the interface shows the confirm header). */
+  created: boolean;
+}
+
+/** The destination of a selection by `searchIntent`; without one, the organisation page with `from=search`. */
+export function selectionDestination(organisationId: string, intent: SearchIntent | null | undefined): string {
+  const id = encodeURIComponent(organisationId);
+  switch (intent) {
+    case 'spotlight':
+      return `/organisations/${id}/spotlight`;
+    case 'analyst':
+      return `/organisations/${id}/analyst`;
+    case 'engage':
+      return `/organisations/${id}/engage`;
+    default:
+      return `/organisations/${id}?from=search`;
+  }
+}
