@@ -40,6 +40,8 @@ export interface OrganisationResult {
   readonly identifiers: readonly { type: string; value: string }[];
   readonly websiteValidated: boolean;
   readonly type: SearchOrganisationsCandidate['type'];
+  /** The registry's kind of the matched name (stream rows); carried into the selection payload. */
+  readonly nameKind: SearchOrganisationsCandidate['nameKind'];
   /** National-registry relevance score; shown with devMode only. */
   readonly score: number | null;
 }
@@ -114,6 +116,7 @@ function toResult(candidate: Candidate): OrganisationResult {
     identifiers: isStreamed ? candidate.identifiers : [],
     websiteValidated: isStreamed ? candidate.websiteValidated : false,
     type: isStreamed ? candidate.type : null,
+    nameKind: isStreamed ? candidate.nameKind : null,
     score: isStreamed && candidate.source === 'registry_au' ? (candidate.score ?? null) : null,
   };
 }
@@ -149,6 +152,7 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
     identifiers: unionIdentifiers(known.identifiers, incoming.identifiers),
     websiteValidated: known.websiteValidated || incoming.websiteValidated,
     type: known.type ?? incoming.type,
+    nameKind: known.nameKind ?? incoming.nameKind,
     score: known.score ?? incoming.score,
   };
 }

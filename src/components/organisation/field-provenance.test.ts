@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatRetrievedDate, provenanceOf, provenanceText, safeEvidenceUrl } from './field-provenance';
+
+describe('field provenance', () => {
+  const sources = [
+    { field: 'description', source: 'agent', retrievedAt: '2026-11-20T10:00:00.000Z', evidenceUrl: null },
+    { field: 'description', source: 'company_data', retrievedAt: '2026-11-23T23:30:00.000Z', evidenceUrl: 'https://example.com/about' },
+    { field: 'identifier:ABN', source: 'registry', retrievedAt: '2026-11-22T00:00:00.000Z', evidenceUrl: null },
+  ] as const;
+
+  it('picks the newest record of a field', () => {
+    expect(provenanceOf(sources, 'description')?.source).toBe('company_data');
+    expect(provenanceOf(sources, 'identifier:ABN')?.source).toBe('registry');
+    expect(provenanceOf(sources, 'website')).toBeNull();
+  });
+
+  it('says where and when: "from the company-data provider · 23 Nov 2026" (UTC)', () => {
+    expect(provenanceText(sources[1])).toBe('from the company-data provider · 23 Nov 2026');
+    expect(provenanceText({ ...sources[0], retrievedAt: 'not a date' })).toBe('from web research');
+    expect(formatRetrievedDate('2026-01-05T00:00:00Z')).toBe('5 Jan 2026');
+  });
+
+  it('links http(s) evidence only', () => {
+    expect(safeEvidenceUrl('https://example.com/a')).toBe('https://example.com/a');
+    expect(safeEvidenceUrl('javascript:alert(1)')).toBeNull();
+    expect(safeEvidenceUrl('not a url')).toBeNull();
+    expect(safeEvidenceUrl(null)).toBeNull();
+  });
+});
