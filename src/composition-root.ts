@@ -29,6 +29,13 @@ import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetc
 import type { SearchRateLimiter } from './server/search/search-rate-limiter';
 import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
 import type { JobQueue } from './server/jobs/job-queue';
+import { createSelectionStore } from './adapters/db/queries/selection-store';
+import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
+import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
+import { createSelectOrganisation, type SelectOrganisation } from './server/selection/select-organisation';
+import { createRejectSelection, type RejectSelection } from './server/selection/reject-selection';
+import { createGetOrganisationProfile, type GetOrganisationProfile } from './server/organisations/get-organisation-profile';
+import { createTriggerEnrichment, type TriggerEnrichment } from './server/enrichment/trigger-enrichment';
 
 export interface Container {
   readonly env: Env;
@@ -50,6 +57,10 @@ export interface Container {
   searchOrganisations: SearchOrganisations;
   /** pg-boss on the same database; started lazily on the first send or work (DESIGN.md section 2). */
   readonly jobs: JobQueue;
+  /** selectOrganisationAction / POST /api/organisations/select, and the confirm header's "No". */
+  readonly selection: { readonly selectOrganisation: SelectOrganisation; readonly rejectSelection: RejectSelection };
+  /** The organisation page: its profile read and "Enrich now". */
+  readonly organisations: { readonly getProfile: GetOrganisationProfile; readonly triggerEnrichment: TriggerEnrichment };
   close(): Promise<void>;
 }
 
@@ -83,6 +94,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }) });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
+  const selectionStore = createSelectionStore(database.db);
   return {
     env,
     log,
@@ -117,6 +129,14 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       }),
     },
     jobs,
+    selection: {
+      selectOrganisation: createSelectOrganisation({ store: selectionStore, jobs }),
+      rejectSelection: createRejectSelection(createRejectSelectionStore(database.db)),
+    },
+    organisations: {
+      getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
+      triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
+    },
     async close() {
       await jobs.close();
       await searchRateLimiter.close();

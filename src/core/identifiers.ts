@@ -195,3 +195,44 @@ export function makeCompaniesHouseNumber(seed: number): string {
   if (number >= 1_000_000) throw new RangeError(`seed too large for a prefixed company number: ${seed}`);
   return `${prefix}${String(number).padStart(6, '0')}`;
 }
+
+/** Registry identifier types: the ones that name exactly one registered entity (selection matches on them). */
+export const REGISTRY_IDENTIFIER_TYPES = ['ABN', 'ACN', 'CH', 'OPENCORPORATES'] as const;
+
+export function isRegistryIdentifierType(type: string): boolean {
+  return (REGISTRY_IDENTIFIER_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Whether an identifier may be stored: ABN and ACN pass their check digits, a CH number its format, any other
+ * type a non-empty value. WEBSITE is not an identifier to store (the website is a field of its own).
+ */
+export function isStorableIdentifier(identifier: { type: string; value: string }): boolean {
+  const value = normaliseIdentifierValue(identifier.value);
+  switch (identifier.type) {
+    case 'ABN':
+      return isValidAbn(value);
+    case 'ACN':
+      return isValidAcn(value);
+    case 'CH':
+      return isCompaniesHouseNumber(value);
+    case 'WEBSITE':
+      return false;
+    default:
+      return value !== '' && /^[A-Z][A-Z0-9_]{1,31}$/.test(identifier.type);
+  }
+}
+
+/** The storable identifiers of a list, each once (same type and normalised value), in their first order. */
+export function storableIdentifiers(identifiers: readonly { type: string; value: string }[]): { type: string; value: string }[] {
+  const seen = new Set<string>();
+  const kept: { type: string; value: string }[] = [];
+  for (const identifier of identifiers) {
+    if (!isStorableIdentifier(identifier)) continue;
+    const id = `${identifier.type}:${normaliseIdentifierValue(identifier.value)}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    kept.push({ type: identifier.type, value: identifier.value.trim() });
+  }
+  return kept;
+}

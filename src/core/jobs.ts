@@ -14,18 +14,26 @@ import { ValidationError, type ValidationIssue } from './errors';
  * orchestrator falls back to the agentic pipeline when that lookup misses) and 'agentic' without one.
  * The discriminated union makes a mismatched pair fail to compile as well as to parse.
  */
+/**
+ * The real country the selection resolved (the organisation's, the candidate's or the search's), for an
+ * organisation that has none yet; never GLO. Optional: jobs sent before it existed carry none.
+ */
+const countryHintSchema = z.string().regex(/^[A-Z]{3}$/).refine((c) => c !== 'GLO' && c !== 'XXX').nullable().optional();
+
 export const organisationEnrichPayloadSchema = z.discriminatedUnion('profileSource', [
   z.object({
     organisationId: z.uuid(),
     accountId: z.uuid(),
     profileSource: z.literal('direct'),
     website: z.string().trim().min(1).max(2048),
+    countryIsoAlpha3: countryHintSchema,
   }),
   z.object({
     organisationId: z.uuid(),
     accountId: z.uuid(),
     profileSource: z.literal('agentic'),
     website: z.null(),
+    countryIsoAlpha3: countryHintSchema,
   }),
 ]);
 export type OrganisationEnrichPayload = z.infer<typeof organisationEnrichPayloadSchema>;
@@ -35,11 +43,11 @@ export function organisationEnrichPayload(input: {
   organisationId: string;
   accountId: string;
   website: string | null | undefined;
+  countryIsoAlpha3?: string | null;
 }): OrganisationEnrichPayload {
   const website = input.website?.trim() ? input.website.trim() : null;
-  return website === null
-    ? { organisationId: input.organisationId, accountId: input.accountId, profileSource: 'agentic', website: null }
-    : { organisationId: input.organisationId, accountId: input.accountId, profileSource: 'direct', website };
+  const common = { organisationId: input.organisationId, accountId: input.accountId, countryIsoAlpha3: input.countryIsoAlpha3 ?? null };
+  return website === null ? { ...common, profileSource: 'agentic', website: null } : { ...common, profileSource: 'direct', website };
 }
 
 /** Every job, by name. Adding a job here is what makes it sendable, workable, and its queue created. */

@@ -1,0 +1,81 @@
+/**
+ * The organisation page's read model: the account-scoped record plus provenance, family and the latest
+ * verification verdict. Redirects are followed (a merged private duplicate answers with its global target).
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { organisationProfileSchema, verificationEvidenceSchema, type OrganisationProfile } from '../../../core/organisation-profile';
+import { toProfileStatus } from '../../../core/profile-status';
+import type { OrganisationProfileReader } from '../../../server/organisations/ports';
+import type { Db } from '../client';
+import { organisationRelations, organisations, organisationVerifications } from '../schema';
+import { isUuid } from './classification';
+import { listFieldSources } from './field-sources';
+import { findOrganisationRecordForAccount } from './organisation-read';
+import { visibleToAccount } from './visibility';
+
+const MAX_REDIRECTS = 5;
+
+export function createOrganisationProfileReader(db: Db): OrganisationProfileReader {
+  return { findProfile: (accountId, organisationId) => findOrganisationProfileForAccount(db, { accountId, organisationId }) };
+}
+
+export async function findOrganisationProfileForAccount(
+  db: Db,
+  params: { accountId: string; organisationId: string },
+): Promise<OrganisationProfile | null> {
+  let organisationId = params.organisationId;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    if (!isUuid(organisationId)) return null;
+    const record = await findOrganisationRecordForAccount(db, { accountId: params.accountId, organisationId });
+    if (!record) return null;
+    if (record.redirectedTo !== null) {
+      organisationId = record.redirectedTo;
+      continue;
+    }
+    const [state, sources, parents, subsidiaries, verifications] = await Promise.all([
+      db
+        .select({ profileSource: organisations.profileSource, profileFailureReason: organisations.profileFailureReason })
+        .from(organisations)
+        .where(eq(organisations.id, record.id)),
+      listFieldSources(db, record.id),
+      related(db, params.accountId, 'parent', record.id),
+      related(db, params.accountId, 'subsidiary', record.id),
+      db
+        .select()
+        .from(organisationVerifications)
+        .where(eq(organisationVerifications.organisationId, record.id))
+        .orderBy(desc(organisationVerifications.createdAt))
+        .limit(1),
+    ]);
+    const verification = verifications[0];
+    const evidence = verification ? verificationEvidenceSchema.safeParse(verification.evidence) : undefined;
+    const profileSource = state[0]?.profileSource;
+    return organisationProfileSchema.parse({
+      ...record,
+      profileStatus: toProfileStatus(record.profileStatus),
+      profileSource: profileSource === 'direct' || profileSource === 'agentic' ? profileSource : null,
+      profileFailureReason: state[0]?.profileFailureReason ?? null,
+      sources,
+      parent: parents[0] ?? null,
+      subsidiaries,
+      verification:
+        verification && evidence?.success
+          ? { verdict: verification.verdict, createdAt: verification.createdAt.toISOString(), evidence: evidence.data }
+          : null,
+    });
+  }
+  return null;
+}
+
+/** The visible parents (`parent`) or subsidiaries (`subsidiary`) of an organisation. */
+async function related(db: Db, accountId: string, which: 'parent' | 'subsidiary', organisationId: string) {
+  const [self, other] =
+    which === 'parent' ? [organisationRelations.subsidiaryId, organisationRelations.parentId] : [organisationRelations.parentId, organisationRelations.subsidiaryId];
+  return db
+    .select({ id: organisations.id, name: organisations.name, countryIsoAlpha3: organisations.countryIsoAlpha3 })
+    .from(organisationRelations)
+    .innerJoin(organisations, eq(organisations.id, other))
+    .where(and(eq(self, organisationId), visibleToAccount(accountId, sql`${organisations.id}`)))
+    .orderBy(organisations.name)
+    .limit(100);
+}

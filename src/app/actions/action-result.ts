@@ -1,0 +1,51 @@
+/**
+ * What every server action answers: `{ ok: true, data }` or `{ ok: false, error }` with the error's stable
+ * name and its user message only (internal messages never reach the browser), plus the field issues of a
+ * validation failure. An action never throws to the page.
+ */
+import { AppError, ValidationError, type ValidationIssue } from '../../core/errors';
+import type { Logger } from '../../adapters/logging/logger';
+
+export type ActionErrorName =
+  | 'UnauthorizedError'
+  | 'ForbiddenError'
+  | 'ValidationError'
+  | 'NotFoundError'
+  | 'ConflictError'
+  | 'RateLimitedError'
+  | 'UnavailableError'
+  | 'InternalError';
+
+export interface ActionError {
+  name: ActionErrorName;
+  message: string;
+  issues?: ValidationIssue[];
+}
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+
+const NAMES: Record<AppError['code'], ActionErrorName> = {
+  validation_failed: 'ValidationError',
+  unauthorized: 'UnauthorizedError',
+  forbidden: 'ForbiddenError',
+  not_found: 'NotFoundError',
+  conflict: 'ConflictError',
+  rate_limited: 'RateLimitedError',
+  unavailable: 'UnavailableError',
+};
+
+export function toActionError(error: unknown, log: Pick<Logger, 'error'>, fallbackMessage = 'Something went wrong; please try again'): ActionError {
+  if (error instanceof ValidationError) return { name: 'ValidationError', message: error.userMessage, issues: error.issues };
+  if (error instanceof AppError) return { name: NAMES[error.code], message: error.userMessage };
+  log.error({ err: error }, 'server action failed');
+  return { name: 'InternalError', message: fallbackMessage };
+}
+
+/** Runs an action body: the result, or the error as a value. */
+export async function runAction<T>(log: Pick<Logger, 'error'>, body: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await body() };
+  } catch (error) {
+    return { ok: false, error: toActionError(error, log) };
+  }
+}

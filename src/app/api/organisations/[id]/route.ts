@@ -1,0 +1,17 @@
+/**
+ * GET /api/organisations/{id}: the organisation's profile as the account sees it (status, fields with their
+ * sources, identifiers, aliases, family, verification). A redirected id answers with its target (`data.id`
+ * differs). 404 when not visible; 400 when the id is not an id.
+ */
+import { jsonResponse } from '../../../http/error-response';
+import { parseOrThrow } from '../../../http/parse';
+import { withAccount } from '../../../http/with-account';
+import { organisationIdInputSchema } from '../../../actions/organisation-actions-run';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = withAccount(async (_request, { container, accountId, params }) => {
+  const { organisationId } = parseOrThrow(organisationIdInputSchema, { organisationId: params.id });
+  const data = await container.organisations.getProfile({ accountId, organisationId });
+  return jsonResponse({ data });
+});

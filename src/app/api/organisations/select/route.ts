@@ -1,0 +1,18 @@
+/**
+ * POST /api/organisations/select {candidate, countryIsoAlpha3, searchIntent?}: selectOrganisationAction for
+ * API clients. 200 `{data: {organisationId, created}}`; 401 without an account; 400 naming the field (a type
+ * outside the three, GLO for a new organisation, a body that is not JSON); 503 when the job cannot be queued
+ * (nothing was created).
+ */
+import { jsonResponse } from '../../../http/error-response';
+import { parseJsonBodyOrThrow } from '../../../http/parse';
+import { withAccount } from '../../../http/with-account';
+import { selectOrganisationInputSchema } from '../../../../server/selection/select-organisation';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = withAccount(async (request, { container, accountId }) => {
+  const input = await parseJsonBodyOrThrow(request, selectOrganisationInputSchema);
+  const data = await container.selection.selectOrganisation(accountId, input);
+  return jsonResponse({ data });
+});
