@@ -3,23 +3,36 @@
  * provider failures, and classifies each failure by what happened (status, timeout, abort, socket error,
  * body shape), never by message text.
  *
+ * Endpoints: MatchingNames, AbnDetails and AcnDetails (the last two answer the same entity object, found by
+ * ABN or by ACN) share one call path: URL, timeout combined with the caller's signal, JSONP parsing,
+ * application errors and the single retry.
+ *
  * Retries: these GETs are idempotent. A 5xx, a network error (refused, reset) and an application error
  * reported by MatchingNames in a 200 body (its only known text is the generic "problem completing your
  * request", which can be a server fault) are retried once after `retryDelayMs`. A 4xx, a timeout, a
  * malformed body and a caller abort are not retried: a 4xx will not change, and a timeout already spent
  * the caller's time budget (the registry lead is 5 s).
+ *
+ * Application errors (a non-empty `Message` in a 200 body) are failures, `http` with status 200, that also
+ * carry what the documented messages table says they are (`applicationError`), so a caller can tell
+ * "No record found" from an unknown GUID without reading the text.
  */
 import type { z } from 'zod';
 import type { RegistryFailure } from '../../../server/search/ports';
 import {
   abnDetailsPayloadSchema,
+  abrApplicationErrorOf,
   matchingNamesPayloadSchema,
   parseJsonpBody,
   type AbnDetailsPayload,
+  type AbrApplicationError,
   type MatchingNamesPayload,
 } from './abr-payloads';
 
-export type AbrCallResult<T> = { ok: true; value: T } | { ok: false; failure: RegistryFailure };
+export type AbrCallResult<T> =
+  | { ok: true; value: T }
+  /** `applicationError` is set when the failure is a 200 body whose `Message` reported an error. */
+  | { ok: false; failure: RegistryFailure; applicationError?: AbrApplicationError };
 
 export interface AbrClientOptions {
   /** e.g. https://abr.business.gov.au (the `/json/` path is added here). */
@@ -33,7 +46,19 @@ export interface AbrClientOptions {
 
 export interface AbrClient {
   matchingNames(name: string, maxResults: number, signal?: AbortSignal): Promise<AbrCallResult<MatchingNamesPayload>>;
+  /** `AbnDetails.aspx?abn=` (11 digits). */
   abnDetails(abn: string, signal?: AbortSignal): Promise<AbrCallResult<AbnDetailsPayload>>;
+  /** `AcnDetails.aspx?acn=` (9 digits): the same entity object as AbnDetails, found by ACN. */
+  acnDetails(acn: string, signal?: AbortSignal): Promise<AbrCallResult<AbnDetailsPayload>>;
+}
+
+/** One JSONP endpoint: its path, payload schema, per-attempt timeout and whether its application errors are retried. */
+interface Endpoint<T extends { Message: string }> {
+  path: 'MatchingNames.aspx' | 'AbnDetails.aspx' | 'AcnDetails.aspx';
+  schema: z.ZodType<T, unknown>;
+  timeoutMs: number;
+  /** MatchingNames only: its one known error text is generic and can be a server fault. */
+  retryApplicationError: boolean;
 }
 
 interface Attempt<T> {
@@ -58,21 +83,32 @@ function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
 
 export function createAbrClient(options: AbrClientOptions): AbrClient {
   const base = `${options.baseUrl.replace(/\/+$/, '')}/json/`;
+  const matchingNamesEndpoint: Endpoint<MatchingNamesPayload> = {
+    path: 'MatchingNames.aspx',
+    schema: matchingNamesPayloadSchema,
+    timeoutMs: options.nameSearchTimeoutMs,
+    retryApplicationError: true,
+  };
+  const detailsEndpoint = (path: 'AbnDetails.aspx' | 'AcnDetails.aspx'): Endpoint<AbnDetailsPayload> => ({
+    path,
+    schema: abnDetailsPayloadSchema,
+    timeoutMs: options.detailsTimeoutMs,
+    retryApplicationError: false, // "No record found" will not change
+  });
+  const abnDetailsEndpoint = detailsEndpoint('AbnDetails.aspx');
+  const acnDetailsEndpoint = detailsEndpoint('AcnDetails.aspx');
 
-  async function attempt<T>(
-    endpoint: string,
+  async function attempt<T extends { Message: string }>(
+    endpoint: Endpoint<T>,
     params: Record<string, string>,
-    schema: z.ZodType<T, unknown>,
-    timeoutMs: number,
-    hasApplicationError: (payload: T) => string | undefined,
-    applicationErrorRetryable: boolean,
     callerSignal: AbortSignal | undefined,
   ): Promise<Attempt<T>> {
-    const url = new URL(endpoint, base);
+    const { timeoutMs } = endpoint;
+    const url = new URL(endpoint.path, base);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     url.searchParams.set('callback', 'cb');
     url.searchParams.set('guid', options.guid);
-    const where = `ABR ${endpoint}`; // never the URL: it carries the GUID
+    const where = `ABR ${endpoint.path}`; // never the URL: it carries the GUID
 
     if (callerSignal?.aborted) return failed({ kind: 'aborted', message: `${where}: aborted by the caller` }, false);
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -93,50 +129,37 @@ export function createAbrClient(options: AbrClientOptions): AbrClient {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
       return failed({ kind: 'network', message: `${where}: ${cause}` }, true);
     }
-    const payload = parseJsonpBody(body, schema);
+    const payload = parseJsonpBody(body, endpoint.schema);
     if (payload === undefined) {
       return failed({ kind: 'malformed', message: `${where}: body is not the expected JSONP payload (${body.length} chars)` }, false);
     }
-    const applicationError = hasApplicationError(payload);
+    const applicationError = abrApplicationErrorOf(payload.Message);
     if (applicationError !== undefined) {
-      return failed(
-        { kind: 'http', status, message: `${where}: application error in a ${status} body: ${applicationError}` },
-        applicationErrorRetryable,
-      );
+      const failure: RegistryFailure = {
+        kind: 'http',
+        status,
+        message: `${where}: application error in a ${status} body: ${payload.Message.trim()}`,
+      };
+      return { result: { ok: false, failure, applicationError }, retryable: endpoint.retryApplicationError };
     }
     return { result: { ok: true, value: payload }, retryable: false };
   }
 
-  async function withOneRetry<T>(run: () => Promise<Attempt<T>>, signal: AbortSignal | undefined): Promise<AbrCallResult<T>> {
-    const first = await run();
+  /** One attempt, and a second after `retryDelayMs` when the first failure is retryable. */
+  async function call<T extends { Message: string }>(
+    endpoint: Endpoint<T>,
+    params: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<AbrCallResult<T>> {
+    const first = await attempt(endpoint, params, signal);
     if (first.result.ok || !first.retryable) return first.result;
     await abortableDelay(options.retryDelayMs, signal);
-    return (await run()).result;
+    return (await attempt(endpoint, params, signal)).result;
   }
 
-  const messageOf = (payload: { Message: string }) => (payload.Message.trim() === '' ? undefined : payload.Message.trim());
-
   return {
-    matchingNames(name, maxResults, signal) {
-      return withOneRetry(
-        () =>
-          attempt(
-            'MatchingNames.aspx',
-            { name, maxResults: String(maxResults) },
-            matchingNamesPayloadSchema,
-            options.nameSearchTimeoutMs,
-            messageOf,
-            true,
-            signal,
-          ),
-        signal,
-      );
-    },
-    abnDetails(abn, signal) {
-      return withOneRetry(
-        () => attempt('AbnDetails.aspx', { abn }, abnDetailsPayloadSchema, options.detailsTimeoutMs, messageOf, false, signal),
-        signal,
-      );
-    },
+    matchingNames: (name, maxResults, signal) => call(matchingNamesEndpoint, { name, maxResults: String(maxResults) }, signal),
+    abnDetails: (abn, signal) => call(abnDetailsEndpoint, { abn }, signal),
+    acnDetails: (acn, signal) => call(acnDetailsEndpoint, { acn }, signal),
   };
 }

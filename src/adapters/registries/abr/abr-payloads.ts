@@ -86,3 +86,28 @@ export function parseJsonpBody<S extends z.ZodType>(body: string, schema: S): z.
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
+
+/**
+ * The documented `Message` texts of a 200 body (providers/abr.md 2.4): the ABR reports application errors
+ * this way, so this table is its protocol, read by exact text (trimmed, case and a final full stop ignored).
+ */
+const ABR_APPLICATION_MESSAGES: ReadonlyMap<string, AbrApplicationError> = new Map([
+  ['the guid entered is not recognised as a registered party', 'unknown-guid'],
+  ['there was a problem completing your request', 'request-problem'],
+  ['search text is not a valid abn or acn', 'invalid-number'],
+  ['no record found', 'no-record'],
+]);
+
+/**
+ * What a non-empty `Message` means: `unknown-guid` (AbnDetails/AcnDetails), `request-problem` (MatchingNames'
+ * generic text, which can also be a server fault), `invalid-number` (format or checksum), `no-record` (a valid
+ * number that is not on the register), or `unrecognised` for any text outside the documented table.
+ */
+export type AbrApplicationError = 'unknown-guid' | 'request-problem' | 'invalid-number' | 'no-record' | 'unrecognised';
+
+/** The application error a `Message` reports; undefined for `''` (success). */
+export function abrApplicationErrorOf(message: string): AbrApplicationError | undefined {
+  const text = message.trim();
+  if (text === '') return undefined;
+  return ABR_APPLICATION_MESSAGES.get(text.toLowerCase().replace(/\.$/, '')) ?? 'unrecognised';
+}

@@ -46,6 +46,11 @@ export interface OpenCorporatesCompanyResult {
   /** Null when OpenCorporates has no such company (404), when the jurisdiction is unmappable, or on error. */
   company: RegistryCandidate | null;
   error: RegistryFailure | null;
+  /**
+   * The validated company record behind `company`, present exactly when `company` is (for mappings that
+   * need more than a candidate, e.g. `inactive`, `opencorporates_url` and previous names in record-transform.ts).
+   */
+  payload?: OcCompany;
 }
 
 export interface OpenCorporatesRegistry extends GlobalRegistry {
@@ -75,6 +80,12 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
    * stop burning calls that are bound to fail; cached answers are still served.
    */
   let quotaBlockedUntil = 0;
+
+  /** A found company: its candidate and payload, or nothing when the candidate is dropped (unmappable jurisdiction). */
+  function companyResult(company: OcCompany): OpenCorporatesCompanyResult {
+    const candidate = toRegistryCandidate(company);
+    return candidate === undefined ? { company: null, error: null } : { company: candidate, error: null, payload: company };
+  }
 
   const quotaBlocked = (): RegistryFailure | undefined =>
     now() < quotaBlockedUntil
@@ -146,7 +157,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       if (http === undefined) return { company: null, error: missingToken };
       const key = companyCacheKey(jurisdiction, number);
       const cached = await readCache(key, (value) => cachedCompanySchema.safeParse(value).data);
-      if (cached !== undefined) return { company: toRegistryCandidate(cached.company) ?? null, error: null };
+      if (cached !== undefined) return companyResult(cached.company);
       const blocked = quotaBlocked();
       if (blocked) return { company: null, error: blocked };
 
@@ -163,7 +174,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         return { company: null, error: { kind: 'malformed', message: 'OpenCorporates company payload failed validation' } };
       }
       await writeCache(key, { company: parsed.data.results.company });
-      return { company: toRegistryCandidate(parsed.data.results.company) ?? null, error: null };
+      return companyResult(parsed.data.results.company);
     },
   };
 }
