@@ -7,6 +7,7 @@ import type { Env } from '../config/env';
 import type { Logger } from '../adapters/logging/logger';
 import { startFakeAbr } from './abr/fake-abr-server';
 import { startFakeOpenCorporates } from './opencorporates/fake-opencorporates-server';
+import { startFakeCompaniesApi } from './company-data/fake-companies-api-server';
 import { startFakeOpenAi } from './llm/fake-openai-server';
 import { startFakeBrave } from './web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites } from './websites/fake-websites-server';
@@ -41,6 +42,13 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
     next.OPENCORPORATES_API_TOKEN = 'sandbox-token';
     next.OPENCORPORATES_BASE_URL = fake.url;
     faked.push(`global aggregator (OpenCorporates) at ${fake.url}`);
+  }
+  if (!env.COMPANY_DATA_API_KEY) {
+    const fake = await startFakeCompaniesApi({ latency });
+    closers.push(() => fake.close());
+    next.COMPANY_DATA_API_KEY = 'sandbox-token';
+    next.COMPANY_DATA_BASE_URL = fake.url;
+    faked.push(`company data by domain (The Companies API) at ${fake.url}`);
   }
   if (!env.WEB_SEARCH_API_KEY) {
     const fake = await startFakeBrave({ latency });
