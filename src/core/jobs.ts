@@ -81,3 +81,17 @@ export function parseJobPayload<J extends JobName>(name: J, input: unknown): Job
   }
   return parsed.data;
 }
+
+/**
+ * How each job is queued. `singletonKey` makes the queue run at most one job per key at a time (pg-boss's
+ * `singleton` policy: one active job per key; more may wait): one enrichment at a time per organisation.
+ * Retries back off exponentially from `retryDelaySeconds`; a job active longer than `expireInSeconds` (a worker
+ * killed mid-job) is failed by the queue's supervision and retried.
+ */
+export interface JobQueuePolicy<J extends JobName> {
+  singletonKey: (payload: JobPayload<J>) => string;
+}
+
+export const JOB_POLICIES: { readonly [J in JobName]: JobQueuePolicy<J> } = {
+  'organisation.enrich': { singletonKey: (payload) => payload.organisationId },
+};

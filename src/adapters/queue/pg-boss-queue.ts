@@ -20,7 +20,7 @@ import PgBoss from 'pg-boss';
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError, UnavailableError, ValidationError } from '../../core/errors';
-import { JOB_NAMES, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
+import { JOB_NAMES, JOB_POLICIES, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
 import type { JobHandler, JobQueue, SendJobOptions } from '../../server/jobs/job-queue';
 import type { Logger } from '../logging/logger';
 
@@ -31,6 +31,13 @@ export interface PgBossJobQueueOptions {
   poolMax?: number;
   /** How often an idle worker polls for jobs; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
+  /** Attempts after the first, with exponential back-off from `retryDelaySeconds`. Default 3 and 5 s. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job active longer than this is failed and retried (its worker died). Default 300 s. */
+  expireInSeconds?: number;
+  /** How often pg-boss supervises queues (expires dead workers' jobs). Default 60 s. */
+  maintenanceIntervalSeconds?: number;
 }
 
 export interface PgBossJobQueue extends JobQueue {
@@ -52,12 +59,25 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       application_name: 'organisation-search-jobs',
       // No cron schedules are used; maintenance (expiry, archiving) stays on.
       schedule: false,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     });
     // pg-boss reports background failures (maintenance, a worker's fetch) as events; unheard, they would crash the process.
     boss.on('error', (error) => log.error({ err: error }, 'job queue background error'));
     try {
       await boss.start();
-      for (const name of JOB_NAMES) await boss.createQueue(name);
+      const queue: Omit<PgBoss.Queue, 'name'> = {
+        // One active job per singleton key (JOB_POLICIES); jobs without a key are unaffected.
+        policy: 'singleton',
+        retryLimit: options.retryLimit ?? 3,
+        retryDelay: options.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: options.expireInSeconds ?? 300,
+      };
+      for (const name of JOB_NAMES) {
+        // updateQueue keeps a queue made by an earlier version in step with today's policy and retries.
+        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...queue });
+        else await boss.createQueue(name, { name, ...queue });
+      }
     } catch (error) {
       await boss.stop({ graceful: false }).catch(() => undefined);
       throw error;
@@ -82,7 +102,8 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       let id: string | null;
       try {
         const boss = await ready();
-        id = await boss.send(name, data, db ? { db } : {});
+        const singletonKey = JOB_POLICIES[name].singletonKey(data);
+        id = await boss.send(name, data, db ? { db, singletonKey } : { singletonKey });
       } catch (error) {
         log.error({ err: error, job: name }, 'job could not be sent');
         if (error instanceof AppError) throw error;
@@ -98,7 +119,7 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
 
     async work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void> {
       const boss = await ready();
-      const workOptions: PgBoss.WorkOptions = { batchSize: 1 };
+      const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
       if (options.pollingIntervalSeconds !== undefined) workOptions.pollingIntervalSeconds = options.pollingIntervalSeconds;
       await boss.work<unknown>(name, workOptions, async (jobs) => {
         for (const job of jobs) {
@@ -111,7 +132,7 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
             if (error instanceof ValidationError) log.warn({ job: name, jobId: job.id, issues: error.issues }, 'malformed job rejected');
             throw error;
           }
-          await handler(payload, { id: job.id });
+          await handler(payload, { id: job.id, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
         }
       });
     },

@@ -17,6 +17,10 @@ export interface SendJobOptions {
 export interface JobContext {
   /** The queue's id of this job; a handler uses it only for logging (handlers are idempotent by payload). */
   readonly id: string;
+  /** 0 on the first attempt. */
+  readonly retryCount: number;
+  /** A failure of this attempt will not be retried: the handler records the final failure itself. */
+  readonly isLastAttempt: boolean;
 }
 
 /** Handles one job. Throwing fails the attempt; the queue retries it. Must be idempotent. */
