@@ -140,3 +140,63 @@ export interface RegistryLookups {
   /** The aggregator's company by `{jurisdiction}/{number}` (identifier type OPENCORPORATES, value `gb/01234567`). */
   byAggregatorId(id: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
 }
+
+// ---------------------------------------------------------------- storage
+
+/** The organisation an enrichment job works on. */
+export interface EnrichmentTarget {
+  id: string;
+  name: string;
+  countryIsoAlpha3: string | null;
+  website: string | null;
+  description: string | null;
+  type: OrganisationType | null;
+  identifiers: Identifier[];
+  profileStatus: string | null;
+  redirectedTo: string | null;
+  /** OWNED_BY accounts; empty for a global organisation. */
+  ownerAccountIds: string[];
+}
+
+/** One written value with its provenance. */
+export interface Sourced<T> {
+  value: T;
+  source: FieldSource;
+  retrievedAt: Date;
+  evidenceUrl: string | null;
+}
+
+/** Everything one enrichment writes; absent fields are left as they are. */
+export interface EnrichmentWrite {
+  description?: Sourced<string>;
+  website?: Sourced<string>;
+  type?: Sourced<OrganisationType>;
+  /** Only written when the organisation has no country yet (its key follows). */
+  country?: Sourced<string>;
+  /** Checked identifiers (check digits and registry confirmation already done). */
+  identifiers: Sourced<Identifier>[];
+  /** The legal name and other names, written as aliases. */
+  aliases: Sourced<string>[];
+  /** Existing leaf NAICS codes. */
+  naics?: Sourced<string[]>;
+  parent?: Sourced<RelatedCompany>;
+  subsidiaries?: Sourced<RelatedCompany[]>;
+}
+
+export interface EnrichmentStore {
+  load(organisationId: string): Promise<EnrichmentTarget | null>;
+  /** The codes of the list that are six-digit leaf codes of the `naics` table. */
+  existingLeafNaics(codes: readonly string[]): Promise<string[]>;
+  /**
+   * In one transaction: the fields, identifiers, aliases, NAICS tags, parent/subsidiary stubs (found or created
+   * by composite key, owned like the organisation) and their relation rows, profile COMPLETED, profileCheckedAt.
+   */
+  complete(organisationId: string, write: EnrichmentWrite, at: Date): Promise<void>;
+  /** Profile FAILED with the reason kept; profileCheckedAt. */
+  fail(organisationId: string, reason: string, at: Date): Promise<void>;
+}
+
+/** Recomputes an organisation's Aquila1 baskets from its full NAICS set (the manual classification's sync). */
+export interface Aquila1Sync {
+  syncAquila1(organisationId: string): Promise<void>;
+}
