@@ -3,7 +3,6 @@
  * its full NAICS set through the concordance, and backfills the account's unclassified transactions.
  * The steps follow the spec (manual-naics-classification.md, "Use case AddOrganisationNAICS.execute").
  */
-import { basketSectors, basketWeights, type BasketWeight } from '../../core/basket-weights';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { BASKET_TYPES, parseNaicsCodeOrThrow, type BasketType } from '../../core/naics';
 import type { FeatureFlags } from '../flags/feature-flags';
@@ -15,6 +14,7 @@ import type {
   OrganisationAquila2Edge,
   UseCaseLog,
 } from './ports';
+import { basketsOf, syncAquila1 } from './sync-aquila1';
 
 export const ORGANISATION_NAICS_LOCK_TTL_MS = 30_000;
 
@@ -106,7 +106,7 @@ export class AddOrganisationNAICS {
 
     // 4. Sync Aquila1 from the full NAICS set (computed in memory), even when the code was already attached.
     const fullSet = alreadyAttached ? existingCodes : [...existingCodes, naicsCode];
-    await this.syncAquila1(organisation.id, fullSet);
+    await syncAquila1(repository, organisation.id, fullSet);
 
     // 5. Both baskets after the sync.
     const aquila1 = await repository.listOrganisationAquila1(organisation.id);
@@ -143,30 +143,4 @@ export class AddOrganisationNAICS {
       aquila2,
     };
   }
-
-  /**
-   * Each basket is written in full (delete-then-rewrite, edges at weight 0, Aquila2 side passed empty),
-   * then each non-empty basket's weights are recalculated. A failing recalculation propagates.
-   */
-  private async syncAquila1(organisationId: string, naicsCodes: readonly string[]): Promise<void> {
-    const { repository } = this.deps;
-    if (naicsCodes.length === 0) return;
-    const written: { type: BasketType; weights: BasketWeight[] }[] = [];
-    for (const type of BASKET_TYPES) {
-      const edges = await repository.findConcordanceBasket({ naicsCodes, for: type });
-      await repository.rewriteAquila1Basket({ organisationId, for: type, aquila1Codes: basketSectors(edges), aquila2Codes: [] });
-      written.push({ type, weights: basketWeights(edges) });
-    }
-    for (const { type, weights } of written) {
-      if (weights.length > 0) await repository.setAquila1Weights({ organisationId, for: type, weights });
-    }
-  }
-}
-
-function basketsOf(edges: readonly OrganisationAquila1Edge[]): Record<BasketType, BasketWeight[]> {
-  const baskets: Record<BasketType, BasketWeight[]> = { SPENT: [], INVESTED: [] };
-  for (const edge of edges) {
-    if (edge.for === 'SPENT' || edge.for === 'INVESTED') baskets[edge.for].push({ aquila1Code: edge.code, weight: edge.weight });
-  }
-  return baskets;
 }
