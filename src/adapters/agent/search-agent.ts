@@ -12,7 +12,7 @@ import type { AgentCandidate, DiscoveryQuery, SearchAgent, WebSearch } from '../
 import { reportCandidateInputSchema, RunLedger, type ReportCandidateInput } from './candidate-guard';
 import { buildInstructions, buildTask } from './prompts';
 import { createTimeSlicer } from './time-slice';
-import { createReportCandidateTool, createWebSearchTool, describeError, reviewReport, type ToolContext } from './tools';
+import { createReportCandidateTool, createWebSearchTool, describeError, discoveryWebSearchContext, reviewReport, type ToolContext } from './tools';
 
 export interface SearchAgentOptions {
   /** A provider model (not a gateway model id string); see createLanguageModel. */
@@ -58,7 +58,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
         resultsPerSearch,
         reviews: new Map(),
       };
-      const tools = { web_search: createWebSearchTool(context), report_candidate: createReportCandidateTool(context) };
+      const tools = { web_search: createWebSearchTool(discoveryWebSearchContext(context)), report_candidate: createReportCandidateTool(context) };
 
       const stop = new AbortController();
       let timedOut = false;
