@@ -2,7 +2,8 @@
  * HTTP client of The Companies API (providers/enrichment.md 2.2): `GET {base}/v2/companies/{domain}` with
  * `Authorization: Basic {API_TOKEN}` (the raw token, not base64 of user:password). It returns values,
  * never throws for provider failures, and classifies each failure by what happened (status code, our
- * timer, the caller's signal, a socket error, the body's shape), never by message text. Never logs the token.
+ * timer, the caller's signal, a socket error, the body's shape), never by message text. Never logs the token;
+ * attempts are logged at debug (the adapter logs the final failure), schema issues at warn.
  *
  * | what happened                    | result                              | retried            |
  * |----------------------------------|-------------------------------------|--------------------|
@@ -90,7 +91,7 @@ export function createCompaniesApiClient(options: CompaniesApiClientOptions): Co
       if (callerSignal?.aborted) return abortedByCaller();
       if (timeout.aborted) return failed({ kind: 'timeout', message: `${WHERE}: no complete answer within ${timeoutMs} ms` });
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      log.warn({ domain, ms: Math.round(performance.now() - started) }, 'company data network failure');
+      log.debug({ domain, ms: Math.round(performance.now() - started) }, 'company data network failure');
       return failed({ kind: 'network', message: `${WHERE}: ${cause}` }, true);
     }
     const ms = Math.round(performance.now() - started);
@@ -99,14 +100,14 @@ export function createCompaniesApiClient(options: CompaniesApiClientOptions): Co
       return { result: { ok: true, value: null }, retryable: false };
     }
     if (status < 200 || status > 299) {
-      log.warn({ domain, status, ms }, 'company data http failure');
+      log.debug({ domain, status, ms }, 'company data http failure');
       return failed(httpFailure(status), status >= 500 && status <= 599);
     }
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
-      log.warn({ domain, status, ms, bytes: body.length }, 'company data: the body is not JSON');
+      log.debug({ domain, status, ms, bytes: body.length }, 'company data: the body is not JSON');
       return failed({ kind: 'malformed', message: `${WHERE}: the body is not JSON (${body.length} chars)` });
     }
     const parsed = companiesApiCompanySchema.safeParse(json);
