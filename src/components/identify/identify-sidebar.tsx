@@ -6,6 +6,7 @@
  */
 import Link from 'next/link';
 import { useEffect, useSyncExternalStore } from 'react';
+import { profileStatusLabel } from '../../core/profile-status';
 import { NaicsRow } from '../naics/naics-row';
 import type { AddNaicsSuccess } from '../naics/add-naics-control-state';
 import { Aquila1Classification } from '../organisation/classification-view';
@@ -46,7 +47,7 @@ export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { orga
       {record ? (
         <>
           <p className="organisation-meta">
-            {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, record.profileStatus ? `Profile ${record.profileStatus.toLowerCase()}` : 'Profile not enriched']
+            {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, profileStatusLabel(record.profileStatus)]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -60,6 +61,8 @@ export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { orga
             <LiveOrganisationFigures organisationId={record.id} />
           </section>
           <p className="identify-sidebar-links">
+            <Link href={`/organisations/${encodeURIComponent(record.id)}`}>Profile</Link>
+            {' · '}
             <Link href={`/organisations/${encodeURIComponent(record.id)}/analyst`}>Analyst page</Link>
             {' · '}
             <Link href={`/organisations/${encodeURIComponent(record.id)}/spotlight`}>Spotlight</Link>

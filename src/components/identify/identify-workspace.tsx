@@ -7,6 +7,7 @@
  * even when Next.js sends a re-render of this page along with the action's answer.
  */
 import { useState } from 'react';
+import { isEnrichmentSettled, profileStatusLabel } from '../../core/profile-status';
 import { IdentifySidebar } from './identify-sidebar';
 
 export interface IdentifyRow {
@@ -19,10 +20,11 @@ export interface IdentifyRow {
   readonly aquila1Count: number;
 }
 
+/** Classified, Unclassified once enrichment settled, else the profile's status in the one vocabulary. */
 function classificationLabel(row: IdentifyRow): string {
   if (row.aquila1Count > 0) return 'Classified';
-  if (row.profileStatus === 'COMPLETED' || row.profileStatus === 'FAILED') return 'Unclassified';
-  return 'Enriching';
+  if (isEnrichmentSettled(row.profileStatus)) return 'Unclassified';
+  return profileStatusLabel(row.profileStatus);
 }
 
 export function IdentifyWorkspace({ rows: loadedRows, flagEnabled, initialOrganisationId }: { rows: readonly IdentifyRow[]; flagEnabled: boolean; initialOrganisationId: string | null }) {

@@ -1,4 +1,5 @@
 /** The figures classification unlocks: the classified share of the account's spend (and investment), and amounts by sector. */
+import { profileStatusLabel } from '../../core/profile-status';
 import {
   classifiedShare,
   formatAmount,
@@ -76,7 +77,7 @@ export function FlagCountsView({ counts }: { counts: FlagCounts }) {
         <dd data-flag="unclassified">{counts.unclassified}</dd>
       </div>
       <div>
-        <dt>Enriching</dt>
+        <dt>{profileStatusLabel('PENDING')}</dt>
         <dd data-flag="enriching">{counts.enriching}</dd>
       </div>
     </dl>

@@ -2,13 +2,15 @@
 /**
  * The organisation search surface: query input, country picker and a search button. Enter or the button
  * runs a search; typing alone never does; a trimmed-empty query does nothing. A run writes `q` and
- * `country` to the URL; the initial values come from the URL and never auto-run.
+ * `country` to the URL; the initial values come from the URL and never auto-run. A result row selects
+ * its organisation (use-result-selection.ts) with the country this run searched in.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { CountryOption } from '../../core/countries';
 import { SearchResults, type CountryFlags } from './search-results';
 import { urlWithSearch } from './search-url';
 import { useOrganisationSearch } from './use-organisation-search';
+import { useResultSelection } from './use-result-selection';
 
 export interface CountryPicker {
   readonly pinned: readonly CountryOption[];
@@ -30,6 +32,7 @@ export function OrganisationSearch({ initialQuery, initialCountry, countries, fl
   const [query, setQuery] = useState(initialQuery);
   const [country, setCountry] = useState(initialCountry);
   const { state, results, run } = useOrganisationSearch({ onUnauthorized: () => window.location.assign('/sign-in') });
+  const selection = useResultSelection({ runId: state.runId, query: state.query, country: state.country });
   const id = useId();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -78,7 +81,7 @@ export function OrganisationSearch({ initialQuery, initialCountry, countries, fl
           Search
         </button>
       </form>
-      <SearchResults state={state} results={results} flags={flags} devMode={devMode} />
+      <SearchResults state={state} results={results} flags={flags} devMode={devMode} selection={selection} />
     </div>
   );
 }

@@ -1,7 +1,10 @@
 'use client';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { ActionError } from '../../app/actions/action-result';
+import './result-selection.css';
 import styles from './search-results.module.css';
 import type { ChannelStatus, OrganisationResult, SearchChannel, SearchState } from './search-results-state';
+import type { RowSelection } from './use-result-selection';
 
 /** alpha-3 -> alpha-2, provided by the server (the country table stays out of the browser bundle). */
 export type CountryFlags = Readonly<Record<string, string>>;
@@ -33,33 +36,111 @@ function Logo({ result }: { result: OrganisationResult }) {
   );
 }
 
-function ResultItem({ result, flags, devMode }: { result: OrganisationResult; flags: CountryFlags; devMode: boolean }) {
+const ISSUE_FIELDS: Record<string, string> = { countryIsoAlpha3: 'Country', 'candidate.type': 'Organisation type', 'candidate.countryIsoAlpha3': 'Country' };
+
+/** A rejected selection, inline on its row: the message and the field issues that add to it. */
+function SelectionErrorTile({ error }: { error: ActionError }) {
+  const issues = (error.issues ?? []).filter((issue) => issue.message !== error.message);
+  return (
+    <div role="alert" className="result-error">
+      <p className="result-error-title">This organisation could not be selected.</p>
+      <p className="result-error-message">{error.message}</p>
+      {issues.length > 0 ? (
+        <ul className="result-error-issues">
+          {issues.map((issue) => (
+            <li key={`${issue.field}-${issue.rule}`}>
+              {ISSUE_FIELDS[issue.field] ?? issue.field}: {issue.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+interface RowState {
+  /** This row is being selected. */
+  readonly busy: boolean;
+  /** Another row is being selected: this one does not submit. */
+  readonly blocked: boolean;
+  readonly error: ActionError | undefined;
+}
+
+/**
+ * One result. The name is a real button (Tab reaches it, Enter or a click selects); its hit area is
+ * stretched over the whole row, so a click anywhere on the row selects it too.
+ */
+function ResultItem({
+  result,
+  flags,
+  devMode,
+  row,
+  onSelect,
+}: {
+  result: OrganisationResult;
+  flags: CountryFlags;
+  devMode: boolean;
+  row: RowState | null;
+  onSelect: ((result: OrganisationResult) => void) | null;
+}) {
+  const id = useId();
   const domain = websiteDomain(result.website);
   const subtitle = result.matchedBusinessName
     ? `Trading as: ${result.matchedBusinessName}`
     : result.parentEntityName
       ? `Trading entity of: ${result.parentEntityName}`
       : null;
+  const selectable = onSelect !== null;
   return (
-    <li className="result" data-key={result.key} data-sources={result.sources.join(' ')}>
+    <li
+      className={`result${selectable ? ' result-selectable' : ''}`}
+      data-key={result.key}
+      data-sources={result.sources.join(' ')}
+      data-state={row?.busy ? 'selecting' : row?.error ? 'rejected' : undefined}
+      aria-busy={row?.busy || undefined}
+    >
       <Logo result={result} />
       <div className="result-body">
         <div className="result-title">
-          <h3 className="result-name">{result.canonicalName}</h3>
+          <h3 className="result-name">
+            {onSelect ? (
+              <button
+                type="button"
+                className="result-select"
+                aria-describedby={`${id}-meta`}
+                aria-disabled={row?.busy || row?.blocked || undefined}
+                onClick={() => {
+                  if (!row?.busy && !row?.blocked) onSelect(result);
+                }}
+              >
+                {result.canonicalName}
+              </button>
+            ) : (
+              result.canonicalName
+            )}
+          </h3>
           {result.accountLinked ? <span className="badge badge-existing">Existing</span> : null}
-        </div>
-        {subtitle ? <p className="result-subtitle">{subtitle}</p> : null}
-        <p className="result-meta">
-          {result.countryIsoAlpha3 ? (
-            <span className="result-country" title={result.countryIsoAlpha3}>
-              <span aria-hidden="true">{flagEmoji(flags[result.countryIsoAlpha3])} </span>
-              {result.countryIsoAlpha3}
+          {row?.busy ? (
+            <span className="result-busy" aria-hidden="true">
+              Selecting…
             </span>
           ) : null}
-          {domain ? <span className="result-domain">{domain}</span> : null}
-        </p>
+        </div>
+        <div id={`${id}-meta`}>
+          {subtitle ? <p className="result-subtitle">{subtitle}</p> : null}
+          <p className="result-meta">
+            {result.countryIsoAlpha3 ? (
+              <span className="result-country" title={result.countryIsoAlpha3}>
+                <span aria-hidden="true">{flagEmoji(flags[result.countryIsoAlpha3])} </span>
+                {result.countryIsoAlpha3}
+              </span>
+            ) : null}
+            {domain ? <span className="result-domain">{domain}</span> : null}
+          </p>
+        </div>
         {result.description ? <p className="result-description">{result.description}</p> : null}
         {devMode ? <DevDetails result={result} /> : null}
+        {row?.error ? <SelectionErrorTile error={row.error} /> : null}
       </div>
     </li>
   );
@@ -123,13 +204,25 @@ export function SearchResults({
   results,
   flags,
   devMode = false,
+  selection,
 }: {
   state: SearchState;
   results: readonly OrganisationResult[];
   flags: CountryFlags;
   devMode?: boolean;
+  /** Rows are selectable when given. */
+  selection?: RowSelection;
 }) {
   if (state.status === 'idle') return null;
+  const selectingName = selection?.selecting ? results.find((result) => result.rowKey === selection.selecting)?.canonicalName : undefined;
+  const rowState = (result: OrganisationResult): RowState | null =>
+    selection
+      ? {
+          busy: selection.selecting === result.rowKey,
+          blocked: selection.selecting !== null && selection.selecting !== result.rowKey,
+          error: selection.errors[result.rowKey],
+        }
+      : null;
   const channelNotices = state.status === 'failed' ? [] : (['quick', 'stream'] as const).flatMap((channel) => {
     const message = state.channelErrors[channel];
     return message ? [{ channel, message }] : [];
@@ -155,10 +248,22 @@ export function SearchResults({
           {state.error}
         </p>
       ) : null}
+      {selection ? (
+        <p className="visually-hidden" aria-live="polite">
+          {selectingName ? `Selecting ${selectingName}…` : ''}
+        </p>
+      ) : null}
       {results.length > 0 ? (
-        <ul className="result-list">
+        <ul className="result-list" aria-label="Organisations found">
           {results.map((result) => (
-            <ResultItem key={result.rowKey} result={result} flags={flags} devMode={devMode} />
+            <ResultItem
+              key={result.rowKey}
+              result={result}
+              flags={flags}
+              devMode={devMode}
+              row={rowState(result)}
+              onSelect={selection ? selection.select : null}
+            />
           ))}
         </ul>
       ) : null}

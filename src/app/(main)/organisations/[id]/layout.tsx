@@ -1,22 +1,33 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { ConfirmSelectionHeader, ORGANISATION_TITLE_ID } from '../../../../components/organisation/confirm-selection-header';
+import { LiveProfileStatus } from '../../../../components/organisation/live-profile-status';
 import { OrganisationTabs } from '../../../../components/organisation/organisation-tabs';
 import '../../../../components/organisation/organisation-surfaces.css';
-import { loadOrganisationSurface } from './load-organisation-surface';
+import '../../../../components/organisation/organisation-profile.css';
+import { loadOrganisationProfile } from './load-organisation-profile';
 
-/** An organisation's pages (analyst, spotlight): its name, country and status, and the tabs. */
+/**
+ * An organisation's pages (profile, analyst, spotlight, engage): the confirm header of a new selection,
+ * its name, country, website and live profile status, and the tabs.
+ */
 export default async function OrganisationLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { record } = await loadOrganisationSurface(id);
+  const profile = await loadOrganisationProfile(id);
   return (
     <div className="page organisation-page">
+      <Suspense fallback={null}>
+        <ConfirmSelectionHeader organisationId={profile.id} organisationName={profile.name} />
+      </Suspense>
       <header className="organisation-header">
-        <h1>{record.name}</h1>
+        <h1 id={ORGANISATION_TITLE_ID} tabIndex={-1}>
+          {profile.name}
+        </h1>
         <p className="organisation-meta">
-          {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, record.profileStatus ? `Profile ${record.profileStatus.toLowerCase()}` : 'Profile not enriched']
-            .filter(Boolean)
-            .join(' · ')}
+          {[profile.countryIsoAlpha3 ?? 'Global', profile.websiteDomain].filter(Boolean).join(' · ')}
+          {' · '}
+          <LiveProfileStatus organisationId={id} initial={profile} />
         </p>
-        <OrganisationTabs organisationId={record.id} />
+        <OrganisationTabs organisationId={profile.id} />
       </header>
       {children}
     </div>

@@ -1,0 +1,72 @@
+'use client';
+/**
+ * The confirm header (spec: "Selection destination"): a new selection arrives with `confirm=1` and asks
+ * "Is this the company you were looking for?". Yes keeps the organisation and drops the request from the
+ * URL; No rejects the selection (the organisation leaves the account's list) and returns to the search.
+ * Mounted by the organisation layout, so it shows on every destination (profile, analyst, spotlight, engage).
+ */
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { rejectSelectionAction } from '../../app/actions/reject-selection';
+import { confirmRequestOf, returnToSearchUrl, urlWithoutConfirm } from './confirm-selection';
+
+export const ORGANISATION_TITLE_ID = 'organisation-title';
+
+export function ConfirmSelectionHeader({ organisationId, organisationName }: { organisationId: string; organisationName: string }) {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const router = useRouter();
+  const [rejecting, setRejecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const request = confirmRequestOf(new URLSearchParams(searchParams.toString()));
+  if (!request) return null;
+
+  function keep() {
+    router.replace(urlWithoutConfirm(pathname, new URLSearchParams(searchParams.toString())), { scroll: false });
+    // The question goes away: the focus moves to the organisation's name rather than to the page's start.
+    document.getElementById(ORGANISATION_TITLE_ID)?.focus();
+  }
+
+  async function reject() {
+    if (rejecting || !request) return;
+    setRejecting(true);
+    setError(null);
+    try {
+      const outcome = await rejectSelectionAction({ organisationId });
+      if (outcome.ok) {
+        router.replace(returnToSearchUrl(request));
+        return;
+      }
+      setError(outcome.error.message);
+    } catch {
+      setError('The selection could not be undone. Check your connection and try again.');
+    }
+    setRejecting(false);
+  }
+
+  return (
+    <section className="confirm-selection" aria-labelledby="confirm-selection-question" aria-busy={rejecting || undefined}>
+      <div className="confirm-selection-text">
+        <h2 id="confirm-selection-question" className="confirm-selection-question">
+          Is this the company you were looking for?
+        </h2>
+        <p className="confirm-selection-detail">
+          {organisationName} was added to your organisations{request.query ? ` from your search for “${request.query}”` : ''}.
+        </p>
+      </div>
+      <div className="confirm-selection-actions">
+        <button type="button" className="button button-primary" onClick={keep} aria-disabled={rejecting || undefined}>
+          Yes
+        </button>
+        <button type="button" className="button" onClick={reject} aria-disabled={rejecting || undefined}>
+          {rejecting ? 'Removing…' : 'No'}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="form-error confirm-selection-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
