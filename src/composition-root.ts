@@ -36,6 +36,18 @@ import { createSelectOrganisation, type SelectOrganisation } from './server/sele
 import { createRejectSelection, type RejectSelection } from './server/selection/reject-selection';
 import { createGetOrganisationProfile, type GetOrganisationProfile } from './server/organisations/get-organisation-profile';
 import { createTriggerEnrichment, type TriggerEnrichment } from './server/enrichment/trigger-enrichment';
+import { createEnrichOrganisation, type EnrichOrganisation, type EnrichOrganisationDependencies } from './server/enrichment/enrich-organisation';
+import { createEnrichmentStore } from './adapters/db/queries/enrichment-store';
+import { createProviderCache } from './adapters/cache/provider-cache';
+import { createCompaniesApiCompanyData } from './adapters/company-data/adapter';
+import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-from-env';
+import { createRegistryLookups } from './adapters/registries/registry-lookups';
+import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/opencorporates-registry';
+import { createWebsiteValidator } from './adapters/website-validation/website-validator';
+import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
+import { syncAquila1 } from './server/naics/sync-aquila1';
+import { createVerifyOrganisation } from './server/verification/verify-organisation';
+import { createVerificationStore } from './adapters/db/queries/verification-store';
 
 export interface Container {
   readonly env: Env;
@@ -59,6 +71,8 @@ export interface Container {
   readonly jobs: JobQueue;
   /** selectOrganisationAction / POST /api/organisations/select, and the confirm header's "No". */
   readonly selection: { readonly selectOrganisation: SelectOrganisation; readonly rejectSelection: RejectSelection };
+  /** The `organisation.enrich` worker's use case (the worker runs in `npm start` or `npm run worker`). */
+  readonly enrichment: { readonly enrichOrganisation: EnrichOrganisation };
   /** The organisation page: its profile read and "Enrich now". */
   readonly organisations: { readonly getProfile: GetOrganisationProfile; readonly triggerEnrichment: TriggerEnrichment };
   close(): Promise<void>;
@@ -75,6 +89,31 @@ export interface BuildOptions {
   searchPorts?: SearchPorts;
   /** How the website validator fetches home pages (sandbox mode points it at the fake home pages). */
   websiteFetcher?: SafeFetcherOptions;
+  /** The enrichment's provider ports; default: the real adapters configured by `env`. */
+  enrichmentPorts?: Partial<EnrichmentPorts>;
+}
+
+export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData' | 'agent' | 'registry' | 'websiteValidator'>;
+
+/** The enrichment's providers, built from configuration: real adapters, pointed at the fakes in sandbox mode. */
+function createEnrichmentPorts(env: Env, database: Database, log: Logger, websiteFetcher: SafeFetcherOptions | undefined): EnrichmentPorts {
+  const cache = createProviderCache(database.db);
+  const openCorporates = createOpenCorporatesRegistry({
+    apiToken: env.OPENCORPORATES_API_TOKEN,
+    baseUrl: env.OPENCORPORATES_BASE_URL,
+    cache,
+    log: log.child({ port: 'registryLookups' }),
+  });
+  return {
+    companyData: createCompaniesApiCompanyData({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, cache, log: log.child({ port: 'companyData' }) }),
+    agent: createEnrichmentAgentFromEnv(env, log.child({ port: 'enrichmentAgent' })),
+    registry: createRegistryLookups({
+      abr: { guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'registryLookups' }) },
+      openCorporates,
+      log: log.child({ port: 'registryLookups' }),
+    }),
+    websiteValidator: createWebsiteValidator({ fetcher: createSafeFetcher(websiteFetcher), log: log.child({ port: 'websiteValidator' }) }),
+  };
 }
 
 export type { SearchPorts };
@@ -91,10 +130,26 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     devMode: env.FLAG_DEV_MODE,
     manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
   }, { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
-  const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }) });
+  const jobs = createPgBossJobQueue({
+    connectionString: options.databaseUrl,
+    log: log.child({ component: 'jobs' }),
+    retryLimit: env.ENRICH_RETRY_LIMIT,
+    retryDelaySeconds: env.ENRICH_RETRY_DELAY_SECONDS,
+    expireInSeconds: env.JOB_EXPIRE_SECONDS,
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
   const selectionStore = createSelectionStore(database.db);
+  const classification = createClassificationRepository(database.db);
+  const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
+  const enrichOrganisation = createEnrichOrganisation({
+    ...enrichmentPorts,
+    store: createEnrichmentStore(database.db),
+    aquila1: { syncAquila1: async (id) => syncAquila1(classification, id, await classification.listOrganisationNaicsCodes(id)) },
+    verify: createVerifyOrganisation({ store: createVerificationStore(database.db), registry: enrichmentPorts.registry, log: log.child({ useCase: 'verifyOrganisation' }) }),
+    log: log.child({ useCase: 'enrichOrganisation' }),
+  });
   return {
     env,
     log,
@@ -124,7 +179,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       addOrganisationNaics: new AddOrganisationNAICS({
         lock: createPostgresLock(database.db),
         flags,
-        repository: createClassificationRepository(database.db),
+        repository: classification,
         log: log.child({ useCase: 'AddOrganisationNAICS' }),
       }),
     },
@@ -133,6 +188,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       selectOrganisation: createSelectOrganisation({ store: selectionStore, jobs }),
       rejectSelection: createRejectSelection(createRejectSelectionStore(database.db)),
     },
+    enrichment: { enrichOrganisation },
     organisations: {
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),

@@ -17,6 +17,7 @@ import { runMigrations } from './adapters/db/migrate';
 import { buildContainer, installContainer } from './composition-root';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox';
 import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
+import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -49,6 +50,10 @@ async function main(): Promise<void> {
   installContainer(container);
   shutdownSteps.unshift({ name: 'container', run: () => container.close() });
   await seedOnFirstStart(container, env, (message) => log.info(message));
+  if (env.RUN_WORKER_IN_PROCESS) {
+    await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
+    log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment worker running in process (RUN_WORKER_IN_PROCESS=false to run `npm run worker` separately)');
+  }
 
   ensureProductionBuild(log);
   const app = next({ dev: false, dir: projectRoot, hostname: env.HOST, port: env.PORT });

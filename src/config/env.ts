@@ -31,8 +31,17 @@ export const envSchema = z
     LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     AUTH_SECRET: optionalString,
     DB_POOL_MAX: intFromString(20, 1, 500),
-    /** Run the pg-boss worker inside the web process (default in sandbox); `npm run worker` runs it on its own. */
-    RUN_WORKER_IN_PROCESS: optionalString,
+    /** Run the enrichment worker inside the web process (`npm start`); `npm run worker` runs it on its own. */
+    RUN_WORKER_IN_PROCESS: booleanFromString(true),
+    /** Enrichment jobs one worker process runs at once. */
+    WORKER_CONCURRENCY: intFromString(2, 1, 32),
+    /** Attempts after the first for a failed enrichment, with exponential back-off from the delay. */
+    ENRICH_RETRY_LIMIT: intFromString(3, 0, 20),
+    ENRICH_RETRY_DELAY_SECONDS: intFromString(5, 1, 3600),
+    /** A job active longer than this (its worker died) is failed by the queue and retried. */
+    JOB_EXPIRE_SECONDS: intFromString(300, 5, 86_400),
+    /** How often the queue looks for such jobs. */
+    JOB_MAINTENANCE_INTERVAL_SECONDS: intFromString(60, 1, 3600),
 
     QUICK_SEARCH_LIMIT: intFromString(10, 1, 100),
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
