@@ -1,0 +1,375 @@
+/**
+ * Selection and enrichment in the browser (Debian Chromium against the real product, sandbox fakes at zero
+ * latency, demo seed): a new registry row selected from the dashboard, the confirm header (Yes and No), the
+ * organisation page following PENDING to COMPLETED without a reload, the NAICS add control on the analyst
+ * page once settled, an existing row going straight to its destination, the keyboard path, a rejected
+ * selection's inline tile, and axe (WCAG 2.2 AA) on each of those states, at 1440 and 390 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from '../../src/adapters/db/client';
+import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
+import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
+import { FLAGS } from '../../src/core/flags';
+import { launchChromium } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const WAIT = { timeout: 20_000 };
+const SCREENSHOTS = '/tmp';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let opened: OpenedDatabase | undefined;
+let database: Database;
+let accountId: string;
+/** Uncaught exceptions and React hydration errors seen in the page during the whole file. */
+const pageErrors: string[] = [];
+
+async function setNaicsFlag(value: boolean): Promise<void> {
+  await setFlagValue(database.db, { flagKey: FLAGS.manualNaicsClassification.key, accountId, value });
+}
+
+async function signIn(target: Page): Promise<void> {
+  await target.goto(`${baseUrl}/dashboard`);
+  await target.getByLabel('Email').fill(DEMO_USER_EMAIL);
+  await target.getByLabel('Password').fill(DEMO_USER_PASSWORD);
+  await target.getByRole('button', { name: 'Sign in' }).click();
+  await target.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+beforeAll(async () => {
+  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
+  database = createDatabase(url, { max: 2 });
+  const account = await database.db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
+  accountId = account.rows[0]?.id ?? '';
+  expect(accountId).not.toBe('');
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
+  });
+  await signIn(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  if (database) {
+    await setNaicsFlag(false).catch(() => undefined);
+    await database.close();
+  }
+  await opened?.stop();
+});
+
+beforeEach(async () => {
+  await page.setViewportSize(DESKTOP);
+});
+
+// ---------------------------------------------------------------- helpers
+
+async function search(target: Page, query: string, country: string, path = '/dashboard'): Promise<void> {
+  await target.goto(`${baseUrl}${path}`);
+  await target.getByLabel('Country').selectOption(country);
+  const box = target.getByRole('searchbox', { name: 'Search organisations' });
+  await box.fill(query);
+  await box.press('Enter');
+}
+
+/** A result row's select button, by the organisation's exact name. */
+const rowButton = (target: Page, name: string) => target.locator('li.result').getByRole('button', { name, exact: true });
+const rowOf = (target: Page, name: string) => target.locator('li.result', { has: rowButton(target, name) });
+
+/** Waits until the search run has finished (both channels settled), so the rows stop changing. */
+async function searchFinished(target: Page): Promise<void> {
+  await target.locator('.search-results[aria-busy="false"]').waitFor(WAIT);
+}
+
+async function expectAccessible(target: Page, state: string, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
+
+async function noHorizontalScroll(target: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await target.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Records every value the profile status panel shows, from now on, in this document (a reload would lose it). */
+async function recordProfileStatuses(target: Page): Promise<void> {
+  await target.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __profileStatuses: string[] }).__profileStatuses = seen;
+    const note = () => {
+      const value = document.querySelector('.profile-status-panel')?.getAttribute('data-profile-status');
+      if (value && seen[seen.length - 1] !== value) seen.push(value);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-profile-status'] });
+    note();
+  });
+}
+const recordedStatuses = (target: Page) => target.evaluate(() => (window as unknown as { __profileStatuses?: string[] }).__profileStatuses ?? null);
+
+const profileStatus = (target: Page) => target.locator('.profile-status-panel').getAttribute('data-profile-status');
+const confirmHeader = (target: Page) => target.getByRole('region', { name: 'Is this the company you were looking for?' });
+
+async function identifyNames(target: Page): Promise<string[]> {
+  await target.goto(`${baseUrl}/identify`);
+  await target.getByRole('heading', { level: 1, name: 'Identify' }).waitFor(WAIT);
+  return target.locator('.identify-row-open').allTextContents();
+}
+
+// ---------------------------------------------------------------- a new organisation
+
+describe('selecting a new registry row', () => {
+  const NAME = 'KOALA LOGISTICS PTY LTD';
+  let organisationId = '';
+
+  it('creates it, asks at the confirm header, and Yes keeps it; the page follows PENDING to COMPLETED without a reload', async () => {
+    await search(page, 'koala', 'AUS');
+    const button = rowButton(page, NAME);
+    await button.waitFor(WAIT);
+    await searchFinished(page);
+    expect(await rowOf(page, NAME).locator('.badge-existing').count()).toBe(0);
+    await expectAccessible(page, 'search results');
+
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await button.click();
+    await page.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search&confirm=1&q=koala&country=AUS$`), WAIT);
+    organisationId = new URL(page.url()).pathname.split('/')[2] ?? '';
+    await recordProfileStatuses(page);
+
+    const header = confirmHeader(page);
+    await header.waitFor(WAIT);
+    expect(await header.getByRole('button', { name: 'Yes' }).count()).toBe(1);
+    expect(await header.getByRole('button', { name: 'No' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(NAME);
+    await expectAccessible(page, 'confirm header');
+    await page.screenshot({ path: `${SCREENSHOTS}/selection-confirm-1440.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await noHorizontalScroll(page);
+    await expectAccessible(page, 'confirm header at 390 px');
+    await page.screenshot({ path: `${SCREENSHOTS}/selection-confirm-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+
+    await header.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL(new RegExp(`/organisations/${organisationId}\\?from=search$`), WAIT);
+    expect(await confirmHeader(page).count()).toBe(0);
+
+    await expect.poll(() => profileStatus(page), { timeout: 60_000, interval: 200 }).toBe('COMPLETED');
+    const statuses = (await recordedStatuses(page)) ?? [];
+    expect(statuses[0]).toBe('PENDING');
+    expect(statuses[statuses.length - 1]).toBe('COMPLETED');
+    // Never reloaded: the document the selection started in is still the one showing the page.
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    // The header's live status settled too.
+    expect(await page.locator('.organisation-meta [data-profile-status]').getAttribute('data-profile-status')).toBe('COMPLETED');
+  });
+
+  it('shows the completed profile with each field\'s source and date, and the verification verdict', async () => {
+    await page.goto(`${baseUrl}/organisations/${organisationId}`);
+    await page.locator('.profile-status-panel[data-profile-status="COMPLETED"]').waitFor(WAIT);
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.locator('[data-field="description"]').waitFor(WAIT);
+    const sourceLines = await details.locator('.field-source').allTextContents();
+    expect(sourceLines.length).toBeGreaterThan(0);
+    for (const line of sourceLines) expect(line).toMatch(/from .+ · \d{1,2} [A-Z][a-z]{2,3} \d{4}/);
+    await page.getByRole('region', { name: 'Verification' }).waitFor(WAIT);
+    for (const tab of ['Profile', 'Analyst', 'Spotlight', 'Engage']) {
+      expect(await page.getByRole('navigation', { name: 'Organisation views' }).getByRole('link', { name: tab, exact: true }).count()).toBe(1);
+    }
+    await expectAccessible(page, 'organisation page COMPLETED');
+    await page.screenshot({ path: `${SCREENSHOTS}/organisation-page-1440.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await noHorizontalScroll(page);
+    await expectAccessible(page, 'organisation page at 390 px');
+    await page.screenshot({ path: `${SCREENSHOTS}/organisation-page-390.png`, fullPage: true });
+  });
+
+  it('with manual classification on, the analyst page offers "+ Add" for the settled organisation and adds a code', async () => {
+    await setNaicsFlag(true);
+    await page.goto(`${baseUrl}/organisations/${organisationId}/analyst`);
+    const trigger = page.getByRole('button', { name: '+ Add NAICS code' });
+    await trigger.waitFor(WAIT);
+    await trigger.click();
+    const input = page.getByRole('combobox', { name: 'Add a NAICS code' });
+    await input.waitFor(WAIT);
+    await input.pressSequentially('freight', { delay: 20 });
+    const option = page.getByRole('option', { name: /484121/ });
+    await option.waitFor(WAIT);
+    await option.click();
+    await page.locator('.naics-tag', { hasText: '484121' }).waitFor(WAIT);
+  });
+
+  it('shows the engage destination with the organisation', async () => {
+    await page.goto(`${baseUrl}/organisations/${organisationId}/engage`);
+    await page.getByRole('heading', { level: 2, name: `Engage with ${NAME}` }).waitFor(WAIT);
+    expect(await page.getByRole('link', { name: 'Organisation profile' }).count()).toBe(1);
+  });
+});
+
+describe('the confirm header', () => {
+  it('No rejects the selection: back to the dashboard with the query and country, and the organisation leaves /identify', async () => {
+    const NAME = 'KOALA CARE AUSTRALIA LIMITED';
+    await search(page, 'koala care', 'AUS');
+    await rowButton(page, NAME).waitFor(WAIT);
+    await searchFinished(page);
+    await rowButton(page, NAME).click();
+    await page.waitForURL(/confirm=1/, WAIT);
+    expect(await identifyNames(page)).toContain(NAME);
+    await page.goBack();
+    const header = confirmHeader(page);
+    await header.waitFor(WAIT);
+    await header.getByRole('button', { name: 'No' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard', WAIT);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('koala care');
+    expect(url.searchParams.get('country')).toBe('AUS');
+    expect(await page.getByRole('searchbox', { name: 'Search organisations' }).inputValue()).toBe('koala care');
+    expect(await identifyNames(page)).not.toContain(NAME);
+  });
+
+  it('shows on every destination of a new selection (searchIntent analyst)', async () => {
+    const NAME = 'SUNSHINE EARLY LEARNING PTY LTD';
+    await search(page, 'koala', 'AUS', '/dashboard?searchIntent=analyst');
+    await rowButton(page, NAME).waitFor(WAIT);
+    await searchFinished(page);
+    await rowButton(page, NAME).click();
+    await page.waitForURL(new RegExp(`/organisations/${UUID}/analyst\\?confirm=1&q=koala&country=AUS$`), WAIT);
+    await confirmHeader(page).waitFor(WAIT);
+    await page.getByRole('region', { name: 'Classification' }).waitFor(WAIT);
+    await confirmHeader(page).getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/analyst') && url.search === '', WAIT);
+    expect(await confirmHeader(page).count()).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------- existing organisations
+
+describe('selecting an existing organisation', () => {
+  it('goes straight to its destination, without the confirm header', async () => {
+    const NAME = 'Wattle Bay Coffee Roasters Pty Ltd';
+    await search(page, 'Wattle Bay Coffee', 'AUS');
+    await rowButton(page, NAME).waitFor(WAIT);
+    expect(await rowOf(page, NAME).locator('.badge-existing').textContent()).toBe('Existing');
+    await rowButton(page, NAME).click();
+    await page.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search$`), WAIT);
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor(WAIT);
+    expect(await confirmHeader(page).count()).toBe(0);
+  });
+
+  it('by keyboard only: Tab to the row, Enter selects it (searchIntent spotlight)', async () => {
+    const NAME = 'Harbour City Plumbing Pty Ltd';
+    await page.goto(`${baseUrl}/dashboard?searchIntent=spotlight`);
+    const box = page.getByRole('searchbox', { name: 'Search organisations' });
+    await box.focus();
+    await page.keyboard.type('Harbour City Plumbing');
+    await page.keyboard.press('Enter');
+    await rowButton(page, NAME).waitFor(WAIT);
+    await searchFinished(page);
+    let reached = false;
+    for (let step = 0; step < 30 && !reached; step += 1) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate((name) => {
+        const element = document.activeElement;
+        return element instanceof HTMLButtonElement && element.classList.contains('result-select') && element.textContent === name;
+      }, NAME);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/organisations/${UUID}/spotlight$`), WAIT);
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor(WAIT);
+    expect(await confirmHeader(page).count()).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------- a rejected selection
+
+describe('a rejected selection', () => {
+  it('shows the inline error tile on its row: a Global row with no country whose organisation is gone cannot be created', async () => {
+    const NAME = 'Polaris Satellite Services';
+    // The account's own countryless organisation, found by a Global search.
+    await search(page, 'Polaris Satellite', 'GLO');
+    await rowButton(page, NAME).waitFor(WAIT);
+    await searchFinished(page);
+    const result = rowOf(page, NAME);
+    expect(await result.locator('.result-country').count()).toBe(0);
+
+    // Meanwhile, in another tab, the organisation is rejected at its confirm header (it leaves the account, unreferenced: deleted).
+    const other = await context.newPage();
+    try {
+      const polaris = await database.db.execute<{ id: string }>(sql`select id from organisations where name = ${NAME} limit 1`);
+      const polarisId = polaris.rows[0]?.id ?? '';
+      await other.goto(`${baseUrl}/organisations/${polarisId}?confirm=1&q=Polaris&country=GLO`);
+      await confirmHeader(other).getByRole('button', { name: 'No' }).click();
+      await other.waitForURL((url) => url.pathname === '/dashboard', WAIT);
+    } finally {
+      await other.close();
+    }
+
+    // Selecting the stale row would create it anew, and a new organisation needs a real country: rejected.
+    await rowButton(page, NAME).click();
+    const tile = result.getByRole('alert');
+    await tile.waitFor(WAIT);
+    expect(await tile.textContent()).toContain('needs a country');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await rowButton(page, NAME).getAttribute('aria-disabled')).toBeNull();
+    await expectAccessible(page, 'error tile');
+    await page.setViewportSize(PHONE);
+    await noHorizontalScroll(page);
+    await expectAccessible(page, 'error tile at 390 px');
+    await page.screenshot({ path: `${SCREENSHOTS}/selection-error-390.png`, fullPage: true });
+  });
+
+  it('marks the row busy while selecting, and other rows do not submit', async () => {
+    await search(page, 'koala', 'AUS');
+    await searchFinished(page);
+    const first = page.locator('li.result .result-select').first();
+    const second = page.locator('li.result .result-select').nth(1);
+    const actionPosts: string[] = [];
+    // Hold the server action's request to observe the busy state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/dashboard**', async (route) => {
+      if (route.request().method() === 'POST' && route.request().headers()['next-action']) {
+        actionPosts.push(route.request().url());
+        await held;
+      }
+      await route.continue();
+    });
+    try {
+      await first.click();
+      await page.locator('li.result[aria-busy="true"]').waitFor(WAIT);
+      expect(await second.getAttribute('aria-disabled')).toBe('true');
+      await second.click();
+      await page.waitForTimeout(300);
+      expect(actionPosts.length).toBe(1);
+      await expectAccessible(page, 'a row being selected');
+    } finally {
+      release();
+      await page.waitForURL(new RegExp(`/organisations/${UUID}`), WAIT);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+});
+
+describe('the whole run', () => {
+  it('raised no uncaught page error and no hydration error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
