@@ -6,6 +6,7 @@ import { buildContainer, installContainer, type Container } from '../../src/comp
 import { parseEnvOrThrow } from '../../src/config/env';
 import { createLogger } from '../../src/adapters/logging/logger';
 import type { SessionAccountLookup } from '../../src/adapters/auth/account-resolver';
+import type { SafeFetcherOptions } from '../../src/adapters/website-validation/safe-fetch';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestContext {
@@ -15,7 +16,7 @@ export interface TestContext {
 }
 
 export async function createTestContainer(
-  options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup } = {},
+  options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup; websiteFetcher?: SafeFetcherOptions } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   // Flags are flipped mid-test: read them from the database on every evaluation unless a test says otherwise.
@@ -25,6 +26,7 @@ export async function createTestContainer(
     databaseUrl: database.url,
     log: createLogger({ level: env.LOG_LEVEL, destination: 'stderr' }),
     sessionAccount: options.sessionAccount,
+    websiteFetcher: options.websiteFetcher,
   });
   installContainer(container);
   return {

@@ -1,0 +1,121 @@
+/**
+ * A worker process killed with SIGKILL mid-job loses nothing: the queue expires the dead worker's job and a
+ * new worker runs it to completion. And SIGTERM lets a worker stop cleanly (exit 0). Real processes
+ * (`src/worker.ts` under tsx), real pg-boss, the sandbox fakes at realistic speed (the agent takes seconds,
+ * so the first worker is killed while the job is active).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
+import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation-run';
+import type { AccountContext } from '../../src/server/auth/account-context';
+import { makeAccount } from '../support/factories';
+import { createTestContainer, type TestContext } from '../support/test-container';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let ctx: TestContext;
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContainer();
+  await seedNaics(ctx.database.db);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-kill-'));
+}, 120_000);
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await ctx?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startWorker(latency: 'zero' | 'realistic'): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'src', 'worker.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: ctx.database.url,
+      DATA_DIR: dataDir,
+      APP_ENV: 'sandbox',
+      SANDBOX_LATENCY: latency,
+      LOG_LEVEL: 'info',
+      WORKER_CONCURRENCY: '1',
+      JOB_EXPIRE_SECONDS: '8',
+      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+      ENRICH_RETRY_DELAY_SECONDS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  children.push(child);
+  return { child, output: () => output };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+async function jobState(organisationId: string): Promise<string | undefined> {
+  const rows = await ctx.database.db.execute<{ state: string }>(
+    sql`select state from pgboss.job where name = 'organisation.enrich' and data->>'organisationId' = ${organisationId} order by created_on desc limit 1`,
+  );
+  return rows.rows[0]?.state;
+}
+
+async function profileStatus(organisationId: string): Promise<string | null | undefined> {
+  const rows = await ctx.database.db.execute<{ profile_status: string | null }>(sql`select profile_status from organisations where id = ${organisationId}::uuid`);
+  return rows.rows[0]?.profile_status;
+}
+
+describe('the enrichment worker process', () => {
+  it('killed with SIGKILL mid-job loses nothing: the job runs again and completes', async () => {
+    const made = await makeAccount(ctx.database.db);
+    const context: AccountContext = { accountId: made.id, userId: null, via: 'session' };
+    const selected = await runSelectOrganisationAction(
+      {
+        candidate: {
+          _type: 'candidate', canonicalName: 'KOALA LOGISTICS PTY LTD', description: '', countryIsoAlpha3: 'AUS', key: 'AUS|koala logistics', existingOrgId: null,
+          source: 'registry_au', website: null, logo: null, accountLinked: false, identifiers: [{ type: 'ABN', value: '73434904926' }],
+          websiteValidated: false, nameKind: 'entity', matchedBusinessName: null, parentEntityName: null, type: 'ProprietaryLimited',
+        },
+        countryIsoAlpha3: 'AUS',
+      },
+      { account: async () => context, container: ctx.container },
+    );
+    if (!selected.ok) throw new Error(JSON.stringify(selected.error));
+    const id = selected.data.organisationId;
+
+    const first = startWorker('realistic');
+    await waitFor('the first worker to take the job', async () => ((await jobState(id)) === 'active' ? true : undefined), 60_000);
+    first.child.kill('SIGKILL');
+    expect(await exited(first.child)).toBeNull();
+    expect(await profileStatus(id)).toBe('PENDING');
+
+    const second = startWorker('zero');
+    const status = await waitFor('the profile to settle', async () => {
+      const value = await profileStatus(id);
+      return value === 'COMPLETED' || value === 'FAILED' ? value : undefined;
+    }, 90_000);
+    expect(status, second.output()).toBe('COMPLETED');
+    expect(await jobState(id)).toBe('completed');
+
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+    expect(second.output()).toContain('worker shutting down');
+  }, 180_000);
+});
