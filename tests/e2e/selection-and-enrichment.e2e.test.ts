@@ -296,6 +296,30 @@ describe('selecting an existing organisation', () => {
   });
 });
 
+// ---------------------------------------------------------------- Enrich now
+
+describe('an organisation never enriched', () => {
+  it('offers "Enrich now", which starts the enrichment and follows it live', async () => {
+    const NAME = 'Outback Freight Lines Pty Ltd';
+    const found = await database.db.execute<{ id: string; profile_status: string | null }>(
+      sql`select id, profile_status from organisations where name = ${NAME} and not exists (select 1 from organisation_owners oo where oo.organisation_id = organisations.id) limit 1`,
+    );
+    const row = found.rows[0];
+    expect(row?.profile_status ?? null).toBeNull();
+    await page.goto(`${baseUrl}/organisations/${row?.id ?? ''}`);
+    const panel = page.locator('.profile-status-panel');
+    await panel.waitFor(WAIT);
+    expect(await panel.getAttribute('data-profile-status')).toBe('NONE');
+    expect(await panel.getByRole('status').textContent()).toContain('Not enriched');
+    await expectAccessible(page, 'organisation page never enriched');
+    await recordProfileStatuses(page);
+    await panel.getByRole('button', { name: 'Enrich now' }).click();
+    await expect.poll(() => profileStatus(page), { timeout: 60_000, interval: 200 }).toMatch(/^(COMPLETED|FAILED)$/);
+    const statuses = (await recordedStatuses(page)) ?? [];
+    expect(statuses.slice(0, 2)).toEqual(['NONE', 'PENDING']);
+  });
+});
+
 // ---------------------------------------------------------------- a rejected selection
 
 describe('a rejected selection', () => {
