@@ -37,6 +37,7 @@ function startWorker(latency: 'zero' | 'realistic'): { child: ChildProcess; outp
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'src', 'worker.ts')], {
     cwd: root,
     env: {
+      NODE_ENV: 'test',
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATABASE_URL: ctx.database.url,

@@ -5,6 +5,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { trustedOrigins } from '../../config/origins';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
@@ -23,7 +24,7 @@ export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {})
     baseURL,
     basePath: '/api/auth',
     secret: resolveAuthSecretOrThrow(env),
-    trustedOrigins: env.BASE_URL ? [env.BASE_URL] : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authCredentials, verification: authVerifications },

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getContainer, type Container } from '../../composition-root';
-import { UnauthorizedError, UnavailableError } from '../../core/errors';
+import { trustedOrigins } from '../../config/origins';
+import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../core/errors';
 import type { Logger } from '../../adapters/logging/logger';
 import type { AccountContext } from '../../server/auth/account-context';
 import { jsonResponse, toErrorResponse } from './error-response';
@@ -35,6 +36,7 @@ export function withAccount(handler: Handler, options: WithAccountOptions = {}) 
       log = requestLog;
       const account = await resolveAccountOrUnavailable(container, request.headers);
       if (!account) throw new UnauthorizedError();
+      if (account.via === 'session') refuseCrossSiteWrite(request, trustedOrigins(container.env));
       const rawParams = (await next?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       return await handler(request, { ...account, container, log: requestLog.child({ accountId: account.accountId }), requestId, params });
@@ -54,5 +56,25 @@ async function resolveAccountOrUnavailable(container: Container, headers: Header
     return await container.accountResolver.resolve(headers);
   } catch (error) {
     throw new UnavailableError(`account resolution failed: ${error instanceof Error ? error.message : String(error)}`, 'The service is temporarily unavailable');
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CROSS_SITE_MESSAGE = 'This request must come from the application itself';
+
+/**
+ * Cross-site request forgery on cookie-authenticated writes: a state-changing request carrying the session
+ * cookie must say it comes from one of our origins and send JSON (a cross-site form or `text/plain` post can
+ * do neither). API-key requests carry no ambient credential and are not checked.
+ */
+function refuseCrossSiteWrite(request: Request, origins: readonly string[]): void {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const origin = request.headers.get('origin');
+  if (origin === null || !origins.includes(origin)) {
+    throw new ForbiddenError(`cross-site write refused: origin ${origin ?? '(none)'} is not one of ${origins.join(', ')}`, CROSS_SITE_MESSAGE);
+  }
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new ForbiddenError(`cookie-authenticated write with content type ${contentType || '(none)'}`, CROSS_SITE_MESSAGE);
   }
 }

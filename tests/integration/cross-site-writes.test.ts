@@ -1,0 +1,80 @@
+/**
+ * Cross-site request forgery on cookie-authenticated writes (every state-changing API route): a session's
+ * POST must carry one of the application's origins and a JSON content type; API-key requests are unaffected,
+ * and reads are not checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as select } from '../../src/app/api/organisations/select/route';
+import { POST as enrich } from '../../src/app/api/organisations/[id]/enrich/route';
+import { POST as addNaics } from '../../src/app/api/organisations/[id]/naics/route';
+import { GET as profile } from '../../src/app/api/organisations/[id]/route';
+import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
+import { FLAGS } from '../../src/core/flags';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { createTestContainer, type TestContext } from '../support/test-container';
+
+let ctx: TestContext;
+let accountId = '';
+let organisationId = '';
+let authorization = '';
+const ORIGIN = 'http://localhost:3000';
+
+beforeAll(async () => {
+  ctx = await createTestContainer({
+    env: { PORT: '3000' },
+    sessionAccount: async (headers) => (headers.get('cookie') === 'session=valid' ? { accountId, userId: 'user-1' } : null),
+  });
+  const account = await makeAccount(ctx.database.db);
+  accountId = account.id;
+  authorization = account.authorization;
+  // The NAICS add answers 403 with its flag off: turn it on so a 403 can only come from the check.
+  await setFlagValue(ctx.database.db, { flagKey: FLAGS.manualNaicsClassification.key, accountId, value: true });
+  organisationId = (await makeOrganisation(ctx.database.db, { profileStatus: 'COMPLETED' }, { ownerAccountId: accountId })).id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const writes: [string, Handler, string][] = [
+  ['POST /api/organisations/select', select, '/api/organisations/select'],
+  ['POST /api/organisations/{id}/enrich', enrich, '/api/organisations/{id}/enrich'],
+  ['POST /api/organisations/{id}/naics', addNaics, '/api/organisations/{id}/naics'],
+];
+
+function call(handler: Handler, path: string, headers: Record<string, string>, method = 'POST') {
+  const url = `http://localhost:3000${path.replace('{id}', organisationId)}`;
+  return handler(new Request(url, { method, headers, ...(method === 'POST' ? { body: '{}' } : {}) }), { params: Promise.resolve({ id: organisationId }) });
+}
+
+describe.each(writes)('%s with the session cookie', (_name, handler, path) => {
+  it('is refused (403) without an Origin, from another origin, or as text/plain', async () => {
+    for (const headers of [
+      { cookie: 'session=valid', 'content-type': 'application/json' },
+      { cookie: 'session=valid', 'content-type': 'application/json', origin: 'http://localhost:3001' },
+      { cookie: 'session=valid', 'content-type': 'text/plain', origin: ORIGIN },
+    ]) {
+      const response = await call(handler, path, headers);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'This request must come from the application itself', code: 'forbidden' });
+    }
+  });
+
+  it('passes the check from the application origin with JSON (then validates as usual)', async () => {
+    const response = await call(handler, path, { cookie: 'session=valid', 'content-type': 'application/json', origin: ORIGIN });
+    expect(response.status).not.toBe(403);
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe('requests the check leaves alone', () => {
+  it('API-key writes need no Origin', async () => {
+    const response = await call(select, '/api/organisations/select', { authorization, 'content-type': 'application/json' });
+    expect(response.status).toBe(400); // the body `{}` fails validation: the request got past the check
+  });
+
+  it('session reads need no Origin', async () => {
+    const response = await call(profile, '/api/organisations/{id}', { cookie: 'session=valid' }, 'GET');
+    expect(response.status).toBe(200);
+  });
+});
