@@ -132,6 +132,21 @@ console.log(JSON.stringify({ raced, placed, whole }));`;
     expect(fs.readdirSync(path.dirname(target))).toEqual(['placed']);
   }, 60_000);
 
+  it("loading the library keeps a process's own signal handlers, and the library's exit hook", async () => {
+    const script = `import { loadEmbeddedPostgres, platformPackageName } from ${JSON.stringify(rootModule)};
+const own = () => undefined;
+process.on('SIGTERM', own);
+const exitBefore = process.listenerCount('exit');
+await loadEmbeddedPostgres(platformPackageName(), undefined);
+console.log(JSON.stringify({
+  ownOnly: process.listeners('SIGTERM').length === 1 && process.listeners('SIGTERM')[0] === own,
+  libraryOnSigint: process.listenerCount('SIGINT') > 0,
+  libraryOnExit: process.listenerCount('exit') > exitBefore,
+}));`;
+    const out = await runNode(['--import', 'tsx', '--input-type=module', '-e', script]);
+    expect(JSON.parse(out)).toEqual({ ownOnly: true, libraryOnSigint: true, libraryOnExit: true });
+  }, 30_000);
+
   it.runIf(isRoot)('as root, placed outside a 0700 directory, run as the postgres user; inside one they cannot, and say so', () => {
     const user = ensurePostgresUser();
     const stateRoot = path.join(tempDir(0o755), 'state');
