@@ -288,6 +288,34 @@ describe('enrichment agent failures (mock model)', () => {
     expect(await agent.profilePhase1(KOALA)).toMatchObject({ ok: false, failure: { kind: 'timeout' } });
   });
 
+  it('a phase whose every search failed is a failure of the search, though the model submitted', async () => {
+    const failing: WebSearch = {
+      search: async () => {
+        throw Object.assign(new Error('rate limited'), { kind: 'http', status: 429 });
+      },
+    };
+    const model = new MockLanguageModelV3({ doStream: [search('koala'), submit('p1', { description: null, website: null, type: null })] });
+    const agent = createEnrichmentAgent({ model, webSearch: failing, log: pino({ level: 'silent' }) });
+    expect(await agent.profilePhase1(KOALA)).toMatchObject({ ok: false, failure: { kind: 'http', status: 429 } });
+    expect(JSON.stringify(model.doStreamCalls[1]?.prompt)).toContain('Web search is unavailable: submit the profile');
+  });
+
+  it('a failed search followed by one that answers keeps the submission', async () => {
+    let calls = 0;
+    const flaky: WebSearch = {
+      search: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('socket hang up');
+        return KOALA_HITS;
+      },
+    };
+    const model = new MockLanguageModelV3({
+      doStream: [search('koala'), search('koala logistics'), submit('p1', { description: 'Freight.', website: 'koalalogistics.com.au', type: null })],
+    });
+    const agent = createEnrichmentAgent({ model, webSearch: flaky, log: pino({ level: 'silent' }) });
+    expect(await agent.profilePhase1(KOALA)).toMatchObject({ ok: true, value: { website: 'https://koalalogistics.com.au' } });
+  });
+
   it('without a model or a search key every phase answers a configuration failure', async () => {
     const agent = createEnrichmentAgentFromEnv(
       { AGENT_PROVIDER: undefined, AGENT_MODEL: undefined, AGENT_BASE_URL: undefined, AGENT_API_KEY: undefined, WEB_SEARCH_API_KEY: undefined, WEB_SEARCH_BASE_URL: 'https://api.search.brave.com' },

@@ -6,8 +6,9 @@
  * `hasToolCall` would also stop on an invalid one and lose the retry); the last allowed step may only
  * submit. The submission then goes through the code-side guards (enrichment-guard.ts).
  *
- * Failures are values (ports.ts): a model or API failure, the phase's timeout, the caller's abort, or a run
- * that ends without a valid submit_profile give `{ ok: false, failure }`; nothing is thrown for them.
+ * Failures are values (ports.ts): a model or API failure, the phase's timeout, the caller's abort, a run
+ * that ends without a valid submit_profile, or a run whose every web search failed (its submission was not
+ * researched) give `{ ok: false, failure }`; nothing is thrown for them.
  */
 import {
   APICallError,
@@ -181,6 +182,12 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
       return { ok: false, failure };
     }
 
+    if (ledger.searchUnavailable && ledger.searchFailure !== undefined) {
+      // The model submits what it has when search is down, but an unresearched profile is not "nothing
+      // found": the caller gets the search's failure and may try again later.
+      log.warn({ failure: ledger.searchFailure, searches: ledger.searches }, 'enrichment agent: no web search answered; phase failed');
+      return { ok: false, failure: ledger.searchFailure };
+    }
     const { profile, dropped } = spec.review(submission, ledger);
     // A dropped website or identifier is how invented or injected values show up.
     if (dropped.length > 0) log.warn({ dropped }, 'enrichment agent: claims dropped');

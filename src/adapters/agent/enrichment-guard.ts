@@ -12,10 +12,10 @@ import { ORGANISATION_TYPES, type Identifier, type OrganisationType } from '../.
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import { registrableDomain, toWebsiteUrl } from '../../core/website';
-import type { AgentProfilePhase1, AgentProfilePhase2, EnrichmentSubject, RelatedCompany } from '../../server/enrichment/ports';
+import type { AgentProfilePhase1, AgentProfilePhase2, EnrichmentSubject, ProviderFailure, RelatedCompany } from '../../server/enrichment/ports';
 import type { WebSearchHit } from '../../server/search/ports';
 import { plainText } from './candidate-guard';
-import type { SearchLedger } from './tools';
+import { describeError, type SearchLedger } from './tools';
 
 export const MAX_DESCRIPTION_LENGTH = 600;
 const MAX_NAME_LENGTH = 200;
@@ -26,6 +26,8 @@ const MAX_IDENTIFIERS = 10;
 const MAX_SUBSIDIARIES = 20;
 const MAX_EVIDENCE_URLS = 20;
 const NAICS_CODE = /^\d{6}$/;
+/** The search adapter's failure kinds (WebSearchError) that are also provider failure kinds. */
+const SEARCH_FAILURE_KINDS = ['http', 'timeout', 'network', 'malformed'] as const;
 
 const relatedCompanySchema = z.object({
   name: z.string().describe('Its name as written, with its legal form when known'),
@@ -75,18 +77,34 @@ export interface Reviewed<T> {
 /** The per-phase memory of what `web_search` returned. */
 export class EvidenceLedger implements SearchLedger {
   searches = 0;
+  /** Searches that answered (with or without hits). */
+  answeredSearches = 0;
+  /** The last search failure, by the search adapter's kind and status. */
+  searchFailure: ProviderFailure | undefined;
   private readonly domains = new Set<string>();
   private readonly urls: string[] = [];
   /** Titles, snippets and URLs in identifier form (no spaces, dashes or dots), for "does this number appear". */
   private identifierText = '';
 
   recordHits(hits: readonly WebSearchHit[]): void {
+    this.answeredSearches += 1;
     for (const hit of hits) {
       const domain = registrableDomain(hit.url);
       if (domain !== undefined) this.domains.add(domain);
       if (!this.urls.includes(hit.url)) this.urls.push(hit.url);
       this.identifierText += ` ${normaliseIdentifierValue(`${hit.title} ${hit.snippet} ${hit.url}`)} `;
     }
+  }
+
+  recordFailure(error: unknown): void {
+    const { kind, status, message } = describeError(error);
+    const known = SEARCH_FAILURE_KINDS.find((k) => k === kind);
+    this.searchFailure = { kind: known ?? 'network', ...(status === undefined ? {} : { status }), message: `web search: ${message}` };
+  }
+
+  /** True when the run searched and no search answered: nothing it submits was researched. */
+  get searchUnavailable(): boolean {
+    return this.searchFailure !== undefined && this.answeredSearches === 0;
   }
 
   /** The result URLs this run saw, in the order seen. */

@@ -21,6 +21,8 @@ const MAX_QUERY_LENGTH = 300;
 export interface SearchLedger {
   searches: number;
   recordHits(hits: readonly WebSearchHit[]): void;
+  /** A search that failed (not one cancelled by the run's abort), for a run that must tell "found nothing" from "could not search". */
+  recordFailure?(error: unknown): void;
 }
 
 /** What `web_search` needs from the run it serves. */
@@ -99,6 +101,7 @@ export function createWebSearchTool(context: WebSearchToolContext) {
       } catch (error) {
         if (abortSignal?.aborted) return { untrusted: true, error: 'Search cancelled.', results: [] };
         log.warn({ err: describeError(error) }, 'agent: web search failed');
+        ledger.recordFailure?.(error);
         return { untrusted: true, error: context.messages.unavailable, results: [] };
       }
     },

@@ -1,14 +1,16 @@
 /**
  * Contract fake of an OpenAI-compatible Chat Completions endpoint (`POST /v1/chat/completions`), streaming
  * (SSE chunks with `delta.tool_calls`, `finish_reason`, a final usage chunk, `[DONE]`) and non-streaming,
- * driven by the deterministic policy in ./policy.ts (providers/agent.md 3.2, 3.5). Faults come from the
- * shared FaultPlan, applied per request; the SSE body is written chunk by chunk so tool calls arrive over
- * time. Loopback only.
+ * driven by deterministic policies (providers/agent.md 3.2, 3.5): a conversation whose request offers a
+ * `submit_profile` tool is the enrichment agent's (./enrichment-policy.ts), any other is discovery
+ * (./policy.ts). Faults come from the shared FaultPlan, applied per request; the SSE body is written chunk
+ * by chunk so tool calls arrive over time. Loopback only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
+import { decideEnrichmentTurn } from './enrichment-policy';
 import { chatMessageSchema, decideTurn, type PolicyOptions, type Turn } from './policy';
 
 export interface FakeOpenAiTimings {
@@ -38,7 +40,7 @@ export interface FakeOpenAiOptions {
 
 export interface FakeOpenAiStats {
   requests: number;
-  /** Turns fully written, in order: 'search' | 'report' | 'text'. */
+  /** Turns fully written, in order: 'search' | 'report' | 'submit' | 'text'. */
   completedTurns: string[];
   /** Closing text turns fully written: a run the fake considers finished. */
   finishedRuns: number;
@@ -58,6 +60,11 @@ const requestSchema = z
     model: z.string(),
     messages: z.array(chatMessageSchema).min(1),
     stream: z.boolean().optional(),
+    // Only the names matter (which policy answers); anything unreadable counts as no tools.
+    tools: z
+      .array(z.object({ function: z.object({ name: z.string() }).optional() }).passthrough())
+      .optional()
+      .catch(undefined),
   })
   .passthrough();
 
@@ -86,7 +93,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const raw = await readBody(req);
     const parsed = requestSchema.safeParse(safeJson(raw));
     if (!parsed.success) return sendError(res, 400, 'Invalid request body', 'invalid_request_error');
-    const turn = decideTurn(parsed.data.messages, policy);
+    const enrichment = (parsed.data.tools ?? []).some((t) => t.function?.name === 'submit_profile');
+    const turn = enrichment ? decideEnrichmentTurn(parsed.data.messages) : decideTurn(parsed.data.messages, policy);
     completionCounter += 1;
     const id = `chatcmpl-${completionCounter}`;
     const stream = parsed.data.stream === true;

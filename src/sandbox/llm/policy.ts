@@ -35,7 +35,7 @@ export interface ToolCallPlan {
 }
 
 export type Turn =
-  | { kind: 'tool_calls'; phase: 'search' | 'report'; calls: ToolCallPlan[] }
+  | { kind: 'tool_calls'; phase: 'search' | 'report' | 'submit'; calls: ToolCallPlan[] }
   | { kind: 'text'; text: string };
 
 export interface PolicyOptions {
@@ -49,11 +49,12 @@ interface Request {
   country: string | undefined;
 }
 
-const searchResultsSchema = z.object({
+/** A `web_search` tool result as the agents' tool returns it (src/adapters/agent/tools.ts). */
+export const searchResultsSchema = z.object({
   results: z.array(z.object({ title: z.string(), url: z.string(), snippet: z.string() })).catch([]),
 });
 
-function textOf(content: ChatMessage['content']): string {
+export function textOf(content: ChatMessage['content']): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) return content.map((p) => p.text ?? '').join('\n');
   return '';

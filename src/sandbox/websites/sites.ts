@@ -96,6 +96,62 @@ export const FAKE_SITES: readonly FakeSite[] = [
       ),
     },
   },
+  // The profile pages' sites (src/sandbox/web-search/dataset.ts ENRICHMENT_PAGES) whose domain alone does not
+  // confirm the registered name at tier 1.
+  {
+    host: 'koalalogistics.com.au',
+    company: 'KOALA LOGISTICS PTY LTD',
+    shows: 'the trading name on a domain that is the legal name: JSON-LD name and legalName',
+    paths: {
+      '/': html(
+        page({
+          title: 'Koala Express Freight | Refrigerated road freight, Cairns to Melbourne',
+          head: jsonLd({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Koala Express Freight', legalName: 'Koala Logistics Pty Ltd' }),
+          footer: `<p>© ${YEAR} Koala Logistics Pty Ltd</p>`,
+        }),
+      ),
+    },
+  },
+  {
+    host: 'platypay.com.au',
+    company: 'PLATYPUS PAYMENTS PTY LTD',
+    shows: 'a product-name domain (medium affinity) confirmed by JSON-LD legalName',
+    paths: {
+      '/': html(
+        page({
+          title: 'PlatyPay | Same-day settlement for small business',
+          head: jsonLd({ '@context': 'https://schema.org', '@type': 'Organization', name: 'PlatyPay', legalName: 'Platypus Payments Pty Ltd' }),
+        }),
+      ),
+    },
+  },
+  {
+    host: 'saltbushcatering.com.au',
+    company: 'PATEL, ANIL',
+    shows: "a sole trader's business-name site whose copyright line names the person",
+    paths: {
+      '/': html(
+        page({
+          title: 'Saltbush Catering | Native-ingredient event catering, Melbourne',
+          head: '<meta property="og:site_name" content="Saltbush Catering">',
+          footer: `<p>© ${YEAR} Anil Patel trading as Saltbush Catering</p>`,
+        }),
+      ),
+    },
+  },
+  {
+    host: 'northgatetimber.co.uk',
+    company: 'NORTHGATE TIMBER SUPPLIES LIMITED',
+    shows: 'the first words of the name as the domain (medium affinity) confirmed by the copyright line',
+    paths: {
+      '/': html(
+        page({
+          title: 'Northgate Timber | Timber and sheet materials, Sheffield',
+          footer: `<p>Copyright © 1998–${YEAR} Northgate Timber Supplies Limited | Company number 00445790</p>`,
+        }),
+      ),
+    },
+  },
   {
     host: 'wattle.com.au',
     company: 'WATTLE CONSULTING PTY LTD',
