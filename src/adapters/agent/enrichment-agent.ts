@@ -129,7 +129,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
         system: buildEnrichmentInstructions(spec.phase, subject, { maxSearches }),
         prompt: buildEnrichmentTask(spec.phase, subject, spec.phase1),
         tools,
-        // Every step calls a tool: a model that answers in prose instead of submitting has nothing to give.
+        // Every step must call a tool, so a run ends by submitting (or at the step cap), not with prose.
         toolChoice: 'required',
         stopWhen: [stepCountIs(maxSteps), submittedProfile<typeof tools>()],
         prepareStep: ({ stepNumber }) =>
