@@ -49,11 +49,12 @@ function call(handler: Handler, path: string, headers: Record<string, string>, m
 
 describe.each(writes)('%s with the session cookie', (_name, handler, path) => {
   it('is refused (403) without an Origin, from another origin, or as text/plain', async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { cookie: 'session=valid', 'content-type': 'application/json' },
       { cookie: 'session=valid', 'content-type': 'application/json', origin: 'http://localhost:3001' },
       { cookie: 'session=valid', 'content-type': 'text/plain', origin: ORIGIN },
-    ]) {
+    ];
+    for (const headers of refused) {
       const response = await call(handler, path, headers);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: 'This request must come from the application itself', code: 'forbidden' });

@@ -63,11 +63,13 @@ const koala: SearchOrganisationsCandidate = {
   type: 'ProprietaryLimited',
 };
 
-async function settled(accountId: string, organisationId: string, timeoutMs = 45_000): Promise<OrganisationProfile> {
+/** The profile once settled; with `verified`, once its verification verdict (which follows COMPLETED) is recorded too. */
+async function settled(accountId: string, organisationId: string, options: { verdict?: boolean } = {}, timeoutMs = 45_000): Promise<OrganisationProfile> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const profile = await ctx.container.organisations.getProfile({ accountId, organisationId });
-    if (profile.profileStatus === 'COMPLETED' || profile.profileStatus === 'FAILED') return profile;
+    const isSettled = profile.profileStatus === 'COMPLETED' || profile.profileStatus === 'FAILED';
+    if (isSettled && (!options.verdict || profile.verification !== null || profile.profileStatus === 'FAILED')) return profile;
     if (Date.now() > deadline) throw new Error(`still ${profile.profileStatus} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -82,7 +84,7 @@ describe('a registry-only company selected from the search', () => {
     const pending = await ctx.container.organisations.getProfile({ accountId: context.accountId, organisationId: selected.data.organisationId });
     expect(pending).toMatchObject({ profileStatus: 'PENDING', owned: true, accountLinked: true });
 
-    const profile = await settled(context.accountId, selected.data.organisationId);
+    const profile = await settled(context.accountId, selected.data.organisationId, { verdict: true });
     expect(profile.profileStatus).toBe('COMPLETED');
     expect(profile.profileCheckedAt).not.toBeNull();
     expect(profile.description).toMatch(/freight/i);
@@ -90,7 +92,7 @@ describe('a registry-only company selected from the search', () => {
     expect(profile.sources.map((s) => s.field)).toEqual(expect.arrayContaining(['description', 'naics']));
     expect(profile.identifiers).toEqual(expect.arrayContaining([{ type: 'ABN', value: '73434904926' }]));
     // Verified from the register: the OWNED_BY edge is gone, the organisation is global and still on the list.
-    expect(profile.verification).toMatchObject({ verdict: 'verified', evidence: { register: 'abr', active: true, nameMatches: true } });
+    expect(profile.verification, JSON.stringify(profile.verification)).toMatchObject({ verdict: 'verified', evidence: { register: 'abr', active: true, nameMatches: true } });
     expect(profile).toMatchObject({ owned: false, accountLinked: true });
     const other = await account();
     await expect(ctx.container.organisations.getProfile({ accountId: other.accountId, organisationId: profile.id })).resolves.toMatchObject({ id: profile.id });
@@ -111,7 +113,7 @@ describe('direct enrichment', () => {
     };
     const selected = await runSelectOrganisationAction({ candidate, countryIsoAlpha3: 'AUS' }, { account: async () => context, container: ctx.container });
     if (!selected.ok) throw new Error(JSON.stringify(selected.error));
-    const profile = await settled(context.accountId, selected.data.organisationId);
+    const profile = await settled(context.accountId, selected.data.organisationId, { verdict: true });
     expect(profile.profileStatus).toBe('COMPLETED');
     expect(profile.sources.find((s) => s.field === 'description')?.source).toBe('company_data');
     expect(profile.subsidiaries.length + (profile.parent ? 1 : 0)).toBeGreaterThan(0);

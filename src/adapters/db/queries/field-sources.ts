@@ -12,10 +12,12 @@ export interface FieldSourceWrite {
 }
 
 export async function recordFieldSources(db: Db, organisationId: string, sources: readonly FieldSourceWrite[]): Promise<void> {
-  if (sources.length === 0) return;
+  // One row per field: the last write of a field wins (an insert may not update the same row twice).
+  const byField = new Map(sources.map((s) => [s.field, s]));
+  if (byField.size === 0) return;
   await db
     .insert(organisationFieldSources)
-    .values(sources.map((s) => ({ organisationId, field: s.field, source: s.source, retrievedAt: s.retrievedAt, evidenceUrl: s.evidenceUrl ?? null })))
+    .values([...byField.values()].map((s) => ({ organisationId, field: s.field, source: s.source, retrievedAt: s.retrievedAt, evidenceUrl: s.evidenceUrl ?? null })))
     .onConflictDoUpdate({
       target: [organisationFieldSources.organisationId, organisationFieldSources.field],
       set: { source: sql`excluded.source`, retrievedAt: sql`excluded.retrieved_at`, evidenceUrl: sql`excluded.evidence_url` },
