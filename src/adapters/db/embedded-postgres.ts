@@ -101,7 +101,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   });
   await ensureDatabase(port, credentials, EMBEDDED_DATABASE_NAME);
   log(`Embedded PostgreSQL started on 127.0.0.1:${port} (data in ${clusterDir})`);
-  return describe(port, credentials, true, () => server.stop());
+  // Ctrl-C in a terminal signals postgres too (same process group): once it has exited, the library's stop()
+  // would wait for an 'exit' event that already happened.
+  return describe(port, credentials, true, async () => {
+    if (runningServerPort(clusterDir) !== undefined) await server.stop();
+  });
 }
 
 function failure(what: string, cause: unknown, logTail: string[]): Error {
