@@ -109,7 +109,8 @@ describe('fake ABN Lookup: register', () => {
     expect(FAKE_ABR_ENTITIES.some((e) => e.entityTypeCode === 'IND' && e.businessNames.length > 0)).toBe(true);
     expect(FAKE_ABR_ENTITIES.some((e) => e.formerNames.length > 0)).toBe(true);
     expect(FAKE_ABR_ENTITIES.some((e) => e.tradingNames.length > 0)).toBe(true);
-    expect(FAKE_ABR_NAMES_IN_DEMO_SEED).toEqual(expect.arrayContaining(['ACME WIDGETS PTY LTD', 'KOALA LOGISTICS PTY LTD']));
+    expect(FAKE_ABR_NAMES_IN_DEMO_SEED).toEqual(expect.arrayContaining(['ACME WIDGETS PTY LTD', 'SOUTHERN CROSS SOLAR PTY LTD']));
+    expect(FAKE_ABR_NAMES_IN_DEMO_SEED).not.toContain('KOALA LOGISTICS PTY LTD');
     expect(FAKE_ABR_ENTITIES.filter((e) => !e.inDemoSeed).length).toBeGreaterThan(40);
   });
 

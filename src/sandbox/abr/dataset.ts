@@ -134,7 +134,6 @@ export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
 
   // also in the demo seed (src/adapters/db/seed/demo-organisations.ts)
   seededCompany('ACME WIDGETS PTY LTD', 'PRV', 'NSW', '2000', { businessNames: ['Acme Widgets'] }),
-  seededCompany('KOALA LOGISTICS PTY LTD', 'PRV', 'VIC', '3000', { businessNames: ['Koala Express Freight'] }),
   seededCompany('SOUTHERN CROSS SOLAR PTY LTD', 'PRV', 'SA', '5067'),
   seededCompany('KOOKABURRA SOFTWARE PTY LTD', 'PRV', 'QLD', '4006'),
   seededCompany('MURRAY RIVER WINES LIMITED', 'PUB', 'SA', '5343', { businessNames: ['Riverbend Cellars'] }),
@@ -154,6 +153,9 @@ export const FAKE_ABR_ENTITIES: readonly FakeAbrEntity[] = [
   company('ACME TRADING CO PTY LTD', 'PRV', 'SA', '5000', { tradingNames: ['ACME IMPORTS'] }),
 
   // "koala"
+  // Registry-only: the demo selects it as a company not yet in the database. Its numbers are pinned to the ones it
+  // had while the demo seed held it (the enrichment tests and the web-search fake know it by them).
+  build('73434904926', '434904926', 'KOALA LOGISTICS PTY LTD', 'PRV', 'VIC', '3000', { businessNames: ['Koala Express Freight'] }),
   company('KOALA CARE AUSTRALIA LIMITED', 'PUB', 'QLD', '4101'),
   company('SUNSHINE EARLY LEARNING PTY LTD', 'PRV', 'QLD', '4556', { businessNames: ['Koala Kids Childcare'] }),
   nonCompany('KOALA PARTNERS', 'PTR', 'NSW', '2065'),
