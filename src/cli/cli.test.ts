@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { findAccountIdForApiKey } from '../adapters/auth/api-keys';
@@ -152,6 +152,60 @@ describe('operator CLI', () => {
     expect(await cli('import', 'transactions', csv, '--account', owner)).toMatchObject({ code: EXIT_OK, json: { imported: 1, rejected: 0 } });
     fs.writeFileSync(csv, `organisationId,type,amount\n`);
     expect(await cli('import', 'transactions', csv, '--account', owner)).toMatchObject({ code: EXIT_FAILURE, json: { code: 'validation_failed' } });
+  });
+
+  it('import organisations --enrich queues organisation.enrich for every organisation created, in pgboss.job, and leaves them PENDING', async () => {
+    const owner = await newAccount('Enricher');
+    const file = path.join(dir, 'enrich.jsonl');
+    fs.writeFileSync(
+      file,
+      [
+        JSON.stringify({ name: 'Cli Enrich Direct Pty Ltd', countryIsoAlpha3: 'AUS', website: 'www.cli-enrich-direct.com.au' }),
+        JSON.stringify({ name: 'Cli Enrich Agentic Limited', countryIsoAlpha3: 'GBR' }),
+        JSON.stringify({ name: 'Cli Enrich Bad', profileStatus: 'DONE' }),
+        JSON.stringify({ name: 'Cli Enrich Global Group' }),
+      ].join('\n'),
+    );
+    const imported = await cli('import', 'organisations', file, '--owner', owner, '--enrich', '--batch-size', '2');
+    expect(imported).toMatchObject({ code: EXIT_OK, json: { imported: 3, rejected: 1, enrichmentQueued: 3, errors: [{ line: 3 }] } });
+    expect(imported.stderr).toContain('line 3: profileStatus: ');
+
+    const created = await database.db
+      .select({ id: organisations.id, name: organisations.name, status: organisations.profileStatus, source: organisations.profileSource })
+      .from(organisations)
+      .where(sql`${organisations.name} like 'Cli Enrich %'`);
+    expect(created.map((o) => [o.name, o.status, o.source]).sort()).toEqual([
+      ['Cli Enrich Agentic Limited', 'PENDING', 'agentic'],
+      ['Cli Enrich Direct Pty Ltd', 'PENDING', 'direct'],
+      ['Cli Enrich Global Group', 'PENDING', 'agentic'],
+    ]);
+    const id = (name: string) => created.find((o) => o.name === name)?.id;
+    const jobs = await database.db.execute<{ data: unknown; state: string; singleton_key: string | null }>(
+      sql`select data, state, singleton_key from pgboss.job where name = 'organisation.enrich' and data->>'accountId' = ${owner} order by data->>'organisationId'`,
+    );
+    expect(jobs.rows).toHaveLength(3);
+    expect(jobs.rows.map((j) => j.data)).toEqual(
+      expect.arrayContaining([
+        { organisationId: id('Cli Enrich Direct Pty Ltd'), accountId: owner, profileSource: 'direct', website: 'https://cli-enrich-direct.com.au', countryIsoAlpha3: 'AUS' },
+        { organisationId: id('Cli Enrich Agentic Limited'), accountId: owner, profileSource: 'agentic', website: null, countryIsoAlpha3: 'GBR' },
+        { organisationId: id('Cli Enrich Global Group'), accountId: owner, profileSource: 'agentic', website: null, countryIsoAlpha3: null },
+      ]),
+    );
+    // One enrichment at a time per organisation (the queue's singleton key), none started: no worker runs here.
+    for (const job of jobs.rows) expect(job.state).toBe('created');
+    expect(new Set(jobs.rows.map((j) => j.singleton_key))).toEqual(new Set(created.map((o) => o.id)));
+  });
+
+  it('import organisations --enrich needs --owner or --link (usage error, exit 2, nothing imported)', async () => {
+    const file = path.join(dir, 'enrich-nobody.jsonl');
+    fs.writeFileSync(file, `${JSON.stringify({ name: 'Cli Enrich Nobody Ltd', countryIsoAlpha3: 'NZL' })}\n`);
+    expect(await cli('import', 'organisations', file, '--enrich')).toMatchObject({
+      code: EXIT_USAGE,
+      json: { error: 'import organisations: --enrich: needs --owner or --link (the account the enrichment is queued for)' },
+    });
+    expect(await database.db.select().from(organisations).where(eq(organisations.name, 'Cli Enrich Nobody Ltd'))).toEqual([]);
+    // Without --enrich the summary says so too.
+    expect(await cli('import', 'organisations', file)).toMatchObject({ code: EXIT_OK, json: { imported: 1, enrichmentQueued: 0 } });
   });
 
   it('generates JSONL to a file (summary on stdout) or to stdout, which imports as is', async () => {

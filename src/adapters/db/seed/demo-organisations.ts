@@ -35,6 +35,12 @@ function british(prefixed = false): { type: string; value: string }[] {
   return [{ type: 'CH', value: makeCompaniesHouseNumber(seed % 70_000_000) }];
 }
 
+/** Consumes seeds without making rows: for a row removed from the list (the returned array is empty, for a spread). */
+function skipIdentifierSeeds(count: number): DemoOrganisation[] {
+  identifierSeed += count;
+  return [];
+}
+
 type Row = [name: string, website: string | null, description: string, type?: OrganisationType | null];
 
 const row = (
@@ -70,8 +76,10 @@ export function demoOrganisations(): DemoOrganisation[] {
     // ---------------------------------------------------------------- Australia
     aus(['Acme Widgets Pty Ltd', 'https://www.acmewidgets.com.au', 'Manufacturer of precision widgets, springs and fasteners for Australian industry since 1962.', 'ProprietaryLimited'], { aliases: ['Acme Widgets'] }),
     aus(['Acme Widgets Pty Ltd', 'https://www.acmewidgets.com.au', 'Our preferred fastener supplier: Sydney warehouse, 30-day terms, account manager Priya.', 'ProprietaryLimited'], owned),
-    aus(['Koala Logistics Pty Ltd', 'https://koalalogistics.com.au', 'Refrigerated road freight and warehousing on the east coast, from Cairns to Melbourne.', 'ProprietaryLimited'], linked),
-    aus(['Koala Logistics Pty. Ltd.', 'https://koalalogistics.com.au', 'Contracted cold-chain carrier for our Queensland sites (contract KL-2024-07).', 'ProprietaryLimited'], owned),
+    // Koala Logistics is registry-only: the demo selects it from the ABR fake as a company not yet in the database.
+    // Its two identifier seeds stay used, so every other row keeps its numbers and none takes the ones the ABR
+    // fake and the tests know Koala Logistics by (ABN 73 434 904 926).
+    ...skipIdentifierSeeds(2),
     aus(['Wattle Bay Coffee Roasters Pty Ltd', 'https://wattlebaycoffee.com.au', 'Specialty coffee roaster supplying cafes and offices in New South Wales.', 'ProprietaryLimited'], linked),
     aus(['Southern Cross Solar Pty Ltd', 'https://www.southerncrosssolar.com.au', 'Commercial rooftop solar, batteries and power purchase agreements.', 'ProprietaryLimited'], linked),
     aus(['Blue Gum Timber Co Pty Ltd', 'https://bluegumtimber.com.au', 'Plantation hardwood sawmill and supplier of certified building timber in Tasmania.', 'ProprietaryLimited']),

@@ -1,8 +1,9 @@
 /**
  * The demo a fresh sandbox starts with: the demo account and user, an API key, the NAICS reference data,
  * and a few hundred realistic organisations across AUS, NZL, GBR, USA and Global, some owned by the demo
- * account, some linked to it. Idempotent: the demo account (found by name, under an advisory lock so two
- * processes starting together seed once) marks the seed as done; the user and NAICS steps check themselves.
+ * account, some linked to it, their profiles settled as demo-profiles.ts describes (created settled, in the
+ * same transaction). Idempotent: the demo account (found by name, under an advisory lock so two processes
+ * starting together seed once) marks the seed as done; the user and NAICS steps check themselves.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ConflictError } from '../../../core/errors';
@@ -10,9 +11,10 @@ import { createApiKey } from '../../auth/api-keys';
 import { addMembership, createUser, findUserIdByEmail, type UserDeps } from '../../auth/users';
 import { syntheticOrganisations } from '../../data-generation/synthetic-organisations';
 import type { Db } from '../client';
-import { insertOrganisations, type NewOrganisation } from '../queries/organisations-write';
+import { insertOrganisations, type InsertOrganisationsOptions, type NewOrganisation } from '../queries/organisations-write';
 import { accounts, authUsers } from '../schema';
 import { demoOrganisations } from './demo-organisations';
+import { settleDemoProfiles } from './demo-profiles';
 import { seedNaics } from './naics-seed';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
@@ -37,25 +39,44 @@ export interface DemoSeedResult {
   naicsCodes: number;
 }
 
+/** A demo organisation with its index in the demo list (which decides how its profile looks settled). */
+interface IndexedOrganisation {
+  index: number;
+  organisation: NewOrganisation;
+}
+
 /** The demo's organisations split by who owns them and whether the demo account lists them. */
-function demoBatches(): { global: NewOrganisation[]; globalLinked: NewOrganisation[]; owned: NewOrganisation[] } {
-  const global: NewOrganisation[] = [];
-  const globalLinked: NewOrganisation[] = [];
-  const owned: NewOrganisation[] = [];
+function demoBatches(): { global: IndexedOrganisation[]; globalLinked: IndexedOrganisation[]; owned: IndexedOrganisation[] } {
+  const global: IndexedOrganisation[] = [];
+  const globalLinked: IndexedOrganisation[] = [];
+  const owned: IndexedOrganisation[] = [];
+  let index = 0;
+  const next = (organisation: NewOrganisation): IndexedOrganisation => ({ index: index++, organisation });
   for (const { owner, linked, ...organisation } of demoOrganisations()) {
-    if (owner === 'demo') owned.push(organisation);
-    else (linked ? globalLinked : global).push(organisation);
+    if (owner === 'demo') owned.push(next(organisation));
+    else (linked ? globalLinked : global).push(next(organisation));
   }
   let i = 0;
   for (const synthetic of syntheticOrganisations({ count: SYNTHETIC_DEMO_COUNT, seed: SYNTHETIC_DEMO_SEED })) {
     i += 1;
     if (!DEMO_REGIONS.has(synthetic.countryIsoAlpha3)) continue;
     // One in ten is the demo account's own, one in eight is on its list, the rest are global.
-    if (i % 10 === 0) owned.push(synthetic);
-    else if (i % 8 === 0) globalLinked.push(synthetic);
-    else global.push(synthetic);
+    if (i % 10 === 0) owned.push(next(synthetic));
+    else if (i % 8 === 0) globalLinked.push(next(synthetic));
+    else global.push(next(synthetic));
   }
   return { global, globalLinked, owned };
+}
+
+/** Inserts one batch and settles its profiles (demo-profiles.ts), in the caller's transaction. */
+async function insertSettled(db: Db, batch: IndexedOrganisation[], options: InsertOrganisationsOptions, seededAt: Date): Promise<void> {
+  const ids = await insertOrganisations(db, batch.map((b) => b.organisation), options);
+  const rows = batch.map((b, i) => {
+    const id = ids[i];
+    if (id === undefined) throw new Error(`insertOrganisations returned ${ids.length} ids for ${batch.length} organisations`);
+    return { id, index: b.index, organisation: b.organisation };
+  });
+  await settleDemoProfiles(db, rows, seededAt);
 }
 
 export async function seedDemo(deps: UserDeps, log: (message: string) => void): Promise<DemoSeedResult> {
@@ -69,9 +90,10 @@ export async function seedDemo(deps: UserDeps, log: (message: string) => void): 
     const [row] = await tx.insert(accounts).values({ name: DEMO_ACCOUNT_NAME }).returning({ id: accounts.id });
     if (!row) throw new Error('insert into accounts returned no row');
     const batches = demoBatches();
-    await insertOrganisations(tx, batches.global);
-    await insertOrganisations(tx, batches.globalLinked, { linkAccountId: row.id });
-    await insertOrganisations(tx, batches.owned, { ownerAccountId: row.id, linkAccountId: row.id });
+    const seededAt = new Date();
+    await insertSettled(tx, batches.global, {}, seededAt);
+    await insertSettled(tx, batches.globalLinked, { linkAccountId: row.id }, seededAt);
+    await insertSettled(tx, batches.owned, { ownerAccountId: row.id, linkAccountId: row.id }, seededAt);
     const { apiKey } = await createApiKey(tx, { accountId: row.id, name: 'demo' });
     const organisations = batches.global.length + batches.globalLinked.length + batches.owned.length;
     return { id: row.id, created: true, apiKey, organisations };

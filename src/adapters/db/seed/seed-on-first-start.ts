@@ -1,12 +1,14 @@
 /**
  * What `npm start` seeds. Every step is idempotent, so it runs on every start and does work only the first time:
  * - always: the NAICS reference data (2017 edition);
- * - sandbox mode: the demo account, user, API key and organisations, and the clearly labelled DEMO
- *   Aquila1/Aquila2 taxonomy and concordance (production loads the customer's with `import concordance`).
+ * - sandbox mode: the demo account, user, API key and organisations, the clearly labelled DEMO
+ *   Aquila1/Aquila2 taxonomy and concordance (production loads the customer's with `import concordance`), then
+ *   the Aquila1 baskets of the demo's NAICS-tagged organisations (they need the concordance, which comes second).
  */
 import type { Env } from '../../../config/env';
 import type { UserDeps } from '../../auth/users';
 import { seedDemoConcordance } from './demo-concordance';
+import { syncDemoAquila1 } from './demo-profiles';
 import { seedDemo } from './demo-seed';
 import { seedNaics } from './naics-seed';
 
@@ -19,4 +21,6 @@ export async function seedOnFirstStart(deps: UserDeps, env: Pick<Env, 'APP_ENV'>
   await seedDemo(deps, log);
   const concordance = await seedDemoConcordance(deps.database.db);
   log(`Demo concordance present (${concordance.aquila1} Aquila1 sectors, ${concordance.concordance} NAICS links; DEMO data, not customer data)`);
+  const synced = await syncDemoAquila1(deps.database.db);
+  if (synced.organisations > 0) log(`Demo classification: Aquila1 baskets derived for ${synced.organisations} organisations`);
 }

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
 import { makeAccount } from '../../../../../tests/support/factories';
 import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations } from '../../schema';
+import { UnavailableError } from '../../../../core/errors';
+import type { JobName, JobPayload, OrganisationEnrichPayload } from '../../../../core/jobs';
+import type { SendJobOptions } from '../../../../server/jobs/job-queue';
 import { importOrganisations } from './import-organisations';
 
 let database: TestDatabase;
@@ -14,6 +17,19 @@ afterAll(async () => {
 });
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
+
+/** An in-memory JobQueue sender: records each send (and whether it came with a transaction); can fail on the n-th. */
+function recordingQueue(options: { failOnSend?: number } = {}) {
+  const sent: { name: JobName; payload: OrganisationEnrichPayload; inTransaction: boolean }[] = [];
+  return {
+    sent,
+    async send<J extends JobName>(name: J, payload: JobPayload<J>, sendOptions: SendJobOptions = {}): Promise<string> {
+      if (options.failOnSend === sent.length + 1) throw new UnavailableError('queue down (test)', 'The request could not be queued');
+      sent.push({ name, payload, inTransaction: sendOptions.tx !== undefined });
+      return `job-${sent.length}`;
+    },
+  };
+}
 
 async function idsByName(names: string[]) {
   const rows = await database.db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.name, names));
@@ -120,6 +136,106 @@ describe('importOrganisations', () => {
       sql`select count(*)::int as n from organisation_owners where organisation_id = ${ids.get('Linked One Ltd') ?? ''}::uuid`,
     );
     expect(visibleToOthers.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('takes an optional profileStatus (PENDING, COMPLETED, FAILED or null): settled ones checked at the import time; others rejected as line N: reason', async () => {
+    const lines = [
+      line({ name: 'Status Completed Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'COMPLETED' }),
+      line({ name: 'Status Failed Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'FAILED' }),
+      line({ name: 'Status Pending Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'PENDING' }),
+      line({ name: 'Status Null Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: null }),
+      line({ name: 'Status Absent Pty Ltd', countryIsoAlpha3: 'AUS' }),
+      line({ name: 'Status Lower Pty Ltd', profileStatus: 'completed' }),
+      line({ name: 'Status Done Pty Ltd', profileStatus: 'DONE' }),
+      line({ name: 'Status Number Pty Ltd', profileStatus: 1 }),
+    ];
+    const reported: string[] = [];
+    const before = Date.now();
+    const summary = await importOrganisations(database.db, lines, { batchSize: 3, onRejected: (r) => reported.push(`line ${r.line}: ${r.reason}`) });
+    const after = Date.now();
+
+    expect(summary).toMatchObject({ imported: 5, rejected: 3, enrichmentQueued: 0 });
+    expect(reported).toHaveLength(3);
+    expect(reported[0]).toMatch(/^line 6: profileStatus: .*"PENDING"\|"COMPLETED"\|"FAILED"/);
+    expect(reported[1]).toMatch(/^line 7: profileStatus: /);
+    expect(reported[2]).toMatch(/^line 8: profileStatus: /);
+
+    const rows = await database.db
+      .select({ name: organisations.name, status: organisations.profileStatus, checkedAt: organisations.profileCheckedAt })
+      .from(organisations)
+      .where(sql`${organisations.name} like 'Status %'`);
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(rows).toHaveLength(5);
+    for (const name of ['Status Completed Pty Ltd', 'Status Failed Pty Ltd']) {
+      const checked = byName.get(name)?.checkedAt?.getTime() ?? 0;
+      expect(checked, name).toBeGreaterThanOrEqual(before - 1);
+      expect(checked, name).toBeLessThanOrEqual(after);
+    }
+    // One import, one check time.
+    expect(byName.get('Status Completed Pty Ltd')?.checkedAt).toEqual(byName.get('Status Failed Pty Ltd')?.checkedAt);
+    expect(byName.get('Status Completed Pty Ltd')?.status).toBe('COMPLETED');
+    expect(byName.get('Status Failed Pty Ltd')?.status).toBe('FAILED');
+    expect(byName.get('Status Pending Pty Ltd')).toMatchObject({ status: 'PENDING', checkedAt: null });
+    expect(byName.get('Status Null Pty Ltd')).toMatchObject({ status: null, checkedAt: null });
+    expect(byName.get('Status Absent Pty Ltd')).toMatchObject({ status: null, checkedAt: null });
+  });
+
+  it('with enrich, sets every created organisation PENDING and sends one organisation.enrich per organisation in its batch transaction', async () => {
+    const account = await makeAccount(database.db);
+    const queue = recordingQueue();
+    const summary = await importOrganisations(
+      database.db,
+      [
+        line({ name: 'Enrich Direct Pty Ltd', countryIsoAlpha3: 'AUS', website: 'enrich-direct.com.au' }),
+        line({ name: 'Enrich Agentic Ltd', countryIsoAlpha3: 'GB', profileStatus: 'COMPLETED' }),
+        'not json',
+        line({ name: 'Enrich Global Group' }),
+      ],
+      { batchSize: 2, linkAccountId: account.id, enrich: { queue, accountId: account.id } },
+    );
+    expect(summary).toMatchObject({ imported: 3, rejected: 1, enrichmentQueued: 3 });
+    const ids = await idsByName(['Enrich Direct Pty Ltd', 'Enrich Agentic Ltd', 'Enrich Global Group']);
+    expect(queue.sent).toEqual([
+      {
+        name: 'organisation.enrich',
+        inTransaction: true,
+        payload: { organisationId: ids.get('Enrich Direct Pty Ltd'), accountId: account.id, profileSource: 'direct', website: 'https://enrich-direct.com.au', countryIsoAlpha3: 'AUS' },
+      },
+      {
+        name: 'organisation.enrich',
+        inTransaction: true,
+        payload: { organisationId: ids.get('Enrich Agentic Ltd'), accountId: account.id, profileSource: 'agentic', website: null, countryIsoAlpha3: 'GBR' },
+      },
+      {
+        name: 'organisation.enrich',
+        inTransaction: true,
+        payload: { organisationId: ids.get('Enrich Global Group'), accountId: account.id, profileSource: 'agentic', website: null, countryIsoAlpha3: null },
+      },
+    ]);
+    const rows = await database.db
+      .select({ name: organisations.name, status: organisations.profileStatus, source: organisations.profileSource, checkedAt: organisations.profileCheckedAt })
+      .from(organisations)
+      .where(inArray(organisations.id, [...ids.values()]));
+    // The line's COMPLETED gives way: an enrichment is queued for it, so it is PENDING until the worker settles it.
+    expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Enrich Agentic Ltd', status: 'PENDING', source: 'agentic', checkedAt: null },
+      { name: 'Enrich Direct Pty Ltd', status: 'PENDING', source: 'direct', checkedAt: null },
+      { name: 'Enrich Global Group', status: 'PENDING', source: 'agentic', checkedAt: null },
+    ]);
+  });
+
+  it('with enrich, a send that fails rolls its batch back: no organisation without its job', async () => {
+    const account = await makeAccount(database.db);
+    const queue = recordingQueue({ failOnSend: 3 });
+    const lines = ['Rollback One Ltd', 'Rollback Two Ltd', 'Rollback Three Ltd', 'Rollback Four Ltd'].map((name) => line({ name, countryIsoAlpha3: 'NZ' }));
+    await expect(importOrganisations(database.db, lines, { batchSize: 2, ownerAccountId: account.id, enrich: { queue, accountId: account.id } })).rejects.toThrow(
+      UnavailableError,
+    );
+    expect([...(await idsByName(['Rollback One Ltd', 'Rollback Two Ltd', 'Rollback Three Ltd', 'Rollback Four Ltd'])).keys()].sort()).toEqual([
+      'Rollback One Ltd',
+      'Rollback Two Ltd',
+    ]);
+    expect(queue.sent).toHaveLength(2);
   });
 
   it('stops at a database failure instead of reporting rows as imported', async () => {

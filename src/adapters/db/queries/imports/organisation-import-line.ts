@@ -1,11 +1,13 @@
 /**
  * One line of an organisations import (JSONL): the single source of its shape and rules.
- * `{name, website?, countryIsoAlpha3?, description?, type?, identifiers?: [{type, value}], aliases?: [string]}`
+ * `{name, website?, countryIsoAlpha3?, description?, type?, identifiers?: [{type, value}], aliases?: [string], profileStatus?}`
+ * (`profileStatus`: PENDING, COMPLETED or FAILED; absent or null for an organisation never enriched).
  * Pure: no database access; a line that fails gives a reason naming the field and the rule.
  */
 import { z } from 'zod';
 import { ORGANISATION_TYPES } from '../../../../core/candidates';
 import { keyName } from '../../../../core/canonical-name';
+import { profileStatusSchema } from '../../../../core/profile-status';
 import { GLOBAL_SEARCH_SCOPE, GLOBAL_SEARCH_SCOPE_NAME, toAlpha3 } from '../../../../core/countries';
 import {
   IDENTIFIER_TYPES,
@@ -76,6 +78,7 @@ export const organisationImportLineSchema = z.object({
     .array(z.string().trim().min(1).max(500).refine((alias) => keyName(alias) !== '', { message: 'must contain a letter or a digit' }))
     .max(50)
     .optional(),
+  profileStatus: profileStatusSchema.nullish(),
 });
 
 export type OrganisationImportLine = z.infer<typeof organisationImportLineSchema>;
@@ -93,7 +96,7 @@ export function parseOrganisationImportLine(line: string): ParsedLine<NewOrganis
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, reason: 'a line must be one JSON object' };
   const parsed = organisationImportLineSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
-  const { name, website, countryIsoAlpha3, description, type, identifiers, aliases } = parsed.data;
+  const { name, website, countryIsoAlpha3, description, type, identifiers, aliases, profileStatus } = parsed.data;
   return {
     ok: true,
     value: {
@@ -104,6 +107,7 @@ export function parseOrganisationImportLine(line: string): ParsedLine<NewOrganis
       type: type ?? null,
       identifiers: identifiers ?? [],
       aliases: aliases ?? [],
+      profileStatus: profileStatus ?? null,
     },
   };
 }
