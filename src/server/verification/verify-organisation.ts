@@ -59,7 +59,7 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
 
     // The register is asked outside any transaction: no row stays locked while a provider takes its time.
     const checked = verificationIdentifier(subject.identifiers);
-    const evidence = checked === null ? noEvidence() : await consultRegister(subject, checked, signal);
+    const answer = checked === null ? noRegistryIdentifier() : await consultRegister(subject, checked, signal);
     // A cancelled run (the job shutting down) is not a verdict: nothing is recorded and a later run decides.
     signal?.throwIfAborted();
 
@@ -68,15 +68,15 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
       const current = await tx.lockSubject(organisationId);
       if (!isVerifiable(current)) return null;
       const accountId = current.ownerAccountIds[0] ?? null;
-      if (!evidence.verified) {
-        return record(tx, { organisationId, accountId, verdict: 'not_verified', redirectedTo: null, evidence: evidence.evidence });
+      if (!answer.verified) {
+        return record(tx, { organisationId, accountId, verdict: 'not_verified', redirectedTo: null, evidence: answer.evidence });
       }
 
-      await tx.lockRegistryIdentifiers(evidence.registryIdentifiers);
-      const targetId = await tx.findGlobalByRegistryIdentifier(evidence.registryIdentifiers, organisationId);
+      await tx.lockRegistryIdentifiers(answer.registryIdentifiers);
+      const targetId = await tx.findGlobalByRegistryIdentifier(answer.registryIdentifiers, organisationId);
       if (targetId === null) {
         await tx.dropOwners(organisationId);
-        return record(tx, { organisationId, accountId, verdict: 'verified', redirectedTo: null, evidence: evidence.evidence });
+        return record(tx, { organisationId, accountId, verdict: 'verified', redirectedTo: null, evidence: answer.evidence });
       }
 
       await tx.holdClassificationLocks([organisationId, targetId]);
@@ -87,8 +87,8 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
         verdict: 'redirected',
         redirectedTo: targetId,
         evidence: {
-          ...evidence.evidence,
-          summary: `${evidence.evidence.summary}; a global organisation with the same registry identifier already existed, so this one now redirects to it`,
+          ...answer.evidence,
+          summary: `${answer.evidence.summary}; a global organisation with the same registry identifier already existed, so this one now redirects to it`,
         },
       });
     });
@@ -97,15 +97,15 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
   };
 
   /** The registry's answer for the identifier as a verdict's evidence; a failure is logged and not verified. */
-  async function consultRegister(subject: VerificationSubject, checked: VerificationIdentifier, signal: AbortSignal | undefined): Promise<Evidence> {
+  async function consultRegister(subject: VerificationSubject, checked: VerificationIdentifier, signal: AbortSignal | undefined): Promise<RegisterAnswer> {
     const result = await lookUp(registry, checked, signal);
     if (!result.ok) {
       log.warn({ organisationId: subject.id, identifierType: checked.type, failure: result.failure }, 'verification: the register could not be reached');
       return { verified: false, evidence: registerUnreachableEvidence(checked, failureWords(result.failure)), registryIdentifiers: [] };
     }
     if (result.value === null) return { verified: false, evidence: noSuchRecordEvidence(checked), registryIdentifiers: [] };
-    const assessment: RegistryAssessment = assessRegistryRecord(subject, checked, result.value);
-    return { ...assessment, registryIdentifiers: sameEntityIdentifiers(checked, result.value) };
+    const assessment = assessRegistryRecord(subject, checked, result.value);
+    return { ...assessment, registryIdentifiers: assessment.verified ? sameEntityIdentifiers(checked, result.value) : [] };
   }
 
   /** Everything the private duplicate carried for its owners moves to the global organisation. */
@@ -127,12 +127,13 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
   }
 }
 
-interface Evidence extends RegistryAssessment {
+/** A verdict's grounds, gathered before the transaction. */
+interface RegisterAnswer extends RegistryAssessment {
   /** The registry identifiers of the entity (what a global twin would hold); empty unless verified. */
   registryIdentifiers: Identifier[];
 }
 
-function noEvidence(): Evidence {
+function noRegistryIdentifier(): RegisterAnswer {
   return { verified: false, evidence: noRegistryIdentifierEvidence(), registryIdentifiers: [] };
 }
 
