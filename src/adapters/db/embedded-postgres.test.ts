@@ -116,16 +116,22 @@ describe('the embedded PostgreSQL binaries', () => {
     const source = sampleTree();
     for (let i = 0; i < 1000; i += 1) fs.writeFileSync(path.join(source, 'lib', `f${i}`), `${i}`, { mode: 0o600 });
     const target = path.join(tempDir(), 'placed');
-    // Each process waits for the same instant, so their copies overlap.
-    const script = `import fs from 'node:fs';
+    const barrier = tempDir();
+    // Each process says it is ready, then waits for the go, so their copies overlap however slow they start.
+    const script = (i: number) => `import fs from 'node:fs';
 import { placeTreeAtomically } from ${JSON.stringify(rootModule)};
-while (Date.now() < ${Date.now() + 3000});
+fs.writeFileSync(${JSON.stringify(path.join(barrier, 'ready-'))} + ${i}, '');
+while (!fs.existsSync(${JSON.stringify(path.join(barrier, 'go'))})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
 const raced = !fs.existsSync(${JSON.stringify(target)});
 const placed = placeTreeAtomically(${JSON.stringify(source)}, ${JSON.stringify(target)});
 const whole = fs.readdirSync(${JSON.stringify(path.join(target, 'lib'))}).length === 1002;
 console.log(JSON.stringify({ raced, placed, whole }));`;
-    const runs = await Promise.all(Array.from({ length: 4 }, () => runNode(['--import', 'tsx', '--input-type=module', '-e', script])));
-    const results = runs.map((out) => JSON.parse(out) as { raced: boolean; placed: boolean; whole: boolean });
+    const processes = 4;
+    const runs = Promise.all(Array.from({ length: processes }, (_, i) => runNode(['--import', 'tsx', '--input-type=module', '-e', script(i)])));
+    await vi.waitFor(() => expect(fs.readdirSync(barrier)).toHaveLength(processes), { timeout: 50_000, interval: 50 });
+    fs.writeFileSync(path.join(barrier, 'go'), '');
+    const outputs = await runs;
+    const results = outputs.map((out) => JSON.parse(out) as { raced: boolean; placed: boolean; whole: boolean });
     expect(results.filter((r) => r.raced).length).toBeGreaterThan(1); // the copies did overlap
     expect(results.filter((r) => r.placed)).toHaveLength(1);
     expect(results.every((r) => r.whole)).toBe(true);
