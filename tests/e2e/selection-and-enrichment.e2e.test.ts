@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { createDatabase, type Database } from '../../src/adapters/db/client';
 import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
+import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium } from './support/browser';
@@ -21,6 +22,8 @@ const WAIT = { timeout: 20_000 };
 const SCREENSHOTS = '/tmp';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** Demo organisations this file selects or rejects (kept out of the Enrich now cases). */
+const ARRANGED_BY_THIS_FILE = ['Harbour City Plumbing Pty Ltd', 'Polaris Satellite Services', 'Koala Crown Health Pty. Ltd.'];
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 let browser: Browser;
@@ -86,7 +89,7 @@ async function search(target: Page, query: string, country: string, path = '/das
 
 /** A result row's select button, by the organisation's exact name. */
 const rowButton = (target: Page, name: string) => target.locator('li.result').getByRole('button', { name, exact: true });
-const rowOf = (target: Page, name: string) => target.locator('li.result', { has: rowButton(target, name) });
+const rowOf = (target: Page, name: string) => target.locator('li.result', { has: target.getByRole('button', { name, exact: true }) });
 
 /** Waits until the search run has finished (both channels settled), so the rows stop changing. */
 async function searchFinished(target: Page): Promise<void> {
@@ -187,7 +190,14 @@ describe('selecting a new registry row', () => {
     const sourceLines = await details.locator('.field-source').allTextContents();
     expect(sourceLines.length).toBeGreaterThan(0);
     for (const line of sourceLines) expect(line).toMatch(/from .+ · \d{1,2} [A-Z][a-z]{2,3} \d{4}/);
-    await page.getByRole('region', { name: 'Verification' }).waitFor(WAIT);
+    // It has a validated website: the company-data provider answered, with evidence links.
+    const description = details.locator('[data-field="description"] .field-source');
+    expect(await description.textContent()).toContain('from the company-data provider');
+    expect(await description.getByRole('link').getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(await details.locator('[data-identifier="ABN"]').textContent()).toContain('from the registry');
+    const verification = page.getByRole('region', { name: 'Verification' });
+    await verification.waitFor(WAIT);
+    expect(await verification.textContent()).toContain('Verified from registry evidence');
     for (const tab of ['Profile', 'Analyst', 'Spotlight', 'Engage']) {
       expect(await page.getByRole('navigation', { name: 'Organisation views' }).getByRole('link', { name: tab, exact: true }).count()).toBe(1);
     }
@@ -199,19 +209,11 @@ describe('selecting a new registry row', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/organisation-page-390.png`, fullPage: true });
   });
 
-  it('with manual classification on, the analyst page offers "+ Add" for the settled organisation and adds a code', async () => {
+  it('the analyst page shows the NAICS codes the enrichment found; classified by them, it offers no "+ Add" (spec)', async () => {
     await setNaicsFlag(true);
     await page.goto(`${baseUrl}/organisations/${organisationId}/analyst`);
-    const trigger = page.getByRole('button', { name: '+ Add NAICS code' });
-    await trigger.waitFor(WAIT);
-    await trigger.click();
-    const input = page.getByRole('combobox', { name: 'Add a NAICS code' });
-    await input.waitFor(WAIT);
-    await input.pressSequentially('freight', { delay: 20 });
-    const option = page.getByRole('option', { name: /484121/ });
-    await option.waitFor(WAIT);
-    await option.click();
     await page.locator('.naics-tag', { hasText: '484121' }).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: '+ Add NAICS code' }).count()).toBe(0);
   });
 
   it('shows the engage destination with the organisation', async () => {
@@ -223,8 +225,8 @@ describe('selecting a new registry row', () => {
 
 describe('the confirm header', () => {
   it('No rejects the selection: back to the dashboard with the query and country, and the organisation leaves /identify', async () => {
-    const NAME = 'KOALA CARE AUSTRALIA LIMITED';
-    await search(page, 'koala care', 'AUS');
+    const NAME = 'SUNSHINE EARLY LEARNING PTY LTD';
+    await search(page, 'koala', 'AUS');
     await rowButton(page, NAME).waitFor(WAIT);
     await searchFinished(page);
     await rowButton(page, NAME).click();
@@ -236,24 +238,41 @@ describe('the confirm header', () => {
     await header.getByRole('button', { name: 'No' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard', WAIT);
     const url = new URL(page.url());
-    expect(url.searchParams.get('q')).toBe('koala care');
+    expect(url.searchParams.get('q')).toBe('koala');
     expect(url.searchParams.get('country')).toBe('AUS');
-    expect(await page.getByRole('searchbox', { name: 'Search organisations' }).inputValue()).toBe('koala care');
+    expect(await page.getByRole('searchbox', { name: 'Search organisations' }).inputValue()).toBe('koala');
     expect(await identifyNames(page)).not.toContain(NAME);
   });
 
-  it('shows on every destination of a new selection (searchIntent analyst)', async () => {
-    const NAME = 'SUNSHINE EARLY LEARNING PTY LTD';
+  it('shows on every destination of a new selection (searchIntent analyst); once settled the analyst page offers "+ Add" without a reload, and a code is added', async () => {
+    const NAME = 'KOALA CARE AUSTRALIA LIMITED';
+    await setNaicsFlag(true);
     await search(page, 'koala', 'AUS', '/dashboard?searchIntent=analyst');
     await rowButton(page, NAME).waitFor(WAIT);
     await searchFinished(page);
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
     await rowButton(page, NAME).click();
     await page.waitForURL(new RegExp(`/organisations/${UUID}/analyst\\?confirm=1&q=koala&country=AUS$`), WAIT);
     await confirmHeader(page).waitFor(WAIT);
-    await page.getByRole('region', { name: 'Classification' }).waitFor(WAIT);
+    await page.getByRole('region', { name: 'Classification', exact: true }).waitFor(WAIT);
     await confirmHeader(page).getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/analyst') && url.search === '', WAIT);
     expect(await confirmHeader(page).count()).toBe(0);
+    // The header's live status settles and the server-rendered add control follows (router.refresh, no reload).
+    await expect.poll(() => page.locator('.organisation-meta [data-profile-status]').getAttribute('data-profile-status'), { timeout: 60_000, interval: 200 }).toBe('COMPLETED');
+    const trigger = page.getByRole('button', { name: '+ Add NAICS code' });
+    await trigger.waitFor(WAIT);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await trigger.click();
+    const input = page.getByRole('combobox', { name: 'Add a NAICS code' });
+    await input.waitFor(WAIT);
+    await input.pressSequentially('child day care', { delay: 20 });
+    const option = page.getByRole('option', { name: /624410/ });
+    await option.waitFor(WAIT);
+    await option.click();
+    await page.locator('.naics-tag', { hasText: '624410' }).waitFor(WAIT);
   });
 });
 
@@ -298,15 +317,35 @@ describe('selecting an existing organisation', () => {
 
 // ---------------------------------------------------------------- Enrich now
 
-describe('an organisation never enriched', () => {
-  it('offers "Enrich now", which starts the enrichment and follows it live', async () => {
-    const NAME = 'Outback Freight Lines Pty Ltd';
-    const found = await database.db.execute<{ id: string; profile_status: string | null }>(
-      sql`select id, profile_status from organisations where name = ${NAME} and not exists (select 1 from organisation_owners oo where oo.organisation_id = organisations.id) limit 1`,
-    );
+describe('Enrich now', () => {
+  /** A global demo organisation with a country in the given state, not one another browser test arranges. */
+  async function demoOrganisation(status: 'FAILED' | null): Promise<{ id: string; name: string }> {
+    const found = await database.db.execute<{ id: string; name: string }>(sql`
+      select o.id, o.name from organisations o
+      where ${status === null ? sql`o.profile_status is null` : sql`o.profile_status = ${status}`}
+        and o.country_iso_alpha3 is not null
+        and not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id)
+        and o.name not in (${sql.join([...DEMO_PINNED_PROFILES.keys(), ...ARRANGED_BY_THIS_FILE].map((name) => sql`${name}`), sql`, `)})
+      order by o.name limit 1`);
     const row = found.rows[0];
-    expect(row?.profile_status ?? null).toBeNull();
-    await page.goto(`${baseUrl}/organisations/${row?.id ?? ''}`);
+    if (!row) throw new Error(`the demo seed has no global organisation with profile status ${String(status)}`);
+    return row;
+  }
+
+  it('a FAILED profile shows the reason and "Enrich now"', async () => {
+    const failed = await demoOrganisation('FAILED');
+    await page.goto(`${baseUrl}/organisations/${failed.id}`);
+    const panel = page.locator('.profile-status-panel[data-profile-status="FAILED"]');
+    await panel.waitFor(WAIT);
+    expect(await panel.getByRole('status').textContent()).toContain('Enrichment failed');
+    expect(((await panel.locator('.profile-status-text').textContent()) ?? '').length).toBeGreaterThan(0);
+    expect(await panel.getByRole('button', { name: 'Enrich now' }).count()).toBe(1);
+    await expectAccessible(page, 'organisation page FAILED');
+  });
+
+  it('a profile never enriched offers "Enrich now", which starts the enrichment and follows it live', async () => {
+    const never = await demoOrganisation(null);
+    await page.goto(`${baseUrl}/organisations/${never.id}`);
     const panel = page.locator('.profile-status-panel');
     await panel.waitFor(WAIT);
     expect(await panel.getAttribute('data-profile-status')).toBe('NONE');
@@ -331,6 +370,11 @@ describe('a rejected selection', () => {
     await searchFinished(page);
     const result = rowOf(page, NAME);
     expect(await result.locator('.result-country').count()).toBe(0);
+    // Precondition of "No" deleting it: nothing refers to it (no NAICS tags, relations or transactions).
+    const references = await database.db.execute<{ naics: number }>(
+      sql`select count(*)::int as naics from organisation_naics n join organisations o on o.id = n.organisation_id where o.name = ${NAME}`,
+    );
+    expect(references.rows[0]?.naics, `${NAME} must stay unclassified in the demo seed`).toBe(0);
 
     // Meanwhile, in another tab, the organisation is rejected at its confirm header (it leaves the account, unreferenced: deleted).
     const other = await context.newPage();
@@ -380,7 +424,8 @@ describe('a rejected selection', () => {
       await first.click();
       await page.locator('li.result[aria-busy="true"]').waitFor(WAIT);
       expect(await second.getAttribute('aria-disabled')).toBe('true');
-      await second.click();
+      // The blocked row is marked aria-disabled (it keeps its place in the tab order): press it anyway.
+      await second.click({ force: true });
       await page.waitForTimeout(300);
       expect(actionPosts.length).toBe(1);
       await expectAccessible(page, 'a row being selected');
