@@ -150,24 +150,43 @@ describe('selecting a new registry row', () => {
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
-    await button.click();
-    await page.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search&confirm=1&q=koala&country=AUS$`), WAIT);
-    organisationId = new URL(page.url()).pathname.split('/')[2] ?? '';
-    await recordProfileStatuses(page);
+    // The profile's polls are held for a moment, so the PENDING page the server rendered stays long enough
+    // to be checked with axe and photographed; the real status comes through once they are released.
+    let releasePolls: () => void = () => undefined;
+    const pollsHeld = new Promise<void>((resolve) => {
+      releasePolls = resolve;
+    });
+    const profileApi = new RegExp(`/api/organisations/${UUID}$`);
+    await page.route(profileApi, async (route) => {
+      await pollsHeld;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await button.click();
+      await page.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search&confirm=1&q=koala&country=AUS$`), WAIT);
+      organisationId = new URL(page.url()).pathname.split('/')[2] ?? '';
+      await recordProfileStatuses(page);
+
+      const header = confirmHeader(page);
+      await header.waitFor(WAIT);
+      expect(await header.getByRole('button', { name: 'Yes' }).count()).toBe(1);
+      expect(await header.getByRole('button', { name: 'No' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(NAME);
+      expect(await profileStatus(page)).toBe('PENDING');
+      expect(await page.getByRole('progressbar', { name: 'Enrichment in progress' }).count()).toBe(1);
+      await expectAccessible(page, 'confirm header, organisation page PENDING');
+      await page.screenshot({ path: `${SCREENSHOTS}/selection-confirm-pending-1440.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+      await noHorizontalScroll(page);
+      await expectAccessible(page, 'confirm header, PENDING, at 390 px');
+      await page.screenshot({ path: `${SCREENSHOTS}/selection-confirm-pending-390.png`, fullPage: true });
+      await page.setViewportSize(DESKTOP);
+    } finally {
+      releasePolls();
+      await page.unroute(profileApi);
+    }
 
     const header = confirmHeader(page);
-    await header.waitFor(WAIT);
-    expect(await header.getByRole('button', { name: 'Yes' }).count()).toBe(1);
-    expect(await header.getByRole('button', { name: 'No' }).count()).toBe(1);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(NAME);
-    await expectAccessible(page, 'confirm header');
-    await page.screenshot({ path: `${SCREENSHOTS}/selection-confirm-1440.png`, fullPage: true });
-    await page.setViewportSize(PHONE);
-    await noHorizontalScroll(page);
-    await expectAccessible(page, 'confirm header at 390 px');
-    await page.screenshot({ path: `${SCREENSHOTS}/selection-confirm-390.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-
     await header.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL(new RegExp(`/organisations/${organisationId}\\?from=search$`), WAIT);
     expect(await confirmHeader(page).count()).toBe(0);
