@@ -18,6 +18,7 @@ describe('field provenance', () => {
     expect(provenanceText(sources[1])).toBe('from the company-data provider · 23 Nov 2026');
     expect(provenanceText({ ...sources[0], retrievedAt: 'not a date' })).toBe('from web research');
     expect(formatRetrievedDate('2026-01-05T00:00:00Z')).toBe('5 Jan 2026');
+    expect(formatRetrievedDate('2026-09-30T23:59:59+10:00')).toBe('30 Sep 2026');
   });
 
   it('links http(s) evidence only', () => {

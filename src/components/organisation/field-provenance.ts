@@ -16,12 +16,17 @@ export function sourceLabel(source: FieldSourceRecord['source']): string {
   return SOURCE_LABELS[source];
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** 23 Nov 2026 (UTC, so the server render and the browser agree); null for an unreadable date. */
+/**
+ * 23 Nov 2026, in UTC and with fixed month names, so the server render and the browser always agree (ICU
+ * versions differ on abbreviations such as "Sep"/"Sept"); null for an unreadable date.
+ */
 export function formatRetrievedDate(iso: string): string | null {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? null : DATE_FORMAT.format(new Date(time));
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 /** The newest provenance record of a field (`description`, `naics`, `identifier:ABN`, ...). */
