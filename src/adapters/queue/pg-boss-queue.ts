@@ -120,7 +120,9 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
     async work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void> {
       const boss = await ready();
       const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
-      if (options.pollingIntervalSeconds !== undefined) workOptions.pollingIntervalSeconds = options.pollingIntervalSeconds;
+      // An idle worker asks for work every second (pg-boss's default is 2 s): a selected organisation starts
+      // enriching within a second; a busy worker fetches the next job as soon as one ends.
+      workOptions.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
       await boss.work<unknown>(name, workOptions, async (jobs) => {
         for (const job of jobs) {
           let payload: JobPayload<J>;
