@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryProvider } from '../../components/providers/query-provider';
+import { SearchModeProvider } from '../../components/search-mode/search-mode-provider';
 import { AppHeader } from '../../components/shell/app-header';
 import { requireSession } from './require-session';
 
@@ -14,6 +15,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
   const session = await requireSession();
   return (
     <QueryProvider>
+      <SearchModeProvider>
       <div className="app-shell">
         <a className="skip-link" href="#content">
           Skip to content
@@ -23,6 +25,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
           {children}
         </main>
       </div>
+      </SearchModeProvider>
     </QueryProvider>
   );
 }
