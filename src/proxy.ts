@@ -15,5 +15,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/|sign-in|favicon\\.ico|robots\\.txt).*)'],
+  matcher: ['/((?!api/|api-reference|_next/|sign-in|favicon\\.ico|robots\\.txt).*)'],
 };

@@ -1,0 +1,105 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { buildOpenApiDocument, ROUTES, type RouteDoc } from '../http/openapi/api-document';
+import styles from './api-reference.module.css';
+
+export const metadata: Metadata = { title: 'API reference' };
+export const dynamic = 'force-static';
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 202: 'Accepted', 400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 429: 'Too many requests', 500: 'Internal error', 503: 'Unavailable' };
+
+const anchorOf = (route: RouteDoc) => `${route.method}-${route.path.replace(/[^a-z0-9]+/gi, '-')}`;
+
+function schemaName(schema: Record<string, unknown> | undefined): string | null {
+  const target = schema?.$ref ?? (schema?.items as Record<string, unknown> | undefined)?.$ref;
+  return typeof target === 'string' ? target.replace('#/components/schemas/', '') : null;
+}
+
+/** A readable page over the same document `GET /api/openapi.json` serves. */
+export default function ApiReferencePage() {
+  const document = buildOpenApiDocument() as { components: { schemas: Record<string, unknown> } };
+  return (
+    <main className={styles.page}>
+      <h1>API reference</h1>
+      <p>
+        Every route of the service, generated from the zod schemas the routes parse with. The machine-readable document is{' '}
+        <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). API clients send <code>Authorization: Bearer &lt;api key&gt;</code>; every error
+        answers <code>{'{error, code, issues?}'}</code>. <Link href="/dashboard">Back to the application</Link>.
+      </p>
+      <nav aria-label="Routes">
+        <ul className={styles.toc}>
+          {ROUTES.map((route) => (
+            <li key={anchorOf(route)}>
+              <a href={`#${anchorOf(route)}`}>
+                <span className={styles.method}>{route.method.toUpperCase()}</span> {route.path}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {ROUTES.map((route) => {
+        const success = schemaName(route.success.schema);
+        const body = typeof route.body === 'string' ? route.body : route.body ? 'inline' : null;
+        return (
+          <section key={anchorOf(route)} id={anchorOf(route)} className={styles.route} aria-labelledby={`${anchorOf(route)}-title`}>
+            <h2 id={`${anchorOf(route)}-title`}>
+              <span className={styles.method}>{route.method.toUpperCase()}</span> <code>{route.path}</code>
+            </h2>
+            <p>{route.summary}</p>
+            {route.description ? <p>{route.description}</p> : null}
+            <dl className={styles.facts}>
+              <dt>Authentication</dt>
+              <dd>{route.auth === 'public' ? 'none' : 'an API key or a signed-in session'}</dd>
+              {route.pathParameters?.length ? (
+                <>
+                  <dt>Path parameters</dt>
+                  <dd>{route.pathParameters.join(', ')}</dd>
+                </>
+              ) : null}
+              {route.query?.map((q) => (
+                <div key={q.name} className={styles.pair}>
+                  <dt>Query {q.name}</dt>
+                  <dd>{q.description}</dd>
+                </div>
+              ))}
+              {body ? (
+                <>
+                  <dt>Request body</dt>
+                  <dd>{body === 'inline' ? <code>{JSON.stringify((route.body as { inline: unknown }).inline)}</code> : <a href={`#schema-${body}`}>{body}</a>}</dd>
+                </>
+              ) : null}
+              <dt>Answers</dt>
+              <dd>
+                <ul className={styles.statuses}>
+                  <li>
+                    {route.success.status} {STATUS_TEXT[route.success.status]}: {route.success.description}
+                    {success ? (
+                      <>
+                        {' '}
+                        (<a href={`#schema-${success}`}>{success}</a>)
+                      </>
+                    ) : null}
+                  </li>
+                  {route.errors.map((status) => (
+                    <li key={status}>
+                      {status} {STATUS_TEXT[status]} (<a href="#schema-Error">Error</a>)
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </dl>
+          </section>
+        );
+      })}
+      <h2>Schemas</h2>
+      {Object.entries(document.components.schemas).map(([name, schema]) => (
+        <section key={name} id={`schema-${name}`} className={styles.route} aria-labelledby={`schema-${name}-title`}>
+          <h3 id={`schema-${name}-title`}>{name}</h3>
+          <pre className={styles.schema} tabIndex={0} aria-label={`${name} JSON Schema`}>
+            {JSON.stringify(schema, null, 2)}
+          </pre>
+        </section>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * The OpenAPI 3.1 document of every route, generated from the same zod schemas the routes parse with
+ * (request bodies, query parameters) and answer with (responses, the NDJSON stream item union). Served at
+ * `GET /api/openapi.json` and rendered at `/api-reference`; `api-document.test.ts` validates it and fails
+ * when a route file has no entry (or an entry has no route).
+ */
+import { z } from 'zod';
+import { internalQuickSearchCandidateSchema, streamItemSchema } from '../../../core/candidates';
+import { naicsSearchResultSchema } from '../../../core/naics';
+import { organisationProfileSchema } from '../../../core/organisation-profile';
+import { organisationRecordSchema } from '../../../core/organisation-record';
+import { quickSearchRequestSchema, searchRequestSchema } from '../../../server/search/search-request';
+import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
+import { ERROR_STATUS } from '../error-response';
+import { errorBodySchema, flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
+
+type JsonSchema = Record<string, unknown>;
+type ErrorStatus = (typeof ERROR_STATUS)[keyof typeof ERROR_STATUS] | 500;
+
+/** Named schemas, written once under `components.schemas` and referenced from the operations. */
+const COMPONENTS = {
+  Error: errorBodySchema,
+  QuickSearchRequest: quickSearchRequestSchema,
+  SearchRequest: searchRequestSchema,
+  InternalQuickSearchCandidate: internalQuickSearchCandidateSchema,
+  StreamItem: streamItemSchema,
+  SelectOrganisationRequest: selectOrganisationInputSchema,
+  OrganisationProfile: organisationProfileSchema,
+  OrganisationRecord: organisationRecordSchema,
+  NaicsSearchResult: naicsSearchResultSchema,
+  NaicsAddResult: naicsAddResultSchema,
+  OrganisationFigures: organisationFiguresSchema,
+  FlagCounts: flagCountsSchema,
+  Health: healthSchema,
+} satisfies Record<string, z.ZodType>;
+type ComponentName = keyof typeof COMPONENTS;
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const ref = (name: ComponentName): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export interface RouteDoc {
+  readonly path: string;
+  readonly method: 'get' | 'post';
+  readonly summary: string;
+  readonly description?: string;
+  /** `session`: a signed-in browser session or an API key; `public`: no account needed. */
+  readonly auth: 'account' | 'public';
+  readonly pathParameters?: readonly string[];
+  readonly query?: readonly { name: string; description: string; required?: boolean }[];
+  readonly body?: ComponentName | { readonly inline: JsonSchema };
+  readonly success: { readonly status: number; readonly description: string; readonly schema?: JsonSchema; readonly contentType?: string };
+  readonly errors: readonly ErrorStatus[];
+}
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'Invalid input: `issues` names each field and the rule it broke',
+  401: 'No active account (sign in, or send `Authorization: Bearer <api key>`)',
+  403: 'Refused: a feature flag is off for the account, or a cross-site write',
+  404: 'Not found, or not visible to the account',
+  409: 'Conflict: the same operation is in flight',
+  429: 'Rate limited; `Retry-After` says how many seconds to wait',
+  503: 'A dependency (the database, the job queue) is unavailable',
+  500: 'A bug: `{"error": "Something went wrong", "code": "internal"}`',
+};
+
+/** Every route of the service. Paths use `{name}` for path parameters, as OpenAPI does. */
+export const ROUTES: readonly RouteDoc[] = [
+  {
+    path: '/api/health',
+    method: 'get',
+    summary: 'Liveness with the database',
+    auth: 'public',
+    success: { status: 200, description: '`{"status":"ok"}` once the database answers', schema: ref('Health') },
+    errors: [503],
+  },
+  {
+    path: '/api/organisations/quick-search',
+    method: 'post',
+    summary: 'Internal quick lookup',
+    description: 'Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. A blank query answers `{candidates: []}`; a database failure `503 {"candidates": []}`.',
+    auth: 'account',
+    body: 'QuickSearchRequest',
+    success: {
+      status: 200,
+      description: 'The internal candidates, best first',
+      schema: { type: 'object', properties: { candidates: { type: 'array', items: ref('InternalQuickSearchCandidate') } }, required: ['candidates'] },
+    },
+    errors: [400, 401, 503],
+  },
+  {
+    path: '/api/organisations/search',
+    method: 'post',
+    summary: 'Streamed registry and agent search',
+    description: 'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded), each the moment it exists. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
+    auth: 'account',
+    body: 'SearchRequest',
+    success: { status: 200, description: 'One StreamItem per line', schema: ref('StreamItem'), contentType: 'application/x-ndjson' },
+    errors: [400, 401, 429],
+  },
+  {
+    path: '/api/organisations/select',
+    method: 'post',
+    summary: 'Select a candidate (selectOrganisationAction for API clients)',
+    description: 'Creates the organisation when no visible one matches (profile PENDING, `organisation.enrich` queued in the same transaction), or selects the match.',
+    auth: 'account',
+    body: 'SelectOrganisationRequest',
+    success: {
+      status: 200,
+      description: 'The selected organisation and whether it was created',
+      schema: {
+        type: 'object',
+        properties: { data: { type: 'object', properties: { organisationId: { type: 'string' }, created: { type: 'boolean' } }, required: ['organisationId', 'created'] } },
+        required: ['data'],
+      },
+    },
+    errors: [400, 401, 403, 503],
+  },
+  {
+    path: '/api/organisations/{id}',
+    method: 'get',
+    summary: 'The organisation profile as the account sees it',
+    description: 'Status, fields with their sources, identifiers, aliases, family and verification. A redirected id answers its target.',
+    auth: 'account',
+    pathParameters: ['id'],
+    success: { status: 200, description: 'The profile', schema: { type: 'object', properties: { data: ref('OrganisationProfile') }, required: ['data'] } },
+    errors: [400, 401, 404],
+  },
+  {
+    path: '/api/organisations/{id}/enrich',
+    method: 'post',
+    summary: 'Re-run the enrichment (triggerEnrichmentAction for API clients; always agentic)',
+    auth: 'account',
+    pathParameters: ['id'],
+    success: {
+      status: 202,
+      description: 'The job is queued and the profile is PENDING',
+      schema: { type: 'object', properties: { data: { type: 'object', properties: { organisationId: { type: 'string' } }, required: ['organisationId'] } }, required: ['data'] },
+    },
+    errors: [400, 401, 403, 404, 503],
+  },
+  {
+    path: '/api/organisations/{id}/naics',
+    method: 'post',
+    summary: 'Add a NAICS code to the organisation (manual classification)',
+    auth: 'account',
+    pathParameters: ['id'],
+    body: { inline: { type: 'object', properties: { naicsCode: { type: 'string', pattern: '^[0-9]{6}$' } }, required: ['naicsCode'] } },
+    success: { status: 200, description: 'The add result: tags, Aquila1 weights and the transactions classified', schema: ref('NaicsAddResult') },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/api/naics/search',
+    method: 'get',
+    summary: 'Typeahead over leaf NAICS codes',
+    auth: 'account',
+    query: [{ name: 'term', description: 'Name words or a code prefix; under 2 characters answers `[]`, over 200 is `400`' }],
+    success: { status: 200, description: 'At most 25 leaf codes, by name then code', schema: { type: 'array', items: ref('NaicsSearchResult') } },
+    errors: [400, 401, 500],
+  },
+  {
+    path: '/api/identify/sidebar/{organisationId}/organisation',
+    method: 'get',
+    summary: 'The organisation record for the identify sidebar',
+    auth: 'account',
+    pathParameters: ['organisationId'],
+    success: { status: 200, description: 'The record', schema: ref('OrganisationRecord') },
+    errors: [401, 404],
+  },
+  {
+    path: '/organisations/{id}/figures',
+    method: 'get',
+    summary: "The figures classification unlocks: the account's transactions with the organisation",
+    auth: 'account',
+    pathParameters: ['id'],
+    success: { status: 200, description: 'Totals and classified totals per type and currency, amounts per Aquila1 sector', schema: ref('OrganisationFigures') },
+    errors: [401, 404],
+  },
+  {
+    path: '/organisations/flag-counts',
+    method: 'get',
+    summary: "The account list's counts (listed, awaiting classification, enriching)",
+    auth: 'account',
+    success: { status: 200, description: 'The counts', schema: ref('FlagCounts') },
+    errors: [401],
+  },
+  {
+    path: '/api/auth/{path}',
+    method: 'post',
+    summary: 'Better Auth: sign-in (`sign-in/email`), sign-out, session',
+    description: 'The browser session endpoints of Better Auth, mounted at `/api/auth/*`. Sign-in is limited per client address.',
+    auth: 'public',
+    pathParameters: ['path'],
+    success: { status: 200, description: 'See the Better Auth documentation' },
+    errors: [400, 401, 429],
+  },
+  {
+    path: '/api/openapi.json',
+    method: 'get',
+    summary: 'This document',
+    auth: 'public',
+    success: { status: 200, description: 'The OpenAPI 3.1 document' },
+    errors: [],
+  },
+];
+
+function operationOf(route: RouteDoc): JsonSchema {
+  const responses: Record<string, unknown> = {
+    [String(route.success.status)]: {
+      description: route.success.description,
+      ...(route.success.schema ? { content: { [route.success.contentType ?? 'application/json']: { schema: route.success.schema } } } : {}),
+    },
+  };
+  for (const status of route.errors) {
+    responses[String(status)] = { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ref('Error') } } };
+  }
+  const parameters = [
+    ...(route.pathParameters ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...(route.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required ?? false, description: q.description, schema: { type: 'string' } })),
+  ];
+  return {
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    ...(route.auth === 'public' ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: typeof route.body === 'string' ? ref(route.body) : route.body.inline } } } }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(options: { serverUrl?: string } = {}): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route) };
+  }
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(COMPONENTS)) {
+    // Requests are documented as clients send them (before defaults), answers as the server writes them.
+    schemas[name] = jsonSchemaOf(schema, name.endsWith('Request') ? 'input' : 'output');
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Organisation search and classification service',
+      version: '1.0.0',
+      description:
+        'Find organisations across the internal database, company registries and a web-search agent; select and enrich them; classify them with NAICS codes. Every error answers `{error, code, issues?}`.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ apiKey: [] }, { session: [] }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key of the account (`npm run cli -- api-keys create`)' },
+        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'A signed-in browser session (writes also need a same-origin `Origin` and a JSON body)' },
+      },
+    },
+  };
+}
