@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', '.next/**'],
     globalSetup: ['tests/setup/global-setup.ts'],
+    // A test that connects outside loopback fails (tests/setup/loopback-only.ts).
+    setupFiles: ['tests/setup/loopback-only.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
