@@ -1,7 +1,10 @@
 /**
  * Benchmark of selection and enrichment:
  *   `DATABASE_URL=... npx tsx bench/selection-enrichment.ts [--selects N] [--jobs N] [--realistic N]`
- * on the database DATABASE_URL names (migrated here; use a scratch database).
+ * DATABASE_URL names a server and a database to connect to; each phase creates, migrates and seeds its own
+ * database `osc_bench_selection_<phase>` next to it (dropped first if it exists), so no phase finds the
+ * organisations an earlier one created (verification turns them global, and a later selection of the same
+ * company would select them instead of creating one).
  *
  * Every provider's contract fake runs in this process (sandbox mode's `startSandbox`), the real adapters
  * point at them, POST /api/organisations/select is served over a real socket (@hono/node-server), and the
@@ -33,7 +36,7 @@ import { startEnrichmentWorker } from '../src/server/enrichment/enrichment-worke
 import { round, summariseLatencies } from './support/stats';
 
 const { values } = parseArgs({
-  options: { selects: { type: 'string', default: '300' }, jobs: { type: 'string', default: '60' }, realistic: { type: 'string', default: '10' } },
+  options: { selects: { type: 'string', default: '300' }, jobs: { type: 'string', default: '60' }, realistic: { type: 'string', default: '8' } },
 });
 const SELECTS = Number(values.selects);
 const JOBS = Number(values.jobs);
@@ -77,11 +80,35 @@ async function newAccount(container: Container) {
   return { id: account.id, authorization: `Bearer ${apiKey}` };
 }
 
-async function withContainer<T>(latency: 'zero' | 'realistic', run: (container: Container) => Promise<T>): Promise<T> {
+/** A fresh database for one phase, migrated and seeded with the NAICS codes and the demo concordance. */
+async function freshDatabase(phase: string): Promise<string> {
+  const name = `osc_bench_selection_${phase}`;
+  const admin = createDatabase(databaseUrl, { max: 1 });
+  try {
+    await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+    await admin.db.execute(sql.raw(`create database ${name}`));
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const setup = createDatabase(url.toString(), { max: 2 });
+  try {
+    await runMigrations(setup.db);
+    await seedNaics(setup.db);
+    await seedDemoConcordance(setup.db);
+  } finally {
+    await setup.close();
+  }
+  return url.toString();
+}
+
+async function withContainer<T>(phase: string, latency: 'zero' | 'realistic', run: (container: Container) => Promise<T>): Promise<T> {
+  const phaseDatabaseUrl = await freshDatabase(phase);
   const sandbox = await startSandbox(parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: latency }), log);
   const container = await buildContainer({
-    env: { ...sandbox.env, DATABASE_URL: databaseUrl, FLAG_CACHE_TTL_MS: 5000 },
-    databaseUrl,
+    env: { ...sandbox.env, DATABASE_URL: phaseDatabaseUrl, FLAG_CACHE_TTL_MS: 5000 },
+    databaseUrl: phaseDatabaseUrl,
     log,
     websiteFetcher: sandbox.websiteFetcher,
   });
@@ -107,14 +134,8 @@ async function settledCount(container: Container, ids: readonly string[]): Promi
 }
 
 async function main() {
-  const setup = createDatabase(databaseUrl, { max: 2 });
-  await runMigrations(setup.db);
-  await seedNaics(setup.db);
-  await seedDemoConcordance(setup.db);
-  await setup.close();
-
   // 1. The select round trip over HTTP (no worker running: the jobs wait in the queue).
-  const roundTrip = await withContainer('zero', async (container) => {
+  const roundTrip = await withContainer('round_trip', 'zero', async (container) => {
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: (request) => selectRoute(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
@@ -133,7 +154,6 @@ async function main() {
       if (i >= 20) latencies.push(performance.now() - started); // 20 warm-up requests
     }
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await container.database.db.execute(sql`delete from pgboss.job where name = 'organisation.enrich'`);
     return summariseLatencies(latencies);
   });
   process.stderr.write(`select round trip over HTTP (${roundTrip.n}): p50 ${roundTrip.p50Ms} ms, p95 ${roundTrip.p95Ms} ms, p99 ${roundTrip.p99Ms} ms\n`);
@@ -141,7 +161,7 @@ async function main() {
   // 2. Throughput of the worker with zero-latency fakes.
   const throughput: Record<string, { jobs: number; seconds: number; jobsPerMinute: number; completed: number }> = {};
   for (const workers of [1, 4]) {
-    throughput[workers] = await withContainer('zero', async (container) => {
+    throughput[workers] = await withContainer(`throughput_${workers}`, 'zero', async (container) => {
       const account = await newAccount(container);
       const ids: string[] = [];
       for (let i = 0; i < JOBS; i += 1) {
@@ -149,6 +169,7 @@ async function main() {
         // The known companies are selected by distinct accounts, so each selection is a new organisation.
         const owner = name ? await newAccount(container) : account;
         const result = await container.selection.selectOrganisation(owner.id, { candidate: candidate(name), countryIsoAlpha3: 'AUS' });
+        if (!result.created) throw new Error(`selection ${i} matched an existing organisation; every selection must create one`);
         ids.push(result.organisationId);
       }
       const started = performance.now();
@@ -162,21 +183,25 @@ async function main() {
     if (figures) process.stderr.write(`enrichment, zero-latency fakes, ${workers} worker(s): ${figures.jobs} jobs in ${figures.seconds} s = ${figures.jobsPerMinute} jobs/min (${figures.completed} COMPLETED)\n`);
   }
 
-  // 3. Select to COMPLETED with realistic fakes, one at a time.
-  const toCompleted = await withContainer('realistic', async (container) => {
-    await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: 2 });
-    const latencies: number[] = [];
-    for (let i = 0; i < REALISTIC; i += 1) {
-      const owner = await newAccount(container);
-      const started = performance.now();
-      const { organisationId } = await container.selection.selectOrganisation(owner.id, { candidate: candidate(KNOWN[i % KNOWN.length]), countryIsoAlpha3: 'AUS' });
-      for (let status = await statusOf(container, organisationId); status === 'PENDING'; status = await statusOf(container, organisationId)) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+  // 3. Select to COMPLETED with realistic fakes, one at a time. The fakes know four registry-only companies, and a
+  // verified one turns global (a second selection would select it), so every four selections get a fresh database.
+  const realisticLatencies: number[] = [];
+  for (let round = 0; round * KNOWN.length < REALISTIC; round += 1) {
+    await withContainer(`realistic_${round}`, 'realistic', async (container) => {
+      await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: 2 });
+      for (let i = round * KNOWN.length; i < Math.min(REALISTIC, (round + 1) * KNOWN.length); i += 1) {
+        const owner = await newAccount(container);
+        const started = performance.now();
+        const result = await container.selection.selectOrganisation(owner.id, { candidate: candidate(KNOWN[i % KNOWN.length]), countryIsoAlpha3: 'AUS' });
+        if (!result.created) throw new Error(`selection ${i} matched an existing organisation`);
+        for (let status = await statusOf(container, result.organisationId); status === 'PENDING'; status = await statusOf(container, result.organisationId)) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        realisticLatencies.push(performance.now() - started);
       }
-      latencies.push(performance.now() - started);
-    }
-    return summariseLatencies(latencies);
-  });
+    });
+  }
+  const toCompleted = summariseLatencies(realisticLatencies);
   process.stderr.write(`select to COMPLETED, realistic fakes (${toCompleted.n}): p50 ${round(toCompleted.p50Ms / 1000, 2)} s, p95 ${round(toCompleted.p95Ms / 1000, 2)} s\n`);
   process.stdout.write(`${JSON.stringify({ roundTrip, throughput, toCompleted })}\n`);
 }
