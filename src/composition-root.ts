@@ -32,6 +32,15 @@ import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
 import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
+import { createOrganisationRecordReader } from './adapters/db/queries/organisation-read';
+import { createOrganisationFiguresReader } from './adapters/db/queries/organisation-figures';
+import { createGetOrganisationRecord, type GetOrganisationRecord } from './server/organisations/get-organisation-record';
+import {
+  createCountOrganisationFlags,
+  createGetOrganisationFigures,
+  type CountOrganisationFlags,
+  type GetOrganisationFigures,
+} from './server/organisations/get-organisation-figures';
 import { createSelectOrganisation, type SelectOrganisation } from './server/selection/select-organisation';
 import { createRejectSelection, type RejectSelection } from './server/selection/reject-selection';
 import { createGetOrganisationProfile, type GetOrganisationProfile } from './server/organisations/get-organisation-profile';
@@ -73,8 +82,14 @@ export interface Container {
   readonly selection: { readonly selectOrganisation: SelectOrganisation; readonly rejectSelection: RejectSelection };
   /** The `organisation.enrich` worker's use case (the worker runs in `npm start` or `npm run worker`). */
   readonly enrichment: { readonly enrichOrganisation: EnrichOrganisation };
-  /** The organisation page: its profile read and "Enrich now". */
-  readonly organisations: { readonly getProfile: GetOrganisationProfile; readonly triggerEnrichment: TriggerEnrichment };
+  /** The organisation pages' reads (profile, record, figures, the list's counts) and "Enrich now". */
+  readonly organisations: {
+    readonly getProfile: GetOrganisationProfile;
+    readonly getRecord: GetOrganisationRecord;
+    readonly getFigures: GetOrganisationFigures;
+    readonly countFlags: CountOrganisationFlags;
+    readonly triggerEnrichment: TriggerEnrichment;
+  };
   close(): Promise<void>;
 }
 
@@ -191,6 +206,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     enrichment: { enrichOrganisation },
     organisations: {
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
+      getRecord: createGetOrganisationRecord(createOrganisationRecordReader(database.db)),
+      getFigures: createGetOrganisationFigures(createOrganisationFiguresReader(database.db)),
+      countFlags: createCountOrganisationFlags(createOrganisationFiguresReader(database.db)),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
     async close() {

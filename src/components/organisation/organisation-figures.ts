@@ -1,47 +1,10 @@
 /**
- * The figures an organisation's classification unlocks, as the pages and the figures route carry them,
- * and their pure derivations. Amounts are the account's own transactions with the organisation; a
- * transaction is classified for its type when it has an Aquila1 edge for that type.
+ * Pure derivations and formats of the figures an organisation's classification unlocks (the shapes live in
+ * src/core/organisation-figures.ts).
  */
-import { z } from 'zod';
+import type { TransactionTotals } from '../../core/organisation-figures';
 
-export const transactionTotalsSchema = z.object({
-  type: z.string(),
-  currency: z.string(),
-  transactionCount: z.number(),
-  totalAmount: z.number(),
-  classifiedCount: z.number(),
-  classifiedAmount: z.number(),
-});
-
-export const sectorAmountSchema = z.object({
-  type: z.string(),
-  currency: z.string(),
-  aquila1Code: z.string(),
-  aquila1Name: z.string(),
-  /** Sum over classified transactions of amount x the sector's weight. */
-  amount: z.number(),
-});
-
-export const organisationFiguresSchema = z.object({
-  organisationId: z.string(),
-  totals: z.array(transactionTotalsSchema),
-  sectors: z.array(sectorAmountSchema),
-});
-
-export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
-export type SectorAmount = z.infer<typeof sectorAmountSchema>;
-export type OrganisationFigures = z.infer<typeof organisationFiguresSchema>;
-
-export const flagCountsSchema = z.object({
-  /** Organisations in the account's list. */
-  listed: z.number(),
-  /** Of those: enrichment settled and no Aquila1 classification (what manual classification fixes). */
-  unclassified: z.number(),
-  /** Of those: enrichment not settled yet. */
-  enriching: z.number(),
-});
-export type FlagCounts = z.infer<typeof flagCountsSchema>;
+export { flagCountsSchema, organisationFiguresSchema, type FlagCounts, type OrganisationFigures } from '../../core/organisation-figures';
 
 /** Classified share of the amount, 0..1; null when there is no amount at all. */
 export function classifiedShare(totals: Pick<TransactionTotals, 'totalAmount' | 'classifiedAmount'>): number | null {

@@ -5,32 +5,15 @@
  * account's own transactions, organisations visible to it.
  */
 import { sql } from 'drizzle-orm';
+import type { FlagCounts, OrganisationFigures, SectorAmount, TransactionTotals } from '../../../core/organisation-figures';
+import type { OrganisationFiguresReader } from '../../../server/organisations/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { visibleToAccount } from './visibility';
 
-export interface TransactionTotalsRow {
-  type: string;
-  currency: string;
-  transactionCount: number;
-  totalAmount: number;
-  classifiedCount: number;
-  classifiedAmount: number;
-}
-
-export interface SectorAmountRow {
-  type: string;
-  currency: string;
-  aquila1Code: string;
-  aquila1Name: string;
-  amount: number;
-}
-
-export interface OrganisationFiguresRow {
-  organisationId: string;
-  totals: TransactionTotalsRow[];
-  sectors: SectorAmountRow[];
-}
+export type TransactionTotalsRow = TransactionTotals;
+export type SectorAmountRow = SectorAmount;
+export type OrganisationFiguresRow = OrganisationFigures;
 
 /** Null when the organisation is not visible to the account (or the id is malformed). */
 export async function findOrganisationFiguresForAccount(
@@ -85,11 +68,7 @@ export async function findOrganisationFiguresForAccount(
   };
 }
 
-export interface FlagCountsRow {
-  listed: number;
-  unclassified: number;
-  enriching: number;
-}
+export type FlagCountsRow = FlagCounts;
 
 /** The account's list: how many organisations, how many settled without classification, how many enriching. */
 export async function countOrganisationFlagsForAccount(db: Db, params: { accountId: string }): Promise<FlagCountsRow> {
@@ -104,4 +83,11 @@ export async function countOrganisationFlagsForAccount(db: Db, params: { account
     where ao.account_id = ${params.accountId}::uuid and ${visibleToAccount(params.accountId, sql`o.id`)}`);
   const row = result.rows[0];
   return { listed: Number(row?.listed ?? 0), unclassified: Number(row?.unclassified ?? 0), enriching: Number(row?.enriching ?? 0) };
+}
+
+export function createOrganisationFiguresReader(db: Db): OrganisationFiguresReader {
+  return {
+    findFigures: (accountId, organisationId) => findOrganisationFiguresForAccount(db, { accountId, organisationId }),
+    countFlags: (accountId) => countOrganisationFlagsForAccount(db, { accountId }),
+  };
 }

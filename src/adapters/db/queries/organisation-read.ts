@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
 import { visibleToAccount } from './visibility';
+import type { OrganisationRecordReader } from '../../../server/organisations/ports';
 
 export async function findOrganisationRecordForAccount(
   db: Db,
@@ -56,4 +57,8 @@ export async function findOrganisationRecordForAccount(
     aquila2,
     classified: aquila1.length > 0,
   };
+}
+
+export function createOrganisationRecordReader(db: Db): OrganisationRecordReader {
+  return { findRecord: (accountId, organisationId) => findOrganisationRecordForAccount(db, { accountId, organisationId }) };
 }

@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../../core/errors';
 import { aquila1EdgeSchema, aquila2EdgeSchema, naicsTagSchema } from '../../../core/organisation-record';
-import type { FlagCountsRow, OrganisationFiguresRow } from '../../../adapters/db/queries/organisation-figures';
 import type { AddOrganisationNaicsResult } from '../../../server/naics/add-organisation-naics';
 import type { ErrorBody } from '../error-response';
+
+export { flagCountsSchema, organisationFiguresSchema } from '../../../core/organisation-figures';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <T extends true>(proof: T): T => proof;
@@ -25,25 +26,6 @@ export const errorBodySchema = z.object({
     .describe('Only with validation_failed: each field and the rule it broke'),
 });
 same<Same<z.infer<typeof errorBodySchema>, ErrorBody>>(true);
-
-export const flagCountsSchema = z.object({ listed: z.number().int(), unclassified: z.number().int(), enriching: z.number().int() });
-same<Same<z.infer<typeof flagCountsSchema>, FlagCountsRow>>(true);
-
-export const organisationFiguresSchema = z.object({
-  organisationId: z.string(),
-  totals: z.array(
-    z.object({
-      type: z.string(),
-      currency: z.string(),
-      transactionCount: z.number(),
-      totalAmount: z.number(),
-      classifiedCount: z.number(),
-      classifiedAmount: z.number(),
-    }),
-  ),
-  sectors: z.array(z.object({ type: z.string(), currency: z.string(), aquila1Code: z.string(), aquila1Name: z.string(), amount: z.number() })),
-});
-same<Same<z.infer<typeof organisationFiguresSchema>, OrganisationFiguresRow>>(true);
 
 /** What `POST /api/organisations/{id}/naics` answers: the add result's public part. */
 export const naicsAddResultSchema = z.object({

@@ -5,21 +5,25 @@
  */
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { findOrganisationRecordForAccount } from '../../../../adapters/db/queries/organisation-read';
-import { countOrganisationFlagsForAccount, findOrganisationFiguresForAccount } from '../../../../adapters/db/queries/organisation-figures';
+import { NotFoundError } from '../../../../core/errors';
 import { getContainer } from '../../../../composition-root';
 import { requireSession } from '../../require-session';
 
 export const loadOrganisationSurface = cache(async (organisationId: string) => {
   const session = await requireSession();
   const container = await getContainer();
-  const { db } = container.database;
-  const record = await findOrganisationRecordForAccount(db, { accountId: session.accountId, organisationId });
-  if (!record) notFound();
+  const { accountId } = session;
+  const record = await container.organisations.getRecord({ accountId, organisationId }).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
   const [figures, flagCounts, flagEnabled] = await Promise.all([
-    findOrganisationFiguresForAccount(db, { accountId: session.accountId, organisationId }),
-    countOrganisationFlagsForAccount(db, { accountId: session.accountId }),
-    container.flags.isEnabled('manualNaicsClassification', session.accountId),
+    container.organisations.getFigures({ accountId, organisationId }).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return { organisationId, totals: [], sectors: [] };
+      throw error;
+    }),
+    container.organisations.countFlags({ accountId }),
+    container.flags.isEnabled('manualNaicsClassification', accountId),
   ]);
-  return { record, figures: figures ?? { organisationId, totals: [], sectors: [] }, flagCounts, flagEnabled };
+  return { record, figures, flagCounts, flagEnabled };
 });

@@ -1,11 +1,10 @@
 /** GET /organisations/flag-counts: the account list's counts (listed, awaiting classification, enriching). */
-import { countOrganisationFlagsForAccount } from '../../../../adapters/db/queries/organisation-figures';
 import { jsonResponse } from '../../../http/error-response';
 import { withAccount } from '../../../http/with-account';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withAccount(async (_request, { container, accountId }) => {
-  const counts = await countOrganisationFlagsForAccount(container.database.db, { accountId });
+  const counts = await container.organisations.countFlags({ accountId });
   return jsonResponse(counts);
 });
