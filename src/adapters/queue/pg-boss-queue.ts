@@ -121,9 +121,18 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       const boss = await ready();
       const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
       // An idle worker asks for work every second (pg-boss's default is 2 s): a selected organisation starts
-      // enriching within a second; a busy worker fetches the next job as soon as one ends.
+      // enriching within a second. pg-boss also waits out the interval after a job it ran; the worker is notified
+      // when a job ends so it fetches the next one at once (a queue of jobs runs back to back).
       workOptions.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-      await boss.work<unknown>(name, workOptions, async (jobs) => {
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<unknown>(name, workOptions, async (jobs) => {
+        try {
+          await runJobs(jobs);
+        } finally {
+          if (jobs.length > 0 && worker.id !== undefined) boss.notifyWorker(worker.id);
+        }
+      });
+      async function runJobs(jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
         for (const job of jobs) {
           let payload: JobPayload<J>;
           try {
@@ -136,7 +145,7 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
           }
           await handler(payload, { id: job.id, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
         }
-      });
+      }
     },
 
     async close() {
