@@ -49,7 +49,8 @@ export interface OrganisationResult {
 export type SearchStatus = 'idle' | 'searching' | 'done' | 'failed';
 /** The two channels of a search run: the internal quick lookup and the streamed registry plus agent search. */
 export type SearchChannel = 'quick' | 'stream';
-export type ChannelStatus = 'idle' | 'running' | 'done' | 'failed';
+/** `stopped`: the user cancelled the run (Stop, a cleared search) while the channel was still running. */
+export type ChannelStatus = 'idle' | 'running' | 'done' | 'failed' | 'stopped';
 
 export interface SearchState {
   readonly runId: number;
@@ -75,6 +76,7 @@ export type SearchAction =
   | { type: 'degraded'; runId: number }
   | { type: 'finished'; runId: number; channel: SearchChannel }
   | { type: 'failed'; runId: number; channel: SearchChannel; message: string }
+  | { type: 'cancelled'; runId: number }
   | { type: 'cleared' };
 
 const idleChannels: Record<SearchChannel, ChannelStatus> = { quick: 'idle', stream: 'idle' };
@@ -248,6 +250,11 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'done', null) : state;
     case 'failed':
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'failed', action.message) : state;
+    case 'cancelled': {
+      if (action.runId !== state.runId) return state;
+      const running = (Object.keys(state.channels) as SearchChannel[]).filter((channel) => state.channels[channel] === 'running');
+      return running.reduce((next, channel) => withChannel(next, channel, 'stopped', null), state);
+    }
   }
 }
 
@@ -259,4 +266,29 @@ export function resultsOf(state: SearchState): OrganisationResult[] {
   });
   const fromQuick = (row: OrganisationResult) => row.sources.includes('internal');
   return [...rows.filter(fromQuick), ...rows.filter((row) => !fromQuick(row))];
+}
+
+/** A row as the list shows it: `position` is its place in arrival order, fixed for the run (stable option ids). */
+export interface ResultRow {
+  readonly result: OrganisationResult;
+  readonly position: number;
+}
+
+export interface ResultList {
+  /** The quick lookup is still out: a placeholder holds the top of the list, where its rows will go. */
+  readonly quickPending: boolean;
+  readonly rows: readonly ResultRow[];
+}
+
+/**
+ * What the list shows, so rows do not jump under the user: internal (quick lookup) rows at the top, with a
+ * placeholder there while the quick lookup runs; streamed rows below, appended in arrival order or updated
+ * in place; and only the rows `keep` accepts (the scope filter), in the same order.
+ */
+export function resultListOf(state: SearchState, keep: (result: OrganisationResult) => boolean = () => true): ResultList {
+  const positions = new Map(state.order.map((rowKey, index) => [rowKey, index]));
+  const rows = resultsOf(state)
+    .filter(keep)
+    .map((result) => ({ result, position: positions.get(result.rowKey) ?? -1 }));
+  return { quickPending: state.channels.quick === 'running', rows };
 }
