@@ -8,7 +8,7 @@
  * - Refetch rule: All <-> New does not refetch; a change of country, of either effective toggle, or crossing
  *   into or out of Existing does.
  */
-import { NATIONAL_REGISTRY_COUNTRY } from './search-mode';
+import { NATIONAL_REGISTRY_COUNTRY } from './search-scope';
 
 export const SEARCH_SCOPES = ['all', 'new', 'existing'] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];

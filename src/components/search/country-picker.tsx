@@ -1,0 +1,81 @@
+'use client';
+/**
+ * The country picker (spec: "Country picker order"): GLO shown as Global, AUS, NZL, CAN, CHN, GBR, USA, a
+ * divider, then the rest alphabetically; searchable by typing a name or a code. A React Aria ComboBox: the
+ * input is a combobox, the list a listbox in a popover that fits a 390 px screen.
+ */
+import { useMemo } from 'react';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Separator } from 'react-aria-components';
+import type { CountryOption } from '../../core/countries';
+import { CountryFlag, type CountryFlags } from './country-flag';
+
+export interface CountryPickerOptions {
+  readonly pinned: readonly CountryOption[];
+  readonly rest: readonly CountryOption[];
+}
+
+/** A country matches what is typed when its name contains it, or its code starts with it ("gbr", "uk" via the name). */
+export function countryMatches(option: CountryOption, typed: string): boolean {
+  const text = typed.trim().toLocaleLowerCase('en');
+  if (text === '') return true;
+  return option.name.toLocaleLowerCase('en').includes(text) || option.code.toLowerCase().startsWith(text);
+}
+
+function CountryItem({ option, flags }: { option: CountryOption; flags: CountryFlags }) {
+  return (
+    <ListBoxItem id={option.code} textValue={option.name} className="country-option">
+      <CountryFlag code={option.code} flags={flags} />
+      <span>{option.name}</span>
+    </ListBoxItem>
+  );
+}
+
+export function CountryPicker({
+  countries,
+  flags,
+  value,
+  onChange,
+  compact = false,
+}: {
+  countries: CountryPickerOptions;
+  flags: CountryFlags;
+  value: string;
+  onChange: (code: string) => void;
+  compact?: boolean;
+}) {
+  const byName = useMemo(() => new Map([...countries.pinned, ...countries.rest].map((option) => [option.name, option])), [countries]);
+  return (
+    <ComboBox
+      className={`country-picker${compact ? ' country-picker-compact' : ''}`}
+      selectedKey={value}
+      onSelectionChange={(key) => {
+        if (key !== null) onChange(String(key));
+      }}
+      defaultFilter={(textValue, typed) => {
+        const option = byName.get(textValue);
+        return option ? countryMatches(option, typed) : false;
+      }}
+      menuTrigger="focus"
+    >
+      <Label className="visually-hidden">Country</Label>
+      <div className="country-picker-field">
+        <CountryFlag code={value} flags={flags} />
+        <Input className="country-picker-input" />
+        <Button className="country-picker-button" aria-label="Show countries">
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </div>
+      <Popover className="country-picker-popover" placement="bottom start">
+        <ListBox className="country-picker-list">
+          {countries.pinned.map((option) => (
+            <CountryItem key={option.code} option={option} flags={flags} />
+          ))}
+          <Separator className="country-picker-divider" />
+          {countries.rest.map((option) => (
+            <CountryItem key={option.code} option={option} flags={flags} />
+          ))}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
