@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-c
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
 import { launchChromium } from './support/browser';
+import { chooseCountry, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
 const STREAM_PATH = '/api/organisations/search';
@@ -36,8 +37,8 @@ beforeEach(async () => {
 });
 
 async function search(query: string, country: string): Promise<void> {
-  await page.getByLabel('Country').selectOption(country);
-  const box = page.getByRole('searchbox', { name: 'Search organisations' });
+  await chooseCountry(page, country);
+  const box = searchBox(page);
   await box.fill(query);
   await box.press('Enter');
 }
@@ -98,7 +99,14 @@ describe('the dashboard search run', () => {
     expect(quickOnly[0]).toMatchObject({ existing: true, country: 'AUS' });
     expect(quickOnly[0]?.name).toMatch(/^Koala Logistics/i);
     expect(hold.held).toHaveLength(1);
-    expect(hold.held[0]?.postDataJSON()).toEqual({ query: 'Koala Logistics', countryIsoAlpha3: 'AUS', mode: 'auto' });
+    // hybridSearch is on by default: the focus panel's toggles (both off) travel with the request.
+    expect(hold.held[0]?.postDataJSON()).toEqual({
+      query: 'Koala Logistics',
+      countryIsoAlpha3: 'AUS',
+      mode: 'auto',
+      abrPreset: 'business-name-aware',
+      includeSoleTraders: false,
+    });
 
     hold.release();
     await expect.poll(() => channelState('stream'), { timeout: 30_000 }).toBe('done');

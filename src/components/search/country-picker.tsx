@@ -5,7 +5,7 @@
  * input is a combobox, the list a listbox in a popover that fits a 390 px screen.
  */
 import { useMemo } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Separator } from 'react-aria-components';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxSection, Popover } from 'react-aria-components';
 import type { CountryOption } from '../../core/countries';
 import { CountryFlag, type CountryFlags } from './country-flag';
 
@@ -65,16 +65,24 @@ export function CountryPicker({
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      <Popover className="country-picker-popover" placement="bottom start">
-        <ListBox className="country-picker-list">
-          {countries.pinned.map((option) => (
-            <CountryItem key={option.code} option={option} flags={flags} />
-          ))}
-          <Separator className="country-picker-divider" />
-          {countries.rest.map((option) => (
-            <CountryItem key={option.code} option={option} flags={flags} />
-          ))}
-        </ListBox>
+      {/* Non-modal: the page around stays in the accessibility tree (it stays focusable too). */}
+      <Popover className="country-picker-popover" placement="bottom start" isNonModal>
+        {/* The scrolling region is in the tab order, so the long list can be scrolled by keyboard alone. */}
+        <div className="country-picker-scroll" tabIndex={0}>
+          <ListBox className="country-picker-list">
+            <ListBoxSection id="pinned" aria-label="Frequent countries" className="country-picker-section">
+              {countries.pinned.map((option) => (
+                <CountryItem key={option.code} option={option} flags={flags} />
+              ))}
+            </ListBoxSection>
+            {/* The divider is the top border of the second group. */}
+            <ListBoxSection id="rest" aria-label="All countries" className="country-picker-section country-picker-divider">
+              {countries.rest.map((option) => (
+                <CountryItem key={option.code} option={option} flags={flags} />
+              ))}
+            </ListBoxSection>
+          </ListBox>
+        </div>
       </Popover>
     </ComboBox>
   );
