@@ -141,7 +141,7 @@ describe('signed in as the demo user', () => {
   });
 
   it('offers the country picker in the spec order', async () => {
-    await countryBox(page).click();
+    await page.getByRole('button', { name: /Show countries/ }).click();
     const options = page.getByRole('listbox').getByRole('option');
     await options.first().waitFor({ timeout: 15_000 });
     const labels = (await options.allTextContents()).map((label) => label.trim());

@@ -2,7 +2,8 @@
 /**
  * The country picker (spec: "Country picker order"): GLO shown as Global, AUS, NZL, CAN, CHN, GBR, USA, a
  * divider, then the rest alphabetically; searchable by typing a name or a code. A React Aria ComboBox: the
- * input is a combobox, the list a listbox in a popover that fits a 390 px screen.
+ * input is a combobox, the list a listbox in a popover that fits a 390 px screen. It opens on typing, on
+ * ArrowDown or with its button, not on focus, so tabbing through the form does not open it.
  */
 import { useMemo } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxSection, Popover } from 'react-aria-components';
@@ -55,7 +56,6 @@ export function CountryPicker({
         const option = byName.get(textValue);
         return option ? countryMatches(option, typed) : false;
       }}
-      menuTrigger="focus"
     >
       <Label className="visually-hidden">Country</Label>
       <div className="country-picker-field">
