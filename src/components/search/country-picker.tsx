@@ -9,17 +9,11 @@ import { useMemo } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxSection, Popover } from 'react-aria-components';
 import type { CountryOption } from '../../core/countries';
 import { CountryFlag, type CountryFlags } from './country-flag';
+import { countryMatches } from './country-match';
 
 export interface CountryPickerOptions {
   readonly pinned: readonly CountryOption[];
   readonly rest: readonly CountryOption[];
-}
-
-/** A country matches what is typed when its name contains it, or its code starts with it ("gbr", "uk" via the name). */
-export function countryMatches(option: CountryOption, typed: string): boolean {
-  const text = typed.trim().toLocaleLowerCase('en');
-  if (text === '') return true;
-  return option.name.toLocaleLowerCase('en').includes(text) || option.code.toLowerCase().startsWith(text);
 }
 
 function CountryItem({ option, flags }: { option: CountryOption; flags: CountryFlags }) {

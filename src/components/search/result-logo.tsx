@@ -4,11 +4,7 @@
  * image fails to load (spec: "Result display"). Decorative: the name is written next to it.
  */
 import { useState } from 'react';
-
-export function lettermarkOf(name: string): string {
-  const letter = name.trim().match(/[\p{L}\p{N}]/u)?.[0];
-  return letter ? letter.toLocaleUpperCase() : '?';
-}
+import { lettermarkOf } from './result-display';
 
 export function ResultLogo({ name, logo }: { name: string; logo: string | null }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);

@@ -10,6 +10,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import type { ActionError } from '../../app/actions/action-result';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
 import { CountryFlag, type CountryFlags } from './country-flag';
+import { subtitleOf } from './result-display';
 import { ResultLogo } from './result-logo';
 import './result-selection.css';
 import type { ChannelStatus, OrganisationResult, ResultList, SearchChannel, SearchState } from './search-results-state';
@@ -56,13 +57,6 @@ interface RowState {
   /** Another row is being selected: this one does not submit. */
   readonly blocked: boolean;
   readonly error: ActionError | undefined;
-}
-
-/** "Trading as: X" or "Trading entity of: X" (mutually exclusive), or nothing. */
-export function subtitleOf(result: Pick<OrganisationResult, 'matchedBusinessName' | 'parentEntityName'>): string | null {
-  if (result.matchedBusinessName) return `Trading as: ${result.matchedBusinessName}`;
-  if (result.parentEntityName) return `Trading entity of: ${result.parentEntityName}`;
-  return null;
 }
 
 /** One result: an option of the listbox. */
