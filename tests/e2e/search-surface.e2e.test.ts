@@ -411,6 +411,16 @@ describe('the keyboard path', () => {
     expect((await activeOption()).id).toBeNull();
     await expectAccessible('search results');
     await page.screenshot({ path: `${SCREENSHOTS}/search-surface-results-1440.png`, fullPage: true });
+
+    // Typing after highlighting a row drops the highlight, so Enter runs the edited query instead of selecting.
+    await searchBox().press('ArrowDown');
+    expect((await activeOption()).id).not.toBeNull();
+    await searchBox().press('End');
+    await page.keyboard.type(' Widgets');
+    expect((await activeOption()).id).toBeNull();
+    await searchBox().press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Acme Widgets');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
   it('Tab reaches the results list, whose arrows and Enter work the same way', async () => {

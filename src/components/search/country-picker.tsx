@@ -59,8 +59,7 @@ export function CountryPicker({
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      {/* Non-modal: the page around stays in the accessibility tree (it stays focusable too). */}
-      <Popover className="country-picker-popover" placement="bottom start" isNonModal>
+      <Popover className="country-picker-popover" placement="bottom start">
         {/* The scrolling region is in the tab order, so the long list can be scrolled by keyboard alone. */}
         <div className="country-picker-scroll" tabIndex={0}>
           <ListBox className="country-picker-list">

@@ -207,7 +207,11 @@ export function OrganisationSearch({
           aria-activedescendant={activeOption}
           className="search-input"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            // Editing the query leaves the results: Enter then runs the new query rather than selecting a row.
+            setQuery(event.target.value);
+            moveHighlight(null);
+          }}
           onFocus={activate}
           onKeyDown={(event) => onKeyDown(event, 'input')}
           placeholder="Organisation name, ABN or website"
