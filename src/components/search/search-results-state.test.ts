@@ -229,6 +229,32 @@ describe('resultListOf: rows do not jump under the user', () => {
   });
 });
 
+describe('a quick row that answers after the stream', () => {
+  it('reads as if it had come first: the organisation\'s own name, description and website, the row keeping its identity', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [streamed({ canonicalName: 'ACME WIDGETS PTY LTD', description: 'Australian Private Company', website: null, existingOrgId: 'org-1' })],
+    });
+    const rowKey = resultsOf(state)[0]?.rowKey;
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal({ accountLinked: true })] });
+    const rows = resultsOf(state);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      rowKey,
+      canonicalName: 'Acme Widgets Pty Ltd',
+      description: 'Widgets',
+      website: 'https://acmewidgets.com.au',
+      accountLinked: true,
+      matchedBusinessName: 'Acme',
+      identifiers: [{ type: 'ABN', value: '51824753556' }],
+      sources: ['registry_au', 'internal'],
+    });
+    expect(resultListOf(state).rows[0]?.position).toBe(0);
+  });
+});
+
 describe('cancelled', () => {
   it('stops the channels still running and leaves the finished ones done; the run is no longer searching', () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);

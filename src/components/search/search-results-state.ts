@@ -12,6 +12,7 @@
  *   `existingOrgId` (two organisations sharing a key stay two rows); an empty key never merges by key;
  * - known values win, later ones only fill gaps: name, description, country, website, logo, type, score,
  *   and the subtitle pair (`matchedBusinessName` / `parentEntityName`, taken together so they stay exclusive);
+ *   a quick row counts as known first even when the stream answered before it (the row keeps its identity);
  * - identifiers are the union (by type and value); `websiteValidated` and `accountLinked` are OR-ed, and
  *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back;
  * - `sources` lists every channel that found the row, in arrival order.
@@ -159,6 +160,18 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
   };
 }
 
+const foundByQuick = (row: OrganisationResult) => row.sources.includes('internal');
+
+/**
+ * Quick candidates first (search route rule 8), whichever answered first: when the quick lookup's row lands on a
+ * row only the stream had shown, the row reads as if the quick row had come first (the organisation's own name,
+ * description and website win), keeping its identity and the sources in arrival order.
+ */
+function mergedInArrivalOrder(known: OrganisationResult, incoming: OrganisationResult): OrganisationResult {
+  if (!foundByQuick(incoming) || foundByQuick(known)) return mergeResults(known, incoming);
+  return { ...mergeResults(incoming, known), rowKey: known.rowKey, sources: [...new Set([...known.sources, ...incoming.sources])] };
+}
+
 function sameOrganisation(row: OrganisationResult, incoming: { key: string; existingOrgId: string | null }): boolean {
   if (row.existingOrgId !== null && incoming.existingOrgId !== null) return row.existingOrgId === incoming.existingOrgId && row.key === incoming.key;
   return incoming.key !== '' && row.key === incoming.key;
@@ -223,7 +236,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         const target = findRow(order, byRowKey, incoming);
         const known = target ? byRowKey[target] : undefined;
         if (target && known) {
-          byRowKey[target] = mergeResults(known, incoming);
+          byRowKey[target] = mergedInArrivalOrder(known, incoming);
         } else {
           byRowKey[incoming.rowKey] = incoming;
           order.push(incoming.rowKey);
