@@ -111,8 +111,11 @@ export function OrganisationSearch({
   useEffect(
     () =>
       registerCleanup(() => {
-        if (leaving.current) cancel();
-        else clearSearch();
+        if (!leaving.current) return clearSearch();
+        // After a selection the page is leaving: only the stream stops (the rows stay until the destination
+        // shows). A surface that stays mounted (the overlay) clears normally the next time search closes.
+        leaving.current = false;
+        cancel();
       }),
     [cancel, clearSearch, registerCleanup],
   );
