@@ -328,6 +328,43 @@ describe('result rows', () => {
     expect(await page.locator('.country-picker-field svg.country-flag-globe').count()).toBe(1);
   });
 
+  it('shows the logo service image, and the lettermark when a row has no logo or its image fails to load', async () => {
+    const candidate = (name: string, key: string, logo: string | null) => ({
+      _type: 'internal',
+      canonicalName: name,
+      description: '',
+      countryIsoAlpha3: 'AUS',
+      key,
+      existingOrgId: `org-${key}`,
+      source: 'internal',
+      logo,
+      website: null,
+      accountLinked: true,
+    });
+    // The sandbox has no logo-service client id (every logo is null): this one answer carries logo URLs.
+    await page.route(`**${QUICK_PATH}`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          candidates: [
+            candidate('Loaded Logo Pty Ltd', 'AUS|loaded logo', '/api/flags/NZ'),
+            candidate('broken logo pty ltd', 'AUS|broken logo', '/no-such-logo.png'),
+            candidate('No Logo Pty Ltd', 'AUS|no logo', null),
+          ],
+        }),
+      }),
+    );
+    await page.route(`**${STREAM_PATH}`, (route) => route.fulfill({ contentType: 'application/x-ndjson', body: '' }));
+    await search('Logo');
+    await rows().nth(2).waitFor(WAIT);
+    const loaded = rows().nth(0).locator('img.result-logo');
+    expect(await loaded.getAttribute('src')).toBe('/api/flags/NZ');
+    await expect.poll(() => loaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => rows().nth(1).locator('.result-lettermark').textContent(), WAIT).toBe('B');
+    expect(await rows().nth(1).locator('img.result-logo').count()).toBe(0);
+    expect(await rows().nth(2).locator('.result-lettermark').textContent()).toBe('N');
+  });
+
   it('offers the countries in the spec order and finds one by typing its code', async () => {
     await page.getByRole('button', { name: /Show countries/ }).click();
     const options = page.getByRole('listbox').getByRole('option');
