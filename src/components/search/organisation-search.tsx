@@ -34,7 +34,6 @@ import './search-surface.css';
 import { useOrganisationSearch } from './use-organisation-search';
 import { useResultSelection } from './use-result-selection';
 
-export type CountryPicker = CountryPickerOptions;
 export type SearchSurfaceVariant = 'dashboard' | 'engage' | 'engage-sticky' | 'overlay';
 
 export interface OrganisationSearchProps {
