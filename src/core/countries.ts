@@ -14,8 +14,10 @@ import en from 'i18n-iso-countries/langs/en.json';
 
 countries.registerLocale(en);
 
+import { GLOBAL_SEARCH_SCOPE } from './search-scope';
+
 /** The sentinel search scope "all countries", shown as Global (spec: Constants; Global (GLO) scope). */
-export const GLOBAL_SEARCH_SCOPE = 'GLO' as const;
+export { GLOBAL_SEARCH_SCOPE };
 
 /** Display name of {@link GLOBAL_SEARCH_SCOPE} (spec: country picker, "GLO (shown as Global)"). */
 export const GLOBAL_SEARCH_SCOPE_NAME = 'Global';

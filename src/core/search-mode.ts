@@ -9,7 +9,9 @@
  *
  * The server downgrades any requested mode to agentic when `hybridSearch` is off for the account.
  */
-import { GLOBAL_SEARCH_SCOPE } from './countries';
+import { GLOBAL_SEARCH_SCOPE, NATIONAL_REGISTRY_COUNTRY } from './search-scope';
+
+export { NATIONAL_REGISTRY_COUNTRY };
 
 export const SEARCH_MODES = ['agentic', 'auto', 'direct'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -31,7 +33,6 @@ export function modeRunsAgent(mode: SearchMode): boolean {
 /** The registry a search scope uses: the national registry for AUS only; everything else, GBR and GLO included, the aggregator. */
 export type RegistryRoute = 'national' | 'global';
 
-export const NATIONAL_REGISTRY_COUNTRY = 'AUS';
 
 export function registryRoute(countryIsoAlpha3: string): RegistryRoute {
   return countryIsoAlpha3 === NATIONAL_REGISTRY_COUNTRY ? 'national' : 'global';

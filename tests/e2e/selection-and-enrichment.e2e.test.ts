@@ -16,6 +16,7 @@ import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium } from './support/browser';
+import { chooseCountry, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -81,15 +82,15 @@ beforeEach(async () => {
 
 async function search(target: Page, query: string, country: string, path = '/dashboard'): Promise<void> {
   await target.goto(`${baseUrl}${path}`);
-  await target.getByLabel('Country').selectOption(country);
-  const box = target.getByRole('searchbox', { name: 'Search organisations' });
+  await chooseCountry(target, country);
+  const box = searchBox(target);
   await box.fill(query);
   await box.press('Enter');
 }
 
-/** A result row's select button, by the organisation's exact name. */
-const rowButton = (target: Page, name: string) => target.locator('li.result').getByRole('button', { name, exact: true });
-const rowOf = (target: Page, name: string) => target.locator('li.result', { has: target.getByRole('button', { name, exact: true }) });
+/** A result row (an option of the results listbox, named by the organisation's exact name); a click selects it. */
+const rowButton = (target: Page, name: string) => target.getByRole('option', { name, exact: true });
+const rowOf = rowButton;
 
 /** Waits until the search run has finished (both channels settled), so the rows stop changing. */
 async function searchFinished(target: Page): Promise<void> {
@@ -259,7 +260,7 @@ describe('the confirm header', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('q')).toBe('koala');
     expect(url.searchParams.get('country')).toBe('AUS');
-    expect(await page.getByRole('searchbox', { name: 'Search organisations' }).inputValue()).toBe('koala');
+    expect(await searchBox(page).inputValue()).toBe('koala');
     expect(await identifyNames(page)).not.toContain(NAME);
   });
 
@@ -309,22 +310,34 @@ describe('selecting an existing organisation', () => {
     expect(await confirmHeader(page).count()).toBe(0);
   });
 
-  it('by keyboard only: Tab to the row, Enter selects it (searchIntent spotlight)', async () => {
+  it('by keyboard only: Tab to the results, arrows to the row, Enter selects it (searchIntent spotlight)', async () => {
     const NAME = 'Harbour City Plumbing Pty Ltd';
     await page.goto(`${baseUrl}/dashboard?searchIntent=spotlight`);
-    const box = page.getByRole('searchbox', { name: 'Search organisations' });
+    const box = searchBox(page);
     await box.focus();
     await page.keyboard.type('Harbour City Plumbing');
     await page.keyboard.press('Enter');
     await rowButton(page, NAME).waitFor(WAIT);
     await searchFinished(page);
-    let reached = false;
-    for (let step = 0; step < 30 && !reached; step += 1) {
+    // Tab reaches the results listbox; the arrows move its highlighted option (aria-activedescendant).
+    const highlightedName = () =>
+      page.evaluate(() => {
+        const id = document.activeElement?.getAttribute('aria-activedescendant');
+        const option = id ? document.getElementById(id) : null;
+        return document.activeElement?.getAttribute('role') === 'listbox' && option?.getAttribute('aria-selected') === 'true'
+          ? (option.querySelector('.result-name')?.textContent ?? null)
+          : null;
+      });
+    let inList = false;
+    for (let step = 0; step < 30 && !inList; step += 1) {
       await page.keyboard.press('Tab');
-      reached = await page.evaluate((name) => {
-        const element = document.activeElement;
-        return element instanceof HTMLButtonElement && element.classList.contains('result-select') && element.textContent === name;
-      }, NAME);
+      inList = await page.evaluate(() => document.activeElement?.getAttribute('role') === 'listbox');
+    }
+    expect(inList).toBe(true);
+    let reached = (await highlightedName()) === NAME;
+    for (let step = 0; step < 30 && !reached; step += 1) {
+      await page.keyboard.press('ArrowDown');
+      reached = (await highlightedName()) === NAME;
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
@@ -424,8 +437,8 @@ describe('a rejected selection', () => {
   it('marks the row busy while selecting, and other rows do not submit', async () => {
     await search(page, 'koala', 'AUS');
     await searchFinished(page);
-    const first = page.locator('li.result .result-select').first();
-    const second = page.locator('li.result .result-select').nth(1);
+    const first = page.locator('li.result').first();
+    const second = page.locator('li.result').nth(1);
     const actionPosts: string[] = [];
     // Hold the server action's request to observe the busy state.
     let release: () => void = () => undefined;

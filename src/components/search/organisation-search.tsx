@@ -1,87 +1,260 @@
 'use client';
 /**
- * The organisation search surface: query input, country picker and a search button. Enter or the button
- * runs a search; typing alone never does; a trimmed-empty query does nothing. A run writes `q` and
- * `country` to the URL; the initial values come from the URL and never auto-run. A result row selects
- * its organisation (use-result-selection.ts) with the country this run searched in.
+ * The organisation search surface, one component for every variant the spec names: `dashboard`, `engage`,
+ * `engage-sticky` (compact: no scope selector, no toggles) and `overlay` (like dashboard).
+ *
+ * - Enter (with no option highlighted) or the button runs a search; typing alone never does; a
+ *   trimmed-empty query does nothing. A run pushes `q` and `country` to the URL; the initial values come
+ *   from the URL and never auto-run; Back and Forward hand the entry's values back to the form.
+ * - The input is a WAI-ARIA combobox over the results listbox: ArrowDown/ArrowUp move the highlight
+ *   (`aria-activedescendant`), Enter selects the highlighted row, Escape collapses the results or, when
+ *   collapsed, clears the query, the results and `q`. A Stop control cancels a run in flight.
+ * - With `hybridSearch`, the focus panel: scope filter, toggles, and the refetch rule (core/focus-panel.ts).
+ * - Search-mode state: `activate()` on focus, `setHasSearchContent`, a registered cleanup, reset on
+ *   unmount, `closeSearch()` after a successful selection.
  */
-import { useId, useState, type FormEvent } from 'react';
-import type { CountryOption } from '../../core/countries';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  externalSearchOptions,
+  initialFocusPanel,
+  inScope,
+  needsRefetch,
+  skipsExternalSearch,
+  withCountry,
+  type FocusPanelState,
+} from '../../core/focus-panel';
+import { useSearchMode } from '../search-mode/search-mode-provider';
+import { CountryPicker, type CountryPickerOptions } from './country-picker';
+import { FocusPanel } from './focus-panel';
+import { keptHighlight, movedHighlight } from './result-highlight';
 import { SearchResults, type CountryFlags } from './search-results';
-import { urlWithSearch } from './search-url';
+import { resultListOf } from './search-results-state';
+import { clearSearchFromUrl, pushSearchToUrl, useSearchUrlRestore } from './use-search-url';
+import './search-surface.css';
 import { useOrganisationSearch } from './use-organisation-search';
 import { useResultSelection } from './use-result-selection';
 
-export interface CountryPicker {
-  readonly pinned: readonly CountryOption[];
-  readonly rest: readonly CountryOption[];
-}
+export type SearchSurfaceVariant = 'dashboard' | 'engage' | 'engage-sticky' | 'overlay';
 
 export interface OrganisationSearchProps {
   readonly initialQuery: string;
   readonly initialCountry: string;
-  readonly countries: CountryPicker;
+  readonly countries: CountryPickerOptions;
   readonly flags: CountryFlags;
-  /** `engage` is the same search wrapped for the engage page. */
-  readonly variant?: 'dashboard' | 'engage';
+  /** `engage` is the search wrapped for the engage page; `engage-sticky` its compact header variant; `overlay` the command-K overlay. */
+  readonly variant?: SearchSurfaceVariant;
+  /** Flag `hybridSearch` (evaluated on the server): the focus panel and its options in the stream request. */
+  readonly hybridSearch?: boolean;
   /** Flag `devMode` (evaluated on the server): rows also show existing/new, sources, raw key and registry score. */
   readonly devMode?: boolean;
 }
 
-export function OrganisationSearch({ initialQuery, initialCountry, countries, flags, variant = 'dashboard', devMode = false }: OrganisationSearchProps) {
+const signIn = () => window.location.assign('/sign-in');
+
+export function OrganisationSearch({
+  initialQuery,
+  initialCountry,
+  countries,
+  flags,
+  variant = 'dashboard',
+  hybridSearch = false,
+  devMode = false,
+}: OrganisationSearchProps) {
+  const { activate, setHasSearchContent, registerCleanup, closeSearch, resetOnUnmount } = useSearchMode();
   const [query, setQuery] = useState(initialQuery);
-  const [country, setCountry] = useState(initialCountry);
-  const { state, results, run } = useOrganisationSearch({ onUnauthorized: () => window.location.assign('/sign-in') });
-  const selection = useResultSelection({ runId: state.runId, query: state.query, country: state.country });
+  const [panel, setPanel] = useState<FocusPanelState>(() => initialFocusPanel(initialCountry));
+  const [expanded, setExpanded] = useState(false);
+  const [highlight, setHighlight] = useState<{ runId: number; rowKey: string | null }>({ runId: 0, rowKey: null });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** A selection succeeded and the page is leaving: closing search then only stops the stream. */
+  const leaving = useRef(false);
+  const { state, run, cancel, clear } = useOrganisationSearch({ onUnauthorized: signIn });
+  const onSelected = useCallback(() => {
+    leaving.current = true;
+    closeSearch();
+  }, [closeSearch]);
+  const selection = useResultSelection({ runId: state.runId, query: state.query, country: state.country, onSelected });
   const id = useId();
+  const listboxId = `${id}-results`;
+  const optionId = useCallback((position: number) => `${id}-option-${position}`, [id]);
+
+  const showPanel = hybridSearch && variant !== 'engage-sticky';
+  const list = resultListOf(state, (result) => inScope(panel.scope, result.accountLinked));
+  const rowKeys = list.rows.map((row) => row.result.rowKey);
+  const highlighted = highlight.runId === state.runId ? keptHighlight(rowKeys, highlight.rowKey) : null;
+  const highlightedRow = list.rows.find((row) => row.result.rowKey === highlighted);
+  const hasResults = state.status !== 'idle';
+  const open = expanded && hasResults;
+  const activeOption = open && highlightedRow ? optionId(highlightedRow.position) : undefined;
+
+  const runSearch = useCallback(
+    (text: string, next: FocusPanelState) => {
+      setExpanded(true);
+      pushSearchToUrl({ query: text, country: next.country });
+      void run(text, next.country, { external: !skipsExternalSearch(next.scope), ...(hybridSearch ? externalSearchOptions(next) : {}) });
+    },
+    [hybridSearch, run],
+  );
+
+  const clearSearch = useCallback(() => {
+    clear();
+    setQuery('');
+    setExpanded(false);
+    clearSearchFromUrl();
+  }, [clear]);
+
+  // Search-mode state: content reported, a cleanup registered for closeSearch(), flags reset on unmount.
+  const hasSearchContent = query !== '' || hasResults;
+  useEffect(() => setHasSearchContent(hasSearchContent), [hasSearchContent, setHasSearchContent]);
+  useEffect(
+    () =>
+      registerCleanup(() => {
+        if (!leaving.current) return clearSearch();
+        // After a selection the page is leaving: only the stream stops (the rows stay until the destination
+        // shows). A surface that stays mounted (the overlay) clears normally the next time search closes.
+        leaving.current = false;
+        cancel();
+      }),
+    [cancel, clearSearch, registerCleanup],
+  );
+  useEffect(() => () => resetOnUnmount(), [resetOnUnmount]);
+
+  const knownCountry = useCallback((code: string) => [...countries.pinned, ...countries.rest].some((option) => option.code === code), [countries]);
+  useSearchUrlRestore(
+    useCallback(
+      (values: { query: string; country: string | null }) => {
+        setQuery(values.query);
+        const country = values.country;
+        if (country !== null && knownCountry(country)) setPanel((current) => withCountry(current, country));
+      },
+      [knownCountry],
+    ),
+  );
+
+  useEffect(() => {
+    if (activeOption) document.getElementById(activeOption)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOption]);
+
+  function changePanel(next: FocusPanelState) {
+    const previous = panel;
+    setPanel(next);
+    if (hasResults && state.query !== '' && needsRefetch(previous, next)) runSearch(state.query, next);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = query.trim();
-    if (!trimmed || !country) return;
-    window.history.replaceState(window.history.state, '', urlWithSearch(window.location.href, { query: trimmed, country }));
-    void run(trimmed, country);
+    if (!trimmed || !panel.country) return;
+    runSearch(trimmed, panel);
   }
 
+  function moveHighlight(rowKey: string | null) {
+    setHighlight({ runId: state.runId, rowKey });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>, from: 'input' | 'list') {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (rowKeys.length === 0) return;
+        event.preventDefault();
+        if (!open) setExpanded(true);
+        moveHighlight(movedHighlight(rowKeys, open ? highlighted : null, event.key === 'ArrowDown' ? 'next' : 'previous'));
+        return;
+      }
+      case 'Home':
+      case 'End': {
+        if (from !== 'list' || !open || rowKeys.length === 0) return;
+        event.preventDefault();
+        moveHighlight(movedHighlight(rowKeys, highlighted, event.key === 'Home' ? 'first' : 'last'));
+        return;
+      }
+      case 'Enter': {
+        if (!open || !highlightedRow) return; // from the input, the form runs the search
+        event.preventDefault();
+        selection.select(highlightedRow.result);
+        return;
+      }
+      case 'Escape': {
+        event.preventDefault();
+        if (open) {
+          setExpanded(false);
+          moveHighlight(null);
+        } else {
+          clearSearch();
+        }
+        if (from === 'list') inputRef.current?.focus();
+        return;
+      }
+    }
+  }
+
+  const searching = state.status === 'searching';
   return (
     <div className={`organisation-search organisation-search-${variant}`}>
-      <form role="search" className="search-form" onSubmit={onSubmit}>
+      <form role="search" aria-label="Organisation search" className="search-form" onSubmit={onSubmit}>
         <label htmlFor={`${id}-q`} className="visually-hidden">
           Search organisations
         </label>
         <input
+          ref={inputRef}
           id={`${id}-q`}
           name="q"
-          type="search"
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open && rowKeys.length > 0}
+          aria-controls={hasResults ? listboxId : undefined}
+          aria-activedescendant={activeOption}
+          className="search-input"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(event) => {
+            // Editing the query leaves the results: Enter then runs the new query rather than selecting a row.
+            setQuery(event.target.value);
+            moveHighlight(null);
+          }}
+          onFocus={activate}
+          onKeyDown={(event) => onKeyDown(event, 'input')}
           placeholder="Organisation name, ABN or website"
           autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
           maxLength={200}
         />
-        <label htmlFor={`${id}-country`} className="visually-hidden">
-          Country
-        </label>
-        <select id={`${id}-country`} name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
-          {countries.pinned.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-          <option disabled value="" aria-hidden="true">
-            ──────────
-          </option>
-          {countries.rest.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button button-primary">
-          Search
-        </button>
+        <CountryPicker countries={countries} flags={flags} value={panel.country} onChange={(code) => changePanel(withCountry(panel, code))} compact={variant === 'engage-sticky'} />
+        <div className="search-actions">
+          <button type="submit" className="button button-primary">
+            Search
+          </button>
+          {searching ? (
+            <button type="button" className="button search-stop" onClick={cancel}>
+              Stop
+            </button>
+          ) : null}
+        </div>
       </form>
-      <SearchResults state={state} results={results} flags={flags} devMode={devMode} selection={selection} />
+      {showPanel ? <FocusPanel panel={panel} onChange={changePanel} /> : null}
+      {hasResults ? (
+        <div className="search-popup" hidden={!open}>
+          <SearchResults
+            state={state}
+            list={list}
+            total={state.order.length}
+            listboxId={listboxId}
+            optionId={optionId}
+            highlighted={highlighted}
+            flags={flags}
+            devMode={devMode}
+            selection={selection}
+            listRef={listRef}
+            onListKeyDown={(event) => onKeyDown(event, 'list')}
+            onListFocus={() => {
+              if (highlighted === null && rowKeys.length > 0) moveHighlight(rowKeys[0] ?? null);
+            }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

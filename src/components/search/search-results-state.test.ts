@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
-import { initialSearchState, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
+import { initialSearchState, resultListOf, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
 
 function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): InternalQuickSearchCandidate {
   return {
@@ -188,5 +188,80 @@ describe('searchReducer', () => {
     expect(state.degraded).toBe(true);
     state = started(state, 3, ['quick', 'stream']);
     expect(state.degraded).toBe(false);
+  });
+});
+
+describe('resultListOf: rows do not jump under the user', () => {
+  it('holds the top with a placeholder while the quick lookup is out, and puts its rows there when it answers', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    expect(resultListOf(state)).toEqual({ quickPending: true, rows: [] });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ key: 'AUS:koala care', canonicalName: 'Koala Care' })] });
+    expect(resultListOf(state).quickPending).toBe(true);
+    expect(resultListOf(state).rows.map((row) => row.result.canonicalName)).toEqual(['Koala Care']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal()] });
+    state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
+    const list = resultListOf(state);
+    expect(list.quickPending).toBe(false);
+    expect(list.rows.map((row) => row.result.canonicalName)).toEqual(['Acme Widgets Pty Ltd', 'Koala Care']);
+  });
+
+  it('appends later stream rows below and updates a row in place, each row keeping its position (option id)', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal()] });
+    state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ key: 'AUS:beta', canonicalName: 'Beta' })] });
+    const before = resultListOf(state).rows.map((row) => [row.result.canonicalName, row.position]);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed(), streamed({ key: 'AUS:gamma', canonicalName: 'Gamma' })] });
+    const after = resultListOf(state).rows;
+    expect(after.map((row) => [row.result.canonicalName, row.position])).toEqual([...before, ['Gamma', 2]]);
+    expect(after[0]?.result.sources).toEqual(['internal', 'registry_au']);
+  });
+
+  it('shows only the rows the scope keeps, in the same order and positions', () => {
+    let state = started(initialSearchState, 1, ['quick']);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [internal({ accountLinked: true }), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })],
+    });
+    const unlinked = resultListOf(state, (result) => !result.accountLinked).rows;
+    expect(unlinked.map((row) => [row.result.canonicalName, row.position])).toEqual([['Beta', 1]]);
+  });
+});
+
+describe('a quick row that answers after the stream', () => {
+  it('reads as if it had come first: the organisation\'s own name, description and website, the row keeping its identity', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [streamed({ canonicalName: 'ACME WIDGETS PTY LTD', description: 'Australian Private Company', website: null, existingOrgId: 'org-1' })],
+    });
+    const rowKey = resultsOf(state)[0]?.rowKey;
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal({ accountLinked: true })] });
+    const rows = resultsOf(state);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      rowKey,
+      canonicalName: 'Acme Widgets Pty Ltd',
+      description: 'Widgets',
+      website: 'https://acmewidgets.com.au',
+      accountLinked: true,
+      matchedBusinessName: 'Acme',
+      identifiers: [{ type: 'ABN', value: '51824753556' }],
+      sources: ['registry_au', 'internal'],
+    });
+    expect(resultListOf(state).rows[0]?.position).toBe(0);
+  });
+});
+
+describe('cancelled', () => {
+  it('stops the channels still running and leaves the finished ones done; the run is no longer searching', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
+    state = searchReducer(state, { type: 'cancelled', runId: 1 });
+    expect(state.channels).toEqual({ quick: 'done', stream: 'stopped' });
+    expect(state.status).toBe('done');
+    expect(searchReducer(state, { type: 'cancelled', runId: 0 })).toBe(state);
   });
 });

@@ -12,6 +12,7 @@
  *   `existingOrgId` (two organisations sharing a key stay two rows); an empty key never merges by key;
  * - known values win, later ones only fill gaps: name, description, country, website, logo, type, score,
  *   and the subtitle pair (`matchedBusinessName` / `parentEntityName`, taken together so they stay exclusive);
+ *   a quick row counts as known first even when the stream answered before it (the row keeps its identity);
  * - identifiers are the union (by type and value); `websiteValidated` and `accountLinked` are OR-ed, and
  *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back;
  * - `sources` lists every channel that found the row, in arrival order.
@@ -49,7 +50,8 @@ export interface OrganisationResult {
 export type SearchStatus = 'idle' | 'searching' | 'done' | 'failed';
 /** The two channels of a search run: the internal quick lookup and the streamed registry plus agent search. */
 export type SearchChannel = 'quick' | 'stream';
-export type ChannelStatus = 'idle' | 'running' | 'done' | 'failed';
+/** `stopped`: the user cancelled the run (Stop, a cleared search) while the channel was still running. */
+export type ChannelStatus = 'idle' | 'running' | 'done' | 'failed' | 'stopped';
 
 export interface SearchState {
   readonly runId: number;
@@ -75,6 +77,7 @@ export type SearchAction =
   | { type: 'degraded'; runId: number }
   | { type: 'finished'; runId: number; channel: SearchChannel }
   | { type: 'failed'; runId: number; channel: SearchChannel; message: string }
+  | { type: 'cancelled'; runId: number }
   | { type: 'cleared' };
 
 const idleChannels: Record<SearchChannel, ChannelStatus> = { quick: 'idle', stream: 'idle' };
@@ -157,6 +160,18 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
   };
 }
 
+const foundByQuick = (row: OrganisationResult) => row.sources.includes('internal');
+
+/**
+ * Quick candidates first (search route rule 8), whichever answered first: when the quick lookup's row lands on a
+ * row only the stream had shown, the row reads as if the quick row had come first (the organisation's own name,
+ * description and website win), keeping its identity and the sources in arrival order.
+ */
+function mergedInArrivalOrder(known: OrganisationResult, incoming: OrganisationResult): OrganisationResult {
+  if (!foundByQuick(incoming) || foundByQuick(known)) return mergeResults(known, incoming);
+  return { ...mergeResults(incoming, known), rowKey: known.rowKey, sources: [...new Set([...known.sources, ...incoming.sources])] };
+}
+
 function sameOrganisation(row: OrganisationResult, incoming: { key: string; existingOrgId: string | null }): boolean {
   if (row.existingOrgId !== null && incoming.existingOrgId !== null) return row.existingOrgId === incoming.existingOrgId && row.key === incoming.key;
   return incoming.key !== '' && row.key === incoming.key;
@@ -221,7 +236,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         const target = findRow(order, byRowKey, incoming);
         const known = target ? byRowKey[target] : undefined;
         if (target && known) {
-          byRowKey[target] = mergeResults(known, incoming);
+          byRowKey[target] = mergedInArrivalOrder(known, incoming);
         } else {
           byRowKey[incoming.rowKey] = incoming;
           order.push(incoming.rowKey);
@@ -248,6 +263,11 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'done', null) : state;
     case 'failed':
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'failed', action.message) : state;
+    case 'cancelled': {
+      if (action.runId !== state.runId) return state;
+      const running = (Object.keys(state.channels) as SearchChannel[]).filter((channel) => state.channels[channel] === 'running');
+      return running.reduce((next, channel) => withChannel(next, channel, 'stopped', null), state);
+    }
   }
 }
 
@@ -259,4 +279,29 @@ export function resultsOf(state: SearchState): OrganisationResult[] {
   });
   const fromQuick = (row: OrganisationResult) => row.sources.includes('internal');
   return [...rows.filter(fromQuick), ...rows.filter((row) => !fromQuick(row))];
+}
+
+/** A row as the list shows it: `position` is its place in arrival order, fixed for the run (stable option ids). */
+export interface ResultRow {
+  readonly result: OrganisationResult;
+  readonly position: number;
+}
+
+export interface ResultList {
+  /** The quick lookup is still out: a placeholder holds the top of the list, where its rows will go. */
+  readonly quickPending: boolean;
+  readonly rows: readonly ResultRow[];
+}
+
+/**
+ * What the list shows, so rows do not jump under the user: internal (quick lookup) rows at the top, with a
+ * placeholder there while the quick lookup runs; streamed rows below, appended in arrival order or updated
+ * in place; and only the rows `keep` accepts (the scope filter), in the same order.
+ */
+export function resultListOf(state: SearchState, keep: (result: OrganisationResult) => boolean = () => true): ResultList {
+  const positions = new Map(state.order.map((rowKey, index) => [rowKey, index]));
+  const rows = resultsOf(state)
+    .filter(keep)
+    .map((result) => ({ result, position: positions.get(result.rowKey) ?? -1 }));
+  return { quickPending: state.channels.quick === 'running', rows };
 }

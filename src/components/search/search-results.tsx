@@ -1,18 +1,23 @@
 'use client';
-import { useId, useState } from 'react';
+/**
+ * The results popup of the search combobox: per-channel progress, the status line, notices, a
+ * placeholder where the quick lookup's rows will go while it is out, and the listbox of results. Each row
+ * is an option (role option, `aria-selected` when highlighted, named by the organisation's name); a click
+ * selects it, the keyboard path lives in the surface (the input keeps DOM focus, `aria-activedescendant`
+ * names the highlighted option). The listbox is focusable too, so Tab reaches the results.
+ */
+import type { KeyboardEvent, Ref } from 'react';
 import type { ActionError } from '../../app/actions/action-result';
+import { registryIdentifierLabels } from '../../core/registry-identifier-display';
+import { CountryFlag, type CountryFlags } from './country-flag';
+import { subtitleOf } from './result-display';
+import { ResultLogo } from './result-logo';
 import './result-selection.css';
+import type { ChannelStatus, OrganisationResult, ResultList, SearchChannel, SearchState } from './search-results-state';
 import styles from './search-results.module.css';
-import type { ChannelStatus, OrganisationResult, SearchChannel, SearchState } from './search-results-state';
 import type { RowSelection } from './use-result-selection';
 
-/** alpha-3 -> alpha-2, provided by the server (the country table stays out of the browser bundle). */
-export type CountryFlags = Readonly<Record<string, string>>;
-
-function flagEmoji(alpha2: string | undefined): string {
-  if (!alpha2 || !/^[A-Z]{2}$/.test(alpha2)) return '';
-  return String.fromCodePoint(...[...alpha2].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
+export type { CountryFlags } from './country-flag';
 
 export function websiteDomain(website: string | null): string | null {
   if (!website) return null;
@@ -24,25 +29,13 @@ export function websiteDomain(website: string | null): string | null {
   }
 }
 
-function Logo({ result }: { result: OrganisationResult }) {
-  const [failed, setFailed] = useState(false);
-  if (result.logo && !failed) {
-    return <img className="result-logo" src={result.logo} alt="" width={40} height={40} loading="lazy" onError={() => setFailed(true)} />;
-  }
-  return (
-    <span className="result-logo result-lettermark" aria-hidden="true">
-      {result.canonicalName.trim().charAt(0).toUpperCase() || '?'}
-    </span>
-  );
-}
-
 const ISSUE_FIELDS: Record<string, string> = { countryIsoAlpha3: 'Country', 'candidate.type': 'Organisation type', 'candidate.countryIsoAlpha3': 'Country' };
 
 /** A rejected selection, inline on its row: the message and the field issues that add to it. */
 function SelectionErrorTile({ error }: { error: ActionError }) {
   const issues = (error.issues ?? []).filter((issue) => issue.message !== error.message);
   return (
-    <div role="alert" className="result-error">
+    <div role="alert" className="result-error" onClick={(event) => event.stopPropagation()}>
       <p className="result-error-title">This organisation could not be selected.</p>
       <p className="result-error-message">{error.message}</p>
       {issues.length > 0 ? (
@@ -66,79 +59,73 @@ interface RowState {
   readonly error: ActionError | undefined;
 }
 
-/**
- * One result. The name is a real button (Tab reaches it, Enter or a click selects); its hit area is
- * stretched over the whole row, so a click anywhere on the row selects it too.
- */
-function ResultItem({
+/** One result: an option of the listbox. */
+function ResultOption({
   result,
+  id,
+  highlighted,
   flags,
   devMode,
   row,
   onSelect,
 }: {
   result: OrganisationResult;
+  id: string;
+  highlighted: boolean;
   flags: CountryFlags;
   devMode: boolean;
   row: RowState | null;
   onSelect: ((result: OrganisationResult) => void) | null;
 }) {
-  const id = useId();
   const domain = websiteDomain(result.website);
-  const subtitle = result.matchedBusinessName
-    ? `Trading as: ${result.matchedBusinessName}`
-    : result.parentEntityName
-      ? `Trading entity of: ${result.parentEntityName}`
-      : null;
-  const selectable = onSelect !== null;
+  const subtitle = subtitleOf(result);
+  const identifiers = registryIdentifierLabels(result.identifiers);
+  const unavailable = row?.busy || row?.blocked || false;
   return (
     <li
-      className={`result${selectable ? ' result-selectable' : ''}`}
+      role="option"
+      id={id}
+      aria-selected={highlighted}
+      aria-labelledby={`${id}-name`}
+      aria-describedby={`${id}-meta`}
+      aria-disabled={unavailable || undefined}
+      aria-busy={row?.busy || undefined}
+      className={`result${onSelect ? ' result-selectable' : ''}`}
       data-key={result.key}
       data-sources={result.sources.join(' ')}
+      data-highlighted={highlighted || undefined}
       data-state={row?.busy ? 'selecting' : row?.error ? 'rejected' : undefined}
-      aria-busy={row?.busy || undefined}
+      onClick={() => {
+        if (onSelect && !unavailable) onSelect(result);
+      }}
     >
-      <Logo result={result} />
+      <ResultLogo name={result.canonicalName} logo={result.logo} />
       <div className="result-body">
         <div className="result-title">
-          <h3 className="result-name">
-            {onSelect ? (
-              <button
-                type="button"
-                className="result-select"
-                aria-describedby={`${id}-meta`}
-                aria-disabled={row?.busy || row?.blocked || undefined}
-                onClick={() => {
-                  if (!row?.busy && !row?.blocked) onSelect(result);
-                }}
-              >
-                {result.canonicalName}
-              </button>
-            ) : (
-              result.canonicalName
-            )}
-          </h3>
+          <span className="result-name" id={`${id}-name`}>
+            {result.canonicalName}
+          </span>
           {result.accountLinked ? <span className="badge badge-existing">Existing</span> : null}
-          {row?.busy ? (
-            <span className="result-busy" aria-hidden="true">
-              Selecting…
-            </span>
-          ) : null}
+          {row?.busy ? <span className="result-busy">Selecting…</span> : null}
         </div>
         <div id={`${id}-meta`}>
           {subtitle ? <p className="result-subtitle">{subtitle}</p> : null}
           <p className="result-meta">
             {result.countryIsoAlpha3 ? (
-              <span className="result-country" title={result.countryIsoAlpha3}>
-                <span aria-hidden="true">{flagEmoji(flags[result.countryIsoAlpha3])} </span>
+              <span className="result-country">
+                <CountryFlag code={result.countryIsoAlpha3} flags={flags} />
                 {result.countryIsoAlpha3}
               </span>
             ) : null}
             {domain ? <span className="result-domain">{domain}</span> : null}
+            {identifiers.map((identifier) => (
+              <span key={`${identifier.type}-${identifier.value}`} className="result-identifier" data-identifier={identifier.type}>
+                {identifier.type} {identifier.value}
+              </span>
+            ))}
           </p>
+          {result.description ? <p className="result-description">{result.description}</p> : null}
         </div>
-        {result.description ? <p className="result-description">{result.description}</p> : null}
         {devMode ? <DevDetails result={result} /> : null}
         {row?.error ? <SelectionErrorTile error={row.error} /> : null}
       </div>
@@ -169,6 +156,8 @@ function channelText(channel: SearchChannel, status: ChannelStatus): string {
       return 'done';
     case 'failed':
       return 'failed';
+    case 'stopped':
+      return 'stopped';
   }
 }
 
@@ -187,51 +176,62 @@ function ChannelProgress({ state }: { state: SearchState }) {
   );
 }
 
-function statusText(state: SearchState, count: number): string {
-  if (count > 0) return `${count} ${count === 1 ? 'organisation' : 'organisations'}`;
+function statusText(state: SearchState, shown: number, hidden: number): string {
+  const hiddenText = hidden > 0 ? ` (${hidden} more outside this scope)` : '';
+  if (shown > 0) return `${shown} ${shown === 1 ? 'organisation' : 'organisations'}${hiddenText}`;
   if (state.status === 'searching') return 'Searching…';
   // A degraded registry with no rows means "results may be incomplete", never "no matches".
-  if (state.status === 'done' && !state.degraded) return `No organisations found for “${state.query}”.`;
+  if (state.status === 'done' && !state.degraded) return `No organisations found for “${state.query}”${hiddenText}.`;
   return '';
 }
 
-/**
- * The merged result list with its per-channel progress, searching / empty / failed states and notices
- * (degraded registry, a failed channel next to results), announced politely to screen readers.
- */
-export function SearchResults({
-  state,
-  results,
-  flags,
-  devMode = false,
-  selection,
-}: {
-  state: SearchState;
-  results: readonly OrganisationResult[];
-  flags: CountryFlags;
-  devMode?: boolean;
-  /** Rows are selectable when given. */
-  selection?: RowSelection;
-}) {
-  if (state.status === 'idle') return null;
-  const selectingName = selection?.selecting ? results.find((result) => result.rowKey === selection.selecting)?.canonicalName : undefined;
-  const rowState = (result: OrganisationResult): RowState | null =>
-    selection
-      ? {
-          busy: selection.selecting === result.rowKey,
-          blocked: selection.selecting !== null && selection.selecting !== result.rowKey,
-          error: selection.errors[result.rowKey],
-        }
-      : null;
-  const channelNotices = state.status === 'failed' ? [] : (['quick', 'stream'] as const).flatMap((channel) => {
-    const message = state.channelErrors[channel];
-    return message ? [{ channel, message }] : [];
+/** Grey rows holding the top of the list while the quick lookup is out. */
+function QuickPlaceholder() {
+  return (
+    <div className="result-placeholder" aria-hidden="true" data-testid="quick-placeholder">
+      <div className="result-skeleton" />
+      <div className="result-skeleton" />
+    </div>
+  );
+}
+
+export interface SearchResultsProps {
+  readonly state: SearchState;
+  readonly list: ResultList;
+  /** Rows before the scope filter (to say how many it hides). */
+  readonly total: number;
+  readonly listboxId: string;
+  readonly optionId: (position: number) => string;
+  readonly highlighted: string | null;
+  readonly flags: CountryFlags;
+  readonly devMode: boolean;
+  readonly selection: RowSelection;
+  readonly onListKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  readonly onListFocus: () => void;
+  readonly listRef: Ref<HTMLUListElement>;
+}
+
+/** The merged result list with its progress, status, notices and failures, announced politely. */
+export function SearchResults({ state, list, total, listboxId, optionId, highlighted, flags, devMode, selection, onListKeyDown, onListFocus, listRef }: SearchResultsProps) {
+  const selectingName = selection.selecting ? list.rows.find((row) => row.result.rowKey === selection.selecting)?.result.canonicalName : undefined;
+  const rowState = (result: OrganisationResult): RowState => ({
+    busy: selection.selecting === result.rowKey,
+    blocked: selection.selecting !== null && selection.selecting !== result.rowKey,
+    error: selection.errors[result.rowKey],
   });
+  const channelNotices =
+    state.status === 'failed'
+      ? []
+      : (['quick', 'stream'] as const).flatMap((channel) => {
+          const message = state.channelErrors[channel];
+          return message ? [{ channel, message }] : [];
+        });
+  const highlightedRow = list.rows.find((row) => row.result.rowKey === highlighted);
   return (
     <section className="search-results" aria-label="Search results" aria-busy={state.status === 'searching'}>
       <ChannelProgress state={state} />
       <p className="search-status" aria-live="polite">
-        {statusText(state, results.length)}
+        {statusText(state, list.rows.length, total - list.rows.length)}
       </p>
       {state.degraded ? (
         <p className={`search-notice search-notice-degraded ${styles.notice}`} role="status">
@@ -248,25 +248,35 @@ export function SearchResults({
           {state.error}
         </p>
       ) : null}
-      {selection ? (
-        <p className="visually-hidden" aria-live="polite">
-          {selectingName ? `Selecting ${selectingName}…` : ''}
-        </p>
-      ) : null}
-      {results.length > 0 ? (
-        <ul className="result-list" aria-label="Organisations found">
-          {results.map((result) => (
-            <ResultItem
-              key={result.rowKey}
-              result={result}
-              flags={flags}
-              devMode={devMode}
-              row={rowState(result)}
-              onSelect={selection ? selection.select : null}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {selectingName ? `Selecting ${selectingName}…` : ''}
+      </p>
+      {list.quickPending ? <QuickPlaceholder /> : null}
+      <ul
+        ref={listRef}
+        id={listboxId}
+        role="listbox"
+        aria-label="Organisations found"
+        className="result-list"
+        tabIndex={list.rows.length > 0 ? 0 : -1}
+        hidden={list.rows.length === 0}
+        aria-activedescendant={highlightedRow ? optionId(highlightedRow.position) : undefined}
+        onKeyDown={onListKeyDown}
+        onFocus={onListFocus}
+      >
+        {list.rows.map(({ result, position }) => (
+          <ResultOption
+            key={result.rowKey}
+            id={optionId(position)}
+            result={result}
+            highlighted={result.rowKey === highlighted}
+            flags={flags}
+            devMode={devMode}
+            row={rowState(result)}
+            onSelect={selection.select}
+          />
+        ))}
+      </ul>
     </section>
   );
 }

@@ -75,6 +75,17 @@ describe('streamSearch', () => {
     expect(JSON.parse(String(seen.init?.body))).toEqual({ query: 'koala', countryIsoAlpha3: 'AUS', mode: 'auto' });
   });
 
+  it("sends the focus panel's abrPreset and includeSoleTraders when given", async () => {
+    const seen: { url?: string; init?: RequestInit } = {};
+    await streamSearch(
+      { query: 'koala', countryIsoAlpha3: 'AUS', abrPreset: 'with-business-names', includeSoleTraders: true },
+      new AbortController().signal,
+      () => undefined,
+      { fetch: streamingFetch([], seen) },
+    );
+    expect(JSON.parse(String(seen.init?.body))).toEqual({ query: 'koala', countryIsoAlpha3: 'AUS', mode: 'auto', abrPreset: 'with-business-names', includeSoleTraders: true });
+  });
+
   it('ignores and counts lines that are not JSON or not stream items, without stopping', async () => {
     const items: StreamItem[] = [];
     const lines = ['not json', JSON.stringify({ _type: 'candidate', canonicalName: 'half' }), JSON.stringify({ _type: 'mystery' }), JSON.stringify(degraded), ''];

@@ -15,6 +15,10 @@ export interface StreamSearchParams {
   readonly query: string;
   readonly countryIsoAlpha3: string;
   readonly mode?: ClientSearchMode;
+  /** The focus panel's Business names toggle (sent only when the panel is shown, flag `hybridSearch`). */
+  readonly abrPreset?: 'business-name-aware' | 'with-business-names';
+  /** The focus panel's Sole traders toggle. */
+  readonly includeSoleTraders?: boolean;
 }
 
 export type StreamFailureReason = 'unauthorized' | 'rate_limited' | 'unavailable' | 'invalid' | 'failed' | 'interrupted';
@@ -105,7 +109,13 @@ export async function streamSearch(
     response = await doFetch('/api/organisations/search', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-      body: JSON.stringify({ query: params.query, countryIsoAlpha3: params.countryIsoAlpha3, mode: params.mode ?? 'auto' }),
+      body: JSON.stringify({
+        query: params.query,
+        countryIsoAlpha3: params.countryIsoAlpha3,
+        mode: params.mode ?? 'auto',
+        ...(params.abrPreset === undefined ? {} : { abrPreset: params.abrPreset }),
+        ...(params.includeSoleTraders === undefined ? {} : { includeSoleTraders: params.includeSoleTraders }),
+      }),
       credentials: 'same-origin',
       signal,
     });

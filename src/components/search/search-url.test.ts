@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSearchValues, urlWithSearch } from './search-url';
+import { initialSearchValues, searchValuesOf, urlWithoutSearch, urlWithSearch } from './search-url';
 
 const options = { defaultCountry: 'AUS', isKnownCountry: (c: string) => ['AUS', 'NZL', 'GBR', 'GLO'].includes(c) };
 
@@ -21,5 +21,20 @@ describe('urlWithSearch', () => {
     expect(urlWithSearch('http://localhost:3000/dashboard?searchIntent=engage&q=old', { query: 'Koala & Co', country: 'AUS' })).toBe(
       '/dashboard?searchIntent=engage&q=Koala+%26+Co&country=AUS',
     );
+  });
+});
+
+describe('urlWithoutSearch', () => {
+  it('removes q and country and keeps other parameters', () => {
+    expect(urlWithoutSearch('http://localhost:3000/dashboard?searchIntent=engage&q=Koala&country=AUS#x')).toBe('/dashboard?searchIntent=engage#x');
+    expect(urlWithoutSearch('http://localhost:3000/dashboard?q=Koala')).toBe('/dashboard');
+  });
+});
+
+describe('searchValuesOf', () => {
+  it('reads the values a history entry holds, for Back and Forward', () => {
+    expect(searchValuesOf('?q=Koala+%26+Co&country=nzl')).toEqual({ query: 'Koala & Co', country: 'NZL' });
+    expect(searchValuesOf('')).toEqual({ query: '', country: null });
+    expect(searchValuesOf('?q=a&country=Australia')).toEqual({ query: 'a', country: null });
   });
 });

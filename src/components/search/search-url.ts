@@ -26,3 +26,18 @@ export function urlWithSearch(current: string, values: SearchUrlValues): string 
   url.searchParams.set('country', values.country);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The current URL without `q` and `country`, other parameters kept. */
+export function urlWithoutSearch(current: string): string {
+  const url = new URL(current);
+  url.searchParams.delete('q');
+  url.searchParams.delete('country');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `q` and `country` of a URL's query string as they stand (Back/Forward); country null when absent or malformed. */
+export function searchValuesOf(search: string): { query: string; country: string | null } {
+  const params = new URLSearchParams(search);
+  const country = (params.get('country') ?? '').trim().toUpperCase();
+  return { query: (params.get('q') ?? '').slice(0, 200), country: COUNTRY.test(country) ? country : null };
+}

@@ -2,8 +2,9 @@
 /**
  * Search state for a search surface: one reducer holding the merged result list (search-results-state.ts).
  * `run` starts a search run (trimmed-empty queries and a missing country do nothing): the quick lookup and
- * the streamed registry plus agent search (always mode `auto`) start together and dispatch into the same
- * reducer, quick rows first. A new run, `cancel()` or unmounting aborts the run in flight (one
+ * the streamed registry plus agent search (always mode `auto`, with the focus panel's options when given)
+ * start together and dispatch into the same reducer, quick rows first; with `external: false` (scope
+ * Existing) no stream request is sent at all. A new run, `cancel()` or unmounting aborts the run in flight (one
  * AbortController for both requests); its late answers are dropped twice over: the hook stops dispatching
  * once its signal is aborted, and the reducer ignores actions carrying an older run id.
  */
@@ -11,7 +12,14 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { StreamItem } from '../../core/candidates';
 import { quickSearch } from './quick-search-client';
 import { initialSearchState, resultsOf, searchReducer, type SearchAction } from './search-results-state';
-import { streamSearch } from './search-stream-client';
+import { streamSearch, type StreamSearchParams } from './search-stream-client';
+
+export interface SearchRunOptions {
+  /** False skips the external (registry plus agent) request entirely (focus panel scope Existing). */
+  readonly external: boolean;
+  readonly abrPreset?: StreamSearchParams['abrPreset'];
+  readonly includeSoleTraders?: boolean;
+}
 
 function actionOf(item: StreamItem, runId: number): SearchAction {
   switch (item._type) {
@@ -30,13 +38,15 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
   const runCounter = useRef(0);
   const { onUnauthorized } = options;
 
+  /** Aborts the run in flight; its channels still running show as stopped. */
   const cancel = useCallback(() => {
+    if (controller.current) dispatch({ type: 'cancelled', runId: runCounter.current });
     controller.current?.abort();
     controller.current = null;
   }, []);
 
   const run = useCallback(
-    async (rawQuery: string, country: string): Promise<boolean> => {
+    async (rawQuery: string, country: string, options: SearchRunOptions = { external: true }): Promise<boolean> => {
       const query = rawQuery.trim();
       if (!query || !country) return false;
       cancel();
@@ -53,7 +63,7 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
         signedOut = true;
         onUnauthorized?.();
       };
-      dispatch({ type: 'started', runId, query, country, channels: ['quick', 'stream'] });
+      dispatch({ type: 'started', runId, query, country, channels: options.external ? ['quick', 'stream'] : ['quick'] });
 
       const quick = (async () => {
         try {
@@ -71,8 +81,16 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
       })();
 
       const stream = (async () => {
+        if (!options.external) return;
         try {
-          const outcome = await streamSearch({ query, countryIsoAlpha3: country, mode: 'auto' }, abort.signal, (item) => send(actionOf(item, runId)));
+          const params: StreamSearchParams = {
+            query,
+            countryIsoAlpha3: country,
+            mode: 'auto',
+            ...(options.abrPreset === undefined ? {} : { abrPreset: options.abrPreset }),
+            ...(options.includeSoleTraders === undefined ? {} : { includeSoleTraders: options.includeSoleTraders }),
+          };
+          const outcome = await streamSearch(params, abort.signal, (item) => send(actionOf(item, runId)));
           if (outcome.ok) {
             send({ type: 'finished', runId, channel: 'stream' });
           } else {
@@ -92,7 +110,19 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
     [cancel, onUnauthorized],
   );
 
-  useEffect(() => cancel, [cancel]);
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      controller.current = null;
+    },
+    [],
+  );
 
-  return { state, results: resultsOf(state), run, cancel, clear: () => dispatch({ type: 'cleared' }) };
+  /** Cancels the run in flight and empties the list. */
+  const clear = useCallback(() => {
+    cancel();
+    dispatch({ type: 'cleared' });
+  }, [cancel]);
+
+  return { state, results: resultsOf(state), run, cancel, clear };
 }

@@ -3,7 +3,8 @@
  * Selecting a result row: `selectOrganisationAction` with the row's payload, the country the search ran
  * with and the URL's `searchIntent`, then the destination (with the confirm request for a new
  * organisation). One selection at a time: while one is in flight (and while its navigation runs) every
- * other select is ignored. A rejected selection is kept per row for its inline error tile.
+ * other select is ignored. A rejected selection is kept per row for its inline error tile. `onSelected`
+ * runs after a successful selection, just before the navigation (the surface closes search there).
  */
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState } from 'react';
@@ -23,12 +24,12 @@ export interface RowSelection {
 const NO_ERRORS: Readonly<Record<string, ActionError>> = {};
 const UNREACHABLE: ActionError = { name: 'UnavailableError', message: 'The selection could not be sent. Check your connection and try again.' };
 
-export function useResultSelection(search: { runId: number; query: string; country: string }): RowSelection {
+export function useResultSelection(search: { runId: number; query: string; country: string; onSelected?: () => void }): RowSelection {
   const router = useRouter();
   const [selecting, setSelecting] = useState<string | null>(null);
   const [rejections, setRejections] = useState<{ runId: number; byRow: Record<string, ActionError> }>({ runId: search.runId, byRow: {} });
   const inFlight = useRef(false);
-  const { runId } = search;
+  const { runId, onSelected } = search;
 
   const select = useCallback(
     (result: OrganisationResult) => {
@@ -52,6 +53,7 @@ export function useResultSelection(search: { runId: number; query: string; count
           });
           if (outcome.ok) {
             // Stays busy until the destination replaces this page.
+            onSelected?.();
             router.push(selectionTarget(outcome.data, { intent, query: search.query, country: search.country }));
             return;
           }
@@ -66,7 +68,7 @@ export function useResultSelection(search: { runId: number; query: string; count
         setRejections((known) => ({ runId, byRow: { ...(known.runId === runId ? known.byRow : {}), [result.rowKey]: error } }));
       })();
     },
-    [router, runId, search.country, search.query],
+    [onSelected, router, runId, search.country, search.query],
   );
 
   return { selecting, errors: rejections.runId === runId ? rejections.byRow : NO_ERRORS, select };

@@ -56,7 +56,19 @@ function productEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   // vitest sets NODE_ENV=test; `npm start` runs without it. Nothing of the caller's database leaks in.
   for (const name of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'PORT', 'BASE_URL', 'AUTH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
   // The browser tests flip flags in the database between page loads: no flag cache in the product under test.
-  return { ...env, APP_ENV: 'sandbox', LOG_LEVEL: 'info', SANDBOX_LATENCY: 'zero', FLAG_CACHE_TTL_MS: '0', NEXT_TELEMETRY_DISABLED: '1', ...overrides };
+  // They also run well over 30 streamed searches a minute as the one demo account (the focus panel's refetches
+  // alone are a dozen): the per-account limit is raised here; its 429 path is covered by the integration tests
+  // and, in the browser, by a fulfilled 429 (search-stream.e2e.test.ts).
+  return {
+    ...env,
+    APP_ENV: 'sandbox',
+    LOG_LEVEL: 'info',
+    SANDBOX_LATENCY: 'zero',
+    FLAG_CACHE_TTL_MS: '0',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '600',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...overrides,
+  };
 }
 
 export async function startProduct(options: { testDatabaseUrl?: string } = {}): Promise<RunningProduct> {

@@ -13,15 +13,16 @@ export const metadata: Metadata = { title: 'Dashboard' };
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession();
   const container = await getContainer();
-  const [commandK, devMode] = await Promise.all([
+  const [commandK, hybridSearch, devMode] = await Promise.all([
     container.flags.isEnabled('commandKSearch', session.accountId),
+    container.flags.isEnabled('hybridSearch', session.accountId),
     container.flags.isEnabled('devMode', session.accountId),
   ]);
   const params = await searchParams;
   return (
     <div className="page page-dashboard">
       <h1>Dashboard</h1>
-      {commandK ? null : <OrganisationSearch {...searchPageProps(params)} variant="dashboard" devMode={devMode} />}
+      {commandK ? null : <OrganisationSearch {...searchPageProps(params)} variant="dashboard" hybridSearch={hybridSearch} devMode={devMode} />}
     </div>
   );
 }

@@ -198,6 +198,15 @@ export const ROUTES: readonly RouteDoc[] = [
     errors: [400, 401, 429],
   },
   {
+    path: '/api/flags/{alpha2}',
+    method: 'get',
+    summary: "A country's flag as an SVG image (ISO 3166-1 alpha-2, upper case)",
+    auth: 'public',
+    pathParameters: ['alpha2'],
+    success: { status: 200, description: 'The flag, cacheable for a year', schema: { type: 'string' }, contentType: 'image/svg+xml' },
+    errors: [404],
+  },
+  {
     path: '/api/openapi.json',
     method: 'get',
     summary: 'This document',

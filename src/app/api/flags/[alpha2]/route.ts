@@ -1,0 +1,18 @@
+/**
+ * GET /api/flags/{alpha2}: a country's flag as an SVG image (`country-flag-icons`, 3x2), so result rows
+ * and the country picker show a real image wherever no emoji font is installed. Static public data: no
+ * account needed, cached for a year. An unknown code is `404 not_found`.
+ */
+import * as flags from 'country-flag-icons/string/3x2';
+import { jsonResponse } from '../../../http/error-response';
+
+const FLAG_SVGS: Readonly<Record<string, string>> = flags;
+
+export async function GET(_request: Request, context: { params: Promise<{ alpha2: string }> }): Promise<Response> {
+  const { alpha2 } = await context.params;
+  const svg = /^[A-Z]{2}$/.test(alpha2) ? FLAG_SVGS[alpha2] : undefined;
+  if (svg === undefined) return jsonResponse({ error: 'No flag for that country code', code: 'not_found' }, { status: 404 });
+  return new Response(svg, {
+    headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+  });
+}
