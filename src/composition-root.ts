@@ -48,6 +48,8 @@ import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
 import { createVerifyOrganisation } from './server/verification/verify-organisation';
 import { createVerificationStore } from './adapters/db/queries/verification-store';
+import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
+import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
 
 export interface Container {
   readonly env: Env;
@@ -75,6 +77,8 @@ export interface Container {
   readonly enrichment: { readonly enrichOrganisation: EnrichOrganisation };
   /** The organisation page: its profile read and "Enrich now". */
   readonly organisations: { readonly getProfile: GetOrganisationProfile; readonly triggerEnrichment: TriggerEnrichment };
+  /** The identify page: the account's list, sorted, filtered and paged. */
+  readonly identify: { readonly listOrganisations: ListIdentifyOrganisations };
   close(): Promise<void>;
 }
 
@@ -193,6 +197,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
+    identify: { listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)) },
     async close() {
       await jobs.close();
       await searchRateLimiter.close();
