@@ -57,7 +57,7 @@ export function IdentifyListControls({ query }: { query: IdentifyListQuery }) {
     >
       {sortIsDefault ? null : <input type="hidden" name="sort" value={formatIdentifySort(query.sort)} />}
       <SearchField className="identify-filter" name="filter" defaultValue={query.filter} maxLength={IDENTIFY_FILTER_MAX_LENGTH}>
-        <Label>Name</Label>
+        <Label className="identify-field-label">Name</Label>
         <div className="identify-filter-field">
           <Input placeholder="Filter by name" />
           <Button className="identify-filter-clear" aria-label="Clear name filter">
@@ -71,7 +71,7 @@ export function IdentifyListControls({ query }: { query: IdentifyListQuery }) {
         defaultSelectedKey={query.status ?? ANY_STATUS}
         onSelectionChange={(key) => go(currentFilter(), key)}
       >
-        <Label>Status</Label>
+        <Label className="identify-field-label">Status</Label>
         <Button className="identify-status-button">
           <SelectValue />
           <span aria-hidden="true">▾</span>
