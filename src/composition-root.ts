@@ -50,6 +50,8 @@ import { createVerifyOrganisation } from './server/verification/verify-organisat
 import { createVerificationStore } from './adapters/db/queries/verification-store';
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
+import { createGetIdentifySidebarRecord, type GetIdentifySidebarRecord } from './server/identify/get-identify-sidebar-record';
+import { findOrganisationRecordForAccount } from './adapters/db/queries/organisation-read';
 
 export interface Container {
   readonly env: Env;
@@ -77,8 +79,8 @@ export interface Container {
   readonly enrichment: { readonly enrichOrganisation: EnrichOrganisation };
   /** The organisation page: its profile read and "Enrich now". */
   readonly organisations: { readonly getProfile: GetOrganisationProfile; readonly triggerEnrichment: TriggerEnrichment };
-  /** The identify page: the account's list, sorted, filtered and paged. */
-  readonly identify: { readonly listOrganisations: ListIdentifyOrganisations };
+  /** The identify page: the account's list, sorted, filtered and paged; the sidebar's organisation record. */
+  readonly identify: { readonly listOrganisations: ListIdentifyOrganisations; readonly getSidebarRecord: GetIdentifySidebarRecord };
   close(): Promise<void>;
 }
 
@@ -197,7 +199,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
-    identify: { listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)) },
+    identify: {
+      listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
+      getSidebarRecord: createGetIdentifySidebarRecord({ findRecord: (accountId, organisationId) => findOrganisationRecordForAccount(database.db, { accountId, organisationId }) }),
+    },
     async close() {
       await jobs.close();
       await searchRateLimiter.close();

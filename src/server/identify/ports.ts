@@ -1,5 +1,6 @@
 /** What the identify list needs from storage. */
 import type { IdentifyOrganisationRow, IdentifySort, IdentifyStatusFilter } from '../../core/identify-list';
+import type { OrganisationRecord } from '../../core/organisation-record';
 
 export interface IdentifyListCriteria {
   readonly accountId: string;
@@ -13,4 +14,9 @@ export interface IdentifyOrganisationsReader {
   count(criteria: IdentifyListCriteria): Promise<number>;
   /** One page of them in the given order (ties broken by name, then id, so pages never overlap). */
   listPage(criteria: IdentifyListCriteria & { readonly sort: IdentifySort; readonly offset: number; readonly limit: number }): Promise<IdentifyOrganisationRow[]>;
+}
+
+export interface OrganisationRecordReader {
+  /** The record as the account sees it; null when absent or not visible. */
+  findRecord(accountId: string, organisationId: string): Promise<OrganisationRecord | null>;
 }

@@ -1,13 +1,10 @@
 /** GET /api/identify/sidebar/{organisationId}/organisation: the account-visible organisation record, else 404. */
-import { NotFoundError } from '../../../../../../core/errors';
-import { findOrganisationRecordForAccount } from '../../../../../../adapters/db/queries/organisation-read';
 import { jsonResponse } from '../../../../../http/error-response';
 import { withAccount } from '../../../../../http/with-account';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withAccount(async (_request, { container, params, accountId }) => {
-  const record = await findOrganisationRecordForAccount(container.database.db, { accountId, organisationId: params.organisationId ?? '' });
-  if (!record) throw new NotFoundError(`organisation ${params.organisationId} not visible to ${accountId}`, 'Organisation not found');
+  const record = await container.identify.getSidebarRecord({ accountId, organisationId: params.organisationId ?? '' });
   return jsonResponse(record);
 });
