@@ -160,6 +160,26 @@ describe('identify list', () => {
     await eventually(async () => (await rowNames())[0], pagingName(PAGING_COUNT));
   });
 
+  it('sorts by keyboard: Enter on a focused header link', async () => {
+    await openIdentify('?filter=Zz+Paging');
+    await page.getByRole('link', { name: /^NAICS\W+sort ascending/ }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => params().sort, 'naics');
+    expect(await page.getByRole('columnheader', { name: /NAICS/ }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('link', { name: /^NAICS\W+sort descending/ }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => params().sort, '-naics');
+    expect(await page.getByRole('columnheader', { name: /NAICS/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('filters by name with the mouse: type, then Apply', async () => {
+    await openIdentify();
+    await page.getByRole('searchbox', { name: 'Name' }).fill('Paging 12');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(async () => params().filter, 'Paging 12');
+    await eventually(rowNames, Array.from({ length: 10 }, (_, i) => pagingName(120 + i)));
+  });
+
   it('filters by name and turns pages by keyboard; Back returns to the previous page', async () => {
     await openIdentify();
     const filter = page.getByRole('searchbox', { name: 'Name' });
