@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // The one place that reads the environment, plus tooling that runs outside the product.
-    files: ['src/config/env.ts', 'tests/**', 'bench/**', '*.config.ts', 'vitest.*.ts'],
+    files: ['src/config/env.ts', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts', 'vitest.*.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -57,6 +57,8 @@ import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
 import { createVerifyOrganisation } from './server/verification/verify-organisation';
 import { createVerificationStore } from './adapters/db/queries/verification-store';
+import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
+import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
 
 export interface Container {
   readonly env: Env;
@@ -90,6 +92,8 @@ export interface Container {
     readonly countFlags: CountOrganisationFlags;
     readonly triggerEnrichment: TriggerEnrichment;
   };
+  /** The identify page: the account's list, sorted, filtered and paged. */
+  readonly identify: { readonly listOrganisations: ListIdentifyOrganisations };
   close(): Promise<void>;
 }
 
@@ -210,6 +214,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       getFigures: createGetOrganisationFigures(createOrganisationFiguresReader(database.db)),
       countFlags: createCountOrganisationFlags(createOrganisationFiguresReader(database.db)),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
+    },
+    identify: {
+      listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
     },
     async close() {
       await jobs.close();

@@ -5,7 +5,7 @@
  * (the action's naics/aquila1/aquila2, then the record re-read and merged the same way); no layout refresh.
  */
 import Link from 'next/link';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { profileStatusLabel } from '../../core/profile-status';
 import { NaicsRow } from '../naics/naics-row';
 import type { AddNaicsSuccess } from '../naics/add-naics-control-state';
@@ -18,7 +18,16 @@ export const identifySidebarStore = createIdentifySidebarStore((id) => fetchSide
 
 const SERVER_ENTRY: SidebarEntry = { record: null, loading: true, error: null };
 
-export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { organisationId: string; flagEnabled: boolean; onClose: () => void }) {
+export interface IdentifySidebarProps {
+  readonly id: string;
+  readonly organisationId: string;
+  readonly flagEnabled: boolean;
+  /** Move the focus to the sidebar's heading on mount (opened from a row, not from a linked page load). */
+  readonly takeFocus: boolean;
+  readonly onClose: () => void;
+}
+
+export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, onClose }: IdentifySidebarProps) {
   const store = identifySidebarStore;
   const entry = useSyncExternalStore(
     store.subscribe,
@@ -30,6 +39,11 @@ export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { orga
     void store.load(organisationId);
   }, [store, organisationId]);
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) headingRef.current?.focus();
+  }, [takeFocus]);
+
   function afterAdd(result: AddNaicsSuccess) {
     store.mergeClassification(organisationId, result);
     void store.refreshClassification(organisationId);
@@ -37,10 +51,12 @@ export function IdentifySidebar({ organisationId, flagEnabled, onClose }: { orga
 
   const record = entry.record;
   return (
-    <aside id="identify-sidebar" className="identify-sidebar" aria-label="Organisation details">
+    <aside id={id} className="identify-sidebar" aria-label="Organisation details">
       <div className="identify-sidebar-head">
-        <h2>{record?.name ?? 'Organisation'}</h2>
-        <button type="button" className="button button-quiet" onClick={onClose}>
+        <h2 ref={headingRef} tabIndex={-1}>
+          {record?.name ?? 'Organisation'}
+        </h2>
+        <button type="button" className="button button-quiet" onClick={onClose} aria-keyshortcuts="Escape">
           Close
         </button>
       </div>

@@ -1,25 +1,66 @@
-/** The identify table: the account's own list of organisations (visible ones), with their classification state. */
-import { sql } from 'drizzle-orm';
+/**
+ * The identify list: the account's own list of organisations (linked and visible), with their classification
+ * state; filtered by name and profile status, sorted and paged in SQL.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_IDENTIFY_SORT, type IdentifyOrganisationRow, type IdentifySort, type IdentifySortColumn } from '../../../core/identify-list';
+import { PROFILE_STATUSES } from '../../../core/profile-status';
+import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { visibleToAccount } from './visibility';
 
 export const IDENTIFY_PAGE_LIMIT = 500;
 
-export interface IdentifyOrganisationRow {
-  id: string;
-  name: string;
-  countryIsoAlpha3: string | null;
-  websiteDomain: string | null;
-  profileStatus: string | null;
-  naicsCount: number;
-  aquila1Count: number;
-  owned: boolean;
+export function createIdentifyOrganisationsReader(db: Db): IdentifyOrganisationsReader {
+  return {
+    count: (criteria) => countIdentifyOrganisations(db, criteria),
+    listPage: (params) => listIdentifyOrganisationsPage(db, params),
+  };
 }
 
-export async function listIdentifyOrganisationsForAccount(
+/** LIKE's wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matching(criteria: IdentifyListCriteria): SQL {
+  const conditions: SQL[] = [sql`ao.account_id = ${criteria.accountId}::uuid`, visibleToAccount(criteria.accountId, sql`o.id`)];
+  if (criteria.filter !== '') conditions.push(sql`o.name ilike ${containsPattern(criteria.filter)}`);
+  if (criteria.status === 'NONE') {
+    conditions.push(sql`coalesce(o.profile_status, '') not in (${sql.join(PROFILE_STATUSES.map((s) => sql`${s}`), sql`, `)})`);
+  } else if (criteria.status) {
+    conditions.push(sql`o.profile_status = ${criteria.status}`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** The sort key of each column; statuses sort by their label (Enriched, Enriching, Enrichment failed, Not enriched). */
+const SORT_KEYS: Record<IdentifySortColumn, SQL> = {
+  name: sql`lower(o.name)`,
+  country: sql`coalesce(o.country_iso_alpha3, '')`,
+  status: sql`case o.profile_status when 'COMPLETED' then 0 when 'PENDING' then 1 when 'FAILED' then 2 else 3 end`,
+  naics: sql`naics_count`,
+};
+
+function orderBy(sort: IdentifySort): SQL {
+  const direction = sort.direction === 'descending' ? sql`desc` : sql`asc`;
+  return sql`${SORT_KEYS[sort.column]} ${direction}, lower(o.name) asc, o.id asc`;
+}
+
+export async function countIdentifyOrganisations(db: Db, criteria: IdentifyListCriteria): Promise<number> {
+  if (!isUuid(criteria.accountId)) return 0;
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total
+    from account_organisations ao
+    join organisations o on o.id = ao.organisation_id
+    where ${matching(criteria)}`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+export async function listIdentifyOrganisationsPage(
   db: Db,
-  params: { accountId: string; limit?: number },
+  params: IdentifyListCriteria & { sort: IdentifySort; offset: number; limit: number },
 ): Promise<IdentifyOrganisationRow[]> {
   if (!isUuid(params.accountId)) return [];
   const result = await db.execute<{
@@ -32,15 +73,18 @@ export async function listIdentifyOrganisationsForAccount(
     aquila1_count: number;
     owned: boolean;
   }>(sql`
-    select o.id, o.name, o.country_iso_alpha3, o.website_domain, o.profile_status,
-      (select count(*) from organisation_naics n where n.organisation_id = o.id)::int as naics_count,
-      (select count(*) from organisation_aquila1 a where a.organisation_id = o.id)::int as aquila1_count,
-      exists (select 1 from organisation_owners oo where oo.organisation_id = o.id) as owned
-    from account_organisations ao
-    join organisations o on o.id = ao.organisation_id
-    where ao.account_id = ${params.accountId}::uuid and ${visibleToAccount(params.accountId, sql`o.id`)}
-    order by lower(o.name), o.id
-    limit ${params.limit ?? IDENTIFY_PAGE_LIMIT}`);
+    select * from (
+      select o.id, o.name, o.country_iso_alpha3, o.website_domain, o.profile_status,
+        (select count(*) from organisation_naics n where n.organisation_id = o.id)::int as naics_count,
+        (select count(*) from organisation_aquila1 a where a.organisation_id = o.id)::int as aquila1_count,
+        exists (select 1 from organisation_owners oo where oo.organisation_id = o.id) as owned
+      from account_organisations ao
+      join organisations o on o.id = ao.organisation_id
+      where ${matching(params)}
+    ) o
+    order by ${orderBy(params.sort)}
+    offset ${params.offset}
+    limit ${params.limit}`);
   return result.rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -51,4 +95,9 @@ export async function listIdentifyOrganisationsForAccount(
     aquila1Count: Number(r.aquila1_count),
     owned: Boolean(r.owned),
   }));
+}
+
+/** The whole list by name (at most `limit` rows): the first page of the default view. */
+export function listIdentifyOrganisationsForAccount(db: Db, params: { accountId: string; limit?: number }): Promise<IdentifyOrganisationRow[]> {
+  return listIdentifyOrganisationsPage(db, { accountId: params.accountId, filter: '', status: null, sort: DEFAULT_IDENTIFY_SORT, offset: 0, limit: params.limit ?? IDENTIFY_PAGE_LIMIT });
 }

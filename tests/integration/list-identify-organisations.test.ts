@@ -1,0 +1,110 @@
+/**
+ * ListIdentifyOrganisations against real PostgreSQL: the account's own list only (tenancy), the name
+ * filter (wildcards literal), the status filter in the profile status vocabulary, each sort, paging
+ * without overlap, and a page past the end answering the last page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createIdentifyOrganisationsReader } from '../../src/adapters/db/queries/identify-organisations';
+import { DEFAULT_IDENTIFY_LIST_QUERY, type IdentifyListQuery } from '../../src/core/identify-list';
+import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from '../../src/server/identify/list-identify-organisations';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+let list: ListIdentifyOrganisations;
+let accountId: string;
+
+const query = (overrides: Partial<IdentifyListQuery> = {}): IdentifyListQuery => ({ ...DEFAULT_IDENTIFY_LIST_QUERY, ...overrides });
+const names = async (overrides: Partial<IdentifyListQuery> = {}) => (await list({ accountId, query: query(overrides) })).rows.map((r) => r.name);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  // Pages of two rows, so paging shows with a handful of organisations.
+  list = createListIdentifyOrganisations(createIdentifyOrganisationsReader(db), 2);
+  const account = await makeAccount(db);
+  const other = await makeAccount(db);
+  accountId = account.id;
+  const link = { linkAccountId: account.id };
+  await makeOrganisation(db, { name: 'Acacia Pending Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'PENDING' }, link);
+  await makeOrganisation(db, { name: 'banksia Enriched Ltd', countryIsoAlpha3: 'NZL', profileStatus: 'COMPLETED' }, link);
+  const coolabah = await makeOrganisation(db, { name: 'Coolabah 100% Failed Inc', countryIsoAlpha3: 'USA', profileStatus: 'FAILED' }, link);
+  await makeOrganisation(db, { name: 'Dryandra Never Enriched', countryIsoAlpha3: null }, link);
+  await makeOrganisation(db, { name: 'Eucalyptus Owned Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'COMPLETED' }, { ownerAccountId: account.id, linkAccountId: account.id });
+  // Not the account's own list: a global organisation it has not listed, another account's private one
+  // (even when linked), and another account's list.
+  await makeOrganisation(db, { name: 'Flindersia Not Listed', profileStatus: 'COMPLETED' });
+  await makeOrganisation(db, { name: 'Grevillea Private Elsewhere', profileStatus: 'COMPLETED' }, { ownerAccountId: other.id, linkAccountId: account.id });
+  await makeOrganisation(db, { name: 'Hakea Other List', profileStatus: 'COMPLETED' }, { linkAccountId: other.id });
+  await db.execute(sql`insert into naics (code, name, level) values ('999001', 'Test leaf one', 6), ('999002', 'Test leaf two', 6) on conflict do nothing`);
+  await db.execute(sql`insert into organisation_naics (organisation_id, naics_code) values (${coolabah.id}::uuid, '999001'), (${coolabah.id}::uuid, '999002')`);
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('ListIdentifyOrganisations', () => {
+  it("lists only the account's own visible organisations, by name, two to a page", async () => {
+    const first = await list({ accountId, query: query() });
+    expect(first.total).toBe(5);
+    expect(first.pageCount).toBe(3);
+    expect(first.rows.map((r) => r.name)).toEqual(['Acacia Pending Pty Ltd', 'banksia Enriched Ltd']);
+    expect(await names({ page: 2 })).toEqual(['Coolabah 100% Failed Inc', 'Dryandra Never Enriched']);
+    expect(await names({ page: 3 })).toEqual(['Eucalyptus Owned Pty Ltd']);
+    expect(first.rows[0]).toMatchObject({ countryIsoAlpha3: 'AUS', profileStatus: 'PENDING', naicsCount: 0, aquila1Count: 0, owned: false });
+  });
+
+  it('answers the last page for a page past the end, and one empty page for no match', async () => {
+    const past = await list({ accountId, query: query({ page: 40 }) });
+    expect(past.query.page).toBe(3);
+    expect(past.rows.map((r) => r.name)).toEqual(['Eucalyptus Owned Pty Ltd']);
+    const none = await list({ accountId, query: query({ filter: 'no such name', page: 2 }) });
+    expect(none).toMatchObject({ rows: [], total: 0, pageCount: 1, query: { page: 1 } });
+  });
+
+  it('filters by name, case-insensitive, with LIKE wildcards taken literally', async () => {
+    expect(await names({ filter: 'BANKSIA' })).toEqual(['banksia Enriched Ltd']);
+    expect(await names({ filter: 'pty' })).toEqual(['Acacia Pending Pty Ltd', 'Eucalyptus Owned Pty Ltd']);
+    expect(await names({ filter: '100%' })).toEqual(['Coolabah 100% Failed Inc']);
+    expect(await names({ filter: '%' })).toEqual(['Coolabah 100% Failed Inc']);
+    expect(await names({ filter: '_' })).toEqual([]);
+    expect(await names({ filter: 'Flindersia' })).toEqual([]);
+  });
+
+  it('filters by profile status, NONE meaning never enriched', async () => {
+    expect(await names({ status: 'COMPLETED' })).toEqual(['banksia Enriched Ltd', 'Eucalyptus Owned Pty Ltd']);
+    expect(await names({ status: 'PENDING' })).toEqual(['Acacia Pending Pty Ltd']);
+    expect(await names({ status: 'FAILED' })).toEqual(['Coolabah 100% Failed Inc']);
+    expect(await names({ status: 'NONE' })).toEqual(['Dryandra Never Enriched']);
+    expect(await names({ status: 'COMPLETED', filter: 'owned' })).toEqual(['Eucalyptus Owned Pty Ltd']);
+  });
+
+  it('sorts by each column in both directions, ties by name', async () => {
+    const all = async (column: IdentifyListQuery['sort']['column'], direction: 'ascending' | 'descending') => {
+      const rows: string[] = [];
+      for (let page = 1; page <= 3; page += 1) rows.push(...(await names({ sort: { column, direction }, page })));
+      return rows;
+    };
+    expect(await all('name', 'descending')).toEqual([
+      'Eucalyptus Owned Pty Ltd', 'Dryandra Never Enriched', 'Coolabah 100% Failed Inc', 'banksia Enriched Ltd', 'Acacia Pending Pty Ltd',
+    ]);
+    // Global (no country) first, then AUS (two, by name), NZL, USA.
+    expect(await all('country', 'ascending')).toEqual([
+      'Dryandra Never Enriched', 'Acacia Pending Pty Ltd', 'Eucalyptus Owned Pty Ltd', 'banksia Enriched Ltd', 'Coolabah 100% Failed Inc',
+    ]);
+    // By the status label: Enriched, Enriching, Enrichment failed, Not enriched.
+    expect(await all('status', 'ascending')).toEqual([
+      'banksia Enriched Ltd', 'Eucalyptus Owned Pty Ltd', 'Acacia Pending Pty Ltd', 'Coolabah 100% Failed Inc', 'Dryandra Never Enriched',
+    ]);
+    expect((await all('naics', 'descending'))[0]).toBe('Coolabah 100% Failed Inc');
+    const naics = await list({ accountId, query: query({ sort: { column: 'naics', direction: 'descending' } }) });
+    expect(naics.rows[0]?.naicsCount).toBe(2);
+  });
+
+  it('answers an empty list for an account without organisations, or a malformed account id', async () => {
+    const empty = await makeAccount(database.db);
+    expect((await list({ accountId: empty.id, query: query() })).total).toBe(0);
+    expect((await list({ accountId: 'not-a-uuid', query: query() })).rows).toEqual([]);
+  });
+});
