@@ -5,7 +5,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { trustedOrigins } from '../../config/origins';
+import { publicBaseUrl, trustedOrigins } from '../../config/origins';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
@@ -18,7 +18,7 @@ type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | '
 
 export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {}) {
   const { log } = options;
-  const baseURL = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+  const baseURL = publicBaseUrl(env);
   return betterAuth({
     appName: 'Organisation Search',
     baseURL,
