@@ -22,6 +22,7 @@ import type { NaicsCatalogue } from './server/naics/ports';
 import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
+import { createSignInFailureLimit } from './adapters/rate-limit/sign-in-failure-limit';
 import { createInternalMatches } from './adapters/db/queries/internal-matches';
 import { createSearchOrganisations, type SearchOrganisations } from './server/search/search-organisations';
 import { createSearchPorts, type SearchPorts } from './adapters/search/search-ports';
@@ -122,7 +123,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const { env } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
-  const auth = createAuth(database.db, env, { log });
+  const signInFailures = createSignInFailureLimit({ connectionString: options.databaseUrl });
+  const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, {
     hybridSearch: env.FLAG_HYBRID_SEARCH,
@@ -196,6 +198,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     async close() {
       await jobs.close();
       await searchRateLimiter.close();
+      await signInFailures.close();
       await database.close();
     },
   };

@@ -7,17 +7,32 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { publicBaseUrl, trustedOrigins } from '../../config/origins';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
 import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
 import type { Logger } from '../logging/logger';
 import { authCredentials, authSessions, authUsers, authVerifications } from '../db/schema';
+import { CLIENT_ADDRESS_HEADER } from '../../http/client-address';
+import type { SignInFailureLimit } from '../rate-limit/sign-in-failure-limit';
 
 type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | 'BASE_URL' | 'PORT'>;
 
-export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {}) {
-  const { log } = options;
+const SIGN_IN_PATH = '/sign-in/email';
+
+function signInEmail(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? body.email : undefined;
+}
+
+export interface CreateAuthOptions {
+  log?: Logger;
+  /** The per-email limit on wrong passwords; without it only the per-address limit applies. */
+  signInFailures?: SignInFailureLimit;
+}
+
+export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}) {
+  const { log, signInFailures } = options;
   const baseURL = publicBaseUrl(env);
   return betterAuth({
     appName: 'Organisation Search',
@@ -39,14 +54,42 @@ export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {})
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     /**
      * On outside tests whatever NODE_ENV says (`npm start` does not set it). Sign-in attempts are limited per
-     * client IP (one shared bucket when no IP can be determined).
+     * client address: the socket's, or X-Forwarded-For's behind a trusted proxy, never a client's own claim.
      */
     rateLimit: {
       enabled: env.NODE_ENV !== 'test',
       window: 60,
       max: 100,
-      customRules: { '/sign-in/email': { window: 60, max: 10 } },
+      customRules: { [SIGN_IN_PATH]: { window: 60, max: 10 } },
     },
+    advanced: {
+      /** Set by the HTTP server from the socket (src/http/client-address.ts); a client's own value is replaced. */
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      /** `Secure` session cookies whenever the application is served over https. */
+      useSecureCookies: new URL(baseURL).protocol === 'https:',
+    },
+    hooks: signInFailures
+      ? {
+          before: createAuthMiddleware(async (ctx) => {
+            const email = ctx.path === SIGN_IN_PATH ? signInEmail(ctx.body) : undefined;
+            if (email === undefined) return;
+            const retryAfter = await signInFailures.retryAfterSeconds(email);
+            if (retryAfter !== null) {
+              throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many failed sign-ins for this email. Try again later.' }, { 'Retry-After': String(retryAfter) });
+            }
+          }),
+          after: createAuthMiddleware(async (ctx) => {
+            const email = ctx.path === SIGN_IN_PATH ? signInEmail(ctx.body) : undefined;
+            if (email === undefined) return;
+            const returned: unknown = ctx.context.returned;
+            if (isAPIError(returned)) {
+              if (returned.statusCode === 401) await signInFailures.recordFailure(email);
+            } else {
+              await signInFailures.clear(email);
+            }
+          }),
+        }
+      : undefined,
     logger: log
       ? {
           level: 'warn',
