@@ -18,7 +18,7 @@ import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchLeafNaics } from './adapters/db/queries/naics';
 import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
-import type { NaicsCatalogue } from './server/naics/ports';
+import type { ClassificationRepository, NaicsCatalogue } from './server/naics/ports';
 import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
@@ -60,7 +60,12 @@ export interface Container {
   readonly flags: FeatureFlags;
   readonly logo: LogoService;
   /** Manual NAICS classification: the typeahead's catalogue and the AddOrganisationNAICS use case. */
-  readonly naics: { readonly catalogue: NaicsCatalogue; readonly addOrganisationNaics: AddOrganisationNAICS };
+  readonly naics: {
+    readonly catalogue: NaicsCatalogue;
+    readonly addOrganisationNaics: AddOrganisationNAICS;
+    /** The organisation if the account can see it (the NAICS add checks this before taking the lock). */
+    readonly findVisibleOrganisation: ClassificationRepository['findVisibleOrganisation'];
+  };
   /** POST /api/organisations/quick-search: the internal-only lookup. */
   readonly quickSearch: QuickSearch;
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
@@ -178,6 +183,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     }),
     naics: {
       catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
+      findVisibleOrganisation: (params) => classification.findVisibleOrganisation(params),
       addOrganisationNaics: new AddOrganisationNAICS({
         lock: createPostgresLock(database.db),
         flags,
