@@ -65,6 +65,11 @@ export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}
     advanced: {
       /** Set by the HTTP server from the socket (src/http/client-address.ts); a client's own value is replaced. */
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      /**
+       * Cross-site requests with cookies are refused against trustedOrigins everywhere, tests included (Better
+       * Auth would skip the check under NODE_ENV=test).
+       */
+      disableOriginCheck: false,
       /** `Secure` session cookies whenever the application is served over https. */
       useSecureCookies: new URL(baseURL).protocol === 'https:',
     },
