@@ -12,7 +12,8 @@ import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/
 import { launchChromium } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-const SHOTS = path.resolve('tests/e2e/screenshots');
+/** Screenshots go where the other browser tests put theirs (outside the repository). */
+const SHOTS = '/tmp';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -96,11 +97,21 @@ describe('the signed-in application under the policy', () => {
     await search.fill('Wattle Bay Coffee');
     await search.press('Enter');
     await page.locator('li.result', { hasText: 'Wattle Bay Coffee Roasters Pty Ltd' }).waitFor({ timeout: 20_000 });
-    fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'security-dashboard-under-csp.png') });
     await page.goto(`${baseUrl}/identify`);
     await page.getByRole('heading').first().waitFor();
     expect(violations).toEqual([]);
+  });
+
+  it('renders the not-found page and the root redirect under the policy too (every page is rendered per request, with its nonce)', async () => {
+    const before = violations.length;
+    const response = await page.goto(`${baseUrl}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await page.getByText(/could not be found|not found/i).first().waitFor();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('searchbox', { name: 'Search organisations' }).waitFor();
+    expect(violations.slice(before)).toEqual([]);
   });
 
   it('cannot be framed by another origin', async () => {
