@@ -4,7 +4,8 @@
  * - Per client address (10 a minute): the address is the socket's; a client's X-Forwarded-For buys no fresh
  *   bucket unless the socket peer is a trusted proxy.
  * - Per email (10 wrong passwords in 15 minutes, from any number of addresses): failures only; a correct
- *   password clears the count.
+ *   password clears the count; a browser that signed in to that email before (its signed known-device
+ *   cookie) is not locked out by someone else's failures.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '../../src/app/api/auth/[...all]/route';
 import { createUser } from '../../src/adapters/auth/users';
 import { SIGN_IN_FAILURES_PER_EMAIL } from '../../src/adapters/rate-limit/sign-in-failure-limit';
+import { KNOWN_DEVICE_COOKIE } from '../../src/adapters/auth/sign-in-guard';
 import { createRequestListener } from '../../src/http/request-listener';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -46,10 +48,15 @@ async function userWithPassword(email: string): Promise<string> {
   return email;
 }
 
-function signIn(baseUrl: string, email: string, password: string, forwardedFor?: string): Promise<Response> {
+function signIn(baseUrl: string, email: string, password: string, forwardedFor?: string, cookie?: string): Promise<Response> {
   return fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     body: JSON.stringify({ email, password }),
   });
 }
@@ -121,5 +128,24 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
       expect((await signIn(baseUrl, i % 2 === 0 ? 'Casey@Example.com' : email, 'wrong', `100.65.0.${i + 1}`)).status).toBe(401);
     }
     expect((await signIn(baseUrl, email, PASSWORD, '100.65.0.200')).status).toBe(429);
+  });
+
+  it("does not lock the user out of a browser that signed in to the email before (the attacker's browser stays locked)", async () => {
+    const email = await userWithPassword('known-device@example.com');
+    const first = await signIn(baseUrl, email, PASSWORD, '100.66.0.1');
+    expect(first.status).toBe(200);
+    const deviceCookie = first.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    const device = (deviceCookie ?? '').split(';')[0] ?? '';
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i += 1) expect((await signIn(baseUrl, email, `guess-${i}`, `100.66.1.${i + 1}`)).status).toBe(401);
+    expect((await signIn(baseUrl, email, PASSWORD, '100.66.2.1')).status).toBe(429);
+    // A forged device cookie, or the device cookie of another email, does not open the lock.
+    expect((await signIn(baseUrl, email, PASSWORD, '100.66.2.3', `${KNOWN_DEVICE_COOKIE}=${encodeURIComponent('0'.repeat(64))}.forged`)).status).toBe(429);
+    const otherEmail = await userWithPassword('someone-else@example.com');
+    const otherDevice = (await signIn(baseUrl, otherEmail, PASSWORD, '100.66.3.1')).headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+    expect(otherDevice).toBeDefined();
+    expect((await signIn(baseUrl, email, PASSWORD, '100.66.3.2', (otherDevice ?? '').split(';')[0])).status).toBe(429);
+    // The user's own browser, from yet another address: signs in (and the success clears the email's count).
+    expect((await signIn(baseUrl, email, PASSWORD, '100.66.2.2', device)).status).toBe(200);
   });
 });

@@ -7,7 +7,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { publicBaseUrl, trustedOrigins } from '../../config/origins';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
 import type { Env } from '../../config/env';
@@ -16,14 +15,9 @@ import type { Logger } from '../logging/logger';
 import { authCredentials, authSessions, authUsers, authVerifications } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../../http/client-address';
 import type { SignInFailureLimit } from '../rate-limit/sign-in-failure-limit';
+import { SIGN_IN_PATH, signInGuardHooks } from './sign-in-guard';
 
 type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | 'BASE_URL' | 'PORT'>;
-
-const SIGN_IN_PATH = '/sign-in/email';
-
-function signInEmail(body: unknown): string | undefined {
-  return typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? body.email : undefined;
-}
 
 export interface CreateAuthOptions {
   log?: Logger;
@@ -34,6 +28,7 @@ export interface CreateAuthOptions {
 export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}) {
   const { log, signInFailures } = options;
   const baseURL = publicBaseUrl(env);
+  const secureCookies = new URL(baseURL).protocol === 'https:';
   return betterAuth({
     appName: 'Organisation Search',
     baseURL,
@@ -71,30 +66,10 @@ export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}
        */
       disableOriginCheck: false,
       /** `Secure` session cookies whenever the application is served over https. */
-      useSecureCookies: new URL(baseURL).protocol === 'https:',
+      useSecureCookies: secureCookies,
     },
-    hooks: signInFailures
-      ? {
-          before: createAuthMiddleware(async (ctx) => {
-            const email = ctx.path === SIGN_IN_PATH ? signInEmail(ctx.body) : undefined;
-            if (email === undefined) return;
-            const retryAfter = await signInFailures.retryAfterSeconds(email);
-            if (retryAfter !== null) {
-              throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many failed sign-ins for this email. Try again later.' }, { 'Retry-After': String(retryAfter) });
-            }
-          }),
-          after: createAuthMiddleware(async (ctx) => {
-            const email = ctx.path === SIGN_IN_PATH ? signInEmail(ctx.body) : undefined;
-            if (email === undefined) return;
-            const returned: unknown = ctx.context.returned;
-            if (isAPIError(returned)) {
-              if (returned.statusCode === 401) await signInFailures.recordFailure(email);
-            } else {
-              await signInFailures.clear(email);
-            }
-          }),
-        }
-      : undefined,
+    /** The per-email failure limit, with the known-device exception (sign-in-guard.ts). */
+    hooks: signInFailures ? signInGuardHooks(signInFailures, { secureCookies }) : undefined,
     logger: log
       ? {
           level: 'warn',

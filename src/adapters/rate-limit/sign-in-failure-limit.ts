@@ -2,7 +2,8 @@
  * The per-email sign-in limit: at most SIGN_IN_FAILURES_PER_EMAIL wrong passwords for one email address in
  * SIGN_IN_FAILURE_WINDOW_SECONDS, from any number of addresses; past it, sign-in for that email answers 429
  * until the window ends. Only failures count (a correct password clears the count), so a user who signs in
- * normally never spends it. Shared by every instance through the `rate_limits` table (rate-limiter-flexible,
+ * normally never spends it; a browser that signed in to the email before is let past the lock (src/adapters/auth/
+ * sign-in-guard.ts). Shared by every instance through the `rate_limits` table (rate-limiter-flexible,
  * like the search limit); the email is stored only as a SHA-256 hash.
  */
 import { createHash } from 'node:crypto';
@@ -21,8 +22,8 @@ export interface SignInFailureLimit {
   close(): Promise<void>;
 }
 
-/** Emails differ only in case and surrounding spaces for Better Auth; so do their counts. */
-function emailKey(email: string): string {
+/** Emails differ only in case and surrounding spaces for Better Auth; so do their counts. Never the email itself. */
+export function signInEmailKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
@@ -43,20 +44,20 @@ export function createSignInFailureLimit(options: { connectionString: string; fa
   let closed = false;
   return {
     async retryAfterSeconds(email) {
-      const state = await limiter.get(emailKey(email));
+      const state = await limiter.get(signInEmailKey(email));
       if (state === null || state.consumedPoints < limits.points) return null;
       return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     },
     async recordFailure(email) {
       try {
-        await limiter.consume(emailKey(email));
+        await limiter.consume(signInEmailKey(email));
       } catch (rejection) {
         // Already over the limit: the count stays where it is.
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
       }
     },
     async clear(email) {
-      await limiter.delete(emailKey(email));
+      await limiter.delete(signInEmailKey(email));
     },
     async close() {
       if (closed) return;
