@@ -18,10 +18,11 @@ import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchLeafNaics } from './adapters/db/queries/naics';
 import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
-import type { NaicsCatalogue } from './server/naics/ports';
+import type { ClassificationRepository, NaicsCatalogue } from './server/naics/ports';
 import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
+import { createSignInFailureLimit } from './adapters/rate-limit/sign-in-failure-limit';
 import { createInternalMatches } from './adapters/db/queries/internal-matches';
 import { createSearchOrganisations, type SearchOrganisations } from './server/search/search-organisations';
 import { createSearchPorts, type SearchPorts } from './adapters/search/search-ports';
@@ -70,7 +71,12 @@ export interface Container {
   readonly flags: FeatureFlags;
   readonly logo: LogoService;
   /** Manual NAICS classification: the typeahead's catalogue and the AddOrganisationNAICS use case. */
-  readonly naics: { readonly catalogue: NaicsCatalogue; readonly addOrganisationNaics: AddOrganisationNAICS };
+  readonly naics: {
+    readonly catalogue: NaicsCatalogue;
+    readonly addOrganisationNaics: AddOrganisationNAICS;
+    /** The organisation if the account can see it (the NAICS add checks this before taking the lock). */
+    readonly findVisibleOrganisation: ClassificationRepository['findVisibleOrganisation'];
+  };
   /** POST /api/organisations/quick-search: the internal-only lookup. */
   readonly quickSearch: QuickSearch;
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
@@ -141,7 +147,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const { env } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
-  const auth = createAuth(database.db, env, { log });
+  const signInFailures = createSignInFailureLimit({ connectionString: options.databaseUrl });
+  const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, {
     hybridSearch: env.FLAG_HYBRID_SEARCH,
@@ -195,6 +202,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     }),
     naics: {
       catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
+      findVisibleOrganisation: (params) => classification.findVisibleOrganisation(params),
       addOrganisationNaics: new AddOrganisationNAICS({
         lock: createPostgresLock(database.db),
         flags,
@@ -221,6 +229,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     async close() {
       await jobs.close();
       await searchRateLimiter.close();
+      await signInFailures.close();
       await database.close();
     },
   };

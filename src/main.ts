@@ -18,6 +18,9 @@ import { buildContainer, installContainer } from './composition-root';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox';
 import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
+import { createRequestListener } from './http/request-listener';
+import { publicBaseUrl } from './config/origins';
+import { LOGO_CDN_ORIGIN } from './adapters/logo/brandfetch-logo';
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -59,13 +62,15 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: projectRoot, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log.error({ err: error }, 'request handler failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Something went wrong', code: 'internal' }));
-    });
-  });
+  const server = http.createServer(
+    createRequestListener({
+      handle,
+      trustedProxies: env.TRUSTED_PROXIES,
+      imageOrigins: [LOGO_CDN_ORIGIN],
+      https: new URL(publicBaseUrl(env)).protocol === 'https:',
+      log,
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolve());

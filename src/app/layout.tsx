@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -7,7 +8,13 @@ export const metadata: Metadata = {
   description: 'Find, identify and classify organisations',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page is rendered per request (`connection()`), the not-found page and the root redirect included: the
+ * Content-Security-Policy allows inline scripts only with the request's nonce, which Next.js can stamp on a
+ * page rendered for that request and never on one prerendered at build time (src/http/security-headers.ts).
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

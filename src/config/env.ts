@@ -2,6 +2,7 @@
  * The one place that reads `process.env`. Parsed once, in the composition root, into a typed object.
  * Empty strings count as missing.
  */
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
@@ -24,6 +25,19 @@ export const envSchema = z
     PORT: intFromString(3000, 0, 65535),
     HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
     BASE_URL: optionalString,
+    /**
+     * Comma-separated addresses or CIDR ranges of the reverse proxies in front of the application. Only a request
+     * whose socket peer is one of them has its X-Forwarded-For read; otherwise the socket address is the client.
+     */
+    TRUSTED_PROXIES: optionalString.pipe(
+      z
+        .string()
+        .optional()
+        .transform((v) => (v ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+        .refine((entries) => entries.every((entry) => (entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry))), {
+          message: 'must be a comma-separated list of IP addresses or CIDR ranges',
+        }),
+    ),
     DATABASE_URL: optionalString,
     /** Benchmarks only: an admin URL of a PostgreSQL server where `bench/` creates its own database (else the embedded server). */
     BENCH_DATABASE_URL: optionalString,

@@ -83,7 +83,7 @@ describe('runAddOrganisationNaicsAction', () => {
     expect(badCode.error.name).toBe('ValidationError');
     expect(badCode.error.issues?.map((i) => [i.field, i.rule])).toEqual([['naicsCode', 'invalid_format']]);
     const noId = await runAddOrganisationNaicsAction({ organisationId: '', naicsCode: '111110' }, d);
-    expect(!noId.ok && noId.error.issues?.map((i) => [i.field, i.rule])).toEqual([['organisationId', 'too_small']]);
+    expect(!noId.ok && noId.error.issues?.map((i) => [i.field, i.rule])).toEqual([['organisationId', 'invalid_format']]);
   });
 
   it('answers the result and refreshes /organisations/{id} only', async () => {

@@ -8,6 +8,9 @@ import { POST as select } from '../../src/app/api/organisations/select/route';
 import { POST as enrich } from '../../src/app/api/organisations/[id]/enrich/route';
 import { POST as addNaics } from '../../src/app/api/organisations/[id]/naics/route';
 import { GET as profile } from '../../src/app/api/organisations/[id]/route';
+import { POST as quickSearch } from '../../src/app/api/organisations/quick-search/route';
+import { POST as search } from '../../src/app/api/organisations/search/route';
+import { POST as auth } from '../../src/app/api/auth/[...all]/route';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { FLAGS } from '../../src/core/flags';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -40,6 +43,9 @@ const writes: [string, Handler, string][] = [
   ['POST /api/organisations/select', select, '/api/organisations/select'],
   ['POST /api/organisations/{id}/enrich', enrich, '/api/organisations/{id}/enrich'],
   ['POST /api/organisations/{id}/naics', addNaics, '/api/organisations/{id}/naics'],
+  // Reads over POST: refused too (a cross-site page must not spend the account's search budget or read answers).
+  ['POST /api/organisations/quick-search', (request) => quickSearch(request), '/api/organisations/quick-search'],
+  ['POST /api/organisations/search', (request) => search(request), '/api/organisations/search'],
 ];
 
 function call(handler: Handler, path: string, headers: Record<string, string>, method = 'POST') {
@@ -65,6 +71,22 @@ describe.each(writes)('%s with the session cookie', (_name, handler, path) => {
     const response = await call(handler, path, { cookie: 'session=valid', 'content-type': 'application/json', origin: ORIGIN });
     expect(response.status).not.toBe(403);
     expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe('Better Auth routes (their own origin check, same trusted origins)', () => {
+  it('refuse a cross-site sign-in or sign-out (403) and accept them from the application origin', async () => {
+    const post = (path: string, origin: string) =>
+      auth(
+        new Request(`http://localhost:3000/api/auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin, cookie: 'better-auth.session_token=x' },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+        }),
+      );
+    expect((await post('/sign-in/email', 'http://localhost:3001')).status).toBe(403);
+    expect((await post('/sign-out', 'http://evil.example')).status).toBe(403);
+    expect((await post('/sign-in/email', ORIGIN)).status).toBe(401);
   });
 });
 

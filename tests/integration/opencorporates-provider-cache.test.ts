@@ -1,7 +1,7 @@
 /**
  * The OpenCorporates adapter over the real shared cache (provider_cache table on PostgreSQL): entries are
- * written with the 30-day TTL, keyed without the token, reused by a second registry instance (another web
- * instance), and a company-by-id record is cached like a search.
+ * written with the 30-day TTL, keyed without the token, a search per account, reused by a second registry
+ * instance (another web instance) for the same account only, and a company-by-id record is shared by all.
  */
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -41,22 +41,31 @@ async function cacheRows(): Promise<{ key: string; days: number; value: string }
 }
 
 describe('OpenCorporates over the shared provider cache', () => {
-  it('stores a search for 30 days under a token-free key and serves it to another instance', async () => {
-    const first = await registry().searchByName('Fernhollow Analytics', {});
+  const accountId = '6f1c1f4e-8a4b-4c36-9a39-0d5d3f0b2a11';
+  it('stores a search for 30 days under a token-free key of its account and serves it to another instance', async () => {
+    const first = await registry().searchByName('Fernhollow Analytics', { accountId });
     expect(first.error).toBeNull();
     expect(new Set(first.candidates.map((c) => c.countryIsoAlpha3))).toEqual(new Set(['GBR', 'USA', 'NZL', 'DEU', 'IRL']));
     const rows = await cacheRows();
-    expect(rows.map((r) => r.key)).toEqual(['oc:search:all:fernhollow analytics']);
+    expect(rows.map((r) => r.key)).toEqual([`oc:search:${accountId}:all:fernhollow analytics`]);
     expect(rows[0]?.days).toBeGreaterThan(29.9);
     expect(rows[0]?.days).toBeLessThanOrEqual(30);
     expect(rows[0]?.value).not.toContain('secret-token-value');
 
-    const second = await registry().searchByName('FERNHOLLOW  analytics', {});
+    const second = await registry().searchByName('FERNHOLLOW  analytics', { accountId });
     expect(second).toEqual(first);
     expect(fake.connections.requests).toHaveLength(1);
   });
 
-  it('caches company-by-id the same way', async () => {
+  it("does not serve one account's search to another account (its own entry, its own call)", async () => {
+    const before = fake.connections.requests.length;
+    const other = await registry().searchByName('Fernhollow Analytics', { accountId: '0b0c7d1e-4f57-4b8e-a0c2-3a7e5f7c9d22' });
+    expect(other.error).toBeNull();
+    expect(fake.connections.requests.length - before).toBe(1);
+    expect((await cacheRows()).filter((r) => r.key.endsWith(':all:fernhollow analytics'))).toHaveLength(2);
+  });
+
+  it('caches company-by-id the same way, shared by every account', async () => {
     const before = fake.connections.requests.length;
     const first = await registry().getCompany('gb', '04561230');
     expect(first.company?.type).toBe('PublicLimited');

@@ -106,30 +106,51 @@ describe('Global scope (no country)', () => {
   });
 });
 
-describe('cache (30 days, shared port)', () => {
-  it('answers a repeated search from the cache: no second HTTP call', async () => {
+describe('cache (30 days, shared port; search-by-name per account)', () => {
+  const account = 'account-a';
+  it('answers a repeated search of the same account from the cache: no second HTTP call', async () => {
     const cache = createInMemoryOpenCorporatesCache();
     const oc = registry({ cache });
-    const first = await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR' });
-    const second = await oc.searchByName('  bluefern   ROBOTICS ', { countryCode: 'gb' });
+    const first = await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR', accountId: account });
+    const second = await oc.searchByName('  bluefern   ROBOTICS ', { countryCode: 'gb', accountId: account });
     expect(second).toEqual(first);
     expect(fake.connections.requests).toHaveLength(1);
     // the cache is the shared one: a second registry instance over it makes no call either
-    await registry({ cache }).searchByName('Bluefern Robotics', { countryCode: 'UK' });
+    await registry({ cache }).searchByName('Bluefern Robotics', { countryCode: 'UK', accountId: account });
     expect(fake.connections.requests).toHaveLength(1);
     // another scope is another entry
-    await oc.searchByName('Bluefern Robotics', {});
+    await oc.searchByName('Bluefern Robotics', { accountId: account });
     expect(fake.connections.requests).toHaveLength(2);
+  });
+
+  it("never answers one account's name search from another account's entry (no cache timing side channel)", async () => {
+    const cache = createInMemoryOpenCorporatesCache();
+    const oc = registry({ cache });
+    await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR', accountId: 'account-a' });
+    expect(fake.connections.requests).toHaveLength(1);
+    await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR', accountId: 'account-b' });
+    expect(fake.connections.requests).toHaveLength(2);
+    // Without an account nothing is cached, so nothing can be shared.
+    await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR' });
+    await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR' });
+    expect(fake.connections.requests).toHaveLength(4);
+  });
+
+  it('keeps company-by-id shared by every account', async () => {
+    const cache = createInMemoryOpenCorporatesCache();
+    await registry({ cache }).getCompany('gb', '09876543');
+    await registry({ cache }).getCompany('gb', '09876543');
+    expect(fake.connections.requests).toHaveLength(1);
   });
 
   it('caches zero-result searches but never failures', async () => {
     const oc = registry();
-    await oc.searchByName('Nothing Matches This', { countryCode: 'FR' });
-    await oc.searchByName('Nothing Matches This', { countryCode: 'FR' });
+    await oc.searchByName('Nothing Matches This', { countryCode: 'FR', accountId: account });
+    await oc.searchByName('Nothing Matches This', { countryCode: 'FR', accountId: account });
     expect(fake.connections.requests).toHaveLength(1);
     fake.faults.inject({ kind: 'status', status: 500 }, 2);
-    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).error?.status).toBe(500);
-    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).candidates).toHaveLength(1);
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ', accountId: account })).error?.status).toBe(500);
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ', accountId: account })).candidates).toHaveLength(1);
     expect(fake.connections.requests).toHaveLength(4);
   });
 
@@ -146,8 +167,8 @@ describe('cache (30 days, shared port)', () => {
     expect(result.error).toBeNull();
     expect(result.candidates).toHaveLength(1);
     const garbage = createInMemoryOpenCorporatesCache();
-    await garbage.set('oc:search:nz:kowhai', { not: 'a cached search' }, 60_000);
-    expect((await registry({ cache: garbage }).searchByName('Kowhai', { countryCode: 'NZ' })).candidates).toHaveLength(1);
+    await garbage.set('oc:search:account-a:nz:kowhai', { not: 'a cached search' }, 60_000);
+    expect((await registry({ cache: garbage }).searchByName('Kowhai', { countryCode: 'NZ', accountId: 'account-a' })).candidates).toHaveLength(1);
   });
 });
 

@@ -71,7 +71,10 @@ describe('search_words: filled by every write of organisations', () => {
 });
 
 describe('word corrections', () => {
+  /** The account whose vocabulary is asked (the organisations here are global: every account knows their words). */
+  let readerId = '';
   beforeAll(async () => {
+    readerId = (await insertAccount(db, { name: 'Vocabulary reader' })).id;
     await insertOrganisations(db, [
       { name: 'Gorsemoor Bay Fisheries Pty Ltd', countryIsoAlpha3: 'AUS' },
       { name: 'Gorsemoor Bat Rescue Pty Ltd', countryIsoAlpha3: 'AUS' },
@@ -79,18 +82,18 @@ describe('word corrections', () => {
   });
 
   it('one-edit corrections cover deletion, transposition, substitution and insertion; two edits are not one edit', async () => {
-    const corrections = await findWordCorrections(db, ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr', 'gorsmoorr', 'by', 'aby']);
+    const corrections = await findWordCorrections(db, ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr', 'gorsmoorr', 'by', 'aby'], readerId);
     for (const typo of ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr']) expect(corrections.oneEdit.get(typo)).toEqual(['gorsemoor']);
     expect(corrections.oneEdit.get('gorsmoorr')).toBeUndefined();
     expect(corrections.oneEdit.get('aby')).toEqual(expect.arrayContaining(['bay']));
     // Two-letter words are never corrected; numbers neither.
     expect(corrections.oneEdit.get('by')).toBeUndefined();
-    expect((await findWordCorrections(db, ['8245'])).oneEdit.size).toBe(0);
+    expect((await findWordCorrections(db, ['8245'], readerId)).oneEdit.size).toBe(0);
   });
 
   it('an unknown word is corrected to the known words one edit away, and keeps itself (a prefix being typed)', async () => {
     const words = ['gorsemoor', 'bmy', 'fisheries'];
-    const corrections = await findWordCorrections(db, words);
+    const corrections = await findWordCorrections(db, words, readerId);
     expect([...corrections.known].sort()).toEqual(['fisheries', 'gorsemoor']);
     const alternatives = wordAlternatives(words, corrections);
     expect(alternatives[0]).toEqual(['gorsemoor']);
@@ -100,7 +103,7 @@ describe('word corrections', () => {
   });
 
   it('a long word two edits away is corrected by trigram similarity', async () => {
-    const corrections = await findWordCorrections(db, ['gorsemooorr']);
+    const corrections = await findWordCorrections(db, ['gorsemooorr'], readerId);
     expect(corrections.oneEdit.get('gorsemooorr')).toBeUndefined();
     expect(corrections.similar.get('gorsemooorr')).toContain('gorsemoor');
   });

@@ -5,7 +5,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { trustedOrigins } from '../../config/origins';
+import { publicBaseUrl, trustedOrigins } from '../../config/origins';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
@@ -13,12 +13,22 @@ import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
 import type { Logger } from '../logging/logger';
 import { authCredentials, authSessions, authUsers, authVerifications } from '../db/schema';
+import { CLIENT_ADDRESS_HEADER } from '../../http/client-address';
+import type { SignInFailureLimit } from '../rate-limit/sign-in-failure-limit';
+import { SIGN_IN_PATH, signInGuardHooks } from './sign-in-guard';
 
 type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | 'BASE_URL' | 'PORT'>;
 
-export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {}) {
-  const { log } = options;
-  const baseURL = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+export interface CreateAuthOptions {
+  log?: Logger;
+  /** The per-email limit on wrong passwords; without it only the per-address limit applies. */
+  signInFailures?: SignInFailureLimit;
+}
+
+export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}) {
+  const { log, signInFailures } = options;
+  const baseURL = publicBaseUrl(env);
+  const secureCookies = new URL(baseURL).protocol === 'https:';
   return betterAuth({
     appName: 'Organisation Search',
     baseURL,
@@ -39,14 +49,27 @@ export function createAuth(db: Db, env: AuthEnv, options: { log?: Logger } = {})
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     /**
      * On outside tests whatever NODE_ENV says (`npm start` does not set it). Sign-in attempts are limited per
-     * client IP (one shared bucket when no IP can be determined).
+     * client address: the socket's, or X-Forwarded-For's behind a trusted proxy, never a client's own claim.
      */
     rateLimit: {
       enabled: env.NODE_ENV !== 'test',
       window: 60,
       max: 100,
-      customRules: { '/sign-in/email': { window: 60, max: 10 } },
+      customRules: { [SIGN_IN_PATH]: { window: 60, max: 10 } },
     },
+    advanced: {
+      /** Set by the HTTP server from the socket (src/http/client-address.ts); a client's own value is replaced. */
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      /**
+       * Cross-site requests with cookies are refused against trustedOrigins everywhere, tests included (Better
+       * Auth would skip the check under NODE_ENV=test).
+       */
+      disableOriginCheck: false,
+      /** `Secure` session cookies whenever the application is served over https. */
+      useSecureCookies: secureCookies,
+    },
+    /** The per-email failure limit, with the known-device exception (sign-in-guard.ts). */
+    hooks: signInFailures ? signInGuardHooks(signInFailures, { secureCookies }) : undefined,
     logger: log
       ? {
           level: 'warn',

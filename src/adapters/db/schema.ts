@@ -16,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -202,15 +203,23 @@ export const organisationAliases = pgTable(
 
 /**
  * The distinct words of every organisation's search name and alias search values (quick search's typo
- * correction vocabulary). Filled by insertOrganisations; never pruned (a word whose organisations are
- * gone only costs a correction that finds nothing). Trigram-indexed for the nearest-word lookup.
+ * correction vocabulary), scoped like the organisations they come from: `account_id` null for a word of a
+ * global organisation, else the owning account's id, so an account's vocabulary is the global words plus
+ * its own and no other account can learn a word of a private name. Filled when organisations and aliases
+ * are written (and made global when verification drops the owners); never pruned (a word whose
+ * organisations are gone only costs a correction that finds nothing). Trigram-indexed for the
+ * nearest-word lookup.
  */
 export const searchWords = pgTable(
   'search_words',
   {
-    word: text('word').primaryKey(),
+    word: text('word').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    unique('search_words_word_account_unique').on(t.word, t.accountId).nullsNotDistinct(),
+    index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  ],
 );
 
 /**

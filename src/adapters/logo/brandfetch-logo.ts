@@ -5,13 +5,16 @@
 import { registrableDomain } from '../../core/website';
 import type { LogoService } from '../../server/logo/logo-service';
 
+/** Where logo images come from (the Content-Security-Policy's img-src allows it). */
+export const LOGO_CDN_ORIGIN = 'https://cdn.brandfetch.io';
+
 export function createBrandfetchLogoService(clientId: string | undefined): LogoService {
   return {
     logoFor(website) {
       if (!clientId || !website) return null;
       const domain = registrableDomain(website);
       if (!domain) return null;
-      return `https://cdn.brandfetch.io/domain/${encodeURIComponent(domain)}/w/128/h/128/fallback/lettermark/icon?c=${encodeURIComponent(clientId)}`;
+      return `${LOGO_CDN_ORIGIN}/domain/${encodeURIComponent(domain)}/w/128/h/128/fallback/lettermark/icon?c=${encodeURIComponent(clientId)}`;
     },
   };
 }

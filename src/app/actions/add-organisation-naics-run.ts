@@ -1,17 +1,18 @@
 /**
  * The body of `addOrganisationNAICSAction` and of `POST /api/organisations/{id}/naics`, free of Next.js
- * so tests call it directly. Check order: active account, then the flag, then the input, then the use case.
+ * so tests call it directly. Check order: active account, then the flag, then the input (the organisation id a
+ * UUID), then the organisation's visibility, then the use case.
  */
 import { z } from 'zod';
 import type { Container } from '../../composition-root';
-import { AppError, ForbiddenError, UnauthorizedError, ValidationError, type ValidationIssue } from '../../core/errors';
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type ValidationIssue } from '../../core/errors';
 import { NAICS_CODE_MESSAGE, NAICS_CODE_PATTERN } from '../../core/naics';
 import type { AccountContext } from '../../server/auth/account-context';
 import { MANUAL_CLASSIFICATION_UNAVAILABLE, type AddOrganisationNaicsResult } from '../../server/naics/add-organisation-naics';
 import { parseOrThrow } from '../http/parse';
 
 export const addOrganisationNaicsInputSchema = z.object({
-  organisationId: z.string().min(1),
+  organisationId: z.uuid({ error: 'must be an organisation id' }),
   naicsCode: z.string().regex(NAICS_CODE_PATTERN, NAICS_CODE_MESSAGE),
 });
 export type AddOrganisationNaicsInput = z.infer<typeof addOrganisationNaicsInputSchema>;
@@ -39,6 +40,11 @@ export async function addOrganisationNaicsForAccount(
     throw new ForbiddenError(`manualNaicsClassification is off for account ${account.accountId}`, MANUAL_CLASSIFICATION_UNAVAILABLE);
   }
   const parsed = parseOrThrow(addOrganisationNaicsInputSchema, input);
+  // Visibility before the use case takes the organisation's lock: another account gets 404, never 409, and so
+  // learns neither that the organisation exists nor that an add is in flight. The use case checks it again.
+  if (!(await container.naics.findVisibleOrganisation({ accountId: account.accountId, organisationId: parsed.organisationId }))) {
+    throw new NotFoundError(`organisation ${parsed.organisationId} not visible to ${account.accountId}`, 'Organisation not found');
+  }
   const result = await container.naics.addOrganisationNaics.execute({ accountId: account.accountId, ...parsed });
   if (!result.aquila1Synced) {
     container.log.warn(

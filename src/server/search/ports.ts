@@ -48,8 +48,12 @@ export interface NationalRegistry {
 
 /** The global aggregator (OpenCorporates v0.4): every country other than AUS, and GLO. */
 export interface GlobalRegistry {
-  /** `countryCode`: alpha-2 or alpha-3 in any case; omitted under GLO (all jurisdictions). */
-  searchByName(name: string, options: { countryCode?: string; signal?: AbortSignal }): Promise<RegistryResult>;
+  /**
+   * `countryCode`: alpha-2 or alpha-3 in any case; omitted under GLO (all jurisdictions). `accountId`: whose
+   * search it is; search-by-name answers are cached per account (another account's recent search must not
+   * answer faster), and without an account they are not cached at all.
+   */
+  searchByName(name: string, options: { countryCode?: string; accountId?: string; signal?: AbortSignal }): Promise<RegistryResult>;
 }
 
 export interface WebSearchHit {

@@ -64,7 +64,7 @@ interface FakeOptions {
 function fakes(options: FakeOptions = {}) {
   const calls = {
     national: [] as { name: string; preset: string; includeSoleTraders: boolean; signal?: AbortSignal }[],
-    global: [] as { name: string; countryCode?: string; signal?: AbortSignal }[],
+    global: [] as { name: string; countryCode?: string; accountId?: string; signal?: AbortSignal }[],
     agent: [] as { query: string; countryIsoAlpha3: string; signal: AbortSignal }[],
     byKeys: [] as { keys: string[]; membership: string }[],
     linked: [] as string[][],
@@ -225,6 +225,12 @@ describe('registry routing (rule 1)', () => {
     await run(search, { countryIsoAlpha3: country });
     expect(calls.national).toHaveLength(0);
     expect(calls.global).toMatchObject([{ name: 'acme', countryCode: country }]);
+  });
+
+  it("passes the caller's account to the aggregator (its name searches are cached per account)", async () => {
+    const { search, calls } = fakes();
+    await run(search, { countryIsoAlpha3: 'GBR' });
+    expect(calls.global).toMatchObject([{ accountId: ACCOUNT.accountId }]);
   });
 
   it('GLO goes to the aggregator with no country code; the national registry and its website enrichment are never used', async () => {

@@ -320,7 +320,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
                 includeSoleTraders: request.includeSoleTraders ?? false,
                 signal,
               })
-            : await deps.globalRegistry.searchByName(request.query, { countryCode: aggregatorCountryCode(scope), signal });
+            : await deps.globalRegistry.searchByName(request.query, { countryCode: aggregatorCountryCode(scope), accountId: context.accountId, signal });
       } catch (error) {
         // Repositories report failures in `error`; a throw is still a genuine failure of the channel.
         result = { candidates: [], error: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };

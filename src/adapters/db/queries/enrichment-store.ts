@@ -20,11 +20,10 @@ import {
   organisationOwners,
   organisationRelations,
   organisations,
-  searchWords,
 } from '../schema';
 import { isUuid } from './classification';
 import { recordFieldSources, type FieldSourceWrite } from './field-sources';
-import { insertOrganisation } from './organisations-write';
+import { addOrganisationWords, insertOrganisation } from './organisations-write';
 
 export function createEnrichmentStore(db: Db): EnrichmentStore {
   return {
@@ -120,9 +119,7 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
           for (const word of search.split(' ')) if (word !== '') aliasWords.add(word);
           source('legalName', alias);
         }
-        if (aliasWords.size > 0) {
-          await tx.execute(sql`insert into ${searchWords} (word) select unnest(${sql.param([...aliasWords].sort())}::text[]) on conflict do nothing`);
-        }
+        if (aliasWords.size > 0) await addOrganisationWords(tx, [organisationId]);
 
         if (write.naics && write.naics.value.length > 0) {
           await tx

@@ -41,7 +41,7 @@ export interface InsertOrganisationsOptions {
 /**
  * Inserts a batch in a few statements (one per table) and returns the new ids in input order.
  * Also adds the distinct words of the batch's search names and alias search values to `search_words`
- * (quick search's typo-correction vocabulary): one statement, deduplicated here, inserted in sorted order
+ * (quick search's typo-correction vocabulary, scoped to the owner when there is one): one statement, deduplicated here, inserted in sorted order
  * so that concurrent batches sharing words take their row locks in the same order and cannot deadlock.
  * Each statement sends one array per column and expands it with `unnest` on the server: a 2,000-row batch is
  * ten parameters rather than 20,000, which keeps the client's CPU out of the way of bulk imports. Ids are
@@ -115,8 +115,8 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
   const words = new Set<string>();
   for (const value of [...columns.searchName, ...aliases.searchValue]) for (const word of value.split(' ')) if (word !== '') words.add(word);
   await db.execute(sql`
-    insert into ${searchWords} (word)
-    select word from unnest(${array([...words], 'text')}) as word order by word
+    insert into ${searchWords} (word, account_id)
+    select word, ${options.ownerAccountId ?? null}::uuid from unnest(${array([...words], 'text')}) as word order by word
     on conflict do nothing`);
   if (options.ownerAccountId) {
     await db.execute(sql`
@@ -140,6 +140,27 @@ export async function insertOrganisation(db: Db, organisation: NewOrganisation, 
 
 export async function linkOrganisationToAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<void> {
   await db.insert(accountOrganisations).values(params).onConflictDoNothing();
+}
+
+/**
+ * Adds the words of organisations' names and aliases to the typo-correction vocabulary with the scope the
+ * organisations have now: each owning account's, or global when they have no owner (after verification
+ * dropped the owners, for example). Sorted, like insertOrganisations, so concurrent writers lock in one order.
+ */
+export async function addOrganisationWords(db: Db, organisationIds: readonly string[]): Promise<void> {
+  if (organisationIds.length === 0) return;
+  const ids = sql`${sql.param([...organisationIds])}::uuid[]`;
+  await db.execute(sql`
+    insert into ${searchWords} (word, account_id)
+    select distinct w.word, oo.account_id
+      from (select o.id, o.search_name as value from ${organisations} o where o.id = any(${ids})
+            union all
+            select a.organisation_id, a.search_value from ${organisationAliases} a where a.organisation_id = any(${ids})) src
+      cross join lateral string_to_table(src.value, ' ') as w(word)
+      left join ${organisationOwners} oo on oo.organisation_id = src.id
+     where w.word <> ''
+     order by w.word, oo.account_id
+    on conflict do nothing`);
 }
 
 export async function addOrganisationOwner(db: Db, params: { accountId: string; organisationId: string }): Promise<void> {

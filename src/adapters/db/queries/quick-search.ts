@@ -7,7 +7,7 @@
  * case only when the first finds nothing:
  * - findOrganisationsByName: prefix or every word (exact spelling); a few ms at 1M organisations.
  * - findOrganisationsByCorrectedName: typos. Each query word is looked up in `search_words` (the distinct
- *   words of every name and alias) and, when it is not a known word, replaced by the known words one edit
+ *   words of every name and alias, as the account may see them: global words and its own) and, when it is not a known word, replaced by the known words one edit
  *   away (deletion, transposition, substitution, insertion: generated in SQL, probed on the primary key) or
  *   trigram-similar to it (GIN on the small word table); then the every-word step runs again with each word
  *   any of its alternatives. Measured at 1M organisations: ~1 ms for the corrections, 2-5 ms for the
@@ -230,7 +230,9 @@ function correctableWords(words: readonly string[]): string[] {
  * characters, the most trigram-similar known words ('similar', GIN on the small word table). Under a
  * millisecond of execution for a four-word query.
  */
-function wordCorrectionsSql(words: readonly string[]): SQL {
+function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
+  // The account's vocabulary: global words and its own (never another account's private names).
+  const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
   const alphabet = [...new Set([...'abcdefghijklmnopqrstuvwxyz0123456789', ...words.flatMap((w) => [...w])])];
   return sql`
     with w as (select word from unnest(${sql.param(words)}::text[]) as q(word)),
@@ -245,17 +247,17 @@ function wordCorrectionsSql(words: readonly string[]): SQL {
       union all
       select w.word, left(w.word, i) || l.c || substr(w.word, i + 1) from w, generate_series(0, length(w.word)) as i, letters l
     )
-    select 'known'::text as c_kind, w.word as c_query, w.word as c_word from w join search_words s on s.word = w.word
+    select distinct 'known'::text as c_kind, w.word as c_query, w.word as c_word from w join search_words s on s.word = w.word and ${inVocabulary('s')}
     union all
-    select distinct 'one_edit'::text, v.word, s.word from variants v join search_words s on s.word = v.variant where s.word <> v.word
+    select distinct 'one_edit'::text, v.word, s.word from variants v join search_words s on s.word = v.variant and ${inVocabulary('s')} where s.word <> v.word
     union all
     select 'similar'::text, w.word, n.word
       from w cross join lateral (
-        select s.word from search_words s
+        select distinct s.word, similarity(s.word, w.word) as sim from search_words s
          where length(w.word) >= ${WORD_SIMILARITY_MIN_LENGTH}
-           and s.word % w.word and similarity(s.word, w.word) >= ${WORD_SIMILARITY_THRESHOLD}
-           and not exists (select 1 from search_words k where k.word = w.word)
-         order by similarity(s.word, w.word) desc, s.word
+           and s.word % w.word and similarity(s.word, w.word) >= ${WORD_SIMILARITY_THRESHOLD} and ${inVocabulary('s')}
+           and not exists (select 1 from search_words k where k.word = w.word and ${inVocabulary('k')})
+         order by sim desc, s.word
          limit ${MAX_CORRECTIONS_PER_WORD}) n`;
 }
 
@@ -270,11 +272,11 @@ function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
   return corrections;
 }
 
-/** What the vocabulary says about the words of a query (wordCorrectionsSql), in one statement. */
-export async function findWordCorrections(db: Db, words: readonly string[]): Promise<WordCorrections> {
+/** What the account's vocabulary says about the words of a query (wordCorrectionsSql), in one statement. */
+export async function findWordCorrections(db: Db, words: readonly string[], accountId: string): Promise<WordCorrections> {
   const correctable = correctableWords(words);
   if (correctable.length === 0) return toCorrections([]);
-  const result = await db.execute<CorrectionRow>(wordCorrectionsSql(correctable));
+  const result = await db.execute<CorrectionRow>(wordCorrectionsSql(correctable, accountId));
   return toCorrections(result.rows);
 }
 
@@ -307,7 +309,7 @@ export async function findOrganisationsByCorrectedName(
 ): Promise<QuickSearchRow[]> {
   const words = wordsOf(params.searchName);
   if (correctableWords(words).length === 0) return [];
-  const corrections = await findWordCorrections(db, words);
+  const corrections = await findWordCorrections(db, words, params.accountId);
   const alternatives = wordAlternatives(words, corrections);
   const uncorrectable = (options: string[], i: number) =>
     options.length === 1 && (words[i] ?? '').length >= FUZZY_MIN_LENGTH && !corrections.known.has(words[i] ?? '');

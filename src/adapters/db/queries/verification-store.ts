@@ -27,6 +27,7 @@ import {
   transactions,
 } from '../schema';
 import { createClassificationRepository, isUuid, listOrganisationNaicsCodes } from './classification';
+import { addOrganisationWords } from './organisations-write';
 
 export interface VerificationStoreOptions {
   /** AddOrganisationNAICS's lock; by default the same `locks` table it uses. */
@@ -192,8 +193,10 @@ export async function findGlobalByRegistryIdentifier(
   return null;
 }
 
+/** The organisation becomes global, and so do the words of its names in the typo-correction vocabulary. */
 export async function dropOwners(db: Db, params: { organisationId: string }): Promise<void> {
   await db.delete(organisationOwners).where(eq(organisationOwners.organisationId, params.organisationId));
+  await addOrganisationWords(db, [params.organisationId]);
 }
 
 export async function setRedirect(db: Db, params: { organisationId: string; targetId: string }): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The global aggregator (spec: Registry behaviour: global aggregator; Global (GLO) scope; Limits):
- * OpenCorporates v0.4 name search and company-by-id, both cached 30 days in the shared provider cache.
+ * OpenCorporates v0.4 name search and company-by-id, both cached 30 days in the shared provider cache: a name
+ * search per account (its speed must not tell one account what another searched), company-by-id shared.
  * Never throws for provider failures: they come back in the result's `error` field.
  */
 import type { Logger } from '../../logging/logger';
@@ -115,7 +116,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
   }
 
   return {
-    async searchByName(name, { countryCode, signal } = {}): Promise<RegistryResult> {
+    async searchByName(name, { countryCode, accountId, signal } = {}): Promise<RegistryResult> {
       const q = searchQueryText(name);
       if (q === '') return { candidates: [], error: null };
       let country: string | undefined;
@@ -125,8 +126,9 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         if (country === undefined) return { candidates: [], error: null };
       }
       if (http === undefined) return { candidates: [], error: missingToken };
-      const key = searchCacheKey(country, q);
-      const cached = await readCache(key, (value) => cachedSearchSchema.safeParse(value).data);
+      // Per account (a timing side channel otherwise: another account's recent search answers in milliseconds).
+      const key = accountId === undefined ? undefined : searchCacheKey(country, q, accountId);
+      const cached = key === undefined ? undefined : await readCache(key, (value) => cachedSearchSchema.safeParse(value).data);
       if (cached !== undefined) return { candidates: toRegistryCandidates(cached.companies), error: null };
       const blocked = quotaBlocked();
       if (blocked) return { candidates: [], error: blocked };
@@ -146,7 +148,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         return { candidates: [], error: { kind: 'malformed', message: 'OpenCorporates search payload failed validation' } };
       }
       const companies: OcCompany[] = parsed.data.results.companies.map((item) => item.company);
-      await writeCache(key, { companies });
+      if (key !== undefined) await writeCache(key, { companies });
       return { candidates: toRegistryCandidates(companies), error: null };
     },
 

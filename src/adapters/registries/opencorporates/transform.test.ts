@@ -169,9 +169,10 @@ describe('payload validation', () => {
 });
 
 describe('cache keys', () => {
-  it('never depend on case or spacing of the name, and carry the country or all', () => {
-    expect(searchCacheKey('gb', '  Fernhollow   ANALYTICS ')).toBe('oc:search:gb:fernhollow analytics');
-    expect(searchCacheKey(undefined, 'Fernhollow')).toBe('oc:search:all:fernhollow');
+  it('never depend on case or spacing of the name, and carry the account and the country or all', () => {
+    expect(searchCacheKey('gb', '  Fernhollow   ANALYTICS ', 'acct-1')).toBe('oc:search:acct-1:gb:fernhollow analytics');
+    expect(searchCacheKey(undefined, 'Fernhollow', 'acct-1')).toBe('oc:search:acct-1:all:fernhollow');
+    expect(searchCacheKey('gb', 'Fernhollow', 'acct-2')).not.toBe(searchCacheKey('gb', 'Fernhollow', 'acct-1'));
     expect(companyCacheKey('GB', ' 09876543 ')).toBe('oc:company:gb/09876543');
   });
 });

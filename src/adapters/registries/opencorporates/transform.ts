@@ -37,8 +37,8 @@ export function searchQueryText(name: string): string {
 }
 
 /** `oc:search:<country alpha-2 | all>:<normalised name>`; never contains the API token. */
-export function searchCacheKey(countryParameter: string | undefined, name: string): string {
-  return `oc:search:${countryParameter ?? 'all'}:${searchQueryText(name).toLowerCase()}`;
+export function searchCacheKey(countryParameter: string | undefined, name: string, accountId: string): string {
+  return `oc:search:${accountId}:${countryParameter ?? 'all'}:${searchQueryText(name).toLowerCase()}`;
 }
 
 /** `oc:company:<jurisdiction>/<number>`, jurisdiction lower-cased, number as OpenCorporates writes it. */

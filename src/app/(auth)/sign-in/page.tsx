@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getContainer } from '../../../composition-root';
+import { publicBaseUrl } from '../../../config/origins';
 import { SignOutButton } from '../../../components/shell/sign-out-button';
 import { safeNextPath } from './safe-next-path';
 import { SignInForm } from './sign-in-form';
@@ -12,8 +13,8 @@ export const dynamic = 'force-dynamic';
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requestHeaders = await headers();
   const params = await searchParams;
-  const next = safeNextPath(params.next);
   const container = await getContainer();
+  const next = safeNextPath(params.next, publicBaseUrl(container.env));
   const session = await container.auth.api.getSession({ headers: requestHeaders });
   if (session) {
     const account = await container.accountResolver.resolve(requestHeaders);
