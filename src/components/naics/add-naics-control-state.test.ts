@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_MESSAGE, UNSYNCED_NOTICE, addControlVisibility, addOutcomeMessage, fireLatch, type AddNaicsSuccess } from './add-naics-control-state';
-import { createClientCaches } from '../organisation/client-caches';
+import { QueryClient } from '@tanstack/react-query';
+import { flagCountsKey, invalidateClientCache, organisationFiguresKey } from '../organisation/client-query-keys';
 
 const gate = { flagEnabled: true, enrichmentComplete: true, organisationId: 'org-1', classified: false, latched: false };
 const success: AddNaicsSuccess = {
@@ -45,18 +46,18 @@ describe('the latch', () => {
     expect(calls).toEqual(['setLatched', 'invalidate organisation-risk org-1', 'invalidate flag-counts', 'afterAdd 311920']);
   });
 
-  it('works without an after-add callback and bumps the real caches', () => {
-    const caches = createClientCaches();
-    let notified = 0;
-    caches.subscribe(() => (notified += 1));
-    const before = { risk: caches.version('organisation-risk', 'org-1'), other: caches.version('organisation-risk', 'org-2'), flags: caches.version('flag-counts') };
+  it('works without an after-add callback and invalidates the real query cache (that organisation and the counts only)', async () => {
+    const client = new QueryClient();
+    client.setQueryData(organisationFiguresKey('org-1'), { organisationId: 'org-1', totals: [], sectors: [] });
+    client.setQueryData(organisationFiguresKey('org-2'), { organisationId: 'org-2', totals: [], sectors: [] });
+    client.setQueryData(flagCountsKey, { listed: 1, unclassified: 1, enriching: 0 });
     let latched = false;
-    fireLatch({ setLatched: () => (latched = true), invalidate: caches.invalidate }, 'org-1', success);
+    fireLatch({ setLatched: () => (latched = true), invalidate: (name, id) => invalidateClientCache(client, name, id) }, 'org-1', success);
     expect(latched).toBe(true);
-    expect(notified).toBe(2);
-    expect(caches.version('organisation-risk', 'org-1')).toBe(before.risk + 1);
-    expect(caches.version('organisation-risk', 'org-2')).toBe(before.other);
-    expect(caches.version('flag-counts')).toBe(before.flags + 1);
+    expect(client.getQueryState(organisationFiguresKey('org-1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(flagCountsKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(organisationFiguresKey('org-2'))?.isInvalidated).toBe(false);
+    client.clear();
   });
 });
 

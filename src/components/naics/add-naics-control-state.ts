@@ -3,7 +3,7 @@
  * order, and the messages of the one status region.
  */
 import type { AddOrganisationNaicsActionResult } from '../../app/actions/add-organisation-naics-run';
-import type { ClientCacheName } from '../organisation/client-caches';
+import type { ClientCacheName } from '../organisation/client-query-keys';
 
 export type AddNaicsSuccess = Extract<AddOrganisationNaicsActionResult, { ok: true }>;
 export type AddNaicsFailure = Extract<AddOrganisationNaicsActionResult, { ok: false }>['error'];

@@ -10,11 +10,12 @@
  * - One always-present polite status region carries the error or the soft sync notice.
  * The parent renders it at a stable position, gated only on enrichmentComplete, never on the live count.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { addOrganisationNAICSAction } from '../../app/actions/add-organisation-naics';
 import type { AddOrganisationNaicsActionResult } from '../../app/actions/add-organisation-naics-run';
 import type { NaicsSearchResult } from '../../core/naics';
-import { clientCaches } from '../organisation/client-caches';
+import { invalidateClientCache } from '../organisation/client-query-keys';
 import {
   addControlVisibility,
   addOutcomeMessage,
@@ -45,6 +46,7 @@ export interface AddNaicsControlProps {
 }
 
 export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplete, classified, onAdded, action = addOrganisationNAICSAction }: AddNaicsControlProps) {
+  const queryClient = useQueryClient();
   const [latched, setLatched] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [pending, setPending] = useState(false);
@@ -118,7 +120,7 @@ export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplet
     if (outcome.ok) {
       refocusTrigger.current = true;
       setExpanded(false);
-      fireLatch({ setLatched: () => setLatched(true), invalidate: clientCaches.invalidate, afterAdd: onAdded }, id, outcome);
+      fireLatch({ setLatched: () => setLatched(true), invalidate: (name, organisationId) => invalidateClientCache(queryClient, name, organisationId), afterAdd: onAdded }, id, outcome);
     } else {
       refocusInput.current = true;
     }
