@@ -23,7 +23,9 @@ export interface OrganisationSearchProps {
   readonly countries: CountryPicker;
   readonly flags: CountryFlags;
   /** `engage` is the same search wrapped for the engage page. */
-  readonly variant?: 'dashboard' | 'engage';
+  readonly variant?: 'dashboard' | 'engage' | 'engage-sticky' | 'overlay';
+  /** Flag `hybridSearch` (evaluated on the server): the focus panel. */
+  readonly hybridSearch?: boolean;
   /** Flag `devMode` (evaluated on the server): rows also show existing/new, sources, raw key and registry score. */
   readonly devMode?: boolean;
 }

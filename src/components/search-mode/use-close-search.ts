@@ -1,0 +1,19 @@
+'use client';
+/**
+ * Closing search without a selection (the dark header's X and back arrow, the overlay's X and Escape):
+ * `closeSearch()`, then `searchIntent` and `returnTo` leave the URL (history entry replaced, q and country
+ * kept). A selection closes search through the surface and keeps them until its destination replaces the page.
+ */
+import { useCallback } from 'react';
+import { withoutLauncherParams } from './search-launch';
+import { useSearchMode } from './search-mode-provider';
+
+export function useCloseSearchWithoutSelection(): () => void {
+  const { closeSearch } = useSearchMode();
+  return useCallback(() => {
+    closeSearch();
+    const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    const stripped = withoutLauncherParams(current);
+    if (stripped !== current) window.history.replaceState(window.history.state, '', stripped);
+  }, [closeSearch]);
+}
