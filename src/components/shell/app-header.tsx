@@ -36,7 +36,7 @@ export function AppHeader({ userEmail }: { userEmail: string }) {
         {overlay.enabled ? (
           <Button className="button button-quiet header-search-button" onPress={overlay.open} aria-keyshortcuts="Control+K Meta+K">
             <SearchIcon />
-            <span>Search</span>
+            <span className="header-button-label">Search</span>
             <kbd className="header-search-shortcut" aria-hidden="true">
               Ctrl K
             </kbd>

@@ -1,5 +1,9 @@
-/** The main routes' loading placeholder while a page renders on the server (Next `loading.tsx`). */
-export default function MainLoading() {
+/**
+ * The main routes' loading placeholder while a page renders on the server (each route's `loading.tsx`).
+ * Per route, not one for the whole group: a boundary above a page that redirects (/search) or calls
+ * notFound() in its layout would turn the HTTP redirect or 404 into a streamed client-side one.
+ */
+export function PageLoading() {
   return (
     <div className="page page-loading" role="status" aria-live="polite">
       <span className="visually-hidden">Loading…</span>
