@@ -174,6 +174,8 @@ describe('search-mode header (commandKSearch off)', () => {
     await expect.poll(() => paramsOf(page).get('q'), WAIT).toBe(SELECTED.query);
     await page.getByRole('button', { name: 'Close search' }).click();
     await normalNav(page).waitFor(WAIT);
+    // The X went away with the dark header: the keyboard stays in the page (its main landmark).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
     await expect.poll(() => paramsOf(page).has('searchIntent'), WAIT).toBe(false);
     expect(paramsOf(page).has('returnTo')).toBe(false);
     expect(paramsOf(page).get('q')).toBe(SELECTED.query);

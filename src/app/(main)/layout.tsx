@@ -5,6 +5,7 @@ import { SearchIntentArrival } from '../../components/search-mode/search-intent-
 import { SearchModeProvider } from '../../components/search-mode/search-mode-provider';
 import { AppHeader } from '../../components/shell/app-header';
 import { CommandKOverlayProvider } from '../../components/shell/command-k-overlay';
+import { MAIN_CONTENT_ID } from '../../components/shell/main-content';
 import '../../components/shell/shell.css';
 import { requireSession } from './require-session';
 import { searchSurfaceFlags } from './search-surface-flags';
@@ -26,11 +27,11 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
       <SearchModeProvider commandKSearch={commandKSearch}>
         <CommandKOverlayProvider search={overlaySearch}>
           <div className="app-shell">
-            <a className="skip-link" href="#content">
+            <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
               Skip to content
             </a>
             <AppHeader userEmail={session.user.email} />
-            <main id="content" className="app-main">
+            <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
               {children}
             </main>
           </div>

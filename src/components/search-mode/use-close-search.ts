@@ -5,6 +5,7 @@
  * kept). A selection closes search through the surface and keeps them until its destination replaces the page.
  */
 import { useCallback } from 'react';
+import { MAIN_CONTENT_ID } from '../shell/main-content';
 import { withoutLauncherParams } from './search-launch';
 import { useSearchMode } from './search-mode-provider';
 
@@ -15,5 +16,9 @@ export function useCloseSearchWithoutSelection(): () => void {
     const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
     const stripped = withoutLauncherParams(current);
     if (stripped !== current) window.history.replaceState(window.history.state, '', stripped);
+    // The control that closed search (the dark header's X, the overlay) goes away: keep the keyboard in the page.
+    if (document.activeElement === null || document.activeElement === document.body || document.activeElement.closest('[data-search-mode]')) {
+      document.getElementById(MAIN_CONTENT_ID)?.focus();
+    }
   }, [closeSearch]);
 }
