@@ -121,6 +121,22 @@ function resultRow(scope: Page | Locator, name: string): Locator {
   return scope.getByRole('option', { name: new RegExp(escaped) }).or(scope.locator('li.result').getByRole('button', { name, exact: true })).first();
 }
 
+/** Selects a result row; when it never shows, the error says what the results region showed instead. */
+async function selectResult(scope: Page | Locator, name: string): Promise<void> {
+  const row = resultRow(scope, name);
+  try {
+    await row.waitFor(WAIT);
+  } catch (error) {
+    const shown = await scope
+      .locator('.search-results')
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no results region)');
+    throw new Error(`no row "${name}" at ${page.url()}; the results showed: ${shown}`, { cause: error });
+  }
+  await row.click();
+}
+
 async function runSearch(scope: Page | Locator, query: string): Promise<void> {
   const box = searchbox(scope);
   await box.fill(query);
@@ -235,7 +251,7 @@ describe('launchers: Find an organisation -> search -> select -> destination (co
       await searchModeHeader(page).waitFor(WAIT);
       await page.getByLabel('Country').first().selectOption(SELECTED.country);
       await runSearch(page, SELECTED.query);
-      await resultRow(page, SELECTED.name).click(WAIT);
+      await selectResult(page, SELECTED.name);
       await page.waitForURL(new RegExp(`/organisations/${UUID}/${intent}$`), WAIT);
       await page.getByRole('heading', { level: 1, name: SELECTED.name }).waitFor(WAIT);
     });
@@ -320,7 +336,7 @@ describe('command-K overlay (commandKSearch on)', () => {
     const dialog = overlay(page);
     await dialog.getByLabel('Country').first().selectOption(SELECTED.country);
     await runSearch(dialog, SELECTED.query);
-    await resultRow(dialog, SELECTED.name).click(WAIT);
+    await selectResult(dialog, SELECTED.name);
     await page.waitForURL(new RegExp(`/organisations/${UUID}/analyst$`), WAIT);
     await overlay(page).waitFor({ state: 'detached', ...WAIT });
     await page.getByRole('heading', { level: 1, name: SELECTED.name }).waitFor(WAIT);
