@@ -318,6 +318,10 @@ describe('command-K overlay (commandKSearch on)', () => {
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
     await overlay(page).waitFor(WAIT);
+    // Focus lands in the query input: typing goes straight into the search.
+    await expect.poll(() => page.evaluate(() => document.activeElement instanceof HTMLInputElement && Boolean(document.activeElement.closest('[role="dialog"]'))), WAIT).toBe(true);
+    await page.keyboard.type('Wattle');
+    expect(await searchbox(overlay(page)).inputValue()).toBe('Wattle');
     for (let step = 0; step < 12; step += 1) {
       await page.keyboard.press('Tab');
       expect((await focusInfo(page)).inDialog, `Tab ${step + 1} stays in the overlay`).toBe(true);

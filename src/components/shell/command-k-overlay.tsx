@@ -3,7 +3,7 @@
  * The command-K overlay (spec "Search surfaces in the interface"): with the flag `commandKSearch` on, a
  * global overlay owns search on every main route. Ctrl+K / Cmd+K and the header's search button open it;
  * Escape, a click outside or its X close it (closing search without a selection). It is a React Aria modal
- * dialog: focus moves into it, is trapped there, and returns where it was on close. A launcher's arrival
+ * dialog: focus moves into it (to the query input), is trapped there, and returns where it was on close. A launcher's arrival
  * with `searchIntent` opens it (search-intent-arrival.tsx); a selection's navigation closes it.
  */
 import { usePathname } from 'next/navigation';
@@ -60,6 +60,14 @@ export function CommandKOverlayProvider({ search, children }: { search: OverlayS
     [closeWithoutSelection],
   );
 
+  // Command-K means "type now": once the dialog has taken the focus, it moves on to the query input.
+  const dialogRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const frame = requestAnimationFrame(() => dialogRef.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
+
   const value = useMemo<CommandKOverlay>(() => (enabled ? { enabled, isOpen, open } : DISABLED), [enabled, isOpen, open]);
   return (
     <CommandKOverlayContext.Provider value={value}>
@@ -67,7 +75,7 @@ export function CommandKOverlayProvider({ search, children }: { search: OverlayS
       {search ? (
         <ModalOverlay className="command-k-backdrop" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
           <Modal className="command-k-modal">
-            <Dialog className="command-k-dialog" aria-labelledby="command-k-title">
+            <Dialog ref={dialogRef} className="command-k-dialog" aria-labelledby="command-k-title">
               <div className="command-k-head">
                 <Heading slot="title" id="command-k-title" className="command-k-title">
                   Search organisations
