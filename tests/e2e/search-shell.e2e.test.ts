@@ -119,10 +119,13 @@ const searchbox = (scope: Page | Locator) =>
 const headerSearchButton = (target: Page) => target.locator('header.app-header').getByRole('button', { name: /^Search/ });
 const launcher = (target: Page) => target.getByRole('link', { name: 'Find an organisation' });
 
-/** A result row's select control by the organisation's name (a listbox option, or the row's button). */
+/**
+ * A result row's select control by the organisation's name (a listbox option, or the row's button). The
+ * case is ignored: the row may read as the registry spells it (upper case) when the stream answered first.
+ */
 function resultRow(scope: Page | Locator, name: string): Locator {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return scope.getByRole('option', { name: new RegExp(escaped) }).or(scope.locator('li.result').getByRole('button', { name, exact: true })).first();
+  const exactName = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+  return scope.getByRole('option', { name: exactName }).or(scope.locator('li.result').getByRole('button', { name: exactName })).first();
 }
 
 /** Selects a result row; when it never shows, the error says what the results region showed instead. */
