@@ -15,7 +15,9 @@ export function useCloseSearchWithoutSelection(): () => void {
     closeSearch();
     const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
     const stripped = withoutLauncherParams(current);
-    if (stripped !== current) window.history.replaceState(window.history.state, '', stripped);
+    // `null` state: Next's router adopts the new URL (passing its own state object back would hide the change
+    // from it, and its next commit would restore the parameters).
+    if (stripped !== current) window.history.replaceState(null, '', stripped);
     // The control that closed search (the dark header's X, the overlay) goes away: keep the keyboard in the page.
     if (document.activeElement === null || document.activeElement === document.body || document.activeElement.closest('[data-search-mode]')) {
       document.getElementById(MAIN_CONTENT_ID)?.focus();
