@@ -101,7 +101,7 @@ describe('signed in as the demo user', () => {
 
   it('shows no Existing badge for an organisation the account does not list; the button runs the search', async () => {
     await searchBox(page).fill('Blue Gum Timber');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     const result = page.locator('li.result', { hasText: 'Blue Gum Timber Co Pty Ltd' });
     await result.waitFor({ timeout: 15_000 });
     expect(await result.locator('.badge-existing').count()).toBe(0);
@@ -118,7 +118,7 @@ describe('signed in as the demo user', () => {
     await search.pressSequentially('Koala', { delay: 20 });
     await search.fill('   ');
     await search.press('Enter');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForTimeout(500);
     page.off('request', listener);
     expect(quickSearches).toEqual([]);

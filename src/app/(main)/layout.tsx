@@ -1,30 +1,44 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { QueryProvider } from '../../components/providers/query-provider';
+import { searchPageProps } from '../../components/search/search-page-props';
+import { SearchIntentArrival } from '../../components/search-mode/search-intent-arrival';
 import { SearchModeProvider } from '../../components/search-mode/search-mode-provider';
 import { AppHeader } from '../../components/shell/app-header';
+import { CommandKOverlayProvider } from '../../components/shell/command-k-overlay';
+import { MAIN_CONTENT_ID } from '../../components/shell/main-content';
+import '../../components/shell/shell.css';
 import { requireSession } from './require-session';
+import { searchSurfaceFlags } from './search-surface-flags';
 
 /** Pages behind a session are always rendered per request. */
 export const dynamic = 'force-dynamic';
 
 /**
  * Every main route: a session is required (checked here and by each page), a header, and the content,
- * under the one client query cache of the session.
+ * under the one client query cache and the one search-mode state of the session. With `commandKSearch`
+ * on, the command-K overlay (with its own search surface, no initial query) is mounted here too.
  */
 export default async function MainLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
+  const { hybridSearch, commandKSearch, devMode } = await searchSurfaceFlags(session.accountId);
+  const overlaySearch = commandKSearch ? { ...searchPageProps({}), hybridSearch, devMode } : null;
   return (
     <QueryProvider>
-      <SearchModeProvider>
-      <div className="app-shell">
-        <a className="skip-link" href="#content">
-          Skip to content
-        </a>
-        <AppHeader userEmail={session.user.email} />
-        <main id="content" className="app-main">
-          {children}
-        </main>
-      </div>
+      <SearchModeProvider commandKSearch={commandKSearch}>
+        <CommandKOverlayProvider search={overlaySearch}>
+          <div className="app-shell">
+            <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+              Skip to content
+            </a>
+            <AppHeader userEmail={session.user.email} />
+            <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
+              {children}
+            </main>
+          </div>
+          <Suspense fallback={null}>
+            <SearchIntentArrival />
+          </Suspense>
+        </CommandKOverlayProvider>
       </SearchModeProvider>
     </QueryProvider>
   );

@@ -10,6 +10,8 @@
  * - `closeSearch()`: runs the registered cleanups and resets both flags (the dark header's X and back
  *   arrow, a selection). Browser back/forward never calls it.
  * - `resetOnUnmount()`: what a search surface calls when it unmounts (both flags reset, no cleanups).
+ * - `commandKSearch`: the account's flag (evaluated on the server by the layout): the command-K overlay owns
+ *   search and the header always stays normal.
  */
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { initialSearchModeState, inSearchMode, searchModeReducer } from './search-mode-state';
@@ -18,6 +20,7 @@ export interface SearchMode {
   readonly isSearchActive: boolean;
   readonly hasSearchContent: boolean;
   readonly inSearchMode: boolean;
+  readonly commandKSearch: boolean;
   activate(): void;
   setHasSearchContent(hasSearchContent: boolean): void;
   registerCleanup(cleanup: () => void): () => void;
@@ -27,7 +30,7 @@ export interface SearchMode {
 
 const SearchModeContext = createContext<SearchMode | null>(null);
 
-export function SearchModeProvider({ children }: { children: ReactNode }) {
+export function SearchModeProvider({ commandKSearch = false, children }: { commandKSearch?: boolean; children: ReactNode }) {
   const [state, dispatch] = useReducer(searchModeReducer, initialSearchModeState);
   const cleanups = useRef(new Set<() => void>());
 
@@ -46,8 +49,8 @@ export function SearchModeProvider({ children }: { children: ReactNode }) {
   const resetOnUnmount = useCallback(() => dispatch({ type: 'reset' }), []);
 
   const value = useMemo<SearchMode>(
-    () => ({ ...state, inSearchMode: inSearchMode(state), activate, setHasSearchContent, registerCleanup, closeSearch, resetOnUnmount }),
-    [state, activate, setHasSearchContent, registerCleanup, closeSearch, resetOnUnmount],
+    () => ({ ...state, inSearchMode: inSearchMode(state), commandKSearch, activate, setHasSearchContent, registerCleanup, closeSearch, resetOnUnmount }),
+    [state, commandKSearch, activate, setHasSearchContent, registerCleanup, closeSearch, resetOnUnmount],
   );
   return <SearchModeContext.Provider value={value}>{children}</SearchModeContext.Provider>;
 }

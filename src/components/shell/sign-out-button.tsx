@@ -1,24 +1,20 @@
 'use client';
 import { useState } from 'react';
+import { signOut } from './sign-out';
 
-/** Ends the Better Auth session (POST /api/auth/sign-out) and returns to the sign-in page. */
+/** The header's sign-out button (wide screens; the header menu has the same action on narrow ones). */
 export function SignOutButton() {
   const [pending, setPending] = useState(false);
-  async function signOut() {
-    setPending(true);
-    try {
-      await fetch('/api/auth/sign-out', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        credentials: 'same-origin',
-      });
-    } finally {
-      window.location.assign('/sign-in');
-    }
-  }
   return (
-    <button type="button" className="button button-quiet" onClick={signOut} disabled={pending}>
+    <button
+      type="button"
+      className="button button-quiet"
+      onClick={() => {
+        setPending(true);
+        void signOut();
+      }}
+      disabled={pending}
+    >
       Sign out
     </button>
   );

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { getContainer } from '../../../composition-root';
 import { OrganisationSearch } from '../../../components/search/organisation-search';
 import { searchPageProps } from '../../../components/search/search-page-props';
+import { SearchModeHidden } from '../../../components/shell/search-mode-hidden';
 import { requireSession } from '../require-session';
+import { searchSurfaceFlags } from '../search-surface-flags';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -12,17 +13,14 @@ export const metadata: Metadata = { title: 'Dashboard' };
  */
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession();
-  const container = await getContainer();
-  const [commandK, hybridSearch, devMode] = await Promise.all([
-    container.flags.isEnabled('commandKSearch', session.accountId),
-    container.flags.isEnabled('hybridSearch', session.accountId),
-    container.flags.isEnabled('devMode', session.accountId),
-  ]);
+  const { hybridSearch, commandKSearch, devMode } = await searchSurfaceFlags(session.accountId);
   const params = await searchParams;
   return (
     <div className="page page-dashboard">
-      <h1>Dashboard</h1>
-      {commandK ? null : <OrganisationSearch {...searchPageProps(params)} variant="dashboard" hybridSearch={hybridSearch} devMode={devMode} />}
+      <SearchModeHidden>
+        <h1>Dashboard</h1>
+      </SearchModeHidden>
+      {commandKSearch ? null : <OrganisationSearch {...searchPageProps(params)} variant="dashboard" hybridSearch={hybridSearch} devMode={devMode} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { NaicsRow } from '../../../../../components/naics/naics-row';
 import { Aquila1Classification } from '../../../../../components/organisation/classification-view';
 import { FiguresView } from '../../../../../components/organisation/figures-view';
 import { loadOrganisationSurface } from '../load-organisation-surface';
+import { FindOrganisationLauncher } from '../../../../../components/shell/find-organisation-launcher';
 
 export const metadata: Metadata = { title: 'Analyst' };
 export const dynamic = 'force-dynamic';
@@ -16,6 +17,7 @@ export default async function AnalystPage({ params }: { params: Promise<{ id: st
   const { record, figures, flagEnabled } = await loadOrganisationSurface(id);
   return (
     <div className="organisation-surface analyst-surface" data-surface="analyst">
+      <FindOrganisationLauncher intent="analyst" />
       <section className="surface-section" aria-labelledby="analyst-classification">
         <h2 id="analyst-classification">Classification</h2>
         <NaicsRow record={record} flagEnabled={flagEnabled} />

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { profileStatusLabel } from '../../../../../core/profile-status';
 import { loadOrganisationProfile } from '../load-organisation-profile';
+import { FindOrganisationLauncher } from '../../../../../components/shell/find-organisation-launcher';
 
 export const metadata: Metadata = { title: 'Engage' };
 export const dynamic = 'force-dynamic';
@@ -13,6 +14,7 @@ export default async function OrganisationEngagePage({ params }: { params: Promi
   const base = `/organisations/${encodeURIComponent(profile.id)}`;
   return (
     <div className="organisation-surface engage-surface" data-surface="engage">
+      <FindOrganisationLauncher intent="engage" />
       <section className="surface-section" aria-labelledby="engage-heading">
         <h2 id="engage-heading">Engage with {profile.name}</h2>
         <dl className="profile-fields">

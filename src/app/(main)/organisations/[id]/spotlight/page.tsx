@@ -4,6 +4,7 @@ import { Aquila1Classification } from '../../../../../components/organisation/cl
 import { LiveFlagCounts, LiveOrganisationFigures } from '../../../../../components/organisation/live-figures';
 import { classifiedShare, formatShare } from '../../../../../components/organisation/organisation-figures';
 import { loadOrganisationSurface } from '../load-organisation-surface';
+import { FindOrganisationLauncher } from '../../../../../components/shell/find-organisation-launcher';
 
 export const metadata: Metadata = { title: 'Spotlight' };
 export const dynamic = 'force-dynamic';
@@ -22,6 +23,7 @@ export default async function SpotlightPage({ params }: { params: Promise<{ id: 
   const sectors = new Set(record.aquila1.map((edge) => edge.code)).size;
   return (
     <div className="organisation-surface spotlight-surface" data-surface="spotlight">
+      <FindOrganisationLauncher intent="spotlight" />
       <section className="scorecard" aria-labelledby="spotlight-scorecard">
         <h2 id="spotlight-scorecard">Scorecard</h2>
         <dl className="scorecard-tiles">
