@@ -1,12 +1,27 @@
 /**
- * A fast gate before rendering: a page request without a session cookie goes to /sign-in. The cookie's
- * presence is only a hint; every page checks the session itself on the server (requireSession), and API
- * routes answer 401 JSON on their own, so /api is not gated here.
+ * A fast gate before rendering.
+ *
+ * - Every request: a path that does not decode, or decodes to a control character, answers `400` JSON
+ *   (Next.js would answer a text 500), and so does a server-action call whose body the action decoder
+ *   cannot read (see request-shape.ts).
+ * - API routes and the JSON routes under /organisations (figures, flag counts) answer 401 JSON on their
+ *   own (API keys included), so they pass.
+ * - A page request without a session cookie goes to /sign-in. The cookie's presence is only a hint; every
+ *   page checks the session itself on the server (requireSession).
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { getSessionCookie } from 'better-auth/cookies';
+import { ValidationError, type ValidationIssue } from './core/errors';
+import { toErrorResponse } from './app/http/error-response';
+import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
 
-export function proxy(request: NextRequest) {
+/** Routes that answer for themselves: API and JSON routes (401 JSON), and the sign-in page. */
+const PASS_THROUGH = /^\/(?:api\/|sign-in(?:\/|$)|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+
+export async function proxy(request: NextRequest) {
+  const issue = pathIssue(request.nextUrl.pathname) ?? (await serverActionIssue(request));
+  if (issue) return toErrorResponse(new ValidationError([issue]), console);
+  if (PASS_THROUGH.test(request.nextUrl.pathname)) return NextResponse.next();
   if (getSessionCookie(request)) return NextResponse.next();
   const signIn = new URL('/sign-in', request.url);
   const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
@@ -14,6 +29,11 @@ export function proxy(request: NextRequest) {
   return NextResponse.redirect(signIn);
 }
 
+async function serverActionIssue(request: NextRequest): Promise<ValidationIssue | null> {
+  if (request.method !== 'POST' || !request.headers.has('next-action')) return null;
+  return serverActionBodyIssue(request.headers.get('content-type'), await request.text());
+}
+
 export const config = {
-  matcher: ['/((?!api/|_next/|sign-in|favicon\\.ico|robots\\.txt).*)'],
+  matcher: ['/((?!_next/|favicon\\.ico|robots\\.txt).*)'],
 };

@@ -2,6 +2,7 @@
 import { countOrganisationFlagsForAccount } from '../../../../adapters/db/queries/organisation-figures';
 import { jsonResponse } from '../../../http/error-response';
 import { withAccount } from '../../../http/with-account';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,5 @@ export const GET = withAccount(async (_request, { container, accountId }) => {
   const counts = await countOrganisationFlagsForAccount(container.database.db, { accountId });
   return jsonResponse(counts);
 });
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);

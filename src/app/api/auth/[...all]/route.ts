@@ -1,6 +1,7 @@
 /** Better Auth's HTTP endpoints (sign-in, sign-out, session) under /api/auth, served by the container's instance. */
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getContainer } from '../../../../composition-root';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 async function handle(request: Request): Promise<Response> {
   const { auth } = await getContainer();
@@ -8,3 +9,5 @@ async function handle(request: Request): Promise<Response> {
 }
 
 export const { GET, POST } = toNextJsHandler(handle);
+
+export const { PUT, PATCH, DELETE } = refuseOtherMethods(['GET', 'POST']);

@@ -8,6 +8,7 @@ import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
 import { quickSearchRequestSchema } from '../../../../server/search/search-request';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,3 +23,5 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
     return jsonResponse({ candidates: [] }, { status: 503 });
   }
 }, { unavailableBody: { candidates: [] } });
+
+export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);

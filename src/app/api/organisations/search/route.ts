@@ -16,6 +16,7 @@ import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { startNow } from '../../../http/start-now';
 import { withAccount } from '../../../http/with-account';
 import { searchRequestSchema } from '../../../../server/search/search-request';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 /** Spec: Limits, search route maximum duration (seconds). */
@@ -42,3 +43,5 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
   }
   return ndjsonResponse(items, { log, onCancel: () => cancelled.abort() });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);

@@ -3,6 +3,7 @@ import { findOrganisationFiguresForAccount } from '../../../../../adapters/db/qu
 import { NotFoundError } from '../../../../../core/errors';
 import { jsonResponse } from '../../../../http/error-response';
 import { withAccount } from '../../../../http/with-account';
+import { refuseOtherMethods } from '../../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,5 @@ export const GET = withAccount(async (_request, { container, params, accountId }
   if (!figures) throw new NotFoundError(`organisation ${params.id} not visible to ${accountId}`, 'Organisation not found');
   return jsonResponse(figures);
 });
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);

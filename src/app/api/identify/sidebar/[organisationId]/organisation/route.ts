@@ -3,6 +3,7 @@ import { NotFoundError } from '../../../../../../core/errors';
 import { findOrganisationRecordForAccount } from '../../../../../../adapters/db/queries/organisation-read';
 import { jsonResponse } from '../../../../../http/error-response';
 import { withAccount } from '../../../../../http/with-account';
+import { refuseOtherMethods } from '../../../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,5 @@ export const GET = withAccount(async (_request, { container, params, accountId }
   if (!record) throw new NotFoundError(`organisation ${params.organisationId} not visible to ${accountId}`, 'Organisation not found');
   return jsonResponse(record);
 });
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);
