@@ -101,6 +101,7 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
   const openCorporates = createOpenCorporatesRegistry({
     apiToken: env.OPENCORPORATES_API_TOKEN,
     baseUrl: env.OPENCORPORATES_BASE_URL,
+    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
     cache,
     log: log.child({ port: 'registryLookups' }),
   });

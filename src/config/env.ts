@@ -54,6 +54,8 @@ export const envSchema = z
     // global aggregator (OpenCorporates v0.4)
     OPENCORPORATES_API_TOKEN: optionalString,
     OPENCORPORATES_BASE_URL: optionalString.transform((v) => v ?? 'https://api.opencorporates.com'),
+    /** After an aggregator 403, no instance calls it for this long (a shared circuit breaker). */
+    OPENCORPORATES_BREAKER_SECONDS: intFromString(60, 1, 86_400),
     // web-search agent
     AGENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
     AGENT_MODEL: optionalString,
