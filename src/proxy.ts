@@ -2,13 +2,15 @@
  * A fast gate before rendering.
  *
  * - Every request: a path that does not decode, or decodes to a control character, answers `400` JSON
- *   (Next.js would answer a text 500), and so does a server-action call whose body the action decoder
- *   cannot read (see request-shape.ts).
+ *   (Next.js would answer a text 500), and so does a server-action call naming no action of this build or
+ *   whose body the action decoder cannot read (see request-shape.ts).
  * - API routes and the JSON routes under /organisations (figures, flag counts) answer 401 JSON on their
  *   own (API keys included), so they pass.
  * - A page request without a session cookie goes to /sign-in. The cookie's presence is only a hint; every
  *   page checks the session itself on the server (requireSession).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getSessionCookie } from 'better-auth/cookies';
 import { ValidationError, type ValidationIssue } from './core/errors';
@@ -30,8 +32,26 @@ export async function proxy(request: NextRequest) {
 }
 
 async function serverActionIssue(request: NextRequest): Promise<ValidationIssue | null> {
-  if (request.method !== 'POST' || !request.headers.has('next-action')) return null;
+  const actionId = request.headers.get('next-action');
+  if (request.method !== 'POST' || actionId === null) return null;
+  const known = knownServerActionIds();
+  if (known && !known.has(actionId)) return { field: 'next-action', rule: 'unknown_action', message: 'No such server action' };
   return serverActionBodyIssue(request.headers.get('content-type'), await request.text());
+}
+
+let serverActionIds: Set<string> | null | undefined;
+
+/** The production build's server actions (Next answers an unknown id in text); null when there is no such manifest. */
+function knownServerActionIds(): Set<string> | null {
+  if (serverActionIds !== undefined) return serverActionIds;
+  try {
+    const manifest: unknown = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+    const node = typeof manifest === 'object' && manifest !== null && 'node' in manifest ? manifest.node : undefined;
+    serverActionIds = typeof node === 'object' && node !== null ? new Set(Object.keys(node)) : null;
+  } catch {
+    serverActionIds = null;
+  }
+  return serverActionIds;
 }
 
 export const config = {

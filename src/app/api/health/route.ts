@@ -19,4 +19,4 @@ export async function GET(): Promise<Response> {
   }
 }
 
-export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -11,4 +11,4 @@ export const GET = withAccount(async (_request, { container, accountId }) => {
   return jsonResponse(counts);
 });
 
-export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

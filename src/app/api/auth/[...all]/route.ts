@@ -10,4 +10,4 @@ async function handle(request: Request): Promise<Response> {
 
 export const { GET, POST } = toNextJsHandler(handle);
 
-export const { PUT, PATCH, DELETE } = refuseOtherMethods(['GET', 'POST']);
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET', 'POST']);

@@ -27,4 +27,4 @@ export const GET = withAccount(async (request, { container, log }) => {
   }
 });
 
-export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

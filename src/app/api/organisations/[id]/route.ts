@@ -17,4 +17,4 @@ export const GET = withAccount(async (_request, { container, accountId, params }
   return jsonResponse({ data });
 });
 
-export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -24,4 +24,4 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
   }
 }, { unavailableBody: { candidates: [] } });
 
-export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -44,4 +44,4 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
   return ndjsonResponse(items, { log, onCancel: () => cancelled.abort() });
 });
 
-export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -18,4 +18,4 @@ export const POST = withAccount(async (request, { container, accountId }) => {
   return jsonResponse({ data });
 });
 
-export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -16,4 +16,4 @@ export const POST = withAccount(async (_request, { container, accountId, params 
   return jsonResponse({ data }, { status: 202 });
 });
 
-export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

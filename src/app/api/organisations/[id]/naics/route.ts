@@ -19,4 +19,4 @@ export const POST = withAccount(async (request, { container, params, accountId, 
   return jsonResponse({ organisationId, aquila1Synced, transactionsClassified, naics, aquila1, aquila2 });
 });
 
-export const { GET, HEAD, PUT, PATCH, DELETE } = refuseOtherMethods(['POST']);
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -13,4 +13,4 @@ export const GET = withAccount(async (_request, { container, params, accountId }
   return jsonResponse(record);
 });
 
-export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);
