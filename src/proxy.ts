@@ -6,6 +6,7 @@
  *   whose body the action decoder cannot read (see request-shape.ts).
  * - API routes and the JSON routes under /organisations (figures, flag counts) answer 401 JSON on their
  *   own (API keys included), so they pass.
+ * - Pages answer GET and HEAD (and server-action POSTs); another method is a JSON 405 with `Allow`.
  * - A page request without a session cookie goes to /sign-in. The cookie's presence is only a hint; every
  *   page checks the session itself on the server (requireSession).
  */
@@ -13,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getSessionCookie } from 'better-auth/cookies';
-import { ValidationError, type ValidationIssue } from './core/errors';
+import { MethodNotAllowedError, ValidationError, type ValidationIssue } from './core/errors';
 import { toErrorResponse } from './app/http/error-response';
 import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
 
@@ -24,6 +25,8 @@ export async function proxy(request: NextRequest) {
   const issue = pathIssue(request.nextUrl.pathname) ?? (await serverActionIssue(request));
   if (issue) return toErrorResponse(new ValidationError([issue]), console);
   if (PASS_THROUGH.test(request.nextUrl.pathname)) return NextResponse.next();
+  const refused = refusePageMethod(request);
+  if (refused) return refused;
   if (getSessionCookie(request)) return NextResponse.next();
   const signIn = new URL('/sign-in', request.url);
   const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
@@ -37,6 +40,15 @@ async function serverActionIssue(request: NextRequest): Promise<ValidationIssue 
   const known = knownServerActionIds();
   if (known && !known.has(actionId)) return { field: 'next-action', rule: 'unknown_action', message: 'No such server action' };
   return serverActionBodyIssue(request.headers.get('content-type'), await request.text());
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Pages answer GET and HEAD (and server-action POSTs); anything else is a JSON 405 (Next answers it in text). */
+function refusePageMethod(request: NextRequest): Response | null {
+  if (PAGE_METHODS.slice(0, 2).includes(request.method) || (request.method === 'POST' && request.headers.has('next-action'))) return null;
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: PAGE_METHODS.join(', ') } });
+  return toErrorResponse(new MethodNotAllowedError(request.method, PAGE_METHODS), console);
 }
 
 let serverActionIds: Set<string> | null | undefined;
