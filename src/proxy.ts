@@ -18,8 +18,9 @@ import { MethodNotAllowedError, ValidationError, type ValidationIssue } from './
 import { toErrorResponse } from './app/http/error-response';
 import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
 
-/** Routes that answer for themselves: API and JSON routes (401 JSON), and the sign-in page. */
-const PASS_THROUGH = /^\/(?:api\/|sign-in(?:\/|$)|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+/** Routes that answer for themselves (401 JSON and their own methods): API and JSON routes. */
+const PASS_THROUGH = /^\/(?:api\/|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+const SIGN_IN_PAGE = /^\/sign-in(?:\/|$)/;
 
 export async function proxy(request: NextRequest) {
   const issue = pathIssue(request.nextUrl.pathname) ?? (await serverActionIssue(request));
@@ -27,7 +28,7 @@ export async function proxy(request: NextRequest) {
   if (PASS_THROUGH.test(request.nextUrl.pathname)) return NextResponse.next();
   const refused = refusePageMethod(request);
   if (refused) return refused;
-  if (getSessionCookie(request)) return NextResponse.next();
+  if (SIGN_IN_PAGE.test(request.nextUrl.pathname) || getSessionCookie(request)) return NextResponse.next();
   const signIn = new URL('/sign-in', request.url);
   const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   if (target !== '/') signIn.searchParams.set('next', target);

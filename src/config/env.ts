@@ -47,6 +47,8 @@ export const envSchema = z
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
     SEARCH_WEBSITE_TOP_K: intFromString(20, 0, 30),
     SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(30, 1, 100000),
+    /** The streamed search's maximum duration: the stream ends cleanly at it (spec: Limits, 60 s). */
+    SEARCH_MAX_DURATION_SECONDS: intFromString(60, 1, 3600),
 
     // national registry (ABN Lookup)
     ABR_GUID: optionalString,

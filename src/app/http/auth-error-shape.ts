@@ -1,6 +1,7 @@
 /**
  * Better Auth's own 4xx answers (`{message, code}`, an empty 404 for an unknown auth path, `X-Retry-After`
- * on its 429) put in the README's error shape: `error` and `code` always, `Retry-After` on a 429. Its
+ * on its 429) put in the README's error shape: `error` and `code` always, `Retry-After` on a 429, `Allow`
+ * on a 405 (the route's methods; Better Auth does not say which one an endpoint takes). Its
  * `message` and its upper-case codes (e.g. `INVALID_EMAIL`) stay, because its client and the sign-in
  * form read them. Other answers pass unchanged.
  */
@@ -19,6 +20,7 @@ export async function inErrorShape(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   const retryAfter = headers.get('x-retry-after');
   if (response.status === 429 && !headers.has('retry-after')) headers.set('retry-after', retryAfter ?? '10');
+  if (response.status === 405 && !headers.has('allow')) headers.set('allow', 'GET, POST, OPTIONS');
   if (typeof body.error === 'string' && typeof body.code === 'string' && headers.get('content-type')?.startsWith('application/json')) return response;
   const message = typeof body.message === 'string' ? body.message : (FALLBACK_MESSAGES[response.status] ?? 'The request was refused');
   const code = typeof body.code === 'string' ? body.code : (FALLBACK_CODES[response.status] ?? 'validation_failed');
