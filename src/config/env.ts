@@ -3,6 +3,7 @@
  * Empty strings count as missing.
  */
 import { z } from 'zod';
+import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 const booleanFromString = (fallback: boolean) =>
@@ -73,6 +74,11 @@ export const envSchema = z
     LOGO_CLIENT_ID: optionalString,
     /** Sandbox fakes: `zero` answers at once, `realistic` uses the latencies of the real providers. */
     SANDBOX_LATENCY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['zero', 'realistic']).default('realistic')),
+    /** Sandbox only: `provider:kind` pairs, comma-separated, that make a fake slow, failing, malformed or hanging. */
+    SANDBOX_FAULTS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((pair) => { const [provider, kind] = pair.trim().split(':'); return { provider, kind }; }) : []),
+      z.array(z.object({ provider: z.enum(SANDBOX_FAULT_PROVIDERS), kind: z.enum(SANDBOX_FAULT_KINDS) })),
+    ),
 
     /** How long each process keeps an account's flag values (0 = read the database on every evaluation). */
     FLAG_CACHE_TTL_MS: intFromString(5000, 0, 600_000),
@@ -85,6 +91,9 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when APP_ENV=production' });
+    }
+    if (env.APP_ENV === 'production' && env.SANDBOX_FAULTS.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_FAULTS'], message: 'SANDBOX_FAULTS is a sandbox-only switch; unset it when APP_ENV=production' });
     }
     if (env.AUTH_SECRET && env.AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be at least 32 characters' });
