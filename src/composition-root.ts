@@ -6,6 +6,7 @@
 import { createDatabase, type Database } from './adapters/db/client';
 import { createLogger, type Logger } from './adapters/logging/logger';
 import { createAccountResolver, type SessionAccountLookup } from './adapters/auth/account-resolver';
+import { listenForApiKeyRevocations } from './adapters/auth/api-key-revocations';
 import { createAuth, type Auth } from './adapters/auth/better-auth';
 import { createSessionAccountLookup } from './adapters/auth/session-account';
 import { createFeatureFlags } from './adapters/flags/database-flag-provider';
@@ -141,6 +142,14 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
+  const accountResolver = createAccountResolver(database.db, sessionAccount);
+  const revocations = listenForApiKeyRevocations({
+    connectionString: options.databaseUrl,
+    onRevoked: (keyHash) => accountResolver.forgetApiKey(keyHash),
+    onGap: () => accountResolver.forgetApiKey(),
+    log: log.child({ component: 'apiKeyRevocations' }),
+  });
+  await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -156,7 +165,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log,
     database,
     auth,
-    accountResolver: createAccountResolver(database.db, sessionAccount),
+    accountResolver,
     flags,
     logo,
     quickSearch: createQuickSearch({
@@ -195,6 +204,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
     async close() {
+      await revocations.close();
       await jobs.close();
       await searchRateLimiter.close();
       await database.close();
