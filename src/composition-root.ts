@@ -65,6 +65,8 @@ export interface Container {
   readonly quickSearch: QuickSearch;
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
   readonly searchRateLimiter: SearchRateLimiter;
+  /** The quick lookup's limit per account (QUICK_SEARCH_RATE_LIMIT_PER_MINUTE), the same shared mechanism. */
+  readonly quickSearchRateLimiter: SearchRateLimiter;
   /** POST /api/organisations/search: the stream orchestrator over the registry, aggregator and agent ports. */
   /** Replaceable so route tests can put in-memory ports behind the real route. */
   searchOrganisations: SearchOrganisations;
@@ -124,6 +126,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const { env } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
+  // The quick lookup's own pool: every statement bounded by the server (QUICK_SEARCH_STATEMENT_TIMEOUT_MS).
+  const quickSearchDatabase = createDatabase(options.databaseUrl, {
+    max: Math.min(env.DB_POOL_MAX, 10),
+    applicationName: 'organisation-search-quick-lookup',
+    statementTimeoutMs: env.QUICK_SEARCH_STATEMENT_TIMEOUT_MS,
+  });
   const auth = createAuth(database.db, env, { log });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, {
@@ -141,6 +149,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
+  const quickSearchRateLimiter = createPostgresSearchRateLimiter({
+    connectionString: options.databaseUrl,
+    pointsPerMinute: env.QUICK_SEARCH_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: 'quick-search',
+    poolMax: 2,
+  });
   const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
   const accountResolver = createAccountResolver(database.db, sessionAccount);
   const revocations = listenForApiKeyRevocations({
@@ -169,13 +183,14 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     flags,
     logo,
     quickSearch: createQuickSearch({
-      lookups: createQuickSearchLookups(database.db),
+      lookups: createQuickSearchLookups(quickSearchDatabase.db),
       membership: createAccountMembership(database.db),
       logo,
       log: log.child({ useCase: 'quickSearch' }),
       limit: env.QUICK_SEARCH_LIMIT,
     }),
     searchRateLimiter,
+    quickSearchRateLimiter,
     searchOrganisations: createSearchOrganisations({
       ...(options.searchPorts ?? createSearchPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher })),
       internalMatches: createInternalMatches(database.db),
@@ -207,6 +222,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       await revocations.close();
       await jobs.close();
       await searchRateLimiter.close();
+      await quickSearchRateLimiter.close();
+      await quickSearchDatabase.close();
       await database.close();
     },
   };
