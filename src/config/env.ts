@@ -46,7 +46,7 @@ export const envSchema = z
 
     QUICK_SEARCH_LIMIT: intFromString(10, 1, 100),
     /** The server cancels any quick-lookup statement running longer (ms). */
-    QUICK_SEARCH_STATEMENT_TIMEOUT_MS: intFromString(250, 10, 60_000),
+    QUICK_SEARCH_STATEMENT_TIMEOUT_MS: intFromString(1000, 10, 60_000),
     /** Quick lookups per account per minute, shared by all instances. */
     QUICK_SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(600, 1, 1_000_000),
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
