@@ -18,6 +18,7 @@ import { createUser } from '../../src/adapters/auth/users';
 import { createDatabase, type Database } from '../../src/adapters/db/client';
 import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
+import { linkOrganisationToAccount } from '../../src/adapters/db/queries/organisations-write';
 import { parseEnvOrThrow } from '../../src/config/env';
 import { makeOrganisation } from '../support/factories';
 import { fuzzRequest, seededRandom, type FuzzCredentials, type FuzzRequest } from './support/request-fuzz';
@@ -149,3 +150,53 @@ describe('fuzz over every route', () => {
     expect(summary).toEqual([]);
   }, 300_000);
 });
+
+describe('the odd requests the issue names, one by one', () => {
+  const json = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json()) as Record<string, unknown> });
+  const key = () => ({ authorization: `Bearer ${credentials.apiKey}` });
+
+  it('malformed percent-encoding and a NUL in a path id answer 400 JSON on every route with an id', async () => {
+    for (const bad of ['%ZZ', '%C0%AF', '%00']) {
+      for (const route of [`/api/organisations/${bad}`, `/api/organisations/${bad}/naics`, `/api/organisations/${bad}/enrich`, `/api/identify/sidebar/${bad}/organisation`, `/organisations/${bad}/figures`, `/organisations/${bad}`]) {
+        const method = route.endsWith('/naics') || route.endsWith('/enrich') ? 'POST' : 'GET';
+        const answer = await json(await fetch(`${baseUrl}${route}`, { method, headers: key(), redirect: 'manual' }));
+        expect(answer, route).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+      }
+    }
+  });
+
+  it('malformed server-action bodies answer 400 JSON', async () => {
+    const action = credentials.serverActions[0];
+    if (!action) throw new Error('no server action in the build');
+    for (const body of ['not json', '[', '["$Q1"]', '']) {
+      const response = await fetch(`${baseUrl}${action.page}`, {
+        method: 'POST',
+        headers: { cookie: credentials.sessionCookie, origin: credentials.origin, 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8' },
+        body,
+      });
+      expect(await json(response)).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    }
+  });
+
+  it('wrong methods answer 405 JSON with Allow; an unknown /api path 404 JSON', async () => {
+    const wrong = await fetch(`${baseUrl}/api/organisations/search`, { method: 'DELETE', headers: key() });
+    expect(wrong.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(await json(wrong)).toMatchObject({ status: 405, body: { code: 'method_not_allowed' } });
+    const page = await fetch(`${baseUrl}/dashboard`, { method: 'PUT', headers: { cookie: credentials.sessionCookie } });
+    expect(page.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(page.status).toBe(405);
+    expect(await json(await fetch(`${baseUrl}/api/no/such/route`, { headers: key() }))).toMatchObject({ status: 404, type: expect.stringMatching(/^application\/json/), body: { code: 'not_found' } });
+  });
+
+  it('figures and flag counts answer API-key callers, and 401 JSON (never a redirect to sign-in) without credentials', async () => {
+    // A fresh organisation: the fuzz above may have rejected (deleted) the one it was given.
+    const accountId = (await database.pool.query<{ account_id: string }>('select account_id from api_keys where name = $1 order by created_at desc limit 1', ['fuzz'])).rows[0]?.account_id ?? '';
+    const organisation = await makeOrganisation(database.db, { profileStatus: 'COMPLETED' }, { ownerAccountId: accountId });
+    await linkOrganisationToAccount(database.db, { accountId, organisationId: organisation.id });
+    for (const route of ['/organisations/flag-counts', `/organisations/${organisation.id}/figures`]) {
+      expect((await fetch(`${baseUrl}${route}`, { headers: key(), redirect: 'manual' })).status, route).toBe(200);
+      expect(await json(await fetch(`${baseUrl}${route}`, { redirect: 'manual' }))).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    }
+  });
+});
+
