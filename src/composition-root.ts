@@ -6,6 +6,7 @@
 import { createDatabase, type Database } from './adapters/db/client';
 import { createLogger, type Logger } from './adapters/logging/logger';
 import { createAccountResolver, type SessionAccountLookup } from './adapters/auth/account-resolver';
+import { listenForApiKeyRevocations } from './adapters/auth/api-key-revocations';
 import { createAuth, type Auth } from './adapters/auth/better-auth';
 import { createSessionAccountLookup } from './adapters/auth/session-account';
 import { createFeatureFlags } from './adapters/flags/database-flag-provider';
@@ -81,6 +82,8 @@ export interface Container {
   readonly quickSearch: QuickSearch;
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
   readonly searchRateLimiter: SearchRateLimiter;
+  /** The quick lookup's limit per account (QUICK_SEARCH_RATE_LIMIT_PER_MINUTE), the same shared mechanism. */
+  readonly quickSearchRateLimiter: SearchRateLimiter;
   /** POST /api/organisations/search: the stream orchestrator over the registry, aggregator and agent ports. */
   /** Replaceable so route tests can put in-memory ports behind the real route. */
   searchOrganisations: SearchOrganisations;
@@ -126,6 +129,7 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
   const openCorporates = createOpenCorporatesRegistry({
     apiToken: env.OPENCORPORATES_API_TOKEN,
     baseUrl: env.OPENCORPORATES_BASE_URL,
+    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
     cache,
     log: log.child({ port: 'registryLookups' }),
   });
@@ -148,6 +152,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
   const signInFailures = createSignInFailureLimit({ connectionString: options.databaseUrl });
+  // The quick lookup's own pool: every statement bounded by the server (QUICK_SEARCH_STATEMENT_TIMEOUT_MS).
+  const quickSearchDatabase = createDatabase(options.databaseUrl, {
+    max: Math.min(env.DB_POOL_MAX, 10),
+    applicationName: 'organisation-search-quick-lookup',
+    statementTimeoutMs: env.QUICK_SEARCH_STATEMENT_TIMEOUT_MS,
+  });
   const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, {
@@ -165,7 +175,21 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
+  const quickSearchRateLimiter = createPostgresSearchRateLimiter({
+    connectionString: options.databaseUrl,
+    pointsPerMinute: env.QUICK_SEARCH_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: 'quick-search',
+    poolMax: 2,
+  });
   const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
+  const accountResolver = createAccountResolver(database.db, sessionAccount);
+  const revocations = listenForApiKeyRevocations({
+    connectionString: options.databaseUrl,
+    onRevoked: (keyHash) => accountResolver.forgetApiKey(keyHash),
+    onGap: () => accountResolver.forgetApiKey(),
+    log: log.child({ component: 'apiKeyRevocations' }),
+  });
+  await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -181,17 +205,18 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log,
     database,
     auth,
-    accountResolver: createAccountResolver(database.db, sessionAccount),
+    accountResolver,
     flags,
     logo,
     quickSearch: createQuickSearch({
-      lookups: createQuickSearchLookups(database.db),
+      lookups: createQuickSearchLookups(quickSearchDatabase.db),
       membership: createAccountMembership(database.db),
       logo,
       log: log.child({ useCase: 'quickSearch' }),
       limit: env.QUICK_SEARCH_LIMIT,
     }),
     searchRateLimiter,
+    quickSearchRateLimiter,
     searchOrganisations: createSearchOrganisations({
       ...(options.searchPorts ?? createSearchPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher })),
       internalMatches: createInternalMatches(database.db),
@@ -227,9 +252,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
     },
     async close() {
+      await revocations.close();
       await jobs.close();
       await searchRateLimiter.close();
       await signInFailures.close();
+      await quickSearchRateLimiter.close();
+      await quickSearchDatabase.close();
       await database.close();
     },
   };

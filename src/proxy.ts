@@ -1,19 +1,73 @@
 /**
- * A fast gate before rendering: a page request without a session cookie goes to /sign-in. The cookie's
- * presence is only a hint; every page checks the session itself on the server (requireSession), and API
- * routes answer 401 JSON on their own, so /api is not gated here.
+ * A fast gate before rendering.
+ *
+ * - Every request: a path that does not decode, or decodes to a control character, answers `400` JSON
+ *   (Next.js would answer a text 500), and so does a server-action call naming no action of this build or
+ *   whose body the action decoder cannot read (see request-shape.ts).
+ * - API routes and the JSON routes under /organisations (figures, flag counts) answer 401 JSON on their
+ *   own (API keys included), so they pass.
+ * - Pages answer GET and HEAD (and server-action POSTs); another method is a JSON 405 with `Allow`.
+ * - A page request without a session cookie goes to /sign-in. The cookie's presence is only a hint; every
+ *   page checks the session itself on the server (requireSession).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getSessionCookie } from 'better-auth/cookies';
+import { MethodNotAllowedError, ValidationError, type ValidationIssue } from './core/errors';
+import { toErrorResponse } from './app/http/error-response';
+import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
 
-export function proxy(request: NextRequest) {
-  if (getSessionCookie(request)) return NextResponse.next();
+/** Routes that answer for themselves (401 JSON and their own methods): API and JSON routes. */
+const PASS_THROUGH = /^\/(?:api\/|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+/** Pages anyone may open: sign-in, the API reference, the favicon. */
+const PUBLIC_PAGE = /^\/(?:sign-in(?:\/|$)|api-reference\/?$|icon\.svg$)/;
+
+export async function proxy(request: NextRequest) {
+  const issue = pathIssue(request.nextUrl.pathname) ?? (await serverActionIssue(request));
+  if (issue) return toErrorResponse(new ValidationError([issue]), console);
+  if (PASS_THROUGH.test(request.nextUrl.pathname)) return NextResponse.next();
+  const refused = refusePageMethod(request);
+  if (refused) return refused;
+  if (PUBLIC_PAGE.test(request.nextUrl.pathname) || getSessionCookie(request)) return NextResponse.next();
   const signIn = new URL('/sign-in', request.url);
   const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   if (target !== '/') signIn.searchParams.set('next', target);
   return NextResponse.redirect(signIn);
 }
 
+async function serverActionIssue(request: NextRequest): Promise<ValidationIssue | null> {
+  const actionId = request.headers.get('next-action');
+  if (request.method !== 'POST' || actionId === null) return null;
+  const known = knownServerActionIds();
+  if (known && !known.has(actionId)) return { field: 'next-action', rule: 'unknown_action', message: 'No such server action' };
+  return serverActionBodyIssue(request.headers.get('content-type'), await request.text());
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Pages answer GET and HEAD (and server-action POSTs); anything else is a JSON 405 (Next answers it in text). */
+function refusePageMethod(request: NextRequest): Response | null {
+  if (PAGE_METHODS.slice(0, 2).includes(request.method) || (request.method === 'POST' && request.headers.has('next-action'))) return null;
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: PAGE_METHODS.join(', ') } });
+  return toErrorResponse(new MethodNotAllowedError(request.method, PAGE_METHODS), console);
+}
+
+let serverActionIds: Set<string> | null | undefined;
+
+/** The production build's server actions (Next answers an unknown id in text); null when there is no such manifest. */
+function knownServerActionIds(): Set<string> | null {
+  if (serverActionIds !== undefined) return serverActionIds;
+  try {
+    const manifest: unknown = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+    const node = typeof manifest === 'object' && manifest !== null && 'node' in manifest ? manifest.node : undefined;
+    serverActionIds = typeof node === 'object' && node !== null ? new Set(Object.keys(node)) : null;
+  } catch {
+    serverActionIds = null;
+  }
+  return serverActionIds;
+}
+
 export const config = {
-  matcher: ['/((?!api/|api-reference|_next/|sign-in|favicon\\.ico|robots\\.txt).*)'],
+  matcher: ['/((?!_next/|favicon\\.ico|robots\\.txt).*)'],
 };

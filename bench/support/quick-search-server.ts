@@ -25,7 +25,7 @@ function send(message: ServerMessage): void {
 
 async function start(databaseUrl: string): Promise<() => Promise<void>> {
   // An explicit environment: the defaults of a production-like server, silent logs (logging is not measured).
-  const env = parseEnvOrThrow({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const env = parseEnvOrThrow({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, QUICK_SEARCH_RATE_LIMIT_PER_MINUTE: '1000000' });
   const container = await buildContainer({ env, databaseUrl, log: createLogger({ level: 'silent' }) });
   installContainer(container);
   const server = serve({ port: 0, hostname: '127.0.0.1', fetch: (request: Request) => POST(request) });

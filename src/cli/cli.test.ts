@@ -100,6 +100,25 @@ describe('operator CLI', () => {
     expect(await findAccountIdForApiKey(database.db, String(json?.apiKey))).toBe(accountId);
   });
 
+  it('lists an account\'s keys without the key, and revokes one by id (a second revoke keeps the first time; an unknown id is not_found)', async () => {
+    const accountId = await newAccount();
+    const created = await cli('api-keys', 'create', '--account', accountId, '--name', 'ci');
+    const apiKey = String(created.json?.apiKey);
+    const listed = await cli('api-keys', 'list', '--account', accountId);
+    expect(listed.code).toBe(EXIT_OK);
+    const keys = listed.json?.apiKeys as { id: string; name: string; prefix: string; revokedAt: string | null }[];
+    expect(keys).toEqual([expect.objectContaining({ name: 'ci', prefix: apiKey.slice(0, 8), revokedAt: null })]);
+    expect(listed.text).not.toContain(apiKey);
+    const keyId = keys[0]?.id ?? '';
+    const revoked = await cli('api-keys', 'revoke', keyId);
+    expect(revoked).toMatchObject({ code: EXIT_OK, json: { id: keyId, accountId } });
+    expect(await findAccountIdForApiKey(database.db, apiKey)).toBeUndefined();
+    const again = await cli('api-keys', 'revoke', keyId);
+    expect(again.json?.revokedAt).toBe(revoked.json?.revokedAt);
+    expect((await cli('api-keys', 'revoke', '00000000-0000-4000-8000-000000000000')).json).toMatchObject({ code: 'not_found' });
+    expect((await cli('api-keys', 'revoke', 'nope')).code).toBe(EXIT_USAGE);
+  });
+
   it('creates users who are members of the account with it active; a taken email is a conflict', async () => {
     const accountId = await newAccount();
     const { code, json } = await cli('users', 'create', '--account', accountId, '--email', 'Ops@Example.com', '--password', 'long-enough-1');

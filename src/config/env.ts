@@ -4,6 +4,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 const booleanFromString = (fallback: boolean) =>
@@ -58,9 +59,15 @@ export const envSchema = z
     JOB_MAINTENANCE_INTERVAL_SECONDS: intFromString(60, 1, 3600),
 
     QUICK_SEARCH_LIMIT: intFromString(10, 1, 100),
+    /** The server cancels any quick-lookup statement running longer (ms). */
+    QUICK_SEARCH_STATEMENT_TIMEOUT_MS: intFromString(1000, 10, 60_000),
+    /** Quick lookups per account per minute, shared by all instances. */
+    QUICK_SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(600, 1, 1_000_000),
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
     SEARCH_WEBSITE_TOP_K: intFromString(20, 0, 30),
     SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(30, 1, 100000),
+    /** The streamed search's maximum duration: the stream ends cleanly at it (spec: Limits, 60 s). */
+    SEARCH_MAX_DURATION_SECONDS: intFromString(60, 1, 3600),
 
     // national registry (ABN Lookup)
     ABR_GUID: optionalString,
@@ -68,6 +75,8 @@ export const envSchema = z
     // global aggregator (OpenCorporates v0.4)
     OPENCORPORATES_API_TOKEN: optionalString,
     OPENCORPORATES_BASE_URL: optionalString.transform((v) => v ?? 'https://api.opencorporates.com'),
+    /** After an aggregator 403, no instance calls it for this long (a shared circuit breaker). */
+    OPENCORPORATES_BREAKER_SECONDS: intFromString(60, 1, 86_400),
     // web-search agent
     AGENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
     AGENT_MODEL: optionalString,
@@ -83,6 +92,11 @@ export const envSchema = z
     LOGO_CLIENT_ID: optionalString,
     /** Sandbox fakes: `zero` answers at once, `realistic` uses the latencies of the real providers. */
     SANDBOX_LATENCY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['zero', 'realistic']).default('realistic')),
+    /** Sandbox only: `provider:kind` pairs, comma-separated, that make a fake slow, failing, malformed or hanging. */
+    SANDBOX_FAULTS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((pair) => { const [provider, kind] = pair.trim().split(':'); return { provider, kind }; }) : []),
+      z.array(z.object({ provider: z.enum(SANDBOX_FAULT_PROVIDERS), kind: z.enum(SANDBOX_FAULT_KINDS) })),
+    ),
 
     /** How long each process keeps an account's flag values (0 = read the database on every evaluation). */
     FLAG_CACHE_TTL_MS: intFromString(5000, 0, 600_000),
@@ -95,6 +109,9 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when APP_ENV=production' });
+    }
+    if (env.APP_ENV === 'production' && env.SANDBOX_FAULTS.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_FAULTS'], message: 'SANDBOX_FAULTS is a sandbox-only switch; unset it when APP_ENV=production' });
     }
     if (env.AUTH_SECRET && env.AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be at least 32 characters' });

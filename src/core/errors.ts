@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'method_not_allowed'
   | 'unavailable';
 
 /** Marks every AppError, whichever copy of this module created it (see `Symbol.hasInstance` below). */
@@ -99,4 +100,16 @@ export class UnavailableError extends AppError {
   override readonly name = 'UnavailableError';
   static override readonly errorCode = 'unavailable' as const;
   readonly code = 'unavailable' as const;
+}
+
+/** A method the route does not answer; `allow` lists the ones it does (the `Allow` header). */
+export class MethodNotAllowedError extends AppError {
+  override readonly name = 'MethodNotAllowedError';
+  static override readonly errorCode = 'method_not_allowed' as const;
+  readonly code = 'method_not_allowed' as const;
+  readonly allow: readonly string[];
+  constructor(method: string, allow: readonly string[]) {
+    super(`method ${method} not allowed; allowed: ${allow.join(', ')}`, 'This method is not allowed on this route');
+    this.allow = allow;
+  }
 }

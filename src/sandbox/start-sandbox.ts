@@ -12,6 +12,8 @@ import { startFakeOpenAi } from './llm/fake-openai-server';
 import { startFakeBrave } from './web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites } from './websites/fake-websites-server';
 import type { SafeFetcherOptions } from '../adapters/website-validation/safe-fetch';
+import { faultsOf, type SandboxFaultProvider } from './fault-switch';
+import type { FaultPlan } from './faults';
 
 export interface Sandbox {
   /** The environment with the fakes' URLs and sandbox credentials filled in. */
@@ -28,10 +30,15 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   const closers: (() => Promise<void>)[] = [];
   const faked: string[] = [];
   const next: Env = { ...env };
+  /** The operator's switch (SANDBOX_FAULTS): every request to that fake gets the fault. */
+  const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => {
+    for (const fault of faultsOf(env.SANDBOX_FAULTS, provider)) plan.inject(fault);
+  };
 
   if (!env.ABR_GUID) {
     const fake = await startFakeAbr({ latency });
     closers.push(() => fake.close());
+    applySwitch('registry_au', fake.faults);
     next.ABR_GUID = 'sandbox-guid';
     next.ABR_BASE_URL = fake.url;
     faked.push(`national registry (ABN Lookup) at ${fake.url}`);
@@ -39,6 +46,7 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   if (!env.OPENCORPORATES_API_TOKEN) {
     const fake = await startFakeOpenCorporates({ latency });
     closers.push(() => fake.close());
+    applySwitch('registry_global', fake.faults);
     next.OPENCORPORATES_API_TOKEN = 'sandbox-token';
     next.OPENCORPORATES_BASE_URL = fake.url;
     faked.push(`global aggregator (OpenCorporates) at ${fake.url}`);
@@ -46,6 +54,7 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   if (!env.COMPANY_DATA_API_KEY) {
     const fake = await startFakeCompaniesApi({ latency });
     closers.push(() => fake.close());
+    applySwitch('company_data', fake.faults);
     next.COMPANY_DATA_API_KEY = 'sandbox-token';
     next.COMPANY_DATA_BASE_URL = fake.url;
     faked.push(`company data by domain (The Companies API) at ${fake.url}`);
@@ -53,6 +62,7 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   if (!env.WEB_SEARCH_API_KEY) {
     const fake = await startFakeBrave({ latency });
     closers.push(() => fake.close());
+    applySwitch('web_search', fake.faults);
     next.WEB_SEARCH_API_KEY = 'sandbox-key';
     next.WEB_SEARCH_BASE_URL = fake.url;
     faked.push(`web search (Brave) at ${fake.url}`);
@@ -60,6 +70,7 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   if (!env.AGENT_PROVIDER || !env.AGENT_MODEL) {
     const fake = await startFakeOpenAi({ latency });
     closers.push(() => fake.close());
+    applySwitch('agent', fake.faults);
     next.AGENT_PROVIDER = 'openai-compatible';
     next.AGENT_BASE_URL = `${fake.url}/v1`;
     next.AGENT_MODEL = 'sandbox-agent';
@@ -70,6 +81,9 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   closers.push(() => websites.close());
   faked.push(`company home pages for website validation at ${websites.url}`);
 
+  if (env.SANDBOX_FAULTS.length > 0) {
+    log.warn({ faults: env.SANDBOX_FAULTS }, 'SANDBOX_FAULTS: the named fakes are slow, failing, malformed or hanging on purpose');
+  }
   if (faked.length > 0) {
     log.warn({ faked }, `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`);
   }

@@ -16,9 +16,9 @@
  * | connection reset once       | candidates, null (retried once)                            | 2        |
  * | connection reset twice      | [], network                                                | 2        |
  * | hang                        | [], timeout; the connection is closed by the client        | 1        |
- * | details: every call 500     | candidates unhydrated (type null, ABN only), null          | 2/ABN    |
- * | details: one call hangs     | that record unhydrated, the others whole, null             |          |
- * | details: malformed body     | that record unhydrated, null                               |          |
+ * | details: every call 500     | [], http 500 "details failed for N of N" (partial failure)  | 2/ABN    |
+ * | details: one call hangs     | that record dropped, the others whole, timeout (partial)   |          |
+ * | details: malformed body     | that record dropped, malformed (partial)                   |          |
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
@@ -141,37 +141,41 @@ describe('fault matrix: name search', () => {
 });
 
 describe('fault matrix: details (hydration)', () => {
-  it('every details call fails: the hits are kept unhydrated, no error, nothing cached', async () => {
+  it('every details call fails: no record can pass the entity-type allowlist, so none is shown; the partial failure is reported; nothing cached', async () => {
     fake.endpointFaults.abnDetails.inject({ kind: 'status', status: 500 });
     const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
-    expect(result.error).toBeNull();
-    expect(result.candidates.length).toBeGreaterThan(0);
-    for (const c of result.candidates) {
-      expect(c.type).toBeNull();
-      expect(c.identifiers.map((i) => i.type)).toEqual(['ABN']);
-    }
+    expect(result.candidates).toEqual([]);
+    expect(result.error).toEqual(expect.objectContaining({ kind: 'http', status: 500, message: expect.stringMatching(/^ABR details failed for (\d+) of \1 records/) }));
     // each ABN: the call and its one retry
-    expect(requestsTo(fake, 'AbnDetails')).toBe(2 * result.candidates.length);
+    const hydrated = Number(/of (\d+) records/.exec(result.error?.message ?? '')?.[1]);
+    expect(requestsTo(fake, 'AbnDetails')).toBe(2 * hydrated);
     const cached = await database.pool.query('select count(*)::int as n from provider_cache');
     expect(cached.rows[0]).toEqual({ n: 0 });
   });
 
-  it('one details call hangs: that record is unhydrated, the others are whole', async () => {
+  it('one details call hangs: that record is dropped, the others are whole, and the partial failure is reported', async () => {
+    const whole = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
+    await clearProviderCache(database.db);
     fake.endpointFaults.abnDetails.inject({ kind: 'hang' }, 1);
     const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
-    expect(result.error).toBeNull();
-    const types = result.candidates.map((c) => c.type);
-    expect(types.filter((t) => t === null)).toHaveLength(1);
-    expect(types.filter((t) => t !== null).length).toBeGreaterThan(0);
+    expect(result.error).toEqual(expect.objectContaining({ kind: 'timeout', message: expect.stringContaining('details failed for 1 of') }));
+    expect(result.candidates.length).toBe(whole.candidates.length - 1);
+    expect(result.candidates.every((c) => c.type !== null)).toBe(true);
   });
 
-  it('a malformed details body: that record is unhydrated', async () => {
+  it('a malformed details body: that record is dropped and the failure reported', async () => {
     fake.endpointFaults.abnDetails.inject({ kind: 'malformed' }, 1);
     const result = await registry.searchByName('barramundi systems', { preset: 'entity-only', includeSoleTraders: false });
-    expect(result).toEqual({
-      candidates: [expect.objectContaining({ name: 'BARRAMUNDI SYSTEMS LIMITED', type: null, description: expect.stringMatching(/^ABN [\d ]+, NT 0800$/) })],
-      error: null,
-    });
+    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'malformed', message: expect.stringContaining('details failed for 1 of 1') }) });
+  });
+
+  it('a trust whose details failed never appears without includeSoleTraders (and not with it either)', async () => {
+    fake.endpointFaults.abnDetails.inject({ kind: 'status', status: 500 });
+    for (const includeSoleTraders of [false, true]) {
+      const result = await registry.searchByName('koala', { preset: 'business-name-aware', includeSoleTraders });
+      expect(result.candidates).toEqual([]);
+      expect(result.error).not.toBeNull();
+    }
   });
 });
 

@@ -35,17 +35,33 @@ describe('feature flags', () => {
     expect((await flags.all(other.id)).manualNaicsClassification).toBe(true);
   });
 
-  it('keep an account\'s values for the cache TTL, then refresh them in the background', async () => {
+  it('keep an account\'s values for at most the cache TTL: the first evaluation after it sees a change', async () => {
     const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 300 });
     const account = await makeAccount(database.db);
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);
     await setFlagValue(database.db, { flagKey: FLAGS.devMode.key, accountId: account.id, value: true });
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 350));
-    // Expired: the previous value answers once more while the refresh runs, then the new value.
-    expect(await flags.isEnabled('devMode', account.id)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Expired: never answered again, so this first evaluation after the TTL already reads the new value.
     expect(await flags.isEnabled('devMode', account.id)).toBe(true);
+  });
+
+  it('refresh a value in use ahead of its expiry (past half the TTL), so a warm account never waits', async () => {
+    const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 400 });
+    const account = await makeAccount(database.db);
+    const firstReadAt = Date.now();
+    expect(await flags.isEnabled('devMode', account.id)).toBe(false);
+    await setFlagValue(database.db, { flagKey: FLAGS.devMode.key, accountId: account.id, value: true });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Past half the TTL: the cached value answers while a refresh starts in the background.
+    expect(await flags.isEnabled('devMode', account.id)).toBe(false);
+    let refreshed = false;
+    while (!refreshed && Date.now() - firstReadAt < 380) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      refreshed = await flags.isEnabled('devMode', account.id);
+    }
+    // Before the first value's TTL ended, the refreshed value already answered.
+    expect(refreshed).toBe(true);
   });
 
   it('fail closed to the environment default when the database cannot answer, and do not cache the failure', async () => {

@@ -1,7 +1,8 @@
 /**
  * The OpenCorporates adapter over the real shared cache (provider_cache table on PostgreSQL): entries are
  * written with the 30-day TTL, keyed without the token, a search per account, reused by a second registry
- * instance (another web instance) for the same account only, and a company-by-id record is shared by all.
+ * instance (another web instance) for the same account only, and a company-by-id record is shared by all;
+ * a 403 opens the breaker for every instance on the database until its time is up.
  */
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -23,8 +24,9 @@ afterAll(async () => {
   await database.drop();
 });
 
-const registry = () =>
+const registry = (options: { breakerMs?: number } = {}) =>
   createOpenCorporatesRegistry({
+    ...options,
     apiToken: 'secret-token-value',
     baseUrl: fake.url,
     cache: createProviderCache(database.db),
@@ -72,5 +74,18 @@ describe('OpenCorporates over the shared provider cache', () => {
     expect(await registry().getCompany('GB', '04561230')).toEqual(first);
     expect(fake.connections.requests.length - before).toBe(1);
     expect((await cacheRows()).map((r) => r.key)).toContain('oc:company:gb/04561230');
+  });
+
+  it('shares an open breaker through the database: a 403 on one instance stops the others until it closes', async () => {
+    const [first, second] = [registry({ breakerMs: 1_500 }), registry({ breakerMs: 1_500 })];
+    fake.faults.inject({ kind: 'status', status: 403 }, 1);
+    const before = fake.connections.requests.length;
+    expect((await first.searchByName('Breaker Test One', {})).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect((await second.searchByName('Breaker Test Two', {})).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect(fake.connections.requests.length - before).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect((await second.searchByName('Breaker Test Two', {})).error).toBeNull();
+    expect((await first.searchByName('Breaker Test One', {})).error).toBeNull();
+    expect(fake.connections.requests.length - before).toBe(3);
   });
 });

@@ -284,19 +284,43 @@ describe('fault matrix', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(240);
   });
 
-  it('403 (quota, HTML body): rate-limited error, exactly one request, then no calls until the next UTC day', async () => {
+  it('403 (quota, HTML body): rate-limited error, exactly one request, then no calls while the breaker is open, then recovery', async () => {
     fake.faults.inject({ kind: 'status', status: 403, body: '<html><body>You are accessing OpenCorporates at a higher than expected rate</body></html>' }, 1);
-    let now = Date.UTC(2026, 10, 22, 15, 0, 0);
-    const oc = registry({ now: () => now });
+    let now = Date.UTC(2026, 10, 22, 23, 59, 30);
+    const cache = createInMemoryOpenCorporatesCache(() => now);
+    const oc = registry({ now: () => now, cache, breakerMs: 60_000 });
     const result = await oc.searchByName(...query);
     expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 403 }) });
     expect(fake.connections.requests).toHaveLength(1);
     expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).error).toEqual(expect.objectContaining({ status: 403 }));
     expect((await oc.getCompany('gb', '09876543')).error).toEqual(expect.objectContaining({ status: 403 }));
     expect(fake.connections.requests).toHaveLength(1);
-    now = Date.UTC(2026, 10, 23, 0, 0, 1);
+    // Another instance on the same shared cache does not call either.
+    const other = registry({ now: () => now, cache, breakerMs: 60_000 });
+    expect((await other.searchByName('Kowhai', { countryCode: 'NZ' })).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect(fake.connections.requests).toHaveLength(1);
+    now += 59_000;
+    expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect(fake.connections.requests).toHaveLength(1);
+    // 60 s after the 403 (not the next UTC day): both instances call again and recover.
+    now += 1_001;
     expect((await oc.searchByName('Kowhai', { countryCode: 'NZ' })).candidates).toHaveLength(1);
+    expect((await other.getCompany('gb', '09876543')).error).toBeNull();
+    expect(fake.connections.requests).toHaveLength(3);
+  });
+
+  it('a 403 during the trial after the breaker closes opens it again', async () => {
+    let now = 1_000_000;
+    const cache = createInMemoryOpenCorporatesCache(() => now);
+    const oc = registry({ now: () => now, cache, breakerMs: 1_000 });
+    fake.faults.inject({ kind: 'status', status: 403 }, 2);
+    expect((await oc.searchByName(...query)).error).toEqual(expect.objectContaining({ status: 403 }));
+    now += 1_001;
+    expect((await oc.searchByName(...query)).error).toEqual(expect.objectContaining({ status: 403 }));
+    expect((await oc.searchByName(...query)).error).toEqual(expect.objectContaining({ message: expect.stringContaining('breaker') }));
     expect(fake.connections.requests).toHaveLength(2);
+    now += 1_001;
+    expect((await oc.searchByName(...query)).error).toBeNull();
   });
 
   it('429: not retried', async () => {

@@ -82,13 +82,20 @@ describe('word corrections', () => {
   });
 
   it('one-edit corrections cover deletion, transposition, substitution and insertion; two edits are not one edit', async () => {
-    const corrections = await findWordCorrections(db, ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr', 'gorsmoorr', 'by', 'aby'], readerId);
-    for (const typo of ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr']) expect(corrections.oneEdit.get(typo)).toEqual(['gorsemoor']);
+    // A query has at most four words corrected (core/word-correction-bounds.ts): two lookups here.
+    const first = await findWordCorrections(db, ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr'], readerId);
+    for (const typo of ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr']) expect(first.oneEdit.get(typo)).toEqual(['gorsemoor']);
+    const corrections = await findWordCorrections(db, ['gorsmoorr', 'by', 'aby'], readerId);
     expect(corrections.oneEdit.get('gorsmoorr')).toBeUndefined();
     expect(corrections.oneEdit.get('aby')).toEqual(expect.arrayContaining(['bay']));
     // Two-letter words are never corrected; numbers neither.
     expect(corrections.oneEdit.get('by')).toBeUndefined();
     expect((await findWordCorrections(db, ['8245'], readerId)).oneEdit.size).toBe(0);
+  });
+
+  it('corrects at most four words of a query, and never a word over 20 characters', async () => {
+    const corrections = await findWordCorrections(db, ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr', 'gorsemorx', `gorsemor${'x'.repeat(13)}`], readerId);
+    expect([...corrections.oneEdit.keys()].sort()).toEqual(['gorsemoorr', 'gorsemor', 'gorsemoro', 'gorsemxor']);
   });
 
   it('an unknown word is corrected to the known words one edit away, and keeps itself (a prefix being typed)', async () => {

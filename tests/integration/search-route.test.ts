@@ -364,7 +364,7 @@ describe('the stream', () => {
     expect(seen.searches).toEqual([]);
   });
 
-  it('declares the 60 s maximum duration, and a stream cut by its time limit ends cleanly with no error line', async () => {
+  it('declares the 60 s maximum duration, and a stream cut by its time limit ends cleanly: the unanswered registry is reported degraded', async () => {
     expect(maxDuration).toBe(60);
     portFakes({ registryDelayMs: 5000, leadMs: 10, agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')], agentGapMs: 5000 });
     const search = ctx.container.searchOrganisations;
@@ -376,7 +376,7 @@ describe('the stream', () => {
     });
     const text = await response.text();
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(text.split('\n').filter(Boolean).map((l) => streamItemSchema.parse(JSON.parse(l))._type)).toEqual(['candidate']);
+    expect(text.split('\n').filter(Boolean).map((l) => streamItemSchema.parse(JSON.parse(l))._type)).toEqual(['candidate', 'channel-degraded']);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { buildContainer, installContainer, type Container } from '../../src/composition-root';
 import { parseEnvOrThrow } from '../../src/config/env';
-import { createLogger } from '../../src/adapters/logging/logger';
+import { createLogger, type Logger } from '../../src/adapters/logging/logger';
 import type { SessionAccountLookup } from '../../src/adapters/auth/account-resolver';
 import type { SafeFetcherOptions } from '../../src/adapters/website-validation/safe-fetch';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -16,7 +16,7 @@ export interface TestContext {
 }
 
 export async function createTestContainer(
-  options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup; websiteFetcher?: SafeFetcherOptions } = {},
+  options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup; websiteFetcher?: SafeFetcherOptions; log?: Logger } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   // Flags are flipped mid-test: read them from the database on every evaluation unless a test says otherwise.
@@ -24,7 +24,7 @@ export async function createTestContainer(
   const container = await buildContainer({
     env,
     databaseUrl: database.url,
-    log: createLogger({ level: env.LOG_LEVEL, destination: 'stderr' }),
+    log: options.log ?? createLogger({ level: env.LOG_LEVEL, destination: 'stderr' }),
     sessionAccount: options.sessionAccount,
     websiteFetcher: options.websiteFetcher,
   });

@@ -6,9 +6,10 @@ import { findAccountIdForApiKey, hashApiKey } from './api-keys';
 export type SessionAccountLookup = (headers: Headers) => Promise<{ accountId: string; userId: string } | null>;
 
 /**
- * How long a resolved API key is trusted without asking the database again. Consequence: a key revoked
- * (or an account deleted) keeps working for at most this long in each server process that resolved it
- * just before. Saves one database round trip per request for a client that keeps calling (quick search
+ * How long a resolved API key is trusted without asking the database again. A key revoked with
+ * `revokeApiKey` (CLI `api-keys revoke`) is dropped from every process's cache at once through
+ * LISTEN/NOTIFY (api-key-revocations.ts); a key revoked behind its back (or an account deleted) keeps
+ * working for at most this long in each server process that resolved it just before. Saves one database round trip per request for a client that keeps calling (quick search
  * answers within ~15 ms, of which the key lookup was one round trip).
  */
 export const API_KEY_CACHE_TTL_MS = 30_000;
@@ -48,7 +49,16 @@ function createApiKeyCache(ttlMs: number, now: () => number) {
       }
       entries.set(keyHash, { accountId, expiresAt: now() + ttlMs });
     },
+    forget(keyHash?: string): void {
+      if (keyHash === undefined) entries.clear();
+      else entries.delete(keyHash);
+    },
   };
+}
+
+/** The resolver, plus what the revocation listener needs: drop one key (by hash) or every key from the cache. */
+export interface CachingAccountResolver extends AccountResolver {
+  forgetApiKey(keyHash?: string): void;
 }
 
 /**
@@ -56,9 +66,10 @@ function createApiKeyCache(ttlMs: number, now: () => number) {
  * not silently upgraded to a session: it answers "no account". Found keys are cached for
  * API_KEY_CACHE_TTL_MS (see there: a revoked key keeps working for at most that long).
  */
-export function createAccountResolver(db: Db, sessionAccount: SessionAccountLookup, options: AccountResolverOptions = {}): AccountResolver {
+export function createAccountResolver(db: Db, sessionAccount: SessionAccountLookup, options: AccountResolverOptions = {}): CachingAccountResolver {
   const cache = createApiKeyCache(options.apiKeyCacheTtlMs ?? API_KEY_CACHE_TTL_MS, options.now ?? Date.now);
   return {
+    forgetApiKey: (keyHash) => cache.forget(keyHash),
     async resolve(headers: Headers): Promise<AccountContext | null> {
       const authorization = headers.get('authorization');
       if (authorization) {

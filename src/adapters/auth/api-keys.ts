@@ -2,7 +2,7 @@
  * API keys: a key belongs to one account and only its SHA-256 hash is stored. Key generation and hashing
  * come from Better Auth's crypto helpers (no hand-written token crypto).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { createHash } from '@better-auth/utils/hash';
 import { generateRandomString } from 'better-auth/crypto';
 import type { Db } from '../db/client';
@@ -37,6 +37,31 @@ export async function findAccountIdForApiKey(db: Db, apiKey: string): Promise<st
   return row?.accountId;
 }
 
-export async function revokeApiKey(db: Db, params: { id: string }): Promise<void> {
-  await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, params.id));
+/** The channel on which a revocation is announced to every instance (payload: the key's hash). */
+export const API_KEY_REVOKED_CHANNEL = 'api_key_revoked';
+
+/**
+ * Revokes a key and announces it (NOTIFY on commit) so every instance drops it from its key cache at once.
+ * Returns the revoked key, or undefined when there is no such key; revoking twice keeps the first time.
+ */
+export async function revokeApiKey(db: Db, params: { id: string }): Promise<{ id: string; accountId: string; revokedAt: Date } | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+      .where(eq(apiKeys.id, params.id))
+      .returning({ id: apiKeys.id, accountId: apiKeys.accountId, keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt });
+    if (!row?.revokedAt) return undefined;
+    await tx.execute(sql`select pg_notify(${API_KEY_REVOKED_CHANNEL}, ${row.keyHash})`);
+    return { id: row.id, accountId: row.accountId, revokedAt: row.revokedAt };
+  });
+}
+
+/** An account's keys, oldest first: never the key or its hash, only what identifies it to an operator. */
+export async function listApiKeys(db: Db, params: { accountId: string }) {
+  return db
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, params.accountId))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }

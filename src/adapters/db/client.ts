@@ -15,13 +15,15 @@ export interface Database {
 // Return DATE columns as 'YYYY-MM-DD' strings and NUMERIC as strings (no float surprises).
 pg.types.setTypeParser(1082, (v: string) => v);
 
-export function createDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+/** `statementTimeoutMs`: every statement on this pool is cancelled by the server past it (unset: no limit). */
+export function createDatabase(url: string, options: { max?: number; applicationName?: string; statementTimeoutMs?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
     application_name: options.applicationName ?? 'organisation-search',
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
+    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
   });
   // A client's error (the server restarting, a backend terminated) must not crash the process: idle clients
   // report on the pool, checked-out clients on themselves; the query in flight still rejects and is handled.

@@ -22,8 +22,13 @@ type StoredValues = Awaited<ReturnType<typeof findFlagValues>>;
 class DatabaseFlagProvider implements Provider {
   readonly metadata = { name: 'database-flags' } as const;
   readonly runsOn = 'server' as const;
-  /** Stored values per (flag, account), kept `cacheTtlMs`; failures are never cached. */
-  private readonly cache = new Map<string, { stored: StoredValues; expiresAt: number }>();
+  /**
+   * Stored values per (flag, account), answered for at most `cacheTtlMs` after the read that fetched them
+   * began; failures are never cached. Past half the TTL a read of a warm value starts a refresh in the
+   * background (refresh-ahead), so an account in use never waits on the flag table and never sees a value
+   * older than the TTL.
+   */
+  private readonly cache = new Map<string, { stored: StoredValues; refreshAt: number; expiresAt: number }>();
   constructor(
     private readonly db: Db,
     private readonly cacheTtlMs: number,
@@ -35,23 +40,22 @@ class DatabaseFlagProvider implements Provider {
   private async storedValues(flagKey: string, accountId: string): Promise<StoredValues> {
     if (this.cacheTtlMs <= 0) return findFlagValues(this.db, { flagKey, accountId });
     const key = `${flagKey}|${accountId}`;
+    const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit.stored;
-    const load = this.loading.get(key) ?? this.load(key, flagKey, accountId);
-    // An expired value answers at once while its refresh runs (stale-while-revalidate): a `flags set` shows
-    // within one TTL plus one evaluation, and no request waits on the flag table once an account is warm.
-    if (hit) {
-      load.catch(() => undefined);
+    if (hit && hit.expiresAt > now) {
+      if (hit.refreshAt <= now && !this.loading.has(key)) this.load(key, flagKey, accountId).catch(() => undefined);
       return hit.stored;
     }
-    return load;
+    // Expired or never read: wait for the database, so a `flags set` is seen by the first request after the TTL.
+    return this.loading.get(key) ?? this.load(key, flagKey, accountId);
   }
 
   private load(key: string, flagKey: string, accountId: string): Promise<StoredValues> {
+    const startedAt = Date.now();
     const load = findFlagValues(this.db, { flagKey, accountId })
       .then((stored) => {
         if (this.cache.size > 10_000) this.cache.clear();
-        this.cache.set(key, { stored, expiresAt: Date.now() + this.cacheTtlMs });
+        this.cache.set(key, { stored, refreshAt: startedAt + this.cacheTtlMs / 2, expiresAt: startedAt + this.cacheTtlMs });
         return stored;
       })
       .finally(() => this.loading.delete(key));
@@ -85,10 +89,10 @@ class DatabaseFlagProvider implements Provider {
 export type FlagDefaults = Record<FlagName, boolean>;
 
 /**
- * `cacheTtlMs` (FLAG_CACHE_TTL_MS, default 5 s) keeps each account's stored values in process that long, so the
- * search route does not pay a database round trip per flag on every request; after that the value is refreshed in
- * the background while the previous one still answers, so `flags set` reaches every instance within one TTL plus
- * one evaluation. 0 turns the cache off.
+ * `cacheTtlMs` (FLAG_CACHE_TTL_MS, default 5 s) keeps each account's stored values in process at most that long,
+ * so the search route does not pay a database round trip per flag on every request; a value in use is refreshed
+ * in the background from half the TTL on, and an expired one is never served, so `flags set` reaches every
+ * instance's first request after one TTL. 0 turns the cache off.
  */
 export async function createFeatureFlags(db: Db, defaults: FlagDefaults, options: { cacheTtlMs?: number } = {}): Promise<FeatureFlags> {
   const domain = `flags-${randomUUID()}`;

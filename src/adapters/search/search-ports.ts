@@ -39,6 +39,7 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
     globalRegistry: createOpenCorporatesRegistry({
       apiToken: env.OPENCORPORATES_API_TOKEN,
       baseUrl: env.OPENCORPORATES_BASE_URL,
+      breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
       cache,
       log: log.child({ port: 'globalRegistry' }),
     }),

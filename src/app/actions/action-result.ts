@@ -14,6 +14,7 @@ export type ActionErrorName =
   | 'ConflictError'
   | 'RateLimitedError'
   | 'UnavailableError'
+  | 'MethodNotAllowedError'
   | 'InternalError';
 
 export interface ActionError {
@@ -32,6 +33,7 @@ const NAMES: Record<AppError['code'], ActionErrorName> = {
   conflict: 'ConflictError',
   rate_limited: 'RateLimitedError',
   unavailable: 'UnavailableError',
+  method_not_allowed: 'MethodNotAllowedError',
 };
 
 export function toActionError(error: unknown, log: Pick<Logger, 'error'>, fallbackMessage = 'Something went wrong; please try again'): ActionError {

@@ -2,7 +2,7 @@
  * One table from error codes to HTTP statuses, and one function that turns anything thrown into a JSON
  * answer. Only `userMessage` reaches the client; the fallback reveals nothing.
  */
-import { AppError, RateLimitedError, ValidationError, type ErrorCode } from '../../core/errors';
+import { AppError, MethodNotAllowedError, RateLimitedError, ValidationError, type ErrorCode } from '../../core/errors';
 import type { Logger } from '../../adapters/logging/logger';
 
 export const ERROR_STATUS = {
@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  method_not_allowed: 405,
   unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -35,6 +36,7 @@ export function toErrorResponse(error: unknown, log: Pick<Logger, 'error' | 'war
     if (error instanceof ValidationError) body.issues = error.issues;
     const headers: Record<string, string> = {};
     if (error instanceof RateLimitedError) headers['retry-after'] = String(error.retryAfterSeconds);
+    if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');
     return jsonResponse(body, { status: ERROR_STATUS[error.code], headers });
   }
   log.error({ err: error }, 'unhandled error in a route');

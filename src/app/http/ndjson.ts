@@ -5,7 +5,8 @@
  *
  * - Validation and authorisation happen before this is called; errors before then are JSON answers.
  * - The client going away cancels the stream, which calls the iterator's `return()`: the producer's
- *   `finally` runs and its work stops.
+ *   `finally` runs and its work stops. An abort is normal: nothing is logged, the controller is never
+ *   touched again (no "Controller is already closed").
  * - An error thrown mid-stream is logged and ends the stream; its message never reaches the client.
  */
 import type { Logger } from '../../adapters/logging/logger';
@@ -24,19 +25,25 @@ export interface NdjsonOptions {
 export function ndjsonResponse(items: AsyncIterable<unknown>, options: NdjsonOptions): Response {
   const encoder = new TextEncoder();
   const iterator = items[Symbol.asyncIterator]();
+  // Once the client is gone (cancel) the controller is closed: nothing may touch it again, and whatever the
+  // stopped producer ends with (its abort, an error it throws on the way out) is not an error of ours.
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
           const next = await iterator.next();
+          if (cancelled) return;
           if (next.done) controller.close();
           else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
         } catch (error) {
+          if (cancelled) return;
           options.log.error({ err: error }, 'NDJSON stream failed mid-way; stream ended');
           controller.close();
         }
       },
       async cancel() {
+        cancelled = true;
         options.onCancel?.();
         await iterator.return?.();
       },

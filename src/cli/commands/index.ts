@@ -6,6 +6,8 @@
 import type { CliCommand } from '../command';
 import { accountsCreate } from './accounts-create';
 import { apiKeysCreate } from './api-keys-create';
+import { apiKeysList } from './api-keys-list';
+import { apiKeysRevoke } from './api-keys-revoke';
 import { flagsSet } from './flags-set';
 import { generateOrganisations } from './generate-organisations';
 import { importOrganisationsCommand } from './import-organisations';
@@ -19,6 +21,8 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'accounts create': accountsCreate,
   'users create': usersCreate,
   'api-keys create': apiKeysCreate,
+  'api-keys list': apiKeysList,
+  'api-keys revoke': apiKeysRevoke,
   'flags set': flagsSet,
   'import organisations': importOrganisationsCommand,
   'import transactions': importTransactionsCommand,

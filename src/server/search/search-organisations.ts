@@ -150,7 +150,9 @@ export interface SearchOrganisationsResult {
 
 export interface SearchOrganisations {
   /**
-   * The stream: each item the moment it exists. Ends when both channels are done or the signal aborts.
+   * The stream: each item the moment it exists. Ends when both channels are done or the signal aborts; when
+   * it aborts with a `TimeoutError` (the route's time limit) before the registry answered, the last item is
+   * the registry's channel-degraded.
    * Calling it starts the account's flag lookups at once; the providers start on the first read.
    */
   stream(request: SearchOrganisationsRequest, context: SearchContext, signal: AbortSignal): AsyncGenerator<StreamItem>;
@@ -170,6 +172,11 @@ type ChannelEvent =
   | { type: 'lead-expired' }
   | { type: 'agent-candidate'; prepared: PreparedCandidate }
   | { type: 'agent-done' };
+
+/** The reason `AbortSignal.timeout` aborts with (the route's maximum duration), as opposed to a client going away. */
+function isTimeLimit(reason: unknown): boolean {
+  return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';
+}
 
 interface RunOptions {
   membership: 'resolve' | 'skip';
@@ -473,6 +480,12 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
             agentDone = true;
             break;
         }
+      }
+      // The route's time limit ended the search before the registry answered: a timeout is a genuine
+      // failure of the channel (rule 6), so the results may be incomplete, never "no matches".
+      if (runsRegistry && !registrySettled && isTimeLimit(outer.reason)) {
+        deps.log.warn({ mode }, 'search time limit reached before the registry answered; registry degraded');
+        yield { _type: 'channel-degraded', channel: 'registry' } satisfies StreamItem;
       }
     } finally {
       clearTimeout(leadTimer);

@@ -3,12 +3,23 @@
  * refused or lost, missing table, revoked privilege, timeout) becomes an UnavailableError: the route
  * answers 503 `{candidates: []}` for a failed lookup, and the use case treats a failed membership
  * check as "not linked".
+ *
+ * The lookups run on a pool whose statements the server cancels past QUICK_SEARCH_STATEMENT_TIMEOUT_MS (the
+ * composition root builds it): no input keeps the database busy longer. A typo step cancelled that way
+ * answers "no corrections" (the exact lookup already found nothing) rather than a failure.
  */
 import { UnavailableError } from '../../../core/errors';
 import type { AccountMembership, QuickSearchLookups } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { findLinkedOrganisationIds } from './account-membership';
 import { findOrganisationsByCorrectedName, findOrganisationsByIdentifier, findOrganisationsByName, findOrganisationsByWebsite } from './quick-search';
+
+/** PostgreSQL's query_canceled: the statement timeout fired. */
+const QUERY_CANCELED = '57014';
+
+function cancelledByTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === QUERY_CANCELED;
+}
 
 async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -23,7 +34,13 @@ export function createQuickSearchLookups(db: Db): QuickSearchLookups {
     byName: (params) =>
       unavailableOnFailure('quick-search name lookup', async () => ({
         rows: await findOrganisationsByName(db, params),
-        corrected: () => unavailableOnFailure('quick-search corrected name lookup', () => findOrganisationsByCorrectedName(db, params)),
+        corrected: () =>
+          unavailableOnFailure('quick-search corrected name lookup', () =>
+            findOrganisationsByCorrectedName(db, params).catch((error: unknown) => {
+              if (cancelledByTimeout(error)) return [];
+              throw error;
+            }),
+          ),
       })),
     byIdentifier: (params) => unavailableOnFailure('quick-search identifier lookup', () => findOrganisationsByIdentifier(db, params)),
     byWebsite: (params) => unavailableOnFailure('quick-search website lookup', () => findOrganisationsByWebsite(db, params)),

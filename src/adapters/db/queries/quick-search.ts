@@ -16,12 +16,13 @@
  * GIN bitmap returned ~6,800 candidate rows for a common-word name and cost 50-260 ms.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { correctableWords, correctionAlphabet, MIN_CORRECTED_WORD_LENGTH } from '../../../core/word-correction-bounds';
 import type { QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { visibleToAccount } from './visibility';
 
 /** Words shorter than this are matched with strpos (no trigram) and never corrected. */
-export const FUZZY_MIN_LENGTH = 3;
+export const FUZZY_MIN_LENGTH = MIN_CORRECTED_WORD_LENGTH;
 /** A word is replaced by a trigram-similar known word only at or above this similarity (pg_trgm's default is 0.3). */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Trigram neighbours are looked for only for words at least this long (short words share too few trigrams). */
@@ -217,23 +218,19 @@ interface CorrectionRow extends Record<string, unknown> {
   c_word: string;
 }
 
-/** The words worth correcting: 3+ characters with a letter (numbers are not misspelled names). */
-function correctableWords(words: readonly string[]): string[] {
-  return [...new Set(words.filter((w) => w.length >= FUZZY_MIN_LENGTH && /\p{L}/u.test(w)))];
-}
-
 /**
  * Rows (c_kind, c_query, c_word) over `search_words`: which query words are known ('known'), which known
  * words are one edit away from each ('one_edit': Damerau-Levenshtein 1, i.e. a deletion, a transposition of
- * neighbours, a substitution or an insertion over a-z, 0-9 and the query's own characters; the ~55 variants
- * per character are generated here, in SQL, and probed on the primary key) and, for unknown words of 5+
+ * neighbours, a substitution or an insertion over a-z, 0-9 and up to eight of the query's own characters;
+ * the ~90 variants per character are generated here, in SQL, and probed on the primary key; the words and
+ * the alphabet are bounded in core/word-correction-bounds.ts) and, for unknown words of 5+
  * characters, the most trigram-similar known words ('similar', GIN on the small word table). Under a
  * millisecond of execution for a four-word query.
  */
 function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
   // The account's vocabulary: global words and its own (never another account's private names).
   const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
-  const alphabet = [...new Set([...'abcdefghijklmnopqrstuvwxyz0123456789', ...words.flatMap((w) => [...w])])];
+  const alphabet = correctionAlphabet(words);
   return sql`
     with w as (select word from unnest(${sql.param(words)}::text[]) as q(word)),
     letters as (select c from unnest(${sql.param(alphabet)}::text[]) as a(c)),
@@ -308,11 +305,13 @@ export async function findOrganisationsByCorrectedName(
   params: LookupScopeParams & { searchName: string; poolSize: number },
 ): Promise<QuickSearchRow[]> {
   const words = wordsOf(params.searchName);
-  if (correctableWords(words).length === 0) return [];
+  const lookedUp = new Set(correctableWords(words));
+  if (lookedUp.size === 0) return [];
   const corrections = await findWordCorrections(db, words, params.accountId);
   const alternatives = wordAlternatives(words, corrections);
+  // Only a word the vocabulary was asked about can be found uncorrectable; the others are kept as typed.
   const uncorrectable = (options: string[], i: number) =>
-    options.length === 1 && (words[i] ?? '').length >= FUZZY_MIN_LENGTH && !corrections.known.has(words[i] ?? '');
+    options.length === 1 && lookedUp.has(words[i] ?? '') && !corrections.known.has(words[i] ?? '');
   const kept = alternatives.filter((options, i) => !uncorrectable(options, i));
   const dropped = alternatives.length - kept.length;
   const branches: SQL[] = [];

@@ -5,9 +5,10 @@
  *
  * Decisions (see ./README.md):
  * - No GUID: `{candidates: [], error: {kind: 'configuration'}}` without any HTTP call.
- * - Only a failed name search fails the search. A record whose details call fails is kept with what the
- *   name hit gave (ABN, matched name, location, score; `type` null), so a details outage degrades rows
- *   instead of turning into "no matches". Failed details are never cached.
+ * - A failed name search fails the search. A record whose details call fails cannot pass the entity-type
+ *   allowlist (it could be a trust or a sole trader), so it is dropped, and the answer carries the records
+ *   that were established plus an `error` describing the partial failure (the channel reports it as
+ *   degraded). Failed details are never cached.
  * - A caller abort stops new calls at once, cancels those in flight, and answers `{[], {kind: 'aborted'}}`.
  */
 import type { Logger } from '../../logging/logger';
@@ -137,13 +138,13 @@ export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry
       if (signal?.aborted) {
         return { candidates: [], error: { kind: 'aborted', message: 'ABR search aborted by the caller during hydration' } };
       }
-      if (failures.length > 0) {
-        log.warn(
-          { failed: failures.length, of: abns.length, failures: failures.slice(0, 5) },
-          'ABR details failed for some records; keeping their name hits unhydrated',
-        );
-      }
       const candidates = toCandidates(hits, abns, details, rules);
+      const first = failures[0];
+      if (first) {
+        log.warn({ failed: failures.length, of: abns.length, failures: failures.slice(0, 5) }, 'ABR details failed for some records; those records dropped');
+        const partial: RegistryFailure = { ...first.failure, message: `ABR details failed for ${failures.length} of ${abns.length} records: ${first.failure.message}` };
+        return { candidates, error: partial };
+      }
       log.debug(
         { hits: hits.length, hydrated: abns.length, cacheHits, candidates: candidates.length, ms: Math.round(performance.now() - started) },
         'ABR search done',

@@ -215,26 +215,9 @@ describe('candidates per preset', () => {
     expect(search('matching-names-kookaburra.jsonp', rules('entity-only'), cancelled)).toEqual([]);
   });
 
-  it('keeps an unhydrated entity hit with what the name search gave', () => {
-    const rows = search('matching-names-acme.jsonp', rules('entity-only'), new Map());
-    expect(rows.find((c) => c.name === 'ACME INDUSTRIES LIMITED')).toEqual({
-      name: 'ACME INDUSTRIES LIMITED',
-      countryIsoAlpha3: 'AUS',
-      identifiers: [{ type: 'ABN', value: '66558861215' }],
-      description: 'ABN 66 558 861 215',
-      website: null,
-      websiteValidated: false,
-      nameKind: 'entity',
-      matchedBusinessName: null,
-      parentEntityName: null,
-      type: null,
-      score: 67,
-    });
-  });
-
-  it('business-name-aware without details: named after the entity hit; business-only ABNs are dropped', () => {
-    const rows = search('matching-names-kookaburra.jsonp', rules('business-name-aware', true), new Map());
-    expect(rows.map((c) => [c.name, c.matchedBusinessName, c.type])).toEqual([['KOOKABURRA KITCHENS PTY LTD', null, null]]);
+  it('drops an ABN without details: its entity type cannot be established, so it is never shown as a company', () => {
+    expect(search('matching-names-acme.jsonp', rules('entity-only'), new Map())).toEqual([]);
+    expect(search('matching-names-kookaburra.jsonp', rules('business-name-aware', true), new Map())).toEqual([]);
   });
 
   it('a clean zero result gives no candidates', () => {

@@ -181,22 +181,22 @@ export function toCandidates(
   hydrated.forEach((abn, abnOrder) => {
     const abnHits = hitsByAbn.get(abn) ?? [];
     const entity = details.get(abn);
-    if (entity && isCancelledStatus(entity.AbnStatus)) return;
-    const entityType = entity?.EntityTypeCode.trim().toUpperCase();
-    if (entityType !== undefined && !allow.entityTypes.has(entityType)) return;
+    // No details, no entity type: the allowlist cannot be checked, so the record is not shown as a company.
+    if (!entity || isCancelledStatus(entity.AbnStatus)) return;
+    const entityType = entity.EntityTypeCode.trim().toUpperCase();
+    if (!allow.entityTypes.has(entityType)) return;
 
     const kindOf = (hit: AbrHit): NameKind =>
       hit.kind === 'entity' && entityType === 'IND' ? 'legal' : hit.kind;
     const allowed = abnHits
       .map((hit) => ({ ...hit, kind: kindOf(hit) }))
-      // Unhydrated: an `Entity Name` hit cannot be told from an individual's legal name; it is kept.
       .filter((hit) => allow.nameKinds.has(hit.kind));
     if (allowed.length === 0) return;
 
-    const entityName = entity?.EntityName.trim() || undefined;
-    const type = entity ? organisationTypeFor(entity.EntityTypeCode) : null;
+    const entityName = entity.EntityName.trim() || undefined;
+    const type = organisationTypeFor(entity.EntityTypeCode);
     const identifiers = identifiersOf(abn, entity);
-    const typeName = entity?.EntityTypeName.trim() ?? '';
+    const typeName = entity.EntityTypeName.trim();
     const base = (hit: AbrHit) => ({
       countryIsoAlpha3: 'AUS',
       identifiers,
@@ -206,7 +206,7 @@ export function toCandidates(
       score: hit.score,
     });
     const entityDescription = (hit: AbrHit) =>
-      joinDescription([entity ? typeName : `ABN ${formatAbn(abn)}`, locationOf(hit, entity)]);
+      joinDescription([typeName, locationOf(hit, entity)]);
 
     const entityHits = allowed.filter((hit) => hit.kind === 'entity' || hit.kind === 'legal');
     const businessHits = allowed.filter((hit) => hit.kind === 'business');

@@ -39,7 +39,13 @@ export interface OpenCorporatesRegistryOptions {
   retryDelayMs?: number;
   /** Results asked for per search (default 30, the API's default page; max 100). */
   perPage?: number;
-  /** Clock for the quota breaker; tests pass their own. */
+  /**
+   * How long a 403 (quota spent or rate-limited) keeps the aggregator from being called (default 60 s,
+   * `OPENCORPORATES_BREAKER_SECONDS`). The open breaker is an entry of the shared cache, so every instance
+   * on the same database stops calling; cached answers are still served meanwhile.
+   */
+  breakerMs?: number;
+  /** Clock for this instance's memory of the breaker; tests pass their own. */
   now?: () => number;
 }
 
@@ -60,11 +66,9 @@ export interface OpenCorporatesRegistry extends GlobalRegistry {
 
 const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCORPORATES_API_TOKEN is not set' };
 
-/** Next midnight UTC: the earliest moment a spent daily quota can come back (note section 3). */
-function nextUtcMidnight(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
-}
+/** The shared cache entry whose presence means "the breaker is open": a 403 answered less than `breakerMs` ago. */
+export const OPENCORPORATES_BREAKER_KEY = 'opencorporates:breaker';
+export const OPENCORPORATES_BREAKER_MS = 60_000;
 
 export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOptions): OpenCorporatesRegistry {
   const { cache, log } = options;
@@ -72,29 +76,41 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
   const companyTimeoutMs = options.companyTimeoutMs ?? 10_000;
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
   const now = options.now ?? Date.now;
+  const breakerMs = options.breakerMs ?? OPENCORPORATES_BREAKER_MS;
   const http =
     options.apiToken === undefined || options.apiToken === ''
       ? undefined
       : createOpenCorporatesHttpClient({ baseUrl: options.baseUrl, apiToken: options.apiToken, log, retryDelayMs: options.retryDelayMs ?? 500 });
   /**
-   * Quota breaker: after a 403 (quota spent) no call is made until the next UTC midnight, so searches
-   * stop burning calls that are bound to fail; cached answers are still served.
+   * Circuit breaker: after a 403 no call is made for `breakerMs`, so searches stop burning calls that are
+   * bound to fail, and then the next call tries again (one success closes it; another 403 reopens it).
+   * This instance remembers what it opened or saw; otherwise it asks the shared cache, where any instance's
+   * 403 is visible.
    */
-  let quotaBlockedUntil = 0;
-
+  let openUntil = 0;
   /** A found company: its candidate and payload, or nothing when the candidate is dropped (unmappable jurisdiction). */
   function companyResult(company: OcCompany): OpenCorporatesCompanyResult {
     const candidate = toRegistryCandidate(company);
     return candidate === undefined ? { company: null, error: null } : { company: candidate, error: null, payload: company };
   }
 
-  const quotaBlocked = (): RegistryFailure | undefined =>
-    now() < quotaBlockedUntil
-      ? { kind: 'http', status: 403, message: 'OpenCorporates quota exceeded earlier; not calling until the next UTC day' }
-      : undefined;
+  const breakerOpen: RegistryFailure = { kind: 'http', status: 403, message: 'OpenCorporates answered 403 recently; not calling while the breaker is open' };
 
-  function noteFailure(failure: RegistryFailure): void {
-    if (failure.kind === 'http' && failure.status === 403) quotaBlockedUntil = nextUtcMidnight(now());
+  async function openBreaker(): Promise<RegistryFailure | undefined> {
+    if (now() < openUntil) return breakerOpen;
+    const shared = await readCache(OPENCORPORATES_BREAKER_KEY, (value) => value);
+    return shared === undefined ? undefined : breakerOpen;
+  }
+
+  async function noteFailure(failure: RegistryFailure): Promise<void> {
+    if (failure.kind !== 'http' || failure.status !== 403) return;
+    openUntil = now() + breakerMs;
+    log.warn({ breakerMs }, 'opencorporates answered 403: breaker open');
+    try {
+      await cache.set(OPENCORPORATES_BREAKER_KEY, { openedAt: new Date(now()).toISOString() }, breakerMs);
+    } catch (error) {
+      log.warn({ err: error }, 'opencorporates breaker could not be shared; this instance still holds it');
+    }
   }
 
   async function readCache<T>(key: string, parse: (value: unknown) => T | undefined): Promise<T | undefined> {
@@ -130,7 +146,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       const key = accountId === undefined ? undefined : searchCacheKey(country, q, accountId);
       const cached = key === undefined ? undefined : await readCache(key, (value) => cachedSearchSchema.safeParse(value).data);
       if (cached !== undefined) return { candidates: toRegistryCandidates(cached.companies), error: null };
-      const blocked = quotaBlocked();
+      const blocked = await openBreaker();
       if (blocked) return { candidates: [], error: blocked };
 
       const params: Record<string, string> = { q, order: 'score', per_page: String(perPage), page: '1' };
@@ -139,7 +155,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       if (!answer.ok) {
         // A 404 on the search path is an unknown path, not "no companies": report it.
         const failure = answer.notFound ? { kind: 'http' as const, status: 404, message: 'OpenCorporates answered HTTP 404 on search' } : answer.failure;
-        noteFailure(failure);
+        await noteFailure(failure);
         return { candidates: [], error: failure };
       }
       const parsed = ocSearchEnvelopeSchema.safeParse(answer.body);
@@ -160,14 +176,14 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       const key = companyCacheKey(jurisdiction, number);
       const cached = await readCache(key, (value) => cachedCompanySchema.safeParse(value).data);
       if (cached !== undefined) return companyResult(cached.company);
-      const blocked = quotaBlocked();
+      const blocked = await openBreaker();
       if (blocked) return { company: null, error: blocked };
 
       const path = `companies/${encodeURIComponent(jurisdiction)}/${encodeURIComponent(number)}`;
       const answer = await http.getJson(path, { sparse: 'true' }, { signal, timeoutMs: companyTimeoutMs });
       if (!answer.ok) {
         if (answer.notFound) return { company: null, error: null };
-        noteFailure(answer.failure);
+        await noteFailure(answer.failure);
         return { company: null, error: answer.failure };
       }
       const parsed = ocCompanyEnvelopeSchema.safeParse(answer.body);

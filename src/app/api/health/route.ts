@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { getContainer } from '../../../composition-root';
 import { jsonResponse } from '../../http/error-response';
+import { refuseOtherMethods } from '../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,3 +18,5 @@ export async function GET(): Promise<Response> {
     return jsonResponse({ status: 'unavailable' }, { status: 503 });
   }
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -23,7 +23,8 @@ function routeFileOperations(): string[] {
           .filter((segment) => !/^\(.*\)$/.test(segment))
           .map((segment) => segment.replace(/^\[\.\.\.(.+)\]$/, '{path}').replace(/^\[(.+)\]$/, '{$1}'))
           .join('/')}`;
-        const source = readFileSync(full, 'utf8');
+        // Methods a route refuses (`export const { PUT, ... } = refuseOtherMethods([...])`: 405 with Allow) are not operations.
+        const source = readFileSync(full, 'utf8').replace(/export const \{[^}]*\} = refuseOtherMethods\([^)]*\);/g, '');
         for (const method of HTTP_METHODS) {
           const exported = new RegExp(`export (const|async function|function) ${method}\\b|export const \\{[^}]*\\b${method}\\b[^}]*\\}`);
           if (exported.test(source)) operations.push(`${method} ${urlPath}`);

@@ -61,6 +61,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'No active account (sign in, or send `Authorization: Bearer <api key>`)',
   403: 'Refused: a feature flag is off for the account, or a cross-site write',
   404: 'Not found, or not visible to the account',
+  405: 'Method not allowed; `Allow` lists the methods the path answers',
   409: 'Conflict: the same operation is in flight',
   429: 'Rate limited; `Retry-After` says how many seconds to wait',
   503: 'A dependency (the database, the job queue) is unavailable',
@@ -259,7 +260,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Json
       title: 'Organisation search and classification service',
       version: '1.0.0',
       description:
-        'Find organisations across the internal database, company registries and a web-search agent; select and enrich them; classify them with NAICS codes. Every error answers `{error, code, issues?}`.',
+        'Find organisations across the internal database, company registries and a web-search agent; select and enrich them; classify them with NAICS codes. Every error answers `{error, code, issues?}`; a method a path does not answer is `405` with `Allow`, and an `/api` path no route answers is `404`.',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     security: [{ apiKey: [] }, { session: [] }],

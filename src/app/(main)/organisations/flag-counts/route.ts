@@ -1,6 +1,7 @@
 /** GET /organisations/flag-counts: the account list's counts (listed, awaiting classification, enriching). */
 import { jsonResponse } from '../../../http/error-response';
 import { withAccount } from '../../../http/with-account';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,3 +9,5 @@ export const GET = withAccount(async (_request, { container, accountId }) => {
   const counts = await container.organisations.countFlags({ accountId });
   return jsonResponse(counts);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

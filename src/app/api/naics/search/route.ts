@@ -9,6 +9,7 @@ import { searchNaics } from '../../../../server/naics/search-naics';
 import { jsonResponse, toErrorResponse } from '../../../http/error-response';
 import { parseSearchParamsOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,3 +26,5 @@ export const GET = withAccount(async (request, { container, log }) => {
     return jsonResponse({ error: 'Search temporarily unavailable' }, { status: 500 });
   }
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -7,6 +7,7 @@ import { jsonResponse } from '../../../http/error-response';
 import { parseOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
 import { organisationIdInputSchema } from '../../../actions/organisation-actions-run';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,3 +16,5 @@ export const GET = withAccount(async (_request, { container, accountId, params }
   const data = await container.organisations.getProfile({ accountId, organisationId });
   return jsonResponse({ data });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -2,19 +2,32 @@
  * POST /api/organisations/quick-search (spec: Endpoints): the internal-only lookup, JSON in, JSON out.
  * 401 without an account (withAccount), 400 naming field and rule, 503 `{candidates: []}` when the
  * database fails, else 200 `{candidates}`. Blank query: 200 `{candidates: []}` (see search-request.ts).
+ * Over QUICK_SEARCH_RATE_LIMIT_PER_MINUTE lookups a minute for the account: 429 with Retry-After (counted
+ * like the streamed search's: every authenticated request, shared by all instances; with clear headroom in
+ * this instance's view the lookup runs while the count is confirmed, so its round trip adds no latency).
  */
 import { UnavailableError } from '../../../../core/errors';
 import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
 import { quickSearchRequestSchema } from '../../../../server/search/search-request';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = withAccount(async (request, { accountId, container, log }) => {
-  const input = await parseJsonBodyOrThrow(request, quickSearchRequestSchema);
+  const limiter = container.quickSearchRateLimiter;
+  const headroom = limiter.hasHeadroom(accountId);
+  const counted = limiter.consumeOrThrow(accountId);
+  counted.catch(() => undefined); // awaited on every path below
+  if (!headroom) await counted;
+  const input = await parseJsonBodyOrThrow(request, quickSearchRequestSchema).catch(async (invalid: unknown) => {
+    await counted; // over the limit: 429 wins over 400
+    throw invalid;
+  });
   try {
     const candidates = await container.quickSearch.execute({ accountId, ...input });
+    await counted;
     return jsonResponse({ candidates });
   } catch (error) {
     if (!(error instanceof UnavailableError)) throw error;
@@ -22,3 +35,5 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
     return jsonResponse({ candidates: [] }, { status: 503 });
   }
 }, { unavailableBody: { candidates: [] } });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -8,17 +8,22 @@
  * The providers start once the shared count has admitted the search; or, when this instance's view of the
  * account's window has clear headroom (`hasHeadroom`), while the count is being confirmed, so that its
  * round trip is not on the way to the first item. A refusal then stops the started search (its providers
- * see the abort) and the answer is still 429. The stream stops when the client aborts or at the 60 s
- * limit, where it simply ends (no error line).
+ * see the abort) and the answer is still 429. The stream stops when the client aborts or at the maximum
+ * duration (SEARCH_MAX_DURATION_SECONDS, 60 s by default), where it ends cleanly: a registry that had not
+ * answered by then is reported as `channel-degraded`, then the stream ends.
  */
 import { ndjsonResponse } from '../../../http/ndjson';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { startNow } from '../../../http/start-now';
 import { withAccount } from '../../../http/with-account';
 import { searchRequestSchema } from '../../../../server/search/search-request';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
-/** Spec: Limits, search route maximum duration (seconds). */
+/**
+ * Spec: Limits, search route maximum duration (seconds), for platforms that read Next's segment config (a
+ * literal). The running limit is SEARCH_MAX_DURATION_SECONDS (same default), read below.
+ */
 export const maxDuration = 60;
 
 export const POST = withAccount(async (request, { accountId, container, log }) => {
@@ -31,7 +36,7 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
     throw invalid;
   });
   const cancelled = new AbortController();
-  const signal = AbortSignal.any([request.signal, cancelled.signal, AbortSignal.timeout(maxDuration * 1000)]);
+  const signal = AbortSignal.any([request.signal, cancelled.signal, AbortSignal.timeout(container.env.SEARCH_MAX_DURATION_SECONDS * 1000)]);
   const search$ = search.stream(body, { accountId }, signal);
   const items = headroom ? startNow(search$) : search$;
   try {
@@ -42,3 +47,5 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
   }
   return ndjsonResponse(items, { log, onCancel: () => cancelled.abort() });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

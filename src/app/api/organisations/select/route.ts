@@ -8,6 +8,7 @@ import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
 import { selectOrganisationInputSchema } from '../../../../server/selection/select-organisation';
+import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,3 +17,5 @@ export const POST = withAccount(async (request, { container, accountId }) => {
   const data = await container.selection.selectOrganisation(accountId, input);
   return jsonResponse({ data });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

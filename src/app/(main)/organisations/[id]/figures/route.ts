@@ -1,6 +1,7 @@
 /** GET /organisations/{id}/figures: the figures classification unlocks, for the account (404 when not visible). */
 import { jsonResponse } from '../../../../http/error-response';
 import { withAccount } from '../../../../http/with-account';
+import { refuseOtherMethods } from '../../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,3 +9,5 @@ export const GET = withAccount(async (_request, { container, params, accountId }
   const figures = await container.organisations.getFigures({ accountId, organisationId: params.id ?? '' });
   return jsonResponse(figures);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

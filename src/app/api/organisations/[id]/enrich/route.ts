@@ -6,6 +6,7 @@ import { jsonResponse } from '../../../../http/error-response';
 import { parseOrThrow } from '../../../../http/parse';
 import { withAccount } from '../../../../http/with-account';
 import { organisationIdInputSchema } from '../../../../actions/organisation-actions-run';
+import { refuseOtherMethods } from '../../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,3 +15,5 @@ export const POST = withAccount(async (_request, { container, accountId, params 
   const data = await container.organisations.triggerEnrichment(accountId, organisationId);
   return jsonResponse({ data }, { status: 202 });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

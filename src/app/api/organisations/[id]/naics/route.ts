@@ -7,6 +7,7 @@
 import { addOrganisationNaicsForAccount } from '../../../../actions/add-organisation-naics-run';
 import { jsonResponse } from '../../../../http/error-response';
 import { withAccount } from '../../../../http/with-account';
+import { refuseOtherMethods } from '../../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,3 +18,5 @@ export const POST = withAccount(async (request, { container, params, accountId, 
   const { organisationId, aquila1Synced, transactionsClassified, naics, aquila1, aquila2 } = result;
   return jsonResponse({ organisationId, aquila1Synced, transactionsClassified, naics, aquila1, aquila2 });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -1,6 +1,7 @@
 /** GET /api/identify/sidebar/{organisationId}/organisation: the account-visible organisation record, else 404. */
 import { jsonResponse } from '../../../../../http/error-response';
 import { withAccount } from '../../../../../http/with-account';
+import { refuseOtherMethods } from '../../../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,3 +9,5 @@ export const GET = withAccount(async (_request, { container, params, accountId }
   const record = await container.organisations.getRecord({ accountId, organisationId: params.organisationId ?? '' });
   return jsonResponse(record);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -1,0 +1,41 @@
+/**
+ * Bounds on the quick lookup's typo step, so that no query costs much more than a typical one. The step
+ * generates every one-edit variant of each query word over an alphabet (a-z, 0-9 and the query's own
+ * characters) and probes the vocabulary with them: its work grows with the number of words, their length
+ * and the alphabet. One 200-character word of distinct CJK characters made ~94,000 variants (~410 ms).
+ *
+ * - At most MAX_CORRECTED_WORDS words are corrected (the first ones); the others are matched as typed.
+ * - A word longer than MAX_CORRECTED_WORD_LENGTH characters is matched as typed, never corrected.
+ * - The alphabet adds at most MAX_EXTRA_LETTERS of the query's own characters (first seen first).
+ * So the variants of one query are at most MAX_CORRECTED_WORDS x (2 x length + 1) x alphabet, about 7,000.
+ */
+export const MAX_CORRECTED_WORDS = 4;
+export const MAX_CORRECTED_WORD_LENGTH = 20;
+export const MAX_EXTRA_LETTERS = 8;
+export const BASE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** Words shorter than this are matched as typed and never corrected. */
+export const MIN_CORRECTED_WORD_LENGTH = 3;
+
+/** The words worth correcting: distinct, 3 to 20 characters with a letter (numbers are not misspelled names), the first four. */
+export function correctableWords(words: readonly string[]): string[] {
+  const wanted = words.filter((w) => {
+    const length = [...w].length;
+    return length >= MIN_CORRECTED_WORD_LENGTH && length <= MAX_CORRECTED_WORD_LENGTH && /\p{L}/u.test(w);
+  });
+  return [...new Set(wanted)].slice(0, MAX_CORRECTED_WORDS);
+}
+
+/** The letters variants are made of: a-z, 0-9 and at most eight other characters of the words themselves. */
+export function correctionAlphabet(words: readonly string[]): string[] {
+  const base = new Set(BASE_ALPHABET);
+  const extra = [...new Set(words.flatMap((w) => [...w]))].filter((c) => !base.has(c)).slice(0, MAX_EXTRA_LETTERS);
+  return [...base, ...extra];
+}
+
+/** The number of one-edit variants the step generates for these words (deletions, transpositions, substitutions, insertions). */
+export function variantCount(words: readonly string[], alphabetSize: number): number {
+  return words.reduce((sum, w) => {
+    const n = w.length;
+    return sum + n + Math.max(0, n - 1) + n * alphabetSize + (n + 1) * alphabetSize;
+  }, 0);
+}
