@@ -331,9 +331,31 @@ describe('command-K overlay (commandKSearch on)', () => {
     }
     await page.keyboard.press('Shift+Tab');
     expect((await focusInfo(page)).inDialog).toBe(true);
+    // Escape peels one layer per press; from the query box with 'Wattle' typed, the first press clears it.
+    await searchbox(overlay(page)).focus();
+    await page.keyboard.press('Escape');
+    expect(await searchbox(overlay(page)).inputValue()).toBe('');
     await page.keyboard.press('Escape');
     await overlay(page).waitFor({ state: 'detached', ...WAIT });
     await expect.poll(async () => (await focusInfo(page)).label, WAIT).toMatch(/^Search/);
+  });
+
+  it('Escape in the overlay collapses the results, then clears the search, and only then closes the overlay', async () => {
+    await page.goto(`${baseUrl}/identify`);
+    await normalNav(page).waitFor(WAIT);
+    await page.keyboard.press('Control+k');
+    await overlay(page).waitFor(WAIT);
+    await runSearch(overlay(page), SELECTED.query);
+    const box = searchbox(overlay(page));
+    await expect.poll(() => box.getAttribute('aria-expanded'), WAIT).toBe('true');
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await overlay(page).isVisible()).toBe(true);
+    await box.press('Escape');
+    expect(await box.inputValue()).toBe('');
+    expect(await overlay(page).isVisible()).toBe(true);
+    await box.press('Escape');
+    await overlay(page).waitFor({ state: 'detached', ...WAIT });
   });
 
   it('a launcher opens the overlay on its page with searchIntent; a selection lands on the intent destination', async () => {

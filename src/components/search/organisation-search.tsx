@@ -177,7 +177,11 @@ export function OrganisationSearch({
         return;
       }
       case 'Escape': {
+        // One layer per press: collapse the results, then clear the search; with nothing left to clear the key
+        // goes on to whatever holds the surface (the command-K overlay closes).
+        if (!open && !hasSearchContent) return;
         event.preventDefault();
+        event.stopPropagation();
         if (open) {
           setExpanded(false);
           moveHighlight(null);
