@@ -12,6 +12,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { OrganisationSearch, type OrganisationSearchProps } from '../search/organisation-search';
 import { isCommandKShortcut } from '../search-mode/command-k-shortcut';
 import { useCloseSearchWithoutSelection } from '../search-mode/use-close-search';
+import { useSearchMode } from '../search-mode/search-mode-provider';
 import { CloseIcon } from './shell-icons';
 
 export type OverlaySearchProps = Omit<OrganisationSearchProps, 'variant'>;
@@ -43,6 +44,14 @@ export function CommandKOverlayProvider({ search, children }: { search: OverlayS
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [enabled]);
+
+  // A selection closes search (closeSearch() runs the registered cleanups): the overlay closes with it, even when
+  // the destination is the page it was opened on.
+  const { registerCleanup } = useSearchMode();
+  useEffect(() => {
+    if (!isOpen) return;
+    return registerCleanup(() => setOpen(false));
+  }, [isOpen, registerCleanup]);
 
   // A selection navigates to its destination: the overlay closes with the page it was opened on.
   const pathname = usePathname();
