@@ -14,8 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getSessionCookie } from 'better-auth/cookies';
-import { MethodNotAllowedError, ValidationError, type ValidationIssue } from './core/errors';
+import { ForbiddenError, MethodNotAllowedError, ValidationError, type ValidationIssue } from './core/errors';
 import { toErrorResponse } from './app/http/error-response';
+import { CROSS_SITE_MESSAGE } from './app/http/with-account';
 import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
 
 /** Routes that answer for themselves (401 JSON and their own methods): API and JSON routes. */
@@ -26,6 +27,8 @@ const PUBLIC_PAGE = /^\/(?:sign-in(?:\/|$)|api-reference\/?$|icon\.svg$)/;
 export async function proxy(request: NextRequest) {
   const issue = pathIssue(request.nextUrl.pathname) ?? (await serverActionIssue(request));
   if (issue) return toErrorResponse(new ValidationError([issue]), console);
+  const crossSite = crossSiteServerAction(request);
+  if (crossSite) return toErrorResponse(crossSite, console);
   if (PASS_THROUGH.test(request.nextUrl.pathname)) return NextResponse.next();
   const refused = refusePageMethod(request);
   if (refused) return refused;
@@ -42,6 +45,25 @@ async function serverActionIssue(request: NextRequest): Promise<ValidationIssue 
   const known = knownServerActionIds();
   if (known && !known.has(actionId)) return { field: 'next-action', rule: 'unknown_action', message: 'No such server action' };
   return serverActionBodyIssue(request.headers.get('content-type'), await request.text());
+}
+
+/**
+ * A server-action call whose Origin names another host: `403` JSON here (Next.js refuses it too, but with a
+ * 500). Same rule as Next's own: the Origin's host must be the request's host.
+ */
+function crossSiteServerAction(request: NextRequest): ForbiddenError | null {
+  if (request.method !== 'POST' || !request.headers.has('next-action')) return null;
+  const origin = request.headers.get('origin');
+  if (origin === null) return null;
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  if (originHost !== null && originHost === host) return null;
+  return new ForbiddenError(`cross-site server action refused: origin ${origin} on host ${host ?? '(none)'}`, CROSS_SITE_MESSAGE);
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];

@@ -60,7 +60,7 @@ async function resolveAccountOrUnavailable(container: Container, headers: Header
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CROSS_SITE_MESSAGE = 'This request must come from the application itself';
+export const CROSS_SITE_MESSAGE = 'This request must come from the application itself';
 
 /**
  * Cross-site request forgery on cookie-authenticated writes: a state-changing request carrying the session
