@@ -14,10 +14,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { createDatabase, type Database } from '../../src/adapters/db/client';
 import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
+import { DEMO_ACCOUNT_NAME } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import type { SearchIntent } from '../../src/core/selection';
-import { launchChromium } from './support/browser';
+import { launchChromium, openDemoPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -57,17 +57,7 @@ beforeAll(async () => {
   expect(startId).not.toBe('');
   await setCommandK(false);
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: DESKTOP });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
-  });
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
 });
 
 afterAll(async () => {

@@ -7,8 +7,7 @@
  */
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
-import { launchChromium } from './support/browser';
+import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
@@ -19,13 +18,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  context = await browser.newContext();
-  page = await context.newPage();
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  ({ context, page } = await openDemoPage(browser, baseUrl));
 });
 afterAll(async () => {
   await context?.close();

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { createDatabase, type Database } from '../../src/adapters/db/client';
 import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
+import { DEMO_ACCOUNT_NAME } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS, type FlagName } from '../../src/core/flags';
-import { launchChromium } from './support/browser';
+import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry as chooseCountryOn, countryBox as countryBoxOf, searchBox as searchBoxOf } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
@@ -48,17 +48,7 @@ beforeAll(async () => {
   await setFlag('hybridSearch', true);
   await setFlag('devMode', false);
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: DESKTOP });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
-  });
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
 });
 
 afterAll(async () => {

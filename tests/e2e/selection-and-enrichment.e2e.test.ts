@@ -15,7 +15,7 @@ import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
-import { launchChromium } from './support/browser';
+import { collectPageErrors, launchChromium } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
@@ -57,10 +57,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: DESKTOP });
   page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) pageErrors.push(message.text());
-  });
+  collectPageErrors(page, pageErrors);
   await signIn(page);
 });
 
