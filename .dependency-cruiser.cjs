@@ -28,6 +28,13 @@ module.exports = {
       to: { path: '^src/(app|components|cli|composition-root)' },
     },
     {
+      name: 'app-not-into-adapters',
+      comment: 'pages, routes and actions read through use cases in src/server (via the container); only the composition root builds adapters',
+      severity: 'error',
+      from: { path: '^src/app' },
+      to: { path: '^src/(adapters|sandbox|cli)' },
+    },
+    {
       name: 'components-not-into-backend',
       comment: 'React components talk to the server over HTTP or server actions, never to adapters',
       severity: 'error',

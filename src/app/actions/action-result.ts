@@ -4,7 +4,7 @@
  * validation failure. An action never throws to the page.
  */
 import { AppError, ValidationError, type ValidationIssue } from '../../core/errors';
-import type { Logger } from '../../adapters/logging/logger';
+import type { Log } from '../../server/logging';
 
 export type ActionErrorName =
   | 'UnauthorizedError'
@@ -36,7 +36,7 @@ const NAMES: Record<AppError['code'], ActionErrorName> = {
   method_not_allowed: 'MethodNotAllowedError',
 };
 
-export function toActionError(error: unknown, log: Pick<Logger, 'error'>, fallbackMessage = 'Something went wrong; please try again'): ActionError {
+export function toActionError(error: unknown, log: Pick<Log, 'error'>, fallbackMessage = 'Something went wrong; please try again'): ActionError {
   if (error instanceof ValidationError) return { name: 'ValidationError', message: error.userMessage, issues: error.issues };
   if (error instanceof AppError) return { name: NAMES[error.code], message: error.userMessage };
   log.error({ err: error }, 'server action failed');
@@ -44,7 +44,7 @@ export function toActionError(error: unknown, log: Pick<Logger, 'error'>, fallba
 }
 
 /** Runs an action body: the result, or the error as a value. */
-export async function runAction<T>(log: Pick<Logger, 'error'>, body: () => Promise<T>): Promise<ActionResult<T>> {
+export async function runAction<T>(log: Pick<Log, 'error'>, body: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await body() };
   } catch (error) {

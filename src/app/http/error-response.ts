@@ -3,7 +3,7 @@
  * answer. Only `userMessage` reaches the client; the fallback reveals nothing.
  */
 import { AppError, MethodNotAllowedError, RateLimitedError, ValidationError, type ErrorCode } from '../../core/errors';
-import type { Logger } from '../../adapters/logging/logger';
+import type { Log } from '../../server/logging';
 
 export const ERROR_STATUS = {
   validation_failed: 400,
@@ -30,7 +30,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   });
 }
 
-export function toErrorResponse(error: unknown, log: Pick<Logger, 'error' | 'warn'>): Response {
+export function toErrorResponse(error: unknown, log: Pick<Log, 'error' | 'warn'>): Response {
   if (error instanceof AppError) {
     const body: ErrorBody = { error: error.userMessage, code: error.code };
     if (error instanceof ValidationError) body.issues = error.issues;

@@ -9,12 +9,12 @@
  *   touched again (no "Controller is already closed").
  * - An error thrown mid-stream is logged and ends the stream; its message never reaches the client.
  */
-import type { Logger } from '../../adapters/logging/logger';
+import type { Log } from '../../server/logging';
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
 
 export interface NdjsonOptions {
-  log: Pick<Logger, 'error'>;
+  log: Pick<Log, 'error'>;
   /**
    * Called when the client goes away. An async generator busy awaiting cannot be stopped by `return()`
    * until it yields again, so the producer's AbortController is aborted here to stop its work at once.

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { getContainer, type Container } from '../../composition-root';
 import { trustedOrigins } from '../../config/origins';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../core/errors';
-import type { Logger } from '../../adapters/logging/logger';
+import type { Log } from '../../server/logging';
 import type { AccountContext } from '../../server/auth/account-context';
 import { jsonResponse, toErrorResponse } from './error-response';
 
 export interface RouteContext extends AccountContext {
   readonly container: Container;
-  readonly log: Logger;
+  readonly log: Log;
   readonly requestId: string;
   readonly params: Record<string, string>;
 }
@@ -29,7 +29,7 @@ export interface WithAccountOptions {
 export function withAccount(handler: Handler, options: WithAccountOptions = {}) {
   return async (request: Request, next?: NextRouteContext): Promise<Response> => {
     const requestId = request.headers.get('x-request-id') ?? randomUUID();
-    let log: Pick<Logger, 'error' | 'warn'> = console;
+    let log: Pick<Log, 'error' | 'warn'> = console;
     try {
       const container = await getContainer();
       const requestLog = container.log.child({ requestId });
