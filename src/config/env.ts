@@ -66,6 +66,8 @@ export const envSchema = z
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
     SEARCH_WEBSITE_TOP_K: intFromString(20, 0, 30),
     SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(30, 1, 100000),
+    /** Sign-in attempts per client address per minute (each instance counts its own). */
+    SIGN_IN_ATTEMPTS_PER_MINUTE: intFromString(10, 1, 100000),
     /** The streamed search's maximum duration: the stream ends cleanly at it (spec: Limits, 60 s). */
     SEARCH_MAX_DURATION_SECONDS: intFromString(60, 1, 3600),
 

@@ -25,7 +25,7 @@ export interface CreateAuthOptions {
   signInFailures?: SignInFailureLimit;
 }
 
-export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}) {
+export function createAuth(db: Db, env: AuthEnv & Pick<Env, 'SIGN_IN_ATTEMPTS_PER_MINUTE'>, options: CreateAuthOptions = {}) {
   const { log, signInFailures } = options;
   const baseURL = publicBaseUrl(env);
   const secureCookies = new URL(baseURL).protocol === 'https:';
@@ -55,7 +55,7 @@ export function createAuth(db: Db, env: AuthEnv, options: CreateAuthOptions = {}
       enabled: env.NODE_ENV !== 'test',
       window: 60,
       max: 100,
-      customRules: { [SIGN_IN_PATH]: { window: 60, max: 10 } },
+      customRules: { [SIGN_IN_PATH]: { window: 60, max: env.SIGN_IN_ATTEMPTS_PER_MINUTE } },
     },
     advanced: {
       /** Set by the HTTP server from the socket (src/http/client-address.ts); a client's own value is replaced. */
