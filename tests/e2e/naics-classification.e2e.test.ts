@@ -134,6 +134,7 @@ describe('analyst page', () => {
     try {
       await page.goto(analystUrl());
       await page.getByRole('heading', { level: 1, name: ORGANISATIONS.analyst }).waitFor(WAIT);
+      await page.locator('[data-surface="analyst"]').waitFor(WAIT);
       expect(await page.getByText('No NAICS code').count()).toBe(1);
       expect(await trigger(page).count()).toBe(0);
       expect(await page.locator('.naics-add').count()).toBe(0);
@@ -145,9 +146,12 @@ describe('analyst page', () => {
   it('hides the control while enrichment is not settled, and for an organisation already classified', async () => {
     await page.goto(`${baseUrl}/organisations/${ids.enriching}/analyst`);
     await page.getByRole('heading', { level: 1, name: ORGANISATIONS.enriching }).waitFor(WAIT);
+    // The organisation's heading comes with its layout; the surface streams in after it (the route's loading state).
+    await page.locator('[data-surface="analyst"]').waitFor(WAIT);
     expect(await trigger(page).count()).toBe(0);
     await page.goto(`${baseUrl}/organisations/${ids.classified}/analyst`);
     await page.getByRole('heading', { level: 1, name: ORGANISATIONS.classified }).waitFor(WAIT);
+    await page.locator('[data-surface="analyst"]').waitFor(WAIT);
     expect(await page.getByRole('cell', { name: /DEMO-11/ }).count()).toBe(1);
     expect(await trigger(page).count()).toBe(0);
   });
