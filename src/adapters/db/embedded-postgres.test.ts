@@ -153,6 +153,18 @@ console.log(JSON.stringify({
     expect(JSON.parse(out)).toEqual({ ownOnly: true, libraryOnSigint: true, libraryOnExit: true });
   }, 30_000);
 
+  it('a process that loaded the library keeps the exit code it set (the library\'s hook exited 0 on beforeExit: a failed test run passed)', async () => {
+    const script = `import { loadEmbeddedPostgres, platformPackageName } from ${JSON.stringify(rootModule)};
+await loadEmbeddedPostgres(platformPackageName(), undefined);
+process.exitCode = 3;`;
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(code).toBe(3);
+  }, 30_000);
+
   it.runIf(isRoot)('as root, placed outside a 0700 directory, run as the postgres user; inside one they cannot, and say so', () => {
     const user = ensurePostgresUser();
     const stateRoot = path.join(tempDir(0o755), 'state');
