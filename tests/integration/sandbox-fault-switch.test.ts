@@ -23,6 +23,8 @@ import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 
 const MAX_DURATION_SECONDS = 6;
+/** A liveness bound, not a speed target: the stream ends (cut by the limit at the latest) rather than hanging; generous for loaded machines. */
+const ENDS_WITHIN_MS = MAX_DURATION_SECONDS * 1000 + 15_000;
 let ctx: TestContext;
 let server: ServerType;
 let baseUrl: string;
@@ -78,7 +80,7 @@ describe.each([
 ] as const)('%s', (provider, country) => {
   it.each(SANDBOX_FAULT_KINDS)(`${provider} %s: the stream ends cleanly, degraded exactly when the registry failed`, async (kind) => {
     const { items, ms } = await searchWithFault(provider, kind, country);
-    expect(ms).toBeLessThan(MAX_DURATION_SECONDS * 1000 + 2000);
+    expect(ms).toBeLessThan(ENDS_WITHIN_MS);
     expect(degraded(items)).toBe(kind === 'slow' ? 0 : 1);
     if (kind === 'slow') expect(items.some((item) => item._type === 'candidate' && item.source.startsWith('registry'))).toBe(true);
   }, 20_000);
@@ -87,7 +89,7 @@ describe.each([
 describe.each(['agent', 'web_search'] as const)('%s', (provider) => {
   it.each(SANDBOX_FAULT_KINDS)(`${provider} %s: the stream ends cleanly and the registry's channel is not degraded`, async (kind) => {
     const { items, ms } = await searchWithFault(provider, kind, 'AUS');
-    expect(ms).toBeLessThan(MAX_DURATION_SECONDS * 1000 + 2000);
+    expect(ms).toBeLessThan(ENDS_WITHIN_MS);
     expect(degraded(items)).toBe(0);
     expect(items.some((item) => item._type === 'candidate' && item.source === 'registry_au')).toBe(true);
   }, 20_000);

@@ -77,7 +77,8 @@ describe('the maximum duration, through the route', () => {
     const text = await response.text(); // resolves only when the body ends normally
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThan(900);
-    expect(elapsed).toBeLessThan(5000);
+    // A liveness bound (the hanging providers would never end the stream), generous for loaded machines.
+    expect(elapsed).toBeLessThan(15_000);
     const items = text.split('\n').filter(Boolean).map((line) => streamItemSchema.parse(JSON.parse(line)));
     expect(items.map((item) => item._type)).toEqual(['candidate', 'channel-degraded']);
     expect(errorLines()).toEqual([]);
