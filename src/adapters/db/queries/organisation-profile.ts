@@ -23,6 +23,12 @@ export async function findOrganisationProfileForAccount(
   db: Db,
   params: { accountId: string; organisationId: string },
 ): Promise<OrganisationProfile | null> {
+  // One snapshot for the record and its parts: read piecewise, a verification committed in between showed its
+  // verdict next to the ownership from before it (verified, yet still owned).
+  return db.transaction((tx) => readProfile(tx, params), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function readProfile(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationProfile | null> {
   let organisationId = params.organisationId;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     if (!isUuid(organisationId)) return null;
