@@ -191,6 +191,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
+  const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
   const enrichOrganisation = createEnrichOrganisation({
@@ -244,8 +245,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     organisations: {
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
       getRecord: createGetOrganisationRecord(createOrganisationRecordReader(database.db)),
-      getFigures: createGetOrganisationFigures(createOrganisationFiguresReader(database.db)),
-      countFlags: createCountOrganisationFlags(createOrganisationFiguresReader(database.db)),
+      getFigures: createGetOrganisationFigures(figuresReader),
+      countFlags: createCountOrganisationFlags(figuresReader),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
     identify: {

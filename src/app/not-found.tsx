@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { NotFoundView } from '../components/shell/not-found-view';
 
 export const metadata: Metadata = { title: 'Page not found' };
 
@@ -7,17 +7,7 @@ export const metadata: Metadata = { title: 'Page not found' };
 export default function NotFound() {
   return (
     <main id="content" className="not-found not-found-standalone">
-      <p className="not-found-code">404</p>
-      <h1>Page not found</h1>
-      <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
-      <nav aria-label="Ways back" className="not-found-links">
-        <Link href="/dashboard" className="button button-primary">
-          Go to the dashboard
-        </Link>
-        <Link href="/identify" className="button">
-          Your organisations
-        </Link>
-      </nav>
+      <NotFoundView title="Page not found" explanation="There is no page at this address. It may have moved, or the link may be mistyped." />
     </main>
   );
 }

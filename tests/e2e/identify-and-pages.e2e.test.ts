@@ -8,15 +8,14 @@
  * and removes them afterwards.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../src/adapters/db/client';
-import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import type { Database } from '../../src/adapters/db/client';
+import { demoAccountId, openProductDatabase } from './support/product-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { organisations } from '../../src/adapters/db/schema';
-import { DEMO_ACCOUNT_NAME } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 
@@ -32,7 +31,6 @@ const pagingName = (n: number) => `Zz Paging ${String(n).padStart(3, '0')} Pty L
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let opened: OpenedDatabase | undefined;
 let database: Database;
 let accountId: string;
 let pagingIds: string[] = [];
@@ -43,11 +41,8 @@ async function setNaicsFlag(value: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
-  database = createDatabase(url, { max: 2 });
-  const account = await database.db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
-  accountId = account.rows[0]?.id ?? '';
-  expect(accountId).not.toBe('');
+  database = await openProductDatabase();
+  accountId = await demoAccountId(database);
   pagingIds = await insertOrganisations(
     database.db,
     Array.from({ length: PAGING_COUNT }, (_, i) => ({
@@ -71,7 +66,6 @@ afterAll(async () => {
     if (pagingIds.length > 0) await database.db.delete(organisations).where(inArray(organisations.id, pagingIds)).catch(() => undefined);
     await database.close();
   }
-  await opened?.stop();
 });
 
 beforeEach(async () => {

@@ -9,10 +9,9 @@
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../src/adapters/db/client';
-import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import type { Database } from '../../src/adapters/db/client';
+import { demoAccountId, openProductDatabase } from './support/product-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { DEMO_ACCOUNT_NAME } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import { organisationNaicsLockKey } from '../../src/server/naics/add-organisation-naics';
 import { CONFLICT_MESSAGE, UNSYNCED_NOTICE } from '../../src/components/naics/add-naics-control-state';
@@ -24,7 +23,6 @@ const WAIT = { timeout: 20_000 };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let opened: OpenedDatabase | undefined;
 let database: Database;
 let accountId: string;
 const ids: Record<string, string> = {};
@@ -48,12 +46,9 @@ async function setFlag(value: boolean): Promise<void> {
 }
 
 async function arrange(): Promise<void> {
-  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
-  database = createDatabase(url, { max: 2 });
+  database = await openProductDatabase();
   const { db } = database;
-  const account = await db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
-  accountId = account.rows[0]?.id ?? '';
-  expect(accountId).not.toBe('');
+  accountId = await demoAccountId(database);
   for (const [role, name] of Object.entries(ORGANISATIONS)) {
     const found = await db.execute<{ id: string }>(sql`
       select o.id from organisations o join account_organisations ao on ao.organisation_id = o.id and ao.account_id = ${accountId}::uuid
@@ -85,7 +80,6 @@ afterAll(async () => {
     await setFlag(false).catch(() => undefined);
     await database.close();
   }
-  await opened?.stop();
 });
 
 // ---------------------------------------------------------------- helpers

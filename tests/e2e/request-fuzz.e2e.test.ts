@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKey } from '../../src/adapters/auth/api-keys';
 import { createAuth } from '../../src/adapters/auth/better-auth';
 import { createUser } from '../../src/adapters/auth/users';
-import { createDatabase, type Database } from '../../src/adapters/db/client';
-import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import type { Database } from '../../src/adapters/db/client';
+import { openProductDatabase } from './support/product-database';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { linkOrganisationToAccount } from '../../src/adapters/db/queries/organisations-write';
 import { parseEnvOrThrow } from '../../src/config/env';
@@ -29,13 +29,11 @@ const CONCURRENCY = 8;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const LEAKS = /\n\s+at .+:\d+:\d+|node_modules|invalid input syntax|syntax error at|violates .* constraint|relation "|ECONNREFUSED|TypeError|ReferenceError|ZodError|drizzle/i;
 
-let opened: OpenedDatabase | undefined;
 let database: Database;
 let credentials: FuzzCredentials;
 
 beforeAll(async () => {
-  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
-  database = createDatabase(url, { max: 2 });
+  database = await openProductDatabase();
   const port = new URL(baseUrl).port;
   const env = parseEnvOrThrow({ APP_ENV: 'sandbox', DATA_DIR: inject('dataDir'), PORT: port, LOG_LEVEL: 'silent' });
   const auth = createAuth(database.db, env);
@@ -58,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await opened?.stop();
 });
 
 /** The build's server actions, each with a page path that renders it. */

@@ -11,10 +11,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../src/adapters/db/client';
-import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import type { Database } from '../../src/adapters/db/client';
+import { demoAccountId, openProductDatabase } from './support/product-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { DEMO_ACCOUNT_NAME } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import type { SearchIntent } from '../../src/core/selection';
 import { launchChromium, openDemoPage } from './support/browser';
@@ -33,7 +32,6 @@ const SELECTED = { query: 'Wattle Bay Coffee', name: 'Wattle Bay Coffee Roasters
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let opened: OpenedDatabase | undefined;
 let database: Database;
 let accountId: string;
 let startId: string;
@@ -45,11 +43,8 @@ async function setCommandK(value: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
-  database = createDatabase(url, { max: 2 });
-  const account = await database.db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
-  accountId = account.rows[0]?.id ?? '';
-  expect(accountId).not.toBe('');
+  database = await openProductDatabase();
+  accountId = await demoAccountId(database);
   const start = await database.db.execute<{ id: string }>(sql`
     select o.id from organisations o join account_organisations ao on ao.organisation_id = o.id and ao.account_id = ${accountId}::uuid
     where o.name = ${START_ORGANISATION} limit 1`);
@@ -67,7 +62,6 @@ afterAll(async () => {
     await setCommandK(false).catch(() => undefined);
     await database.close();
   }
-  await opened?.stop();
 });
 
 beforeEach(async () => {

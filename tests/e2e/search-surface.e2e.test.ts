@@ -7,13 +7,11 @@
  * Where a test needs the stream to be slow, the browser holds that one request (page.route).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../src/adapters/db/client';
-import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import type { Database } from '../../src/adapters/db/client';
+import { demoAccountId, openProductDatabase } from './support/product-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { DEMO_ACCOUNT_NAME } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS, type FlagName } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry as chooseCountryOn, countryBox as countryBoxOf, searchBox as searchBoxOf } from './support/search-form';
@@ -30,7 +28,6 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let opened: OpenedDatabase | undefined;
 let database: Database;
 let accountId: string;
 const pageErrors: string[] = [];
@@ -40,11 +37,8 @@ async function setFlag(flag: FlagName, value: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
-  database = createDatabase(url, { max: 2 });
-  const account = await database.db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
-  accountId = account.rows[0]?.id ?? '';
-  expect(accountId).not.toBe('');
+  database = await openProductDatabase();
+  accountId = await demoAccountId(database);
   await setFlag('hybridSearch', true);
   await setFlag('devMode', false);
   browser = await launchChromium();
@@ -59,7 +53,6 @@ afterAll(async () => {
     await setFlag('devMode', FLAGS.devMode.defaultValue).catch(() => undefined);
     await database.close();
   }
-  await opened?.stop();
 });
 
 beforeEach(async () => {

@@ -9,11 +9,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../../src/adapters/db/client';
-import { openDatabase, type OpenedDatabase } from '../../src/adapters/db/open-database';
+import type { Database } from '../../src/adapters/db/client';
+import { demoAccountId, openProductDatabase } from './support/product-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
-import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
+import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
 import { collectPageErrors, launchChromium } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
@@ -30,7 +30,6 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let opened: OpenedDatabase | undefined;
 let database: Database;
 let accountId: string;
 /** Uncaught exceptions and React hydration errors seen in the page during the whole file. */
@@ -49,11 +48,8 @@ async function signIn(target: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  const url = inject('databaseUrl') || (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: inject('dataDir') }, () => undefined)).url;
-  database = createDatabase(url, { max: 2 });
-  const account = await database.db.execute<{ id: string }>(sql`select id from accounts where name = ${DEMO_ACCOUNT_NAME} order by created_at limit 1`);
-  accountId = account.rows[0]?.id ?? '';
-  expect(accountId).not.toBe('');
+  database = await openProductDatabase();
+  accountId = await demoAccountId(database);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: DESKTOP });
   page = await context.newPage();
@@ -68,7 +64,6 @@ afterAll(async () => {
     await setNaicsFlag(false).catch(() => undefined);
     await database.close();
   }
-  await opened?.stop();
 });
 
 beforeEach(async () => {
