@@ -14,10 +14,10 @@
  *   first item. Other instances may have spent some of that headroom meanwhile; a refusal then still
  *   answers 429 and stops the started providers before any byte is written.
  */
-import pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../core/errors';
 import type { SearchRateLimiter } from '../../server/search/search-rate-limiter';
+import { createSharedLimiter } from './shared-limiter';
 
 export const SEARCH_RATE_LIMIT_WINDOW_SECONDS = 60;
 
@@ -31,30 +31,16 @@ export interface PostgresSearchRateLimiterOptions {
 }
 
 export function createPostgresSearchRateLimiter(options: PostgresSearchRateLimiterOptions): SearchRateLimiter & { close(): Promise<void> } {
-  const pool = new pg.Pool({
+  const { limiter, close } = createSharedLimiter({
     connectionString: options.connectionString,
-    max: options.poolMax ?? 4,
-    application_name: 'organisation-search-rate-limit',
-    options: '-c synchronous_commit=off',
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 2_000,
-  });
-  pool.on('error', () => undefined);
-  const keyPrefix = options.keyPrefix ?? 'search';
-  const limits = { points: options.pointsPerMinute, duration: SEARCH_RATE_LIMIT_WINDOW_SECONDS };
-  const limiter = new RateLimiterPostgres({
-    storeClient: pool,
-    storeType: 'pool',
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix,
-    // One row per account, reused when its window expires: nothing accumulates, so no hourly sweep timer.
-    clearExpiredByTimeout: false,
-    insuranceLimiter: new RateLimiterMemory({ ...limits, keyPrefix: `${keyPrefix}-insurance` }),
-    ...limits,
+    keyPrefix: options.keyPrefix ?? 'search',
+    points: options.pointsPerMinute,
+    durationSeconds: SEARCH_RATE_LIMIT_WINDOW_SECONDS,
+    applicationName: 'organisation-search-rate-limit',
+    poolMax: options.poolMax ?? 4,
+    relaxedCommit: true,
   });
   const views = new WindowViews(headroomMargin(options.pointsPerMinute));
-  let closed = false;
   return {
     async consumeOrThrow(accountId) {
       views.started(accountId);
@@ -70,11 +56,7 @@ export function createPostgresSearchRateLimiter(options: PostgresSearchRateLimit
       }
     },
     hasHeadroom: (accountId) => views.hasHeadroom(accountId),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+    close,
   };
 }
 

@@ -7,8 +7,8 @@
  * like the search limit); the email is stored only as a SHA-256 hash.
  */
 import { createHash } from 'node:crypto';
-import pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { createSharedLimiter } from './shared-limiter';
 
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -28,24 +28,19 @@ export function signInEmailKey(email: string): string {
 }
 
 export function createSignInFailureLimit(options: { connectionString: string; failures?: number; windowSeconds?: number }): SignInFailureLimit {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 2, application_name: 'organisation-search-sign-in-limit', idleTimeoutMillis: 30_000 });
-  pool.on('error', () => undefined);
-  const limits = { points: options.failures ?? SIGN_IN_FAILURES_PER_EMAIL, duration: options.windowSeconds ?? SIGN_IN_FAILURE_WINDOW_SECONDS };
-  const limiter = new RateLimiterPostgres({
-    storeClient: pool,
-    storeType: 'pool',
-    tableName: 'rate_limits',
-    tableCreated: true,
+  const points = options.failures ?? SIGN_IN_FAILURES_PER_EMAIL;
+  const { limiter, close } = createSharedLimiter({
+    connectionString: options.connectionString,
     keyPrefix: 'sign-in-email',
-    clearExpiredByTimeout: false,
-    insuranceLimiter: new RateLimiterMemory({ ...limits, keyPrefix: 'sign-in-email-insurance' }),
-    ...limits,
+    points,
+    durationSeconds: options.windowSeconds ?? SIGN_IN_FAILURE_WINDOW_SECONDS,
+    applicationName: 'organisation-search-sign-in-limit',
+    poolMax: 2,
   });
-  let closed = false;
   return {
     async retryAfterSeconds(email) {
       const state = await limiter.get(signInEmailKey(email));
-      if (state === null || state.consumedPoints < limits.points) return null;
+      if (state === null || state.consumedPoints < points) return null;
       return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     },
     async recordFailure(email) {
@@ -59,10 +54,6 @@ export function createSignInFailureLimit(options: { connectionString: string; fa
     async clear(email) {
       await limiter.delete(signInEmailKey(email));
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+    close,
   };
 }
