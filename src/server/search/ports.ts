@@ -3,8 +3,9 @@
  * fakes in src/sandbox speak the providers' wire protocols so the real adapters run in tests.
  */
 import type { Identifier, NameKind, OrganisationType } from '../../core/candidates';
+import type { AbrPreset } from '../../core/national-registry';
 
-export type AbrPreset = 'entity-only' | 'business-name-aware' | 'with-business-names';
+export type { AbrPreset };
 
 /** Why a registry call genuinely failed (never used for a clean zero-result search). */
 export interface RegistryFailure {

@@ -22,6 +22,7 @@
  * batch (rule 4).
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry, type SearchMode } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
 import type { LogoService } from '../logo/logo-service';
@@ -151,7 +152,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
           query: request.query,
           scope,
           accountId: context.accountId,
-          abrPreset: request.abrPreset ?? 'business-name-aware',
+          abrPreset: request.abrPreset ?? DEFAULT_ABR_PRESET,
           includeSoleTraders: request.includeSoleTraders ?? false,
           websiteTopK: request.websiteTopK ?? deps.defaultWebsiteTopK ?? DEFAULT_WEBSITE_TOP_K,
           leadDeadline: started + leadMs,

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { countryPickerOptions, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
+import { ABR_PRESETS, DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { SEARCH_MODES } from '../../core/search-mode';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -48,13 +49,11 @@ export const quickSearchRequestSchema = z.object({
 });
 export type QuickSearchRequest = z.infer<typeof quickSearchRequestSchema>;
 
-export const ABR_PRESETS = ['entity-only', 'business-name-aware', 'with-business-names'] as const;
-
 export const searchRequestSchema = z.object({
   query: searchQuerySchema,
   countryIsoAlpha3: countryIsoAlpha3Schema,
   mode: z.enum(SEARCH_MODES).default('auto'),
-  abrPreset: z.enum(ABR_PRESETS).default('business-name-aware'),
+  abrPreset: z.enum(ABR_PRESETS).default(DEFAULT_ABR_PRESET),
   websiteTopK: z.number().int().min(0).max(30).optional(),
   includeSoleTraders: z.boolean().optional(),
 });
