@@ -4,6 +4,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { WEBSITE_TOP_K } from '../core/national-registry';
 import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
@@ -64,7 +65,7 @@ export const envSchema = z
     /** Quick lookups per account per minute, shared by all instances. */
     QUICK_SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(600, 1, 1_000_000),
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
-    SEARCH_WEBSITE_TOP_K: intFromString(20, 0, 30),
+    SEARCH_WEBSITE_TOP_K: intFromString(WEBSITE_TOP_K.default, WEBSITE_TOP_K.min, WEBSITE_TOP_K.max),
     SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(30, 1, 100000),
     /** Sign-in attempts per client address per minute (each instance counts its own). */
     SIGN_IN_ATTEMPTS_PER_MINUTE: intFromString(10, 1, 100000),

@@ -22,7 +22,7 @@
  * batch (rule 4).
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
-import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
+import { DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry, type SearchMode } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
 import type { LogoService } from '../logo/logo-service';
@@ -44,9 +44,6 @@ import type {
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
 import { registryChannel, type RegistryAnswer } from './registry-channel';
 import { REGISTRY_LEAD_MS, startRegistryLead } from './registry-lead';
-
-/** Spec: Limits, websiteTopK default. */
-export const DEFAULT_WEBSITE_TOP_K = 20;
 
 export interface SearchOrganisationsRequest {
   /** Trimmed, 1 to 200 characters (validated by the route). */
@@ -154,7 +151,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
           accountId: context.accountId,
           abrPreset: request.abrPreset ?? DEFAULT_ABR_PRESET,
           includeSoleTraders: request.includeSoleTraders ?? false,
-          websiteTopK: request.websiteTopK ?? deps.defaultWebsiteTopK ?? DEFAULT_WEBSITE_TOP_K,
+          websiteTopK: request.websiteTopK ?? deps.defaultWebsiteTopK ?? WEBSITE_TOP_K.default,
           leadDeadline: started + leadMs,
         };
         producers.push(

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { countryPickerOptions, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
-import { ABR_PRESETS, DEFAULT_ABR_PRESET } from '../../core/national-registry';
+import { ABR_PRESETS, DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
 import { SEARCH_MODES } from '../../core/search-mode';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -54,7 +54,8 @@ export const searchRequestSchema = z.object({
   countryIsoAlpha3: countryIsoAlpha3Schema,
   mode: z.enum(SEARCH_MODES).default('auto'),
   abrPreset: z.enum(ABR_PRESETS).default(DEFAULT_ABR_PRESET),
-  websiteTopK: z.number().int().min(0).max(30).optional(),
+  /** Absent: the environment's SEARCH_WEBSITE_TOP_K. */
+  websiteTopK: z.number().int().min(WEBSITE_TOP_K.min).max(WEBSITE_TOP_K.max).optional(),
   includeSoleTraders: z.boolean().optional(),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
