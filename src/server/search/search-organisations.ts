@@ -23,7 +23,7 @@
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
-import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry, type SearchMode } from '../../core/search-mode';
+import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
 import type { LogoService } from '../logo/logo-service';
 import { agentChannel } from './agent-channel';
@@ -32,7 +32,6 @@ import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLim
 import { createInternalMatchLookup } from './internal-match-lookup';
 import { createCandidatePlacement } from './place-candidates';
 import type {
-  AbrPreset,
   EnrichRegistryWebsites,
   GlobalRegistry,
   InternalMatches,
@@ -44,18 +43,9 @@ import type {
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
 import { registryChannel, type RegistryAnswer } from './registry-channel';
 import { REGISTRY_LEAD_MS, startRegistryLead } from './registry-lead';
+import type { SearchOrganisationsRequest } from './search-request';
 
-export interface SearchOrganisationsRequest {
-  /** Trimmed, 1 to 200 characters (validated by the route). */
-  query: string;
-  /** A real ISO alpha-3 country or GLO. */
-  countryIsoAlpha3: string;
-  /** The requested mode; the effective one also depends on hybridSearch. */
-  mode?: SearchMode;
-  abrPreset?: AbrPreset;
-  websiteTopK?: number;
-  includeSoleTraders?: boolean;
-}
+export type { SearchOrganisationsRequest };
 
 export interface SearchContext {
   accountId: string;

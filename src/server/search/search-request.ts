@@ -52,6 +52,7 @@ export type QuickSearchRequest = z.infer<typeof quickSearchRequestSchema>;
 export const searchRequestSchema = z.object({
   query: searchQuerySchema,
   countryIsoAlpha3: countryIsoAlpha3Schema,
+  /** The requested mode; the effective one also depends on hybridSearch (`effectiveSearchMode`). */
   mode: z.enum(SEARCH_MODES).default('auto'),
   abrPreset: z.enum(ABR_PRESETS).default(DEFAULT_ABR_PRESET),
   /** Absent: the environment's SEARCH_WEBSITE_TOP_K. */
@@ -59,3 +60,10 @@ export const searchRequestSchema = z.object({
   includeSoleTraders: z.boolean().optional(),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/**
+ * What the search use case takes: the schema's shape, where `mode` and `abrPreset` may be absent (callers
+ * other than the route, such as tests and benchmarks, need not repeat the defaults; the use case applies
+ * the same ones). The route passes the parsed body.
+ */
+export type SearchOrganisationsRequest = z.input<typeof searchRequestSchema>;
