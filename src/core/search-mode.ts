@@ -16,10 +16,13 @@ export { NATIONAL_REGISTRY_COUNTRY };
 export const SEARCH_MODES = ['agentic', 'auto', 'direct'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 
+/** The search route's `mode` when the request does not say (spec: auto, the production default). */
+export const DEFAULT_SEARCH_MODE: SearchMode = 'auto';
+
 /** The mode the server runs: the requested one (default auto), or agentic when hybridSearch is off. */
 export function effectiveSearchMode(requested: SearchMode | undefined, options: { hybridSearch: boolean }): SearchMode {
   if (!options.hybridSearch) return 'agentic';
-  return requested ?? 'auto';
+  return requested ?? DEFAULT_SEARCH_MODE;
 }
 
 export function modeRunsRegistry(mode: SearchMode): boolean {

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { countryPickerOptions, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { ABR_PRESETS, DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
-import { SEARCH_MODES } from '../../core/search-mode';
+import { DEFAULT_SEARCH_MODE, SEARCH_MODES } from '../../core/search-mode';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
@@ -53,7 +53,7 @@ export const searchRequestSchema = z.object({
   query: searchQuerySchema,
   countryIsoAlpha3: countryIsoAlpha3Schema,
   /** The requested mode; the effective one also depends on hybridSearch (`effectiveSearchMode`). */
-  mode: z.enum(SEARCH_MODES).default('auto'),
+  mode: z.enum(SEARCH_MODES).default(DEFAULT_SEARCH_MODE),
   abrPreset: z.enum(ABR_PRESETS).default(DEFAULT_ABR_PRESET),
   /** Absent: the environment's SEARCH_WEBSITE_TOP_K. */
   websiteTopK: z.number().int().min(WEBSITE_TOP_K.min).max(WEBSITE_TOP_K.max).optional(),
