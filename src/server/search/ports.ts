@@ -108,6 +108,7 @@ export interface WebsiteValidator {
 /** One internal organisation sharing a candidate's composite key. */
 export interface InternalMatch {
   organisationId: string;
+  /** The caller's account owns the row. */
   owned: boolean;
   /** Owned, or in the account's list (false unless owned when membership was skipped). */
   accountLinked: boolean;

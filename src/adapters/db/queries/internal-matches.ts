@@ -10,16 +10,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { InternalMatches } from '../../../server/search/ports';
+import type { InternalMatch, InternalMatches } from '../../../server/search/ports';
 import { visibleToAccount } from './visibility';
-
-export interface InternalMatch {
-  organisationId: string;
-  /** The caller's account owns the row. */
-  owned: boolean;
-  /** Owned, or in the account's list; always false with `membership: 'skip'` unless owned. */
-  accountLinked: boolean;
-}
 
 export interface FindInternalMatchesParams {
   accountId: string;
