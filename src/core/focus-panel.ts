@@ -8,13 +8,14 @@
  * - Refetch rule: All <-> New does not refetch; a change of country, of either effective toggle, or crossing
  *   into or out of Existing does.
  */
+import type { AbrPreset } from './national-registry';
 import { NATIONAL_REGISTRY_COUNTRY } from './search-scope';
 
 export const SEARCH_SCOPES = ['all', 'new', 'existing'] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 
 /** The ABR presets the panel chooses between (the request schema accepts `entity-only` too). */
-export type FocusPanelAbrPreset = 'business-name-aware' | 'with-business-names';
+export type FocusPanelAbrPreset = Extract<AbrPreset, 'business-name-aware' | 'with-business-names'>;
 
 export interface FocusPanelState {
   readonly scope: SearchScope;

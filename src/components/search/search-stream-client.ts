@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { streamItemSchema, type StreamItem } from '../../core/candidates';
+import type { FocusPanelAbrPreset } from '../../core/focus-panel';
 
 /** The client always requests `auto` (spec: "The client always requests auto"). */
 export type ClientSearchMode = 'auto';
@@ -16,7 +17,7 @@ export interface StreamSearchParams {
   readonly countryIsoAlpha3: string;
   readonly mode?: ClientSearchMode;
   /** The focus panel's Business names toggle (sent only when the panel is shown, flag `hybridSearch`). */
-  readonly abrPreset?: 'business-name-aware' | 'with-business-names';
+  readonly abrPreset?: FocusPanelAbrPreset;
   /** The focus panel's Sole traders toggle. */
   readonly includeSoleTraders?: boolean;
 }
