@@ -16,7 +16,7 @@
  *   search or validation failure leaves its candidate unchanged. Never throws.
  */
 import { normaliseWebsiteHost, registrableDomain, toWebsiteUrl } from '../../core/website';
-import type { EnrichRegistryWebsites, RegistryCandidate, WebSearch, WebsiteValidator } from './ports';
+import type { EnrichRegistryWebsites, RegistryCandidate, SearchLog, WebSearch, WebsiteValidator } from './ports';
 
 export const DEFAULT_ENRICHMENT_CONCURRENCY = 5;
 /** Search results asked for per candidate. */
@@ -24,15 +24,10 @@ export const SEARCH_RESULTS_PER_CANDIDATE = 5;
 /** Distinct websites validated per candidate at most. */
 export const MAX_SITES_PER_CANDIDATE = 3;
 
-export interface RegistryWebsiteEnrichmentLog {
-  debug(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
 export interface RegistryWebsiteEnrichmentDependencies {
   webSearch: WebSearch;
   validator: WebsiteValidator;
-  log: RegistryWebsiteEnrichmentLog;
+  log: SearchLog;
   /** Clock for the deadline (tests). */
   now?: () => number;
 }
