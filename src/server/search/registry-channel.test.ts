@@ -2,7 +2,7 @@
  * The registry channel: registry routing (spec: POST /api/organisations/search, rule 1).
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, registryCandidate, fakes, run } from './__fixtures__/search-fakes';
+import { abn, ACCOUNT, registryCandidate, fakes, run } from './__fixtures__/search-fakes';
 
 describe('registry routing (rule 1)', () => {
   it('AUS goes to the national registry with the preset and sole-traders switch', async () => {
@@ -47,5 +47,30 @@ describe('registry routing (rule 1)', () => {
     expect(calls.agent[0]?.countryIsoAlpha3).toBe('GLO');
     expect(enriched).toBe(0);
   });
+});
 
+describe('registry website enrichment (Registry behaviour: national registry (AUS))', () => {
+  it('enriches only the candidates past the country guard, in the registry order, and streams them with their validated websites', async () => {
+    const asked: string[][] = [];
+    const { search } = fakes({
+      registry: {
+        candidates: [
+          registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] }),
+          registryCandidate('Acme Ltd', { countryIsoAlpha3: 'GBR' }),
+          registryCandidate('Beta Pty Ltd', { identifiers: [abn('53004085616')] }),
+        ],
+        error: null,
+      },
+      enrich: async (candidates) => {
+        asked.push(candidates.map((c) => c.name));
+        return candidates.map((c) => (c.name === 'Beta Pty Ltd' ? { ...c, website: 'https://beta.com.au', websiteValidated: true } : c));
+      },
+    });
+    const items = await run(search, { mode: 'direct' });
+    expect(asked).toEqual([['Acme Pty Ltd', 'Beta Pty Ltd']]);
+    expect(items).toMatchObject([
+      { key: 'AUS|acme pty ltd', website: null },
+      { key: 'AUS|beta pty ltd', website: 'https://beta.com.au', websiteValidated: true },
+    ]);
+  });
 });
