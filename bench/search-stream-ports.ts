@@ -9,7 +9,8 @@
 import type { z } from 'zod';
 import type { Logger } from '../src/adapters/logging/logger';
 import type { ProviderCache } from '../src/adapters/cache/provider-cache';
-import { createAbrRegistry } from '../src/adapters/registries/abr/abr-registry';
+import { createAbrRegistry } from '../src/adapters/registries/abr/adapter';
+import { createAbrClient } from '../src/adapters/registries/abr/client';
 import { createOpenCorporatesRegistry } from '../src/adapters/registries/opencorporates/opencorporates-registry';
 import { createSearchAgentFromEnv } from '../src/adapters/agent/search-agent-from-env';
 import type { SearchPorts } from '../src/composition-root';
@@ -82,7 +83,7 @@ export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { reg
   const websiteValidator: WebsiteValidator = { validate: (name, url, o) => validator.validate(name, url, { ...o, offline: true }) };
   const webSearch = createBraveWebSearch({ apiKey: 'sandbox-key', baseUrl: urls.brave, log });
   return {
-    nationalRegistry: createAbrRegistry({ guid: 'sandbox-guid', baseUrl: urls.abr, cache: noCache, log }),
+    nationalRegistry: createAbrRegistry({ client: createAbrClient({ guid: 'sandbox-guid', baseUrl: urls.abr }), cache: noCache, log }),
     globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, cache: noCache, log }),
     agent: createSearchAgentFromEnv(
       {

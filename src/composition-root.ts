@@ -53,6 +53,7 @@ import { createProviderCache } from './adapters/cache/provider-cache';
 import { createCompaniesApiCompanyData } from './adapters/company-data/adapter';
 import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-from-env';
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
+import { createConfiguredAbrClient } from './adapters/registries/abr/client';
 import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/opencorporates-registry';
 import { createWebsiteValidator } from './adapters/website-validation/website-validator';
 import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
@@ -137,7 +138,7 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
     companyData: createCompaniesApiCompanyData({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, cache, log: log.child({ port: 'companyData' }) }),
     agent: createEnrichmentAgentFromEnv(env, log.child({ port: 'enrichmentAgent' })),
     registry: createRegistryLookups({
-      abr: { guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'registryLookups' }) },
+      abr: { client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }), cache, log: log.child({ port: 'registryLookups' }) },
       openCorporates,
       log: log.child({ port: 'registryLookups' }),
     }),

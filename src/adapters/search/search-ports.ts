@@ -8,7 +8,8 @@ import type { Logger } from '../logging/logger';
 import type { SearchOrganisationsDependencies } from '../../server/search/search-organisations';
 import { createRegistryWebsiteEnrichment } from '../../server/search/registry-website-enrichment';
 import { createProviderCache } from '../cache/provider-cache';
-import { createAbrRegistry } from '../registries/abr/abr-registry';
+import { createAbrRegistry } from '../registries/abr/adapter';
+import { createConfiguredAbrClient } from '../registries/abr/client';
 import { createOpenCorporatesRegistry } from '../registries/opencorporates/opencorporates-registry';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
 import { createBraveWebSearch } from '../web-search/brave-web-search';
@@ -35,7 +36,11 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
     ? createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: log.child({ port: 'webSearch' }) })
     : undefined;
   return {
-    nationalRegistry: createAbrRegistry({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'nationalRegistry' }) }),
+    nationalRegistry: createAbrRegistry({
+      client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }),
+      cache,
+      log: log.child({ port: 'nationalRegistry' }),
+    }),
     globalRegistry: createOpenCorporatesRegistry({
       apiToken: env.OPENCORPORATES_API_TOKEN,
       baseUrl: env.OPENCORPORATES_BASE_URL,
