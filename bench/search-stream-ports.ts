@@ -11,7 +11,8 @@ import type { Logger } from '../src/adapters/logging/logger';
 import type { ProviderCache } from '../src/adapters/cache/provider-cache';
 import { createAbrRegistry } from '../src/adapters/registries/abr/adapter';
 import { createAbrClient } from '../src/adapters/registries/abr/client';
-import { createOpenCorporatesRegistry } from '../src/adapters/registries/opencorporates/opencorporates-registry';
+import { createOpenCorporatesHttpClient } from '../src/adapters/registries/opencorporates/client';
+import { createOpenCorporatesRegistry } from '../src/adapters/registries/opencorporates/adapter';
 import { createSearchAgentFromEnv } from '../src/adapters/agent/search-agent-from-env';
 import type { SearchPorts } from '../src/composition-root';
 import { startFakeAbr, type FakeAbr } from '../src/sandbox/abr/fake-abr-server';
@@ -84,7 +85,7 @@ export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { reg
   const webSearch = createBraveWebSearch({ apiKey: 'sandbox-key', baseUrl: urls.brave, log });
   return {
     nationalRegistry: createAbrRegistry({ client: createAbrClient({ guid: 'sandbox-guid', baseUrl: urls.abr }), cache: noCache, log }),
-    globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, cache: noCache, log }),
+    globalRegistry: createOpenCorporatesRegistry({ client: createOpenCorporatesHttpClient({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, log }), cache: noCache, log }),
     agent: createSearchAgentFromEnv(
       {
         AGENT_PROVIDER: 'openai-compatible',

@@ -54,7 +54,8 @@ import { createCompaniesApiCompanyData } from './adapters/company-data/adapter';
 import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-from-env';
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
 import { createConfiguredAbrClient } from './adapters/registries/abr/client';
-import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/opencorporates-registry';
+import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/adapter';
+import { createConfiguredOpenCorporatesClient } from './adapters/registries/opencorporates/client';
 import { createWebsiteValidator } from './adapters/website-validation/website-validator';
 import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
@@ -128,8 +129,7 @@ export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData'
 function createEnrichmentPorts(env: Env, database: Database, log: Logger, websiteFetcher: SafeFetcherOptions | undefined): EnrichmentPorts {
   const cache = createProviderCache(database.db);
   const openCorporates = createOpenCorporatesRegistry({
-    apiToken: env.OPENCORPORATES_API_TOKEN,
-    baseUrl: env.OPENCORPORATES_BASE_URL,
+    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'registryLookups' }) }),
     breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
     cache,
     log: log.child({ port: 'registryLookups' }),

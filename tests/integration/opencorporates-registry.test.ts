@@ -9,7 +9,8 @@ import { createInMemoryOpenCorporatesCache } from '../../src/adapters/registries
 import {
   createOpenCorporatesRegistry,
   type OpenCorporatesRegistryOptions,
-} from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+} from '../../src/adapters/registries/opencorporates/adapter';
+import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 
 const log = pino({ level: 'silent' });
@@ -29,15 +30,23 @@ afterEach(() => {
   fake.connections.closedByClient = 0;
 });
 
-function registry(overrides: Partial<OpenCorporatesRegistryOptions> = {}) {
+/** The adapter's options, and the client's token (undefined: not configured), base URL and retry delay. */
+type RegistryOverrides = Partial<Omit<OpenCorporatesRegistryOptions, 'client'>> & { apiToken?: string; baseUrl?: string; retryDelayMs?: number };
+
+function registry(overrides: RegistryOverrides = {}) {
+  const { apiToken, baseUrl, retryDelayMs, ...adapterOverrides } = overrides;
+  const client = createConfiguredOpenCorporatesClient({
+    apiToken: 'apiToken' in overrides ? apiToken : 'test-token',
+    baseUrl: baseUrl ?? fake.url,
+    log,
+    retryDelayMs: retryDelayMs ?? 20,
+  });
   return createOpenCorporatesRegistry({
-    apiToken: 'test-token',
-    baseUrl: fake.url,
+    client,
     cache: createInMemoryOpenCorporatesCache(),
     log,
     timeoutMs: TIMEOUT_MS,
-    retryDelayMs: 20,
-    ...overrides,
+    ...adapterOverrides,
   });
 }
 

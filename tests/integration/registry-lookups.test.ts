@@ -10,8 +10,9 @@ import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
 import type { Logger } from '../../src/adapters/logging/logger';
 import { abrDetailsCacheKey } from '../../src/adapters/registries/abr/adapter';
 import { createInMemoryOpenCorporatesCache } from '../../src/adapters/registries/opencorporates/cache-port';
-import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/adapter';
 import { createRegistryLookups } from '../../src/adapters/registries/registry-lookups';
+import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
 import { isValidAbn, isValidAcn, makeAbn, makeAcn } from '../../src/core/identifiers';
 import { FAKE_ABR_ENTITIES } from '../../src/sandbox/abr/dataset';
 import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
@@ -53,12 +54,10 @@ function lookups(overrides: { guid?: string; ocToken?: string; log?: Logger } = 
   return createRegistryLookups({
     abr: { client: abrClientFor(abrFake, 'guid' in overrides ? { guid: overrides.guid } : {}), cache, log },
     openCorporates: createOpenCorporatesRegistry({
-      apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token',
-      baseUrl: ocFake.url,
+      client: createConfiguredOpenCorporatesClient({ apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token', baseUrl: ocFake.url, log, retryDelayMs: 20 }),
       cache: createInMemoryOpenCorporatesCache(),
       log,
       companyTimeoutMs: 400,
-      retryDelayMs: 20,
     }),
     log,
   });

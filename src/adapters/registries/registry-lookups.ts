@@ -23,7 +23,7 @@ import type { AbrCallResult, AbrClient } from './abr/client';
 import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './abr/schemas';
 import { ABR_DETAILS_TTL_MS, abrDetailsCacheKey } from './abr/adapter';
 import { toRegistryRecord as abrRecord } from './abr/record-transform';
-import type { OpenCorporatesRegistry } from './opencorporates/opencorporates-registry';
+import type { OpenCorporatesRegistry } from './opencorporates/adapter';
 import { toRegistryRecord as openCorporatesRecord } from './opencorporates/record-transform';
 
 export interface RegistryLookupsOptions {

@@ -10,7 +10,8 @@ import { createRegistryWebsiteEnrichment } from '../../server/search/registry-we
 import { createProviderCache } from '../cache/provider-cache';
 import { createAbrRegistry } from '../registries/abr/adapter';
 import { createConfiguredAbrClient } from '../registries/abr/client';
-import { createOpenCorporatesRegistry } from '../registries/opencorporates/opencorporates-registry';
+import { createOpenCorporatesRegistry } from '../registries/opencorporates/adapter';
+import { createConfiguredOpenCorporatesClient } from '../registries/opencorporates/client';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
 import { createBraveWebSearch } from '../web-search/brave-web-search';
 import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
@@ -42,8 +43,7 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
       log: log.child({ port: 'nationalRegistry' }),
     }),
     globalRegistry: createOpenCorporatesRegistry({
-      apiToken: env.OPENCORPORATES_API_TOKEN,
-      baseUrl: env.OPENCORPORATES_BASE_URL,
+      client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'globalRegistry' }) }),
       breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
       cache,
       log: log.child({ port: 'globalRegistry' }),

@@ -7,7 +7,7 @@
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import { OPENCORPORATES_CACHE_TTL_MS, type OpenCorporatesCache } from './cache-port';
-import { createOpenCorporatesHttpClient } from './http-client';
+import type { OpenCorporatesHttpClient } from './client';
 import {
   cachedCompanySchema,
   cachedSearchSchema,
@@ -25,18 +25,17 @@ import {
 } from './transform';
 
 export interface OpenCorporatesRegistryOptions {
-  /** `env.OPENCORPORATES_API_TOKEN`; undefined means every call reports a configuration error, no HTTP. */
-  apiToken: string | undefined;
-  /** `env.OPENCORPORATES_BASE_URL`, with or without the `/v0.4` suffix. */
-  baseUrl: string;
+  /**
+   * The HTTP client (`createConfiguredOpenCorporatesClient`: token, base URL, retry delay); undefined when
+   * `OPENCORPORATES_API_TOKEN` is unset: every call then reports a configuration error, without HTTP.
+   */
+  client: OpenCorporatesHttpClient | undefined;
   cache: OpenCorporatesCache;
   log: Logger;
   /** Per-attempt timeout of a name search (default 5000 ms: the registry lead window). */
   timeoutMs?: number;
   /** Per-attempt timeout of company-by-id (default 10000 ms, note section 6). */
   companyTimeoutMs?: number;
-  /** Fixed delay before the one retry of a 5xx (default 500 ms). */
-  retryDelayMs?: number;
   /** Results asked for per search (default 30, the API's default page; max 100). */
   perPage?: number;
   /**
@@ -77,10 +76,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
   const now = options.now ?? Date.now;
   const breakerMs = options.breakerMs ?? OPENCORPORATES_BREAKER_MS;
-  const http =
-    options.apiToken === undefined || options.apiToken === ''
-      ? undefined
-      : createOpenCorporatesHttpClient({ baseUrl: options.baseUrl, apiToken: options.apiToken, log, retryDelayMs: options.retryDelayMs ?? 500 });
+  const http = options.client;
   /**
    * Circuit breaker: after a 403 no call is made for `breakerMs`, so searches stop burning calls that are
    * bound to fail, and then the next call tries again (one success closes it; another 403 reopens it).
