@@ -51,6 +51,7 @@ import { createEnrichOrganisation, type EnrichOrganisation, type EnrichOrganisat
 import { createEnrichmentStore } from './adapters/db/queries/enrichment-store';
 import { createProviderCache } from './adapters/cache/provider-cache';
 import { createCompaniesApiCompanyData } from './adapters/company-data/adapter';
+import { createConfiguredCompaniesApiClient } from './adapters/company-data/client';
 import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-from-env';
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
 import { createConfiguredAbrClient } from './adapters/registries/abr/client';
@@ -134,8 +135,13 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
     cache,
     log: log.child({ port: 'registryLookups' }),
   });
+  const companyDataLog = log.child({ port: 'companyData' });
   return {
-    companyData: createCompaniesApiCompanyData({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, cache, log: log.child({ port: 'companyData' }) }),
+    companyData: createCompaniesApiCompanyData({
+      client: createConfiguredCompaniesApiClient({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, log: companyDataLog }),
+      cache,
+      log: companyDataLog,
+    }),
     agent: createEnrichmentAgentFromEnv(env, log.child({ port: 'enrichmentAgent' })),
     registry: createRegistryLookups({
       abr: { client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }), cache, log: log.child({ port: 'registryLookups' }) },
