@@ -19,7 +19,8 @@ import { startFakeAbr, type FakeAbr } from '../src/sandbox/abr/fake-abr-server';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../src/sandbox/opencorporates/fake-opencorporates-server';
 import { startFakeOpenAi, type FakeOpenAi } from '../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../src/sandbox/web-search/fake-brave-server';
-import { createBraveWebSearch } from '../src/adapters/web-search/brave-web-search';
+import { createBraveWebSearch } from '../src/adapters/web-search/adapter';
+import { createBraveClient } from '../src/adapters/web-search/client';
 import { createWebsiteValidator } from '../src/adapters/website-validation/website-validator';
 import type { PageFetcher } from '../src/adapters/website-validation/safe-fetch';
 import type { WebsiteValidator } from '../src/server/search/ports';
@@ -82,7 +83,7 @@ const noFetcher: PageFetcher = {
 export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { registryLeadMs?: number } = {}): SearchPorts {
   const validator = createWebsiteValidator({ fetcher: noFetcher, log });
   const websiteValidator: WebsiteValidator = { validate: (name, url, o) => validator.validate(name, url, { ...o, offline: true }) };
-  const webSearch = createBraveWebSearch({ apiKey: 'sandbox-key', baseUrl: urls.brave, log });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox-key', baseUrl: urls.brave, log }), log });
   return {
     nationalRegistry: createAbrRegistry({ client: createAbrClient({ guid: 'sandbox-guid', baseUrl: urls.abr }), cache: noCache, log }),
     globalRegistry: createOpenCorporatesRegistry({ client: createOpenCorporatesHttpClient({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, log }), cache: noCache, log }),

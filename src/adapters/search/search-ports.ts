@@ -13,7 +13,8 @@ import { createConfiguredAbrClient } from '../registries/abr/client';
 import { createOpenCorporatesRegistry } from '../registries/opencorporates/adapter';
 import { createConfiguredOpenCorporatesClient } from '../registries/opencorporates/client';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
-import { createBraveWebSearch } from '../web-search/brave-web-search';
+import { createBraveWebSearch } from '../web-search/adapter';
+import { createBraveClient } from '../web-search/client';
 import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
 import { createWebsiteValidator } from '../website-validation/website-validator';
 
@@ -33,8 +34,9 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
     fetcher: createSafeFetcher(options.websiteFetcher),
     log: log.child({ port: 'websiteValidator' }),
   });
+  const webSearchLog = log.child({ port: 'webSearch' });
   const webSearch = env.WEB_SEARCH_API_KEY
-    ? createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: log.child({ port: 'webSearch' }) })
+    ? createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: webSearchLog }), log: webSearchLog })
     : undefined;
   return {
     nationalRegistry: createAbrRegistry({
