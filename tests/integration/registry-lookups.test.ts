@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
 import type { Logger } from '../../src/adapters/logging/logger';
 import { abrDetailsCacheKey } from '../../src/adapters/registries/abr/adapter';
-import { createInMemoryOpenCorporatesCache } from '../../src/adapters/registries/opencorporates/cache-port';
+import { createInMemoryProviderCache } from '../../src/adapters/cache/provider-cache';
 import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/adapter';
 import { createRegistryLookups } from '../../src/adapters/registries/registry-lookups';
 import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
@@ -55,7 +55,7 @@ function lookups(overrides: { guid?: string; ocToken?: string; log?: Logger } = 
     abr: { client: abrClientFor(abrFake, 'guid' in overrides ? { guid: overrides.guid } : {}), cache, log },
     openCorporates: createOpenCorporatesRegistry({
       client: createConfiguredOpenCorporatesClient({ apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token', baseUrl: ocFake.url, log, retryDelayMs: 20 }),
-      cache: createInMemoryOpenCorporatesCache(),
+      cache: createInMemoryProviderCache(),
       log,
       companyTimeoutMs: 400,
     }),

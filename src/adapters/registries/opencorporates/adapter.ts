@@ -4,9 +4,9 @@
  * search per account (its speed must not tell one account what another searched), company-by-id shared.
  * Never throws for provider failures: they come back in the result's `error` field.
  */
+import type { ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
-import { OPENCORPORATES_CACHE_TTL_MS, type OpenCorporatesCache } from './cache-port';
 import type { OpenCorporatesHttpClient } from './client';
 import {
   cachedCompanySchema,
@@ -30,7 +30,8 @@ export interface OpenCorporatesRegistryOptions {
    * `OPENCORPORATES_API_TOKEN` is unset: every call then reports a configuration error, without HTTP.
    */
   client: OpenCorporatesHttpClient | undefined;
-  cache: OpenCorporatesCache;
+  /** The shared provider cache (`createProviderCache`); tests pass `createInMemoryProviderCache`. */
+  cache: ProviderCache;
   log: Logger;
   /** Per-attempt timeout of a name search (default 5000 ms: the registry lead window). */
   timeoutMs?: number;
@@ -62,6 +63,9 @@ export interface OpenCorporatesCompanyResult {
 export interface OpenCorporatesRegistry extends GlobalRegistry {
   getCompany(jurisdictionCode: string, companyNumber: string, options?: { signal?: AbortSignal }): Promise<OpenCorporatesCompanyResult>;
 }
+
+/** Spec, Limits: "aggregator company-by-id and search-by-name cache: 30 days". */
+export const OPENCORPORATES_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCORPORATES_API_TOKEN is not set' };
 
