@@ -10,6 +10,7 @@ import { listenForApiKeyRevocations } from './adapters/auth/api-key-revocations'
 import { createAuth, type Auth } from './adapters/auth/better-auth';
 import { createSessionAccountLookup } from './adapters/auth/session-account';
 import { createFeatureFlags } from './adapters/flags/database-flag-provider';
+import { flagDefaultsFrom } from './core/flags';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
 import type { AccountResolver } from './server/auth/account-context';
@@ -167,12 +168,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
-  const flags = await createFeatureFlags(database.db, {
-    hybridSearch: env.FLAG_HYBRID_SEARCH,
-    commandKSearch: env.FLAG_COMMAND_K_SEARCH,
-    devMode: env.FLAG_DEV_MODE,
-    manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
-  }, { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
+  const flags = await createFeatureFlags(database.db, flagDefaultsFrom(env), { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
   const jobs = createPgBossJobQueue({
     connectionString: options.databaseUrl,
     log: log.child({ component: 'jobs' }),
