@@ -128,3 +128,20 @@ export class MethodNotAllowedError extends AppError {
     this.allow = allow;
   }
 }
+
+/**
+ * What a caller outside the process sees of a failure, the one error-to-result mapping shared by the HTTP
+ * answers (`toErrorResponse`) and the operator CLI: the user message, the code and, for a validation failure,
+ * its field issues; never the internal `message`.
+ */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode | 'internal';
+  issues?: ValidationIssue[];
+}
+
+export function errorBodyOf(error: AppError): ErrorBody {
+  const body: ErrorBody = { error: error.userMessage, code: error.code };
+  if (error instanceof ValidationError) body.issues = error.issues;
+  return body;
+}
