@@ -109,7 +109,7 @@ export function createCompaniesApiClient(options: CompaniesApiClientOptions): Co
       retryOnce(() => attempt(domain, signal), {
         delayMs: options.retryDelayMs ?? COMPANY_DATA_RETRY_DELAY_MS,
         signal,
-        onRetry: () => log.info({ domain }, 'company data: retrying once'),
+        onRetry: (first) => log.info({ domain, failure: first.ok ? undefined : first.failure.kind }, 'company data: retrying once'),
       }),
   };
 }

@@ -80,10 +80,10 @@ describe('retryOnce', () => {
 
   it('retries a retryable outcome exactly once, and the second is final', async () => {
     const run = attempts({ result: 'first', retryable: true }, { result: 'second', retryable: true });
-    let retried = 0;
-    expect(await retryOnce(run.attempt, { delayMs: 1, onRetry: () => (retried += 1) })).toBe('second');
+    const retried: string[] = [];
+    expect(await retryOnce(run.attempt, { delayMs: 1, onRetry: (first) => retried.push(first) })).toBe('second');
     expect(run.calls()).toBe(2);
-    expect(retried).toBe(1);
+    expect(retried).toEqual(['first']);
   });
 });
 

@@ -32,13 +32,13 @@ export interface Attempt<T> {
   retryable: boolean;
 }
 
-export interface RetryOnceOptions {
+export interface RetryOnceOptions<T> {
   /** Pause before the second attempt. */
   delayMs: number;
   /** The caller's signal: the pause ends when it aborts (the second attempt then reports the abort). */
   signal?: AbortSignal;
-  /** Called before the second attempt (for a log line). */
-  onRetry?: () => void;
+  /** Called with the first outcome before the second attempt (for a log line). */
+  onRetry?: (first: T) => void;
 }
 
 /**
@@ -46,11 +46,11 @@ export interface RetryOnceOptions {
  * final whatever it is. `attempt` must answer a caller abort itself (before calling out), so an abort during
  * the pause costs no request.
  */
-export async function retryOnce<T>(attempt: () => Promise<Attempt<T>>, options: RetryOnceOptions): Promise<T> {
+export async function retryOnce<T>(attempt: () => Promise<Attempt<T>>, options: RetryOnceOptions<T>): Promise<T> {
   const first = await attempt();
   if (!first.retryable) return first.result;
   await abortableSleep(options.delayMs, options.signal);
-  options.onRetry?.();
+  options.onRetry?.(first.result);
   return (await attempt()).result;
 }
 

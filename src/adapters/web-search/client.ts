@@ -82,23 +82,14 @@ export function createBraveClient(options: BraveClientOptions): BraveClient {
   }
 
   return {
-    webSearch: (params, signal) => {
-      let first: Result | undefined;
-      return retryOnce(
-        async () => {
-          const outcome = await attempt(params, signal);
-          first ??= outcome.result;
-          return outcome;
+    webSearch: (params, signal) =>
+      retryOnce(() => attempt(params, signal), {
+        delayMs: options.retryDelayMs ?? BRAVE_RETRY_DELAY_MS,
+        signal,
+        onRetry: (first) => {
+          const failure = first.ok ? undefined : first.failure;
+          options.log.warn({ kind: failure?.kind, status: failure?.status }, 'brave: attempt failed, retrying once');
         },
-        {
-          delayMs: options.retryDelayMs ?? BRAVE_RETRY_DELAY_MS,
-          signal,
-          onRetry: () => {
-            const failure = first?.ok === false ? first.failure : undefined;
-            options.log.warn({ kind: failure?.kind, status: failure?.status }, 'brave: attempt failed, retrying once');
-          },
-        },
-      );
-    },
+      }),
   };
 }

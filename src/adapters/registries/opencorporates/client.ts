@@ -81,7 +81,7 @@ export function createOpenCorporatesHttpClient(options: OpenCorporatesHttpClient
       retryOnce(() => attempt({ path, params, signal, timeoutMs }), {
         delayMs: options.retryDelayMs ?? OPENCORPORATES_RETRY_DELAY_MS,
         signal,
-        onRetry: () => options.log.info({ path }, 'opencorporates retrying once after a server error'),
+        onRetry: (first) => options.log.info({ path, status: first.ok || first.notFound ? undefined : first.failure.status }, 'opencorporates retrying once after a server error'),
       }),
   };
 }
