@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-  getText({ url: `${base}${path}`, headers: {}, timeoutMs: options.timeoutMs ?? 300, signal: options.signal, provider: 'Test' });
+  getText({ url: `${base}${path}`, headers: {}, timeoutMs: options.timeoutMs ?? 5000, signal: options.signal, provider: 'Test' });
 
 describe('getText', () => {
   it('answers a 2xx with its body and another status without it', async () => {
