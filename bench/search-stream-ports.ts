@@ -9,15 +9,18 @@
 import type { z } from 'zod';
 import type { Logger } from '../src/adapters/logging/logger';
 import type { ProviderCache } from '../src/adapters/cache/provider-cache';
-import { createAbrRegistry } from '../src/adapters/registries/abr/abr-registry';
-import { createOpenCorporatesRegistry } from '../src/adapters/registries/opencorporates/opencorporates-registry';
+import { createAbrRegistry } from '../src/adapters/registries/abr/adapter';
+import { createAbrClient } from '../src/adapters/registries/abr/client';
+import { createOpenCorporatesHttpClient } from '../src/adapters/registries/opencorporates/client';
+import { createOpenCorporatesRegistry } from '../src/adapters/registries/opencorporates/adapter';
 import { createSearchAgentFromEnv } from '../src/adapters/agent/search-agent-from-env';
 import type { SearchPorts } from '../src/composition-root';
 import { startFakeAbr, type FakeAbr } from '../src/sandbox/abr/fake-abr-server';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../src/sandbox/opencorporates/fake-opencorporates-server';
 import { startFakeOpenAi, type FakeOpenAi } from '../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../src/sandbox/web-search/fake-brave-server';
-import { createBraveWebSearch } from '../src/adapters/web-search/brave-web-search';
+import { createBraveWebSearch } from '../src/adapters/web-search/adapter';
+import { createBraveClient } from '../src/adapters/web-search/client';
 import { createWebsiteValidator } from '../src/adapters/website-validation/website-validator';
 import type { PageFetcher } from '../src/adapters/website-validation/safe-fetch';
 import type { WebsiteValidator } from '../src/server/search/ports';
@@ -80,10 +83,10 @@ const noFetcher: PageFetcher = {
 export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { registryLeadMs?: number } = {}): SearchPorts {
   const validator = createWebsiteValidator({ fetcher: noFetcher, log });
   const websiteValidator: WebsiteValidator = { validate: (name, url, o) => validator.validate(name, url, { ...o, offline: true }) };
-  const webSearch = createBraveWebSearch({ apiKey: 'sandbox-key', baseUrl: urls.brave, log });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox-key', baseUrl: urls.brave, log }), log });
   return {
-    nationalRegistry: createAbrRegistry({ guid: 'sandbox-guid', baseUrl: urls.abr, cache: noCache, log }),
-    globalRegistry: createOpenCorporatesRegistry({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, cache: noCache, log }),
+    nationalRegistry: createAbrRegistry({ client: createAbrClient({ guid: 'sandbox-guid', baseUrl: urls.abr }), cache: noCache, log }),
+    globalRegistry: createOpenCorporatesRegistry({ client: createOpenCorporatesHttpClient({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, log }), cache: noCache, log }),
     agent: createSearchAgentFromEnv(
       {
         AGENT_PROVIDER: 'openai-compatible',

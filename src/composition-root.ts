@@ -10,6 +10,7 @@ import { listenForApiKeyRevocations } from './adapters/auth/api-key-revocations'
 import { createAuth, type Auth } from './adapters/auth/better-auth';
 import { createSessionAccountLookup } from './adapters/auth/session-account';
 import { createFeatureFlags } from './adapters/flags/database-flag-provider';
+import { flagDefaultsFrom } from './core/flags';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
 import type { AccountResolver } from './server/auth/account-context';
@@ -51,9 +52,12 @@ import { createEnrichOrganisation, type EnrichOrganisation, type EnrichOrganisat
 import { createEnrichmentStore } from './adapters/db/queries/enrichment-store';
 import { createProviderCache } from './adapters/cache/provider-cache';
 import { createCompaniesApiCompanyData } from './adapters/company-data/adapter';
+import { createConfiguredCompaniesApiClient } from './adapters/company-data/client';
 import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-from-env';
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
-import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/opencorporates-registry';
+import { createConfiguredAbrClient } from './adapters/registries/abr/client';
+import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/adapter';
+import { createConfiguredOpenCorporatesClient } from './adapters/registries/opencorporates/client';
 import { createWebsiteValidator } from './adapters/website-validation/website-validator';
 import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
@@ -127,17 +131,21 @@ export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData'
 function createEnrichmentPorts(env: Env, database: Database, log: Logger, websiteFetcher: SafeFetcherOptions | undefined): EnrichmentPorts {
   const cache = createProviderCache(database.db);
   const openCorporates = createOpenCorporatesRegistry({
-    apiToken: env.OPENCORPORATES_API_TOKEN,
-    baseUrl: env.OPENCORPORATES_BASE_URL,
+    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'registryLookups' }) }),
     breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
     cache,
     log: log.child({ port: 'registryLookups' }),
   });
+  const companyDataLog = log.child({ port: 'companyData' });
   return {
-    companyData: createCompaniesApiCompanyData({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, cache, log: log.child({ port: 'companyData' }) }),
+    companyData: createCompaniesApiCompanyData({
+      client: createConfiguredCompaniesApiClient({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, log: companyDataLog }),
+      cache,
+      log: companyDataLog,
+    }),
     agent: createEnrichmentAgentFromEnv(env, log.child({ port: 'enrichmentAgent' })),
     registry: createRegistryLookups({
-      abr: { guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'registryLookups' }) },
+      abr: { client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }), cache, log: log.child({ port: 'registryLookups' }) },
       openCorporates,
       log: log.child({ port: 'registryLookups' }),
     }),
@@ -160,12 +168,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
-  const flags = await createFeatureFlags(database.db, {
-    hybridSearch: env.FLAG_HYBRID_SEARCH,
-    commandKSearch: env.FLAG_COMMAND_K_SEARCH,
-    devMode: env.FLAG_DEV_MODE,
-    manualNaicsClassification: env.FLAG_MANUAL_NAICS_CLASSIFICATION,
-  }, { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
+  const flags = await createFeatureFlags(database.db, flagDefaultsFrom(env), { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
   const jobs = createPgBossJobQueue({
     connectionString: options.databaseUrl,
     log: log.child({ component: 'jobs' }),

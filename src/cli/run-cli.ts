@@ -12,7 +12,7 @@ import { runMigrations } from '../adapters/db/migrate';
 import { openDatabase, type OpenedDatabase } from '../adapters/db/open-database';
 import type { Logger } from '../adapters/logging/logger';
 import type { Env } from '../config/env';
-import { AppError } from '../core/errors';
+import { AppError, errorBodyOf } from '../core/errors';
 import { OUTPUT_WRITTEN, type CliCommand, type CommandContext } from './command';
 import { COMMANDS } from './commands';
 
@@ -103,7 +103,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     if (error instanceof AppError) {
       io.log.error({ code: error.code, err: error.message }, `${name} failed`);
-      writeJson(io.stdout, { error: error.userMessage, code: error.code, ...('issues' in error ? { issues: error.issues } : {}) });
+      writeJson(io.stdout, errorBodyOf(error));
     } else {
       io.log.error({ err: error }, `${name} failed`);
       writeJson(io.stdout, { error: error instanceof Error ? error.message : String(error) });

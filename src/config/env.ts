@@ -4,6 +4,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { FLAGS } from '../core/flags';
 import { WEBSITE_TOP_K } from '../core/national-registry';
 import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
 
@@ -103,11 +104,12 @@ export const envSchema = z
 
     /** How long each process keeps an account's flag values (0 = read the database on every evaluation). */
     FLAG_CACHE_TTL_MS: intFromString(5000, 0, 600_000),
-    // feature flag defaults for every account (per-account overrides live in the database)
-    FLAG_HYBRID_SEARCH: booleanFromString(true),
-    FLAG_COMMAND_K_SEARCH: booleanFromString(false),
-    FLAG_DEV_MODE: booleanFromString(false),
-    FLAG_MANUAL_NAICS_CLASSIFICATION: booleanFromString(false),
+    // feature flag defaults for every account (per-account overrides live in the database); their own
+    // defaults are core/flags.ts's, the one home of each flag's default
+    [FLAGS.hybridSearch.envVariable]: booleanFromString(FLAGS.hybridSearch.defaultValue),
+    [FLAGS.commandKSearch.envVariable]: booleanFromString(FLAGS.commandKSearch.defaultValue),
+    [FLAGS.devMode.envVariable]: booleanFromString(FLAGS.devMode.defaultValue),
+    [FLAGS.manualNaicsClassification.envVariable]: booleanFromString(FLAGS.manualNaicsClassification.defaultValue),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.AUTH_SECRET) {

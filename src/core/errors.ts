@@ -2,6 +2,8 @@
  * Expected failures, each with a literal `code`. `message` is for logs; `userMessage` is the only text
  * a client ever sees. The spec identifies some errors by name (ConflictError), so names are stable.
  */
+import type { z } from 'zod';
+
 export type ErrorCode =
   | 'validation_failed'
   | 'unauthorized'
@@ -45,6 +47,19 @@ export interface ValidationIssue {
   /** The rule that failed, e.g. `too_big`, `too_small`, `invalid_format`, `required`. */
   rule: string;
   message: string;
+}
+
+/**
+ * A failed zod parse as issues, the one mapping for every boundary (HTTP bodies and parameters, action
+ * inputs, job payloads): each field as a dotted path and the rule that failed, `required` for a missing value.
+ * The parse must run with `reportInput: true` for `required` to be told from a wrong type.
+ */
+export function validationIssuesOf(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    rule: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
+    message: issue.message,
+  }));
 }
 
 export class ValidationError extends AppError {
@@ -112,4 +127,21 @@ export class MethodNotAllowedError extends AppError {
     super(`method ${method} not allowed; allowed: ${allow.join(', ')}`, 'This method is not allowed on this route');
     this.allow = allow;
   }
+}
+
+/**
+ * What a caller outside the process sees of a failure, the one error-to-result mapping shared by the HTTP
+ * answers (`toErrorResponse`) and the operator CLI: the user message, the code and, for a validation failure,
+ * its field issues; never the internal `message`.
+ */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode | 'internal';
+  issues?: ValidationIssue[];
+}
+
+export function errorBodyOf(error: AppError): ErrorBody {
+  const body: ErrorBody = { error: error.userMessage, code: error.code };
+  if (error instanceof ValidationError) body.issues = error.issues;
+  return body;
 }

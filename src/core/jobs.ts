@@ -6,7 +6,7 @@
  * (pg-boss delivers at least once).
  */
 import { z } from 'zod';
-import { ValidationError, type ValidationIssue } from './errors';
+import { ValidationError, validationIssuesOf } from './errors';
 
 /**
  * `organisation.enrich` (spec: Events): runs the enrichment orchestrator for one organisation.
@@ -72,12 +72,7 @@ export function parseJobPayload<J extends JobName>(name: J, input: unknown): Job
   const schema: z.ZodType<JobPayload<J>> = SCHEMAS[name];
   const parsed = schema.safeParse(input, { reportInput: true });
   if (!parsed.success) {
-    const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
-      field: issue.path.map(String).join('.'),
-      rule: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
-      message: issue.message,
-    }));
-    throw new ValidationError(issues, `Invalid ${name} job payload`);
+    throw new ValidationError(validationIssuesOf(parsed.error), `Invalid ${name} job payload`);
   }
   return parsed.data;
 }

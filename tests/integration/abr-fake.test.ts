@@ -1,6 +1,6 @@
 /** The ABN Lookup contract fake itself: wire shapes, error bodies, matching, latency, and its register. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abnDetailsPayloadSchema, matchingNamesPayloadSchema, parseJsonpBody } from '../../src/adapters/registries/abr/abr-payloads';
+import { abnDetailsPayloadSchema, matchingNamesPayloadSchema, parseJsonpBody } from '../../src/adapters/registries/abr/schemas';
 import { demoOrganisations } from '../../src/adapters/db/seed/demo-organisations';
 import { keyName } from '../../src/core/canonical-name';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../src/core/identifiers';

@@ -3,7 +3,8 @@
  * names, type mapping, identifiers, score, the shared details cache, configuration and abort.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { abrDetailsCacheKey, createAbrRegistry } from '../../src/adapters/registries/abr/abr-registry';
+import { abrDetailsCacheKey, createAbrRegistry } from '../../src/adapters/registries/abr/adapter';
+import { createConfiguredAbrClient } from '../../src/adapters/registries/abr/client';
 import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
 import { FAKE_ABR_ENTITIES } from '../../src/sandbox/abr/dataset';
 import { fakeAbrScore, fakeAbrWords, startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
@@ -174,7 +175,7 @@ describe('details cache (1 hour, shared by all instances)', () => {
     expect(await cache.get(abrDetailsCacheKey(abn))).toMatchObject({ Abn: abn, EntityTypeCode: 'PRV' });
 
     const again = await registry.searchByName('southern cross', { preset: 'business-name-aware', includeSoleTraders: true });
-    const otherInstance = createAbrRegistry({ guid: TEST_GUID, baseUrl: fake.url, cache: createProviderCache(database.db), log: logger.log });
+    const otherInstance = createAbrRegistry({ client: createConfiguredAbrClient({ guid: TEST_GUID, baseUrl: fake.url }), cache: createProviderCache(database.db), log: logger.log });
     const fromOther = await otherInstance.searchByName('southern cross', { preset: 'business-name-aware', includeSoleTraders: true });
     expect(requestsTo(fake, 'AbnDetails')).toBe(detailsCalls);
     expect(requestsTo(fake, 'MatchingNames')).toBe(3); // name searches are not cached

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { createProviderCache, type ProviderCache } from '../../src/adapters/cache/provider-cache';
 import { providerCache } from '../../src/adapters/db/schema';
 import type { Logger } from '../../src/adapters/logging/logger';
-import { createAbrRegistry } from '../../src/adapters/registries/abr/abr-registry';
+import { createAbrRegistry } from '../../src/adapters/registries/abr/adapter';
+import { createConfiguredAbrClient } from '../../src/adapters/registries/abr/client';
 import type { FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import type { Db } from '../../src/adapters/db/client';
 
@@ -23,12 +24,17 @@ export function memoryLogger(): { log: Logger; lines: string[] } {
 }
 
 export function registryFor(fake: FakeAbr, cache: ProviderCache, log: Logger, overrides: { guid?: string; timeoutMs?: number } = {}) {
-  return createAbrRegistry({
+  return createAbrRegistry({ client: abrClientFor(fake, overrides), cache, log });
+}
+
+/** The ABR client against the fake: the test GUID unless told otherwise (undefined: not configured), short timeouts. */
+export function abrClientFor(fake: FakeAbr, overrides: { guid?: string; timeoutMs?: number } = {}) {
+  const timeoutMs = overrides.timeoutMs ?? 400;
+  return createConfiguredAbrClient({
     guid: 'guid' in overrides ? overrides.guid : TEST_GUID,
     baseUrl: fake.url,
-    cache,
-    log,
-    timeoutMs: overrides.timeoutMs ?? 400,
+    nameSearchTimeoutMs: timeoutMs,
+    detailsTimeoutMs: timeoutMs,
     retryDelayMs: 20,
   });
 }

@@ -7,7 +7,8 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLanguageModel } from '../../src/adapters/agent/language-model';
 import { createSearchAgent } from '../../src/adapters/agent/search-agent';
-import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
+import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
+import { createBraveClient } from '../../src/adapters/web-search/client';
 import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/ports';
 import type { Fault } from '../../src/sandbox/faults';
 import { startFakeOpenAi, type FakeOpenAi } from '../../src/sandbox/llm/fake-openai-server';
@@ -45,7 +46,7 @@ async function run(timeoutMs: number): Promise<{ found: AgentCandidate[]; warnin
     AGENT_API_KEY: 'sandbox',
   });
   if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 800, retryDelayMs: 10 });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 800, retryDelayMs: 10 }), log });
   const agent = createSearchAgent({ model: model.model, webSearch, log, timeoutMs, maxRetries: 1 });
   const started = Date.now();
   const found: AgentCandidate[] = [];

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLanguageModel } from '../../src/adapters/agent/language-model';
 import { createSearchAgent, type SearchAgentOptions } from '../../src/adapters/agent/search-agent';
 import { createSearchAgentFromEnv } from '../../src/adapters/agent/search-agent-from-env';
-import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
+import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
+import { createBraveClient } from '../../src/adapters/web-search/client';
 import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/ports';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from '../../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
@@ -45,7 +46,7 @@ function agentFor(log: pino.Logger, overrides: Partial<SearchAgentOptions> = {})
     AGENT_API_KEY: 'sandbox',
   });
   if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 }), log });
   return createSearchAgent({ model: model.model, webSearch, log, timeoutMs: 10_000, maxRetries: 0, ...overrides });
 }
 

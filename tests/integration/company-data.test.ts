@@ -26,6 +26,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
 import { COMPANY_DATA_CACHE_TTL_MS, createCompaniesApiCompanyData } from '../../src/adapters/company-data/adapter';
+import { createConfiguredCompaniesApiClient } from '../../src/adapters/company-data/client';
+import type { Logger } from '../../src/adapters/logging/logger';
 import { registrableDomain } from '../../src/core/website';
 import { FAKE_COMPANY_RECORDS } from '../../src/sandbox/company-data/dataset';
 import { startFakeCompaniesApi, type FakeCompaniesApi } from '../../src/sandbox/company-data/fake-companies-api-server';
@@ -40,15 +42,18 @@ let fake: FakeCompaniesApi;
 let cache: ProviderCache;
 let provider: CompanyDataProvider;
 
-const providerFor = (overrides: { apiToken?: string | undefined; cache?: ProviderCache | undefined } = {}) =>
-  createCompaniesApiCompanyData({
-    apiToken: 'apiToken' in overrides ? overrides.apiToken : TOKEN,
-    baseUrl: fake.url,
+/** The client against the fake with short timeouts; `apiToken: undefined` means not configured. */
+const clientFor = (apiToken: string | undefined, log: Logger) =>
+  createConfiguredCompaniesApiClient({ apiToken, baseUrl: fake.url, log, timeoutMs: 400, retryDelayMs: 20 });
+
+const providerFor = (overrides: { apiToken?: string | undefined; cache?: ProviderCache | undefined } = {}) => {
+  const { log } = memoryLogger();
+  return createCompaniesApiCompanyData({
+    client: clientFor('apiToken' in overrides ? overrides.apiToken : TOKEN, log),
     cache: 'cache' in overrides ? overrides.cache : cache,
-    log: memoryLogger().log,
-    timeoutMs: 400,
-    retryDelayMs: 20,
+    log,
   });
+};
 
 beforeAll(async () => {
   database = await createTestDatabase({ max: 4 });
@@ -171,7 +176,7 @@ describe('lookups', () => {
 
   it('a bad token: http 401 with the documented body, not retried, the token never logged', async () => {
     const { log, lines } = memoryLogger();
-    const wrong = createCompaniesApiCompanyData({ apiToken: 'tca_wrong_token', baseUrl: fake.url, cache, log, timeoutMs: 400, retryDelayMs: 20 });
+    const wrong = createCompaniesApiCompanyData({ client: clientFor('tca_wrong_token', log), cache, log });
     expect(await wrong.findByDomain('acmewidgets.com.au')).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'http', status: 401 }) });
     expect(requests()).toBe(1);
     expect(lines.join('')).not.toContain('tca_wrong_token');
@@ -227,7 +232,7 @@ describe('cache', () => {
       delete: () => Promise.reject(new Error('cache down')),
     };
     const { log, lines } = memoryLogger();
-    const withBrokenCache = createCompaniesApiCompanyData({ apiToken: TOKEN, baseUrl: fake.url, cache: broken, log, timeoutMs: 400, retryDelayMs: 20 });
+    const withBrokenCache = createCompaniesApiCompanyData({ client: clientFor(TOKEN, log), cache: broken, log });
     expectAcme(await withBrokenCache.findByDomain('acmewidgets.com.au'));
     expect(lines.join('')).toContain('company data cache read failed');
     expect(lines.join('')).toContain('company data cache write failed');

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from '../../src/adapters/agent/enrichment-agent';
 import { createEnrichmentAgentFromEnv } from '../../src/adapters/agent/enrichment-agent-from-env';
 import { createLanguageModel } from '../../src/adapters/agent/language-model';
-import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
+import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
+import { createBraveClient } from '../../src/adapters/web-search/client';
 import { createSafeFetcher, type PageFetcher } from '../../src/adapters/website-validation/safe-fetch';
 import { createWebsiteValidator } from '../../src/adapters/website-validation/website-validator';
 import type { Identifier, OrganisationType } from '../../src/core/candidates';
@@ -55,7 +56,7 @@ function agentFor(log: pino.Logger, overrides: Partial<EnrichmentAgentOptions> =
     AGENT_API_KEY: 'sandbox',
   });
   if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 }), log });
   return createEnrichmentAgent({ model: model.model, webSearch, log, timeoutMs: 10_000, maxRetries: 0, ...overrides });
 }
 
@@ -361,7 +362,7 @@ describe('search API faults', () => {
     const { log } = captureLog();
     const model = createLanguageModel({ AGENT_PROVIDER: 'openai-compatible', AGENT_MODEL: 'm', AGENT_BASE_URL: `${llm.url}/v1`, AGENT_API_KEY: 'k' });
     if (!model.ok) throw new Error('model configuration rejected');
-    const webSearch = createBraveWebSearch({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 300, retryDelayMs: 10 });
+    const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 300, retryDelayMs: 10 }), log });
     const agent = createEnrichmentAgent({ model: model.model, webSearch, log, maxRetries: 0, timeoutMs: 5000 });
     expect(await agent.profilePhase2(KOALA, { description: null, website: null, type: null, evidenceUrls: [] })).toMatchObject({
       ok: false,

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderCache } from '../../src/adapters/cache/provider-cache';
-import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/adapter';
+import { createOpenCorporatesHttpClient } from '../../src/adapters/registries/opencorporates/client';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -27,12 +28,10 @@ afterAll(async () => {
 const registry = (options: { breakerMs?: number } = {}) =>
   createOpenCorporatesRegistry({
     ...options,
-    apiToken: 'secret-token-value',
-    baseUrl: fake.url,
+    client: createOpenCorporatesHttpClient({ apiToken: 'secret-token-value', baseUrl: fake.url, log: pino({ level: 'silent' }), retryDelayMs: 20 }),
     cache: createProviderCache(database.db),
     log: pino({ level: 'silent' }),
     timeoutMs: 2000,
-    retryDelayMs: 20,
   });
 
 async function cacheRows(): Promise<{ key: string; days: number; value: string }[]> {

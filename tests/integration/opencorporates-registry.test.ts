@@ -5,11 +5,12 @@
  */
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInMemoryOpenCorporatesCache } from '../../src/adapters/registries/opencorporates/cache-port';
+import { createInMemoryProviderCache } from '../../src/adapters/cache/provider-cache';
 import {
   createOpenCorporatesRegistry,
   type OpenCorporatesRegistryOptions,
-} from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+} from '../../src/adapters/registries/opencorporates/adapter';
+import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 
 const log = pino({ level: 'silent' });
@@ -29,15 +30,23 @@ afterEach(() => {
   fake.connections.closedByClient = 0;
 });
 
-function registry(overrides: Partial<OpenCorporatesRegistryOptions> = {}) {
+/** The adapter's options, and the client's token (undefined: not configured), base URL and retry delay. */
+type RegistryOverrides = Partial<Omit<OpenCorporatesRegistryOptions, 'client'>> & { apiToken?: string; baseUrl?: string; retryDelayMs?: number };
+
+function registry(overrides: RegistryOverrides = {}) {
+  const { apiToken, baseUrl, retryDelayMs, ...adapterOverrides } = overrides;
+  const client = createConfiguredOpenCorporatesClient({
+    apiToken: 'apiToken' in overrides ? apiToken : 'test-token',
+    baseUrl: baseUrl ?? fake.url,
+    log,
+    retryDelayMs: retryDelayMs ?? 20,
+  });
   return createOpenCorporatesRegistry({
-    apiToken: 'test-token',
-    baseUrl: fake.url,
-    cache: createInMemoryOpenCorporatesCache(),
+    client,
+    cache: createInMemoryProviderCache(),
     log,
     timeoutMs: TIMEOUT_MS,
-    retryDelayMs: 20,
-    ...overrides,
+    ...adapterOverrides,
   });
 }
 
@@ -109,7 +118,7 @@ describe('Global scope (no country)', () => {
 describe('cache (30 days, shared port; search-by-name per account)', () => {
   const account = 'account-a';
   it('answers a repeated search of the same account from the cache: no second HTTP call', async () => {
-    const cache = createInMemoryOpenCorporatesCache();
+    const cache = createInMemoryProviderCache();
     const oc = registry({ cache });
     const first = await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR', accountId: account });
     const second = await oc.searchByName('  bluefern   ROBOTICS ', { countryCode: 'gb', accountId: account });
@@ -124,7 +133,7 @@ describe('cache (30 days, shared port; search-by-name per account)', () => {
   });
 
   it("never answers one account's name search from another account's entry (no cache timing side channel)", async () => {
-    const cache = createInMemoryOpenCorporatesCache();
+    const cache = createInMemoryProviderCache();
     const oc = registry({ cache });
     await oc.searchByName('Bluefern Robotics', { countryCode: 'GBR', accountId: 'account-a' });
     expect(fake.connections.requests).toHaveLength(1);
@@ -137,7 +146,7 @@ describe('cache (30 days, shared port; search-by-name per account)', () => {
   });
 
   it('keeps company-by-id shared by every account', async () => {
-    const cache = createInMemoryOpenCorporatesCache();
+    const cache = createInMemoryProviderCache();
     await registry({ cache }).getCompany('gb', '09876543');
     await registry({ cache }).getCompany('gb', '09876543');
     expect(fake.connections.requests).toHaveLength(1);
@@ -162,11 +171,17 @@ describe('cache (30 days, shared port; search-by-name per account)', () => {
       set: async () => {
         throw new Error('database down');
       },
+      getOrLoad: async () => {
+        throw new Error('database down');
+      },
+      delete: async () => {
+        throw new Error('database down');
+      },
     };
     const result = await registry({ cache: failing }).searchByName('Kowhai', { countryCode: 'NZ' });
     expect(result.error).toBeNull();
     expect(result.candidates).toHaveLength(1);
-    const garbage = createInMemoryOpenCorporatesCache();
+    const garbage = createInMemoryProviderCache();
     await garbage.set('oc:search:account-a:nz:kowhai', { not: 'a cached search' }, 60_000);
     expect((await registry({ cache: garbage }).searchByName('Kowhai', { countryCode: 'NZ', accountId: 'account-a' })).candidates).toHaveLength(1);
   });
@@ -287,7 +302,7 @@ describe('fault matrix', () => {
   it('403 (quota, HTML body): rate-limited error, exactly one request, then no calls while the breaker is open, then recovery', async () => {
     fake.faults.inject({ kind: 'status', status: 403, body: '<html><body>You are accessing OpenCorporates at a higher than expected rate</body></html>' }, 1);
     let now = Date.UTC(2026, 10, 22, 23, 59, 30);
-    const cache = createInMemoryOpenCorporatesCache(() => now);
+    const cache = createInMemoryProviderCache(() => now);
     const oc = registry({ now: () => now, cache, breakerMs: 60_000 });
     const result = await oc.searchByName(...query);
     expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'http', status: 403 }) });
@@ -311,7 +326,7 @@ describe('fault matrix', () => {
 
   it('a 403 during the trial after the breaker closes opens it again', async () => {
     let now = 1_000_000;
-    const cache = createInMemoryOpenCorporatesCache(() => now);
+    const cache = createInMemoryProviderCache(() => now);
     const oc = registry({ now: () => now, cache, breakerMs: 1_000 });
     fake.faults.inject({ kind: 'status', status: 403 }, 2);
     expect((await oc.searchByName(...query)).error).toEqual(expect.objectContaining({ status: 403 }));

@@ -8,17 +8,18 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
 import type { Logger } from '../../src/adapters/logging/logger';
-import { abrDetailsCacheKey } from '../../src/adapters/registries/abr/abr-registry';
-import { createInMemoryOpenCorporatesCache } from '../../src/adapters/registries/opencorporates/cache-port';
-import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/opencorporates-registry';
+import { abrDetailsCacheKey } from '../../src/adapters/registries/abr/adapter';
+import { createInMemoryProviderCache } from '../../src/adapters/cache/provider-cache';
+import { createOpenCorporatesRegistry } from '../../src/adapters/registries/opencorporates/adapter';
 import { createRegistryLookups } from '../../src/adapters/registries/registry-lookups';
+import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
 import { isValidAbn, isValidAcn, makeAbn, makeAcn } from '../../src/core/identifiers';
 import { FAKE_ABR_ENTITIES } from '../../src/sandbox/abr/dataset';
 import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 import type { RegistryLookups } from '../../src/server/enrichment/ports';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { clearProviderCache, createProviderCache, memoryLogger, registryFor, TEST_GUID } from './abr-support';
+import { abrClientFor, clearProviderCache, createProviderCache, memoryLogger, registryFor, TEST_GUID } from './abr-support';
 
 let database: TestDatabase;
 let abrFake: FakeAbr;
@@ -51,14 +52,12 @@ afterEach(() => {
 function lookups(overrides: { guid?: string; ocToken?: string; log?: Logger } = {}): RegistryLookups {
   const log = overrides.log ?? silent;
   return createRegistryLookups({
-    abr: { guid: 'guid' in overrides ? overrides.guid : TEST_GUID, baseUrl: abrFake.url, cache, log, timeoutMs: 400, retryDelayMs: 20 },
+    abr: { client: abrClientFor(abrFake, 'guid' in overrides ? { guid: overrides.guid } : {}), cache, log },
     openCorporates: createOpenCorporatesRegistry({
-      apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token',
-      baseUrl: ocFake.url,
-      cache: createInMemoryOpenCorporatesCache(),
+      client: createConfiguredOpenCorporatesClient({ apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token', baseUrl: ocFake.url, log, retryDelayMs: 20 }),
+      cache: createInMemoryProviderCache(),
       log,
       companyTimeoutMs: 400,
-      retryDelayMs: 20,
     }),
     log,
   });

@@ -1,12 +1,19 @@
 /** The Brave adapter against the Brave fake over real sockets: results, country, auth, faults and abort. */
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
-import { WebSearchError } from '../../src/adapters/web-search/web-search-error';
+import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
+import { createBraveClient } from '../../src/adapters/web-search/client';
 import type { Fault } from '../../src/sandbox/faults';
+import type { ProviderResult, WebSearchHit } from '../../src/server/search/ports';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
 
 const log = pino({ level: 'silent' });
+
+/** The hits of a successful answer; a failure fails the test with its reason. */
+function hitsOf(answer: ProviderResult<WebSearchHit[]>): WebSearchHit[] {
+  if (!answer.ok) throw new Error(`expected hits, got ${answer.failure.kind}: ${answer.failure.message}`);
+  return answer.value;
+}
 let brave: FakeBrave;
 
 beforeEach(async () => {
@@ -17,11 +24,11 @@ afterEach(async () => {
 });
 
 const search = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
-  createBraveWebSearch({ apiKey: options.apiKey ?? 'sandbox-key', baseUrl: brave.url, log, timeoutMs: options.timeoutMs ?? 800, retryDelayMs: 10 });
+  createBraveWebSearch({ client: createBraveClient({ apiKey: options.apiKey ?? 'sandbox-key', baseUrl: brave.url, log, timeoutMs: options.timeoutMs ?? 800, retryDelayMs: 10 }), log });
 
 describe('Brave adapter', () => {
   it('returns plain-text hits for the country, sending alpha-2 and the subscription token', async () => {
-    const hits = await search().search('solar installers', { countryAlpha2: 'au', count: 3 });
+    const hits = hitsOf(await search().search('solar installers', { countryAlpha2: 'au', count: 3 }));
     expect(hits.map((h) => h.url)).toEqual([
       'https://www.sunbrightsolar.com.au/',
       'https://harbourlinesolar.com.au/about',
@@ -41,7 +48,7 @@ describe('Brave adapter', () => {
   });
 
   it('an empty subscription token is a 401, not retried', async () => {
-    await expect(search({ apiKey: ' ' }).search('solar', { count: 5 })).rejects.toMatchObject({ kind: 'http', status: 401 });
+    expect(await search({ apiKey: ' ' }).search('solar', { count: 5 })).toMatchObject({ ok: false, failure: { kind: 'http', status: 401 } });
     expect(brave.connections.requests).toHaveLength(1);
   });
 
@@ -62,28 +69,23 @@ describe('Brave adapter', () => {
   for (const row of matrix) {
     it(`fault: ${row.name} -> ${row.outcome === 'hits' ? 'hits' : JSON.stringify(row.outcome)} after ${row.requests} request(s)`, async () => {
       brave.faults.inject(row.fault, row.times);
-      const attempt = search().search('solar installers', { countryAlpha2: 'AU', count: 5 });
+      const answer = await search().search('solar installers', { countryAlpha2: 'AU', count: 5 });
       if (row.outcome === 'hits') {
-        expect((await attempt).length).toBeGreaterThan(0);
+        expect(hitsOf(answer).length).toBeGreaterThan(0);
       } else {
-        const error = await attempt.then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(error).toBeInstanceOf(WebSearchError);
-        expect(error).toMatchObject(row.outcome);
+        expect(answer).toMatchObject({ ok: false, failure: row.outcome });
       }
       expect(brave.connections.requests).toHaveLength(row.requests);
     });
   }
 
-  it('the caller aborting closes the connection and rejects as aborted', async () => {
+  it('the caller aborting closes the connection and answers aborted', async () => {
     brave.faults.inject({ kind: 'hang' }, 1);
     const controller = new AbortController();
     const attempt = search({ timeoutMs: 5000 }).search('solar', { count: 5, signal: controller.signal });
     while (brave.connections.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
-    await expect(attempt).rejects.toMatchObject({ kind: 'aborted' });
+    expect(await attempt).toMatchObject({ ok: false, failure: { kind: 'aborted' } });
     await new Promise((r) => setTimeout(r, 50));
     expect(brave.connections.closedByClient).toBe(1);
     expect(brave.connections.requests).toHaveLength(1);

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger';
-import { createBraveWebSearch } from '../../src/adapters/web-search/brave-web-search';
+import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
+import { createBraveClient } from '../../src/adapters/web-search/client';
 import { createSafeFetcher, type PageFetcher } from '../../src/adapters/website-validation/safe-fetch';
 import { createWebsiteValidator } from '../../src/adapters/website-validation/website-validator';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
@@ -94,7 +95,7 @@ function registryCandidate(name: string, matchedBusinessName: string | null = nu
 describe('registry website enrichment (Brave fake + fake home pages)', () => {
   it('enriches the accepted, leaves the rejected and everything past topK unchanged', async () => {
     const deps = {
-      webSearch: createBraveWebSearch({ apiKey: 'test-key', baseUrl: brave.url, log }),
+      webSearch: createBraveWebSearch({ client: createBraveClient({ apiKey: 'test-key', baseUrl: brave.url, log }), log }),
       validator: createWebsiteValidator({ fetcher, log }),
       log,
     };

@@ -6,7 +6,8 @@
 import type { Env } from '../../config/env';
 import type { Logger } from '../logging/logger';
 import type { EnrichmentAgent, ProviderResult } from '../../server/enrichment/ports';
-import { createBraveWebSearch } from '../web-search/brave-web-search';
+import { createBraveWebSearch } from '../web-search/adapter';
+import { createBraveClient } from '../web-search/client';
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from './enrichment-agent';
 import { createLanguageModel } from './language-model';
 
@@ -23,7 +24,7 @@ export function createEnrichmentAgentFromEnv(
   const model = createLanguageModel(env);
   const missing = [...(model.ok ? [] : model.missing), ...(env.WEB_SEARCH_API_KEY ? [] : ['WEB_SEARCH_API_KEY'])];
   if (!model.ok || !env.WEB_SEARCH_API_KEY) return createUnconfiguredEnrichmentAgent(log, missing);
-  const webSearch = createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log }), log });
   log.info({ provider: model.provider, model: model.modelId }, 'enrichment agent configured');
   return createEnrichmentAgent({ model: model.model, webSearch, log, ...limits });
 }

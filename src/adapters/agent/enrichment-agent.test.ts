@@ -42,7 +42,7 @@ function searchOver(hits: readonly WebSearchHit[]) {
   const webSearch: WebSearch = {
     async search(query, options) {
       calls.push({ query, countryAlpha2: options.countryAlpha2 });
-      return [...hits];
+      return { ok: true, value: [...hits] };
     },
   };
   return { webSearch, calls };
@@ -254,9 +254,9 @@ describe('enrichment agent failures (mock model)', () => {
     let searchSignal: AbortSignal | undefined;
     const hanging: WebSearch = {
       search: (_query, options) =>
-        new Promise((_resolve, reject) => {
+        new Promise((resolve) => {
           searchSignal = options.signal;
-          options.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+          options.signal?.addEventListener('abort', () => resolve({ ok: false, failure: { kind: 'aborted', message: 'aborted' } }), { once: true });
         }),
     };
     const model = new MockLanguageModelV3({ doStream: [search('koala'), submit('p1', { description: null, website: null, type: null })] });
@@ -281,7 +281,7 @@ describe('enrichment agent failures (mock model)', () => {
     // A search that never answers but, like the real adapter, gives up when its signal aborts.
     const hanging: WebSearch = {
       search: (_query, options) =>
-        new Promise<WebSearchHit[]>((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true })),
+        new Promise((resolve) => options.signal?.addEventListener('abort', () => resolve({ ok: false, failure: { kind: 'aborted', message: 'aborted' } }), { once: true })),
     };
     const model = new MockLanguageModelV3({ doStream: [search('koala')] });
     const agent = createEnrichmentAgent({ model, webSearch: hanging, log: pino({ level: 'silent' }), timeoutMs: 50 });
@@ -290,9 +290,7 @@ describe('enrichment agent failures (mock model)', () => {
 
   it('a phase whose every search failed is a failure of the search, though the model submitted', async () => {
     const failing: WebSearch = {
-      search: async () => {
-        throw Object.assign(new Error('rate limited'), { kind: 'http', status: 429 });
-      },
+      search: async () => ({ ok: false, failure: { kind: 'http', status: 429, message: 'rate limited' } }),
     };
     const model = new MockLanguageModelV3({ doStream: [search('koala'), submit('p1', { description: null, website: null, type: null })] });
     const agent = createEnrichmentAgent({ model, webSearch: failing, log: pino({ level: 'silent' }) });
@@ -305,8 +303,8 @@ describe('enrichment agent failures (mock model)', () => {
     const flaky: WebSearch = {
       search: async () => {
         calls += 1;
-        if (calls === 1) throw new Error('socket hang up');
-        return KOALA_HITS;
+        if (calls === 1) return { ok: false, failure: { kind: 'network', message: 'socket hang up' } };
+        return { ok: true, value: KOALA_HITS };
       },
     };
     const model = new MockLanguageModelV3({

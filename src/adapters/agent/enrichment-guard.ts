@@ -15,7 +15,7 @@ import { registrableDomain, toWebsiteUrl } from '../../core/website';
 import type { AgentProfilePhase1, AgentProfilePhase2, EnrichmentSubject, ProviderFailure, RelatedCompany } from '../../server/enrichment/ports';
 import type { WebSearchHit } from '../../server/search/ports';
 import { plainText } from './candidate-guard';
-import { describeError, type SearchLedger } from './tools';
+import type { SearchLedger } from './tools';
 
 export const MAX_DESCRIPTION_LENGTH = 600;
 const MAX_NAME_LENGTH = 200;
@@ -26,7 +26,7 @@ const MAX_IDENTIFIERS = 10;
 const MAX_SUBSIDIARIES = 20;
 const MAX_EVIDENCE_URLS = 20;
 const NAICS_CODE = /^\d{6}$/;
-/** The search adapter's failure kinds (WebSearchError) that are also provider failure kinds. */
+/** The web search failure kinds a phase reports as they are; any other (configuration, aborted) reads as `network`. */
 const SEARCH_FAILURE_KINDS = ['http', 'timeout', 'network', 'malformed'] as const;
 
 const relatedCompanySchema = z.object({
@@ -96,8 +96,8 @@ export class EvidenceLedger implements SearchLedger {
     }
   }
 
-  recordFailure(error: unknown): void {
-    const { kind, status, message } = describeError(error);
+  recordFailure(failure: ProviderFailure): void {
+    const { kind, status, message } = failure;
     const known = SEARCH_FAILURE_KINDS.find((k) => k === kind);
     this.searchFailure = { kind: known ?? 'network', ...(status === undefined ? {} : { status }), message: `web search: ${message}` };
   }

@@ -6,7 +6,8 @@
 import type { Env } from '../../config/env';
 import type { Logger } from '../logging/logger';
 import type { SearchAgent } from '../../server/search/ports';
-import { createBraveWebSearch } from '../web-search/brave-web-search';
+import { createBraveWebSearch } from '../web-search/adapter';
+import { createBraveClient } from '../web-search/client';
 import { createLanguageModel } from './language-model';
 import { createSearchAgent, type SearchAgentOptions } from './search-agent';
 
@@ -23,7 +24,7 @@ export function createSearchAgentFromEnv(
   const model = createLanguageModel(env);
   const missing = [...(model.ok ? [] : model.missing), ...(env.WEB_SEARCH_API_KEY ? [] : ['WEB_SEARCH_API_KEY'])];
   if (!model.ok || !env.WEB_SEARCH_API_KEY) return createUnconfiguredSearchAgent(log, missing);
-  const webSearch = createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log });
+  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log }), log });
   log.info({ provider: model.provider, model: model.modelId }, 'search agent configured');
   return createSearchAgent({ model: model.model, webSearch, log, ...limits });
 }

@@ -8,7 +8,7 @@ import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import { toAlpha2 } from '../../core/countries';
 import type { Logger } from '../logging/logger';
-import type { DiscoveryQuery, WebSearch, WebSearchHit } from '../../server/search/ports';
+import type { DiscoveryQuery, RegistryFailure as ProviderFailure, WebSearch, WebSearchHit } from '../../server/search/ports';
 import { plainText, reportCandidateInputSchema, type ReportCandidateInput, type Review, type RunLedger } from './candidate-guard';
 import { isWorldwide } from './prompts';
 
@@ -22,7 +22,7 @@ export interface SearchLedger {
   searches: number;
   recordHits(hits: readonly WebSearchHit[]): void;
   /** A search that failed (not one cancelled by the run's abort), for a run that must tell "found nothing" from "could not search". */
-  recordFailure?(error: unknown): void;
+  recordFailure?(failure: ProviderFailure): void;
 }
 
 /** What `web_search` needs from the run it serves. */
@@ -85,25 +85,24 @@ export function createWebSearchTool(context: WebSearchToolContext) {
       }
       ledger.searches += 1;
       const terms = plainText(query, MAX_QUERY_LENGTH);
-      try {
-        const hits = await context.webSearch.search(terms, {
-          countryAlpha2: context.countryAlpha2,
-          count: context.resultsPerSearch,
-          signal: abortSignal,
-        });
-        const results = hits.slice(0, context.resultsPerSearch).filter((hit) => hit.url.length <= MAX_URL_LENGTH).map((hit) => ({
-          title: plainText(hit.title, MAX_TITLE_LENGTH),
-          url: hit.url,
-          snippet: plainText(hit.snippet, MAX_SNIPPET_LENGTH),
-        }));
-        ledger.recordHits(results.map((r) => ({ ...r, source: 'web_search' })));
-        return { untrusted: true, results };
-      } catch (error) {
+      const answer = await context.webSearch.search(terms, {
+        countryAlpha2: context.countryAlpha2,
+        count: context.resultsPerSearch,
+        signal: abortSignal,
+      });
+      if (!answer.ok) {
         if (abortSignal?.aborted) return { untrusted: true, error: 'Search cancelled.', results: [] };
-        log.warn({ err: describeError(error) }, 'agent: web search failed');
-        ledger.recordFailure?.(error);
+        log.warn({ failure: answer.failure }, 'agent: web search failed');
+        ledger.recordFailure?.(answer.failure);
         return { untrusted: true, error: context.messages.unavailable, results: [] };
       }
+      const results = answer.value.slice(0, context.resultsPerSearch).filter((hit) => hit.url.length <= MAX_URL_LENGTH).map((hit) => ({
+        title: plainText(hit.title, MAX_TITLE_LENGTH),
+        url: hit.url,
+        snippet: plainText(hit.snippet, MAX_SNIPPET_LENGTH),
+      }));
+      ledger.recordHits(results.map((r) => ({ ...r, source: 'web_search' })));
+      return { untrusted: true, results };
     },
   });
 }

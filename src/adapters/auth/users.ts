@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ConflictError, ValidationError } from '../../core/errors';
+import { ConflictError, ValidationError, validationIssuesOf } from '../../core/errors';
 import type { Db } from '../db/client';
 import { accountMembers, accounts, authUsers } from '../db/schema';
 import type { Auth } from './better-auth';
@@ -36,13 +36,8 @@ export interface CreatedUser {
  * their active account. Throws ValidationError on bad input, ConflictError when the email is taken.
  */
 export async function createUser(deps: UserDeps, input: CreateUserInput): Promise<CreatedUser> {
-  const parsed = createUserInput.safeParse(input);
-  if (!parsed.success) {
-    throw new ValidationError(
-      parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), rule: issue.code, message: issue.message })),
-      'Invalid user',
-    );
-  }
+  const parsed = createUserInput.safeParse(input, { reportInput: true });
+  if (!parsed.success) throw new ValidationError(validationIssuesOf(parsed.error), 'Invalid user');
   const { accountId, email, password, role } = parsed.data;
   const name = parsed.data.name ?? email.split('@')[0] ?? email;
   const { db } = deps.database;

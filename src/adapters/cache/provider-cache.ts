@@ -1,8 +1,15 @@
 /**
- * The shared provider cache over the `provider_cache` table (DESIGN.md 4 and 7): every instance of the
- * service sees the same entries, so a registry record fetched by one instance is reused by all of them.
- * Values are JSON. Expiry uses the database clock for both writing and reading, so instances with skewed
- * clocks agree; an expired row is ignored on read (and overwritten on the next `set`).
+ * The one cache port of the provider adapters (ABN Lookup details, OpenCorporates searches, companies and
+ * breaker, company data by domain), and its two implementations:
+ *
+ * - `createProviderCache(db)`: the shared cache over the `provider_cache` table (DESIGN.md 4 and 7): every
+ *   instance of the service sees the same entries, so a registry record fetched by one instance is reused by
+ *   all of them. Values are JSON. Expiry uses the database clock for both writing and reading, so instances
+ *   with skewed clocks agree; an expired row is ignored on read (and overwritten on the next `set`).
+ * - `createInMemoryProviderCache(now)`: one process's cache, for tests and tools (expiry honoured).
+ *
+ * Adapters read values back through a schema, so a stale or foreign entry is a miss, never a crash, and treat
+ * a cache error as a miss (logged): the provider is then asked.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -66,5 +73,47 @@ export function createProviderCache(db: Db): ProviderCache {
     async delete(key: string): Promise<void> {
       await db.delete(providerCache).where(eq(providerCache.key, key));
     },
+  };
+}
+
+/** A process-local ProviderCache for tests and tools: values are copied in and out, expiry honoured (no eviction beyond it). */
+export function createInMemoryProviderCache(now: () => number = Date.now): ProviderCache & { size(): number } {
+  const entries = new Map<string, { value: unknown; expiresAt: number }>();
+
+  function get(key: string): Promise<unknown>;
+  function get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
+  async function get<T>(key: string, schema?: z.ZodType<T>): Promise<unknown> {
+    const entry = entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    const value = structuredClone(entry.value);
+    if (schema === undefined) return value;
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async function set(key: string, value: unknown, ttlMs: number): Promise<void> {
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
+    if (value === undefined) throw new TypeError('provider cache values must be JSON, got undefined');
+    entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlMs });
+  }
+
+  return {
+    get,
+    set,
+    async getOrLoad<T>(key: string, options: { ttlMs: number; schema: z.ZodType<T> }, load: () => Promise<T>): Promise<T> {
+      const cached = await get(key, options.schema);
+      if (cached !== undefined) return cached;
+      const value = await load();
+      await set(key, value, options.ttlMs);
+      return value;
+    },
+    async delete(key: string): Promise<void> {
+      entries.delete(key);
+    },
+    size: () => entries.size,
   };
 }

@@ -8,42 +8,26 @@ import type { Logger } from '../logging/logger';
 import type { ProviderCache } from '../cache/provider-cache';
 import { registrableDomain } from '../../core/website';
 import type { CompanyDataProfile, CompanyDataProvider, ProviderResult } from '../../server/enrichment/ports';
-import { createCompaniesApiClient, type CompaniesApiClient } from './client';
+import type { CompaniesApiClient } from './client';
 import { cachedCompanyDataSchema, type CachedCompanyData } from './schemas';
 import { companyDataCacheKey, toCompanyDataProfile } from './transform';
 
 /** Records and misses are kept a week: company data changes slowly and every call costs a credit. */
 export const COMPANY_DATA_CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Per HTTP attempt (providers/enrichment.md 2.4: "a short timeout, e.g. 8 s"). */
-export const COMPANY_DATA_TIMEOUT_MS = 8_000;
-export const COMPANY_DATA_RETRY_DELAY_MS = 300;
 
 export interface CompaniesApiCompanyDataOptions {
-  /** `env.COMPANY_DATA_API_KEY`; unset means every call reports a configuration failure, without HTTP. */
-  apiToken: string | undefined;
-  /** `env.COMPANY_DATA_BASE_URL`, e.g. https://api.thecompaniesapi.com or a contract fake's URL. */
-  baseUrl: string;
+  /**
+   * The HTTP client (`createConfiguredCompaniesApiClient`: token, base URL, timeout, retry delay); undefined
+   * when `COMPANY_DATA_API_KEY` is unset: every call then reports a configuration failure, without HTTP.
+   */
+  client: CompaniesApiClient | undefined;
   /** The shared provider cache; without it every call goes to the API. */
   cache?: ProviderCache;
   log: Logger;
-  /** Per HTTP attempt, body included. Default 8000 ms. */
-  timeoutMs?: number;
-  /** Wait before the single retry of a 5xx or a network failure. Default 300 ms. */
-  retryDelayMs?: number;
 }
 
 export function createCompaniesApiCompanyData(options: CompaniesApiCompanyDataOptions): CompanyDataProvider {
-  const { cache, log } = options;
-  const apiToken = options.apiToken?.trim();
-  const client: CompaniesApiClient | undefined = apiToken
-    ? createCompaniesApiClient({
-        baseUrl: options.baseUrl,
-        apiToken,
-        timeoutMs: options.timeoutMs ?? COMPANY_DATA_TIMEOUT_MS,
-        retryDelayMs: options.retryDelayMs ?? COMPANY_DATA_RETRY_DELAY_MS,
-        log,
-      })
-    : undefined;
+  const { cache, log, client } = options;
 
   async function readCache(key: string): Promise<CachedCompanyData | undefined> {
     if (cache === undefined) return undefined;

@@ -18,16 +18,17 @@
  */
 import type { Logger } from '../logging/logger';
 import type { ProviderFailure, ProviderResult } from '../../server/enrichment/ports';
+import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { companiesApiCompanySchema, type CompaniesApiCompany } from './schemas';
 
 export interface CompaniesApiClientOptions {
   /** e.g. https://api.thecompaniesapi.com or a contract fake's URL (the `/v2/...` path is added here). */
   baseUrl: string;
   apiToken: string;
-  /** Per HTTP attempt, body included; the caller's signal can end it sooner. */
-  timeoutMs: number;
-  /** Wait before the single retry of a 5xx or a network failure. */
-  retryDelayMs: number;
+  /** Per HTTP attempt, body included; the caller's signal can end it sooner. Default 8000 ms. */
+  timeoutMs?: number;
+  /** Wait before the single retry of a 5xx or a network failure. Default 300 ms. */
+  retryDelayMs?: number;
   log: Logger;
 }
 
@@ -36,73 +37,57 @@ export interface CompaniesApiClient {
   fetchCompany(domain: string, signal?: AbortSignal): Promise<ProviderResult<CompaniesApiCompany | null>>;
 }
 
-interface Attempt {
-  result: ProviderResult<CompaniesApiCompany | null>;
-  retryable: boolean;
-}
-
-const failed = (failure: ProviderFailure, retryable = false): Attempt => ({ result: { ok: false, failure }, retryable });
-
 const WHERE = 'The Companies API';
 
-/** Why the API refused, for logs: the status says it all (401 token, 403 credits, 429 throttled). */
-function httpFailure(status: number): ProviderFailure {
-  if (status === 401) return { kind: 'http', status, message: `${WHERE} rejected the API token (HTTP 401)` };
-  if (status === 403) return { kind: 'http', status, message: `${WHERE} refused the call (HTTP 403, no credits remaining)` };
-  if (status === 429) return { kind: 'http', status, message: `${WHERE} throttled the call (HTTP 429)` };
-  return { kind: 'http', status, message: `${WHERE} answered HTTP ${status}` };
-}
+/** Per HTTP attempt (providers/enrichment.md 2.4: "a short timeout, e.g. 8 s"). */
+export const COMPANY_DATA_TIMEOUT_MS = 8_000;
+export const COMPANY_DATA_RETRY_DELAY_MS = 300;
 
-function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+type Result = ProviderResult<CompaniesApiCompany | null>;
+const failed = (failure: ProviderFailure, retryable = false): Attempt<Result> => ({ result: { ok: false, failure }, retryable });
+
+/** Why the API refused, for logs: the status says it all (401 token, 403 credits, 429 throttled). */
+const httpFailure = (status: number): ProviderFailure =>
+  failureFromStatus(WHERE, status, { 401: 'rejected the API token:', 403: 'refused the call (no credits remaining):' });
+
+/** The client when a token is configured (COMPANY_DATA_API_KEY, trimmed), else undefined: the adapter then reports `configuration`. */
+export function createConfiguredCompaniesApiClient(
+  options: Omit<CompaniesApiClientOptions, 'apiToken'> & { apiToken: string | undefined },
+): CompaniesApiClient | undefined {
+  const apiToken = options.apiToken?.trim();
+  return apiToken ? createCompaniesApiClient({ ...options, apiToken }) : undefined;
 }
 
 export function createCompaniesApiClient(options: CompaniesApiClientOptions): CompaniesApiClient {
   const root = options.baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '');
-  const { log, timeoutMs } = options;
-  const abortedByCaller = (): Attempt => failed({ kind: 'aborted', message: `${WHERE}: aborted by the caller` });
+  const { log } = options;
+  const timeoutMs = options.timeoutMs ?? COMPANY_DATA_TIMEOUT_MS;
 
-  async function attempt(domain: string, callerSignal: AbortSignal | undefined): Promise<Attempt> {
-    if (callerSignal?.aborted) return abortedByCaller();
-    const url = `${root}/v2/companies/${encodeURIComponent(domain)}`;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  async function attempt(domain: string, signal: AbortSignal | undefined): Promise<Attempt<Result>> {
     const started = performance.now();
-    let status: number;
-    let body: string;
-    try {
-      const response = await fetch(url, {
-        signal,
-        headers: { accept: 'application/json', authorization: `Basic ${options.apiToken}` },
-      });
-      status = response.status;
-      // The body is read under the same signal, so a slow or hanging body ends at the timeout too.
-      body = await response.text();
-    } catch (error) {
-      if (callerSignal?.aborted) return abortedByCaller();
-      if (timeout.aborted) return failed({ kind: 'timeout', message: `${WHERE}: no complete answer within ${timeoutMs} ms` });
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      log.debug({ domain, ms: Math.round(performance.now() - started) }, 'company data network failure');
-      return failed({ kind: 'network', message: `${WHERE}: ${cause}` }, true);
-    }
+    const exchange = await getText({
+      url: `${root}/v2/companies/${encodeURIComponent(domain)}`,
+      headers: { accept: 'application/json', authorization: `Basic ${options.apiToken}` },
+      timeoutMs,
+      signal,
+      provider: WHERE,
+    });
     const ms = Math.round(performance.now() - started);
+    if (!exchange.ok) {
+      if (exchange.failure.kind === 'network') log.debug({ domain, ms }, 'company data network failure');
+      return failed(exchange.failure, exchange.failure.kind === 'network');
+    }
+    const { response } = exchange;
+    const { status } = response;
     if (status === 404) {
       log.debug({ domain, status, ms }, 'company data: no company for this domain');
       return { result: { ok: true, value: null }, retryable: false };
     }
-    if (status < 200 || status > 299) {
+    if (!response.ok) {
       log.debug({ domain, status, ms }, 'company data http failure');
-      return failed(httpFailure(status), status >= 500 && status <= 599);
+      return failed(httpFailure(status), isServerError(status));
     }
+    const { body } = response;
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -120,13 +105,11 @@ export function createCompaniesApiClient(options: CompaniesApiClientOptions): Co
   }
 
   return {
-    async fetchCompany(domain, signal) {
-      const first = await attempt(domain, signal);
-      if (first.result.ok || !first.retryable) return first.result;
-      await abortableDelay(options.retryDelayMs, signal);
-      if (signal?.aborted) return abortedByCaller().result;
-      log.info({ domain, failure: first.result.failure.kind }, 'company data: retrying once');
-      return (await attempt(domain, signal)).result;
-    },
+    fetchCompany: (domain, signal) =>
+      retryOnce(() => attempt(domain, signal), {
+        delayMs: options.retryDelayMs ?? COMPANY_DATA_RETRY_DELAY_MS,
+        signal,
+        onRetry: (first) => log.info({ domain, failure: first.ok ? undefined : first.failure.kind }, 'company data: retrying once'),
+      }),
   };
 }

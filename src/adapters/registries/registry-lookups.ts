@@ -19,32 +19,20 @@ import type { ProviderCache } from '../cache/provider-cache';
 import type { Logger } from '../logging/logger';
 import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { ProviderResult, RegistryLookups, RegistryRecord } from '../../server/enrichment/ports';
-import { createAbrClient, type AbrCallResult, type AbrClient } from './abr/abr-client';
-import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './abr/abr-payloads';
-import {
-  ABR_DETAILS_TIMEOUT_MS,
-  ABR_DETAILS_TTL_MS,
-  ABR_NAME_SEARCH_TIMEOUT_MS,
-  ABR_RETRY_DELAY_MS,
-  abrDetailsCacheKey,
-} from './abr/abr-registry';
+import type { AbrCallResult, AbrClient } from './abr/client';
+import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './abr/schemas';
+import { ABR_DETAILS_TTL_MS, abrDetailsCacheKey } from './abr/adapter';
 import { toRegistryRecord as abrRecord } from './abr/record-transform';
-import type { OpenCorporatesRegistry } from './opencorporates/opencorporates-registry';
+import type { OpenCorporatesRegistry } from './opencorporates/adapter';
 import { toRegistryRecord as openCorporatesRecord } from './opencorporates/record-transform';
 
 export interface RegistryLookupsOptions {
   abr: {
-    /** ABR_GUID; unset means ABN/ACN look-ups report a configuration failure. */
-    guid: string | undefined;
-    /** ABR_BASE_URL, e.g. https://abr.business.gov.au or a contract fake's URL. */
-    baseUrl: string;
+    /** The ABR HTTP client (`createConfiguredAbrClient`); undefined when ABR_GUID is unset: ABN/ACN look-ups report a configuration failure. */
+    client: AbrClient | undefined;
     /** The shared provider cache (the same entries as the search's details hydration). */
     cache: ProviderCache;
     log: Logger;
-    /** Per HTTP attempt. Default 5000 ms (providers/abr.md 6: details calls). */
-    timeoutMs?: number;
-    /** Wait before the single retry of a 5xx or network failure. Default 300 ms. */
-    retryDelayMs?: number;
   };
   openCorporates: OpenCorporatesRegistry;
   log: Logger;
@@ -64,16 +52,7 @@ const AGGREGATOR_ID = /^([a-z]{2}(?:_[a-z0-9]+)?)\/([^/]+)$/i;
 export function createRegistryLookups(options: RegistryLookupsOptions): RegistryLookups {
   const { cache } = options.abr;
   const abrLog = options.abr.log;
-  const guid = options.abr.guid?.trim();
-  const abr: AbrClient | undefined = guid
-    ? createAbrClient({
-        baseUrl: options.abr.baseUrl,
-        guid,
-        nameSearchTimeoutMs: options.abr.timeoutMs ?? ABR_NAME_SEARCH_TIMEOUT_MS, // unused here
-        detailsTimeoutMs: options.abr.timeoutMs ?? ABR_DETAILS_TIMEOUT_MS,
-        retryDelayMs: options.abr.retryDelayMs ?? ABR_RETRY_DELAY_MS,
-      })
-    : undefined;
+  const abr = options.abr.client;
   const notConfigured: LookupResult = {
     ok: false,
     failure: { kind: 'configuration', message: 'ABR_GUID is not set: ABN and ACN look-ups are not configured' },

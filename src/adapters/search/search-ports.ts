@@ -8,10 +8,13 @@ import type { Logger } from '../logging/logger';
 import type { SearchOrganisationsDependencies } from '../../server/search/search-organisations';
 import { createRegistryWebsiteEnrichment } from '../../server/search/registry-website-enrichment';
 import { createProviderCache } from '../cache/provider-cache';
-import { createAbrRegistry } from '../registries/abr/abr-registry';
-import { createOpenCorporatesRegistry } from '../registries/opencorporates/opencorporates-registry';
+import { createAbrRegistry } from '../registries/abr/adapter';
+import { createConfiguredAbrClient } from '../registries/abr/client';
+import { createOpenCorporatesRegistry } from '../registries/opencorporates/adapter';
+import { createConfiguredOpenCorporatesClient } from '../registries/opencorporates/client';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
-import { createBraveWebSearch } from '../web-search/brave-web-search';
+import { createBraveWebSearch } from '../web-search/adapter';
+import { createBraveClient } from '../web-search/client';
 import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
 import { createWebsiteValidator } from '../website-validation/website-validator';
 
@@ -31,14 +34,18 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
     fetcher: createSafeFetcher(options.websiteFetcher),
     log: log.child({ port: 'websiteValidator' }),
   });
+  const webSearchLog = log.child({ port: 'webSearch' });
   const webSearch = env.WEB_SEARCH_API_KEY
-    ? createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: log.child({ port: 'webSearch' }) })
+    ? createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: webSearchLog }), log: webSearchLog })
     : undefined;
   return {
-    nationalRegistry: createAbrRegistry({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'nationalRegistry' }) }),
+    nationalRegistry: createAbrRegistry({
+      client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }),
+      cache,
+      log: log.child({ port: 'nationalRegistry' }),
+    }),
     globalRegistry: createOpenCorporatesRegistry({
-      apiToken: env.OPENCORPORATES_API_TOKEN,
-      baseUrl: env.OPENCORPORATES_BASE_URL,
+      client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'globalRegistry' }) }),
       breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
       cache,
       log: log.child({ port: 'globalRegistry' }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import recorded from './fixtures/brave-web-search.json';
-import { braveWebSearchPayloadSchema, stripMarkup, transformBraveWebSearch } from './transform';
+import recorded from './__fixtures__/brave-web-search.json';
+import { braveWebSearchPayloadSchema } from './schemas';
+import { stripMarkup, transformBraveWebSearch } from './transform';
 
 describe('transformBraveWebSearch', () => {
   const payload = braveWebSearchPayloadSchema.parse(recorded);

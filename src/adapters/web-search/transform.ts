@@ -2,27 +2,8 @@
  * Pure mapping from a Brave Web Search payload (`GET /res/v1/web/search`) to the WebSearch port's hits
  * (providers/agent.md 4): markup stripped, non-http(s) URLs dropped, control characters removed.
  */
-import { z } from 'zod';
 import type { WebSearchHit } from '../../server/search/ports';
-
-const braveResultSchema = z.object({
-  title: z.string().catch(''),
-  url: z.string().catch(''),
-  description: z.string().optional().catch(undefined),
-  extra_snippets: z.array(z.string()).optional().catch(undefined),
-  profile: z.object({ name: z.string().optional().catch(undefined) }).optional().catch(undefined),
-});
-
-/** Only `web.results` matters; a payload without a `web` section (no web results) is a valid empty answer. */
-export const braveWebSearchPayloadSchema = z.object({
-  type: z.string().optional(),
-  web: z
-    .object({
-      results: z.array(z.unknown()).default([]),
-    })
-    .optional(),
-});
-export type BraveWebSearchPayload = z.infer<typeof braveWebSearchPayloadSchema>;
+import { braveResultSchema, type BraveWebSearchPayload } from './schemas';
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&amp;': '&',

@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import type { Container } from '../../composition-root';
-import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type ValidationIssue } from '../../core/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, type ValidationIssue } from '../../core/errors';
 import { NAICS_CODE_MESSAGE, NAICS_CODE_PATTERN } from '../../core/naics';
 import type { AccountContext } from '../../server/auth/account-context';
 import { MANUAL_CLASSIFICATION_UNAVAILABLE, type AddOrganisationNaicsResult } from '../../server/naics/add-organisation-naics';
 import { parseOrThrow } from '../http/parse';
+import { toActionError, type ActionErrorName } from './action-result';
 
 export const addOrganisationNaicsInputSchema = z.object({
   organisationId: z.uuid({ error: 'must be an organisation id' }),
@@ -70,21 +71,15 @@ export async function runAddOrganisationNaicsAction(input: unknown, deps: Action
     const { aquila1Synced, transactionsClassified, naics, aquila1, aquila2 } = result;
     return { ok: true, aquila1Synced, transactionsClassified, naics, aquila1, aquila2 };
   } catch (error) {
-    return { ok: false, error: toActionError(error, deps.container) };
+    return { ok: false, error: toAddOrganisationNaicsError(error, deps.container) };
   }
 }
 
-function toActionError(error: unknown, container: Container): Extract<AddOrganisationNaicsActionResult, { ok: false }>['error'] {
-  if (error instanceof AppError) {
-    const name = error.name as AddOrganisationNaicsErrorName;
-    const known: AddOrganisationNaicsErrorName[] = ['UnauthorizedError', 'ForbiddenError', 'ValidationError', 'NotFoundError', 'ConflictError'];
-    if (known.includes(name)) {
-      return error instanceof ValidationError
-        ? { name, message: error.userMessage, issues: error.issues }
-        : { name, message: error.userMessage };
-    }
-    return { name: 'InternalError', message: error.userMessage };
-  }
-  container.log.error({ err: error }, 'addOrganisationNAICSAction failed');
-  return { name: 'InternalError', message: 'Something went wrong; the classification may be incomplete, try again' };
+const DISTINGUISHED: readonly ActionErrorName[] = ['UnauthorizedError', 'ForbiddenError', 'ValidationError', 'NotFoundError', 'ConflictError'];
+const isDistinguished = (name: ActionErrorName): name is Exclude<AddOrganisationNaicsErrorName, 'InternalError'> => DISTINGUISHED.includes(name);
+
+/** The shared action error (action-result.ts), with the names this interface does not distinguish read as InternalError. */
+function toAddOrganisationNaicsError(error: unknown, container: Container): Extract<AddOrganisationNaicsActionResult, { ok: false }>['error'] {
+  const actionError = toActionError(error, container.log, 'Something went wrong; the classification may be incomplete, try again');
+  return isDistinguished(actionError.name) ? { ...actionError, name: actionError.name } : { name: 'InternalError', message: actionError.message };
 }

@@ -5,7 +5,8 @@
  * `message` and its upper-case codes (e.g. `INVALID_EMAIL`) stay, because its client and the sign-in
  * form read them. Other answers pass unchanged.
  */
-const FALLBACK_CODES: Record<number, string> = { 400: 'validation_failed', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 429: 'rate_limited' };
+import { errorCodeForStatus } from './error-response';
+
 const FALLBACK_MESSAGES: Record<number, string> = { 404: 'No such API route', 405: 'This method is not allowed on this route', 429: 'Too many requests; please wait a moment and try again' };
 
 export async function inErrorShape(response: Response): Promise<Response> {
@@ -23,7 +24,7 @@ export async function inErrorShape(response: Response): Promise<Response> {
   if (response.status === 405 && !headers.has('allow')) headers.set('allow', 'GET, POST, OPTIONS');
   if (typeof body.error === 'string' && typeof body.code === 'string' && headers.get('content-type')?.startsWith('application/json')) return response;
   const message = typeof body.message === 'string' ? body.message : (FALLBACK_MESSAGES[response.status] ?? 'The request was refused');
-  const code = typeof body.code === 'string' ? body.code : (FALLBACK_CODES[response.status] ?? 'validation_failed');
+  const code = typeof body.code === 'string' ? body.code : (errorCodeForStatus(response.status) ?? 'validation_failed');
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.delete('content-length');
   return new Response(JSON.stringify({ ...body, error: message, code, message }), { status: response.status, headers });

@@ -2,7 +2,7 @@
  * One table from error codes to HTTP statuses, and one function that turns anything thrown into a JSON
  * answer. Only `userMessage` reaches the client; the fallback reveals nothing.
  */
-import { AppError, MethodNotAllowedError, RateLimitedError, ValidationError, type ErrorCode } from '../../core/errors';
+import { AppError, errorBodyOf, MethodNotAllowedError, RateLimitedError, type ErrorBody, type ErrorCode } from '../../core/errors';
 import type { Log } from '../../server/logging';
 
 export const ERROR_STATUS = {
@@ -16,11 +16,12 @@ export const ERROR_STATUS = {
   unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 
-/** Body of every error answer: `{error, code, issues?}`. */
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode | 'internal';
-  issues?: ValidationError['issues'];
+/** Body of every error answer: `{error, code, issues?}` (core/errors.ts, shared with the CLI's output). */
+export type { ErrorBody };
+
+/** The code a status stands for (the table read backwards), for answers we did not make (Better Auth's). */
+export function errorCodeForStatus(status: number): ErrorCode | undefined {
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
 }
 
 export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -32,8 +33,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
 
 export function toErrorResponse(error: unknown, log: Pick<Log, 'error' | 'warn'>): Response {
   if (error instanceof AppError) {
-    const body: ErrorBody = { error: error.userMessage, code: error.code };
-    if (error instanceof ValidationError) body.issues = error.issues;
+    const body = errorBodyOf(error);
     const headers: Record<string, string> = {};
     if (error instanceof RateLimitedError) headers['retry-after'] = String(error.retryAfterSeconds);
     if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');

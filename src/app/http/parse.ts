@@ -1,18 +1,10 @@
 /** Zod at the HTTP boundary: a failed parse becomes a ValidationError naming each field and rule. */
 import type { z } from 'zod';
-import { ValidationError, type ValidationIssue } from '../../core/errors';
-
-export function zodIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.'),
-    rule: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
-    message: issue.message,
-  }));
-}
+import { ValidationError, validationIssuesOf } from '../../core/errors';
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input, { reportInput: true });
-  if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
+  if (!parsed.success) throw new ValidationError(validationIssuesOf(parsed.error));
   return parsed.data;
 }
 

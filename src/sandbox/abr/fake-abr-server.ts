@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AbnDetailsWire, MatchingNamesWire } from '../../adapters/registries/abr/abr-payloads';
+import type { AbnDetailsWire, MatchingNamesWire } from '../../adapters/registries/abr/schemas';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../core/identifiers';
 import { answerWithFaults, ConnectionLog, FaultPlan, type Fault } from '../faults';
 import { ENTITY_TYPE_NAMES, FAKE_ABR_ENTITIES, type FakeAbrEntity } from './dataset';

@@ -64,9 +64,12 @@ export interface WebSearchHit {
   source: string;
 }
 
-/** A web search API (Brave by default). Throws on failure; callers decide what a failure means. */
+/** A provider's answer: a value, or a failure reported as a value (never thrown), as every provider port does. */
+export type ProviderResult<T> = { ok: true; value: T } | { ok: false; failure: RegistryFailure };
+
+/** A web search API (Brave by default). Failures are values; callers decide what a failure means. */
 export interface WebSearch {
-  search(query: string, options: { countryAlpha2?: string; count: number; signal?: AbortSignal }): Promise<WebSearchHit[]>;
+  search(query: string, options: { countryAlpha2?: string; count: number; signal?: AbortSignal }): Promise<ProviderResult<WebSearchHit[]>>;
 }
 
 /** One organisation the agent found on the web. */

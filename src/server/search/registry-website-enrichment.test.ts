@@ -37,7 +37,8 @@ interface FakeOptions {
   accept?: (name: string, url: string) => boolean;
   searchDelayMs?: number;
   validateDelayMs?: number;
-  searchThrows?: (name: string) => boolean;
+  /** Names whose search answers a failure (HTTP 503). */
+  searchFails?: (name: string) => boolean;
 }
 
 function fakes(options: FakeOptions = {}) {
@@ -50,10 +51,14 @@ function fakes(options: FakeOptions = {}) {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
-        await wait(options.searchDelayMs ?? 0, signal);
+        const aborted = await wait(options.searchDelayMs ?? 0, signal).then(
+          () => false,
+          () => true,
+        );
+        if (aborted) return { ok: false, failure: { kind: 'aborted', message: 'aborted' } };
         const name = /^"(.*)" official website$/.exec(query)?.[1] ?? '';
-        if (options.searchThrows?.(name)) throw new Error('search API 503');
-        return (options.results?.[name] ?? [`https://${name.toLowerCase().replace(/[^a-z]/g, '')}.com.au/`]).map(hit);
+        if (options.searchFails?.(name)) return { ok: false, failure: { kind: 'http', status: 503, message: 'search API 503' } };
+        return { ok: true, value: (options.results?.[name] ?? [`https://${name.toLowerCase().replace(/[^a-z]/g, '')}.com.au/`]).map(hit) };
       } finally {
         inFlight -= 1;
       }
@@ -185,7 +190,7 @@ describe('enrichRegistryWebsites', () => {
   });
 
   it('never throws: a failing search leaves its candidate unchanged and the others are enriched', async () => {
-    const { deps, logs } = fakes({ searchThrows: (name) => name === 'BROKEN' });
+    const { deps, logs } = fakes({ searchFails: (name) => name === 'BROKEN' });
     const output = await enrichRegistryWebsites([candidate('BROKEN'), candidate('FINE')], deps, { topK: 20, deadline: farDeadline(), countryAlpha2: 'AU' });
     expect(output.map((c) => c.websiteValidated)).toEqual([false, true]);
     expect(logs).toContain('registry website enrichment: candidate skipped');

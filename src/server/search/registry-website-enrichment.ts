@@ -63,11 +63,16 @@ export async function enrichRegistryWebsites(
   const stopped = new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
 
   const enrichOne = async (candidate: RegistryCandidate): Promise<RegistryCandidate | undefined> => {
-    const hits = await deps.webSearch.search(`"${candidate.name}" official website`, {
+    const answer = await deps.webSearch.search(`"${candidate.name}" official website`, {
       countryAlpha2: options.countryAlpha2,
       count: SEARCH_RESULTS_PER_CANDIDATE,
       signal: stop.signal,
     });
+    if (!answer.ok) {
+      if (!stop.signal.aborted) deps.log.warn({ failure: answer.failure, name: candidate.name }, 'registry website enrichment: candidate skipped');
+      return undefined;
+    }
+    const hits = answer.value;
     const askedName = candidate.matchedBusinessName ? `${candidate.name} t/a ${candidate.matchedBusinessName}` : candidate.name;
     for (const url of distinctSites(hits.map((hit) => hit.url))) {
       if (stop.signal.aborted) return undefined;

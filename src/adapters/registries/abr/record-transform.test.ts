@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { abnDetailsPayloadSchema, abrApplicationErrorOf, parseJsonpBody, type AbnDetailsPayload } from './abr-payloads';
+import { abnDetailsPayloadSchema, abrApplicationErrorOf, parseJsonpBody, type AbnDetailsPayload } from './schemas';
 import { abrRecordUrl, isActiveAbnStatus, toRegistryRecord } from './record-transform';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');

@@ -6,7 +6,7 @@
 import type { Identifier } from '../../../core/candidates';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../../core/identifiers';
 import type { RegistryRecord } from '../../../server/enrichment/ports';
-import type { AbnDetailsPayload } from './abr-payloads';
+import type { AbnDetailsPayload } from './schemas';
 import { organisationTypeFor } from './transform';
 
 /** The ABR's public page of an ABN (ABN Lookup's "current details" view). */

@@ -8,7 +8,7 @@ import {
   parseJsonpBody,
   unwrapJsonp,
   type AbnDetailsPayload,
-} from './abr-payloads';
+} from './schemas';
 import {
   allowlistsFor,
   nameKindOfNameType,

@@ -9,7 +9,7 @@
 import type { Identifier, NameKind, OrganisationType } from '../../../core/candidates';
 import { formatAbn, isValidAcn, normaliseIdentifierValue } from '../../../core/identifiers';
 import type { AbrPreset, RegistryCandidate } from '../../../server/search/ports';
-import type { AbnDetailsPayload, MatchingName, MatchingNamesPayload } from './abr-payloads';
+import type { AbnDetailsPayload, MatchingName, MatchingNamesPayload } from './schemas';
 
 export interface AbrSearchRules {
   preset: AbrPreset;

@@ -36,7 +36,7 @@ export function searchQueryText(name: string): string {
   return canonicalName(name);
 }
 
-/** `oc:search:<country alpha-2 | all>:<normalised name>`; never contains the API token. */
+/** `oc:search:<account>:<country alpha-2 | all>:<normalised name>`; never contains the API token. */
 export function searchCacheKey(countryParameter: string | undefined, name: string, accountId: string): string {
   return `oc:search:${accountId}:${countryParameter ?? 'all'}:${searchQueryText(name).toLowerCase()}`;
 }

@@ -14,8 +14,8 @@
 import type { Logger } from '../../logging/logger';
 import type { ProviderCache } from '../../cache/provider-cache';
 import type { AbrPreset, NationalRegistry, RegistryFailure, RegistryResult } from '../../../server/search/ports';
-import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './abr-payloads';
-import { createAbrClient, type AbrClient } from './abr-client';
+import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './schemas';
+import type { AbrClient } from './client';
 import { selectAbnsToHydrate, toCandidates, toHits } from './transform';
 
 /** Name hits asked of MatchingNames (providers/abr.md 6: cap the JSON search at 10-50). */
@@ -26,23 +26,14 @@ export const ABR_MAX_ABNS_HYDRATED = 20;
 export const ABR_HYDRATION_CONCURRENCY = 4;
 /** Spec Limits: registry per-record detail cache. */
 export const ABR_DETAILS_TTL_MS = 60 * 60 * 1000;
-export const ABR_NAME_SEARCH_TIMEOUT_MS = 8_000;
-export const ABR_DETAILS_TIMEOUT_MS = 5_000;
-export const ABR_RETRY_DELAY_MS = 300;
 
 export const abrDetailsCacheKey = (abn: string) => `abr:details:${abn}`;
 
 export interface AbrRegistryOptions {
-  /** ABR_GUID; unset means the registry is not configured. */
-  guid: string | undefined;
-  /** ABR_BASE_URL, e.g. https://abr.business.gov.au or a contract fake's URL. */
-  baseUrl: string;
+  /** The HTTP client (`createAbrClient`); undefined when ABR_GUID is unset: the registry is not configured. */
+  client: AbrClient | undefined;
   cache: ProviderCache;
   log: Logger;
-  /** Per HTTP attempt, both endpoints. Default: 8000 ms for the name search, 5000 ms per details call. */
-  timeoutMs?: number;
-  /** Wait before the single retry of a 5xx or network failure. Default 300 ms. */
-  retryDelayMs?: number;
   /** Details calls in flight per search. Default 4. */
   concurrency?: number;
 }
@@ -61,17 +52,7 @@ async function forEachWithConcurrency<T>(
 }
 
 export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry {
-  const { cache, log } = options;
-  const guid = options.guid?.trim();
-  const client: AbrClient | undefined = guid
-    ? createAbrClient({
-        baseUrl: options.baseUrl,
-        guid,
-        nameSearchTimeoutMs: options.timeoutMs ?? ABR_NAME_SEARCH_TIMEOUT_MS,
-        detailsTimeoutMs: options.timeoutMs ?? ABR_DETAILS_TIMEOUT_MS,
-        retryDelayMs: options.retryDelayMs ?? ABR_RETRY_DELAY_MS,
-      })
-    : undefined;
+  const { cache, log, client } = options;
   const concurrency = options.concurrency ?? ABR_HYDRATION_CONCURRENCY;
 
   async function cachedDetails(abn: string): Promise<AbnDetailsPayload | undefined> {

@@ -19,6 +19,7 @@
  */
 import type { z } from 'zod';
 import type { RegistryFailure } from '../../../server/search/ports';
+import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 import {
   abnDetailsPayloadSchema,
   abrApplicationErrorOf,
@@ -27,7 +28,7 @@ import {
   type AbnDetailsPayload,
   type AbrApplicationError,
   type MatchingNamesPayload,
-} from './abr-payloads';
+} from './schemas';
 
 export type AbrCallResult<T> =
   | { ok: true; value: T }
@@ -38,10 +39,12 @@ export interface AbrClientOptions {
   /** e.g. https://abr.business.gov.au (the `/json/` path is added here). */
   baseUrl: string;
   guid: string;
-  /** Per HTTP call (each attempt), in ms; the caller's signal can end it sooner. */
-  nameSearchTimeoutMs: number;
-  detailsTimeoutMs: number;
-  retryDelayMs: number;
+  /** Per HTTP call (each attempt), in ms; the caller's signal can end it sooner. Default 8000 ms. */
+  nameSearchTimeoutMs?: number;
+  /** Default 5000 ms. */
+  detailsTimeoutMs?: number;
+  /** Wait before the single retry of a 5xx, a network failure or a MatchingNames application error. Default 300 ms. */
+  retryDelayMs?: number;
 }
 
 export interface AbrClient {
@@ -61,24 +64,17 @@ interface Endpoint<T extends { Message: string }> {
   retryApplicationError: boolean;
 }
 
-interface Attempt<T> {
-  result: AbrCallResult<T>;
-  retryable: boolean;
-}
+const failed = <T>(failure: RegistryFailure, retryable: boolean): Attempt<AbrCallResult<T>> => ({ result: { ok: false, failure }, retryable });
 
-const failed = <T>(failure: RegistryFailure, retryable: boolean): Attempt<T> => ({ result: { ok: false, failure }, retryable });
+/** Per HTTP attempt (providers/abr.md 6). */
+export const ABR_NAME_SEARCH_TIMEOUT_MS = 8_000;
+export const ABR_DETAILS_TIMEOUT_MS = 5_000;
+export const ABR_RETRY_DELAY_MS = 300;
 
-function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/** The client when a GUID is configured (ABR_GUID, trimmed), else undefined: the adapters then report `configuration`. */
+export function createConfiguredAbrClient(options: Omit<AbrClientOptions, 'guid'> & { guid: string | undefined }): AbrClient | undefined {
+  const guid = options.guid?.trim();
+  return guid ? createAbrClient({ ...options, guid }) : undefined;
 }
 
 export function createAbrClient(options: AbrClientOptions): AbrClient {
@@ -86,49 +82,38 @@ export function createAbrClient(options: AbrClientOptions): AbrClient {
   const matchingNamesEndpoint: Endpoint<MatchingNamesPayload> = {
     path: 'MatchingNames.aspx',
     schema: matchingNamesPayloadSchema,
-    timeoutMs: options.nameSearchTimeoutMs,
+    timeoutMs: options.nameSearchTimeoutMs ?? ABR_NAME_SEARCH_TIMEOUT_MS,
     retryApplicationError: true,
   };
   const detailsEndpoint = (path: 'AbnDetails.aspx' | 'AcnDetails.aspx'): Endpoint<AbnDetailsPayload> => ({
     path,
     schema: abnDetailsPayloadSchema,
-    timeoutMs: options.detailsTimeoutMs,
+    timeoutMs: options.detailsTimeoutMs ?? ABR_DETAILS_TIMEOUT_MS,
     retryApplicationError: false, // "No record found" will not change
   });
   const abnDetailsEndpoint = detailsEndpoint('AbnDetails.aspx');
   const acnDetailsEndpoint = detailsEndpoint('AcnDetails.aspx');
 
-  async function attempt<T extends { Message: string }>(
-    endpoint: Endpoint<T>,
-    params: Record<string, string>,
-    callerSignal: AbortSignal | undefined,
-  ): Promise<Attempt<T>> {
-    const { timeoutMs } = endpoint;
+  /** One call of one endpoint: its outcome and whether the single retry may change it. */
+  async function attempt<T extends { Message: string }>(request: { endpoint: Endpoint<T>; params: Record<string, string>; signal: AbortSignal | undefined }): Promise<Attempt<AbrCallResult<T>>> {
+    const { endpoint } = request;
     const url = new URL(endpoint.path, base);
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries(request.params)) url.searchParams.set(k, v);
     url.searchParams.set('callback', 'cb');
     url.searchParams.set('guid', options.guid);
     const where = `ABR ${endpoint.path}`; // never the URL: it carries the GUID
 
-    if (callerSignal?.aborted) return failed({ kind: 'aborted', message: `${where}: aborted by the caller` }, false);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    let status: number;
-    let body: string;
-    try {
-      const response = await fetch(url, { signal, headers: { accept: 'application/javascript, application/json, */*' } });
-      status = response.status;
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        return failed({ kind: 'http', status, message: `${where}: HTTP ${status}` }, status >= 500);
-      }
-      body = await response.text();
-    } catch (error) {
-      if (callerSignal?.aborted) return failed({ kind: 'aborted', message: `${where}: aborted by the caller` }, false);
-      if (timeout.aborted) return failed({ kind: 'timeout', message: `${where}: no complete answer within ${timeoutMs} ms` }, false);
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      return failed({ kind: 'network', message: `${where}: ${cause}` }, true);
-    }
+    const exchange = await getText({
+      url,
+      headers: { accept: 'application/javascript, application/json, */*' },
+      timeoutMs: endpoint.timeoutMs,
+      signal: request.signal,
+      provider: where,
+    });
+    if (!exchange.ok) return failed(exchange.failure, exchange.failure.kind === 'network');
+    const { response } = exchange;
+    if (!response.ok) return failed(failureFromStatus(where, response.status), isServerError(response.status));
+    const { status, body } = response;
     const payload = parseJsonpBody(body, endpoint.schema);
     if (payload === undefined) {
       return failed({ kind: 'malformed', message: `${where}: body is not the expected JSONP payload (${body.length} chars)` }, false);
@@ -146,16 +131,8 @@ export function createAbrClient(options: AbrClientOptions): AbrClient {
   }
 
   /** One attempt, and a second after `retryDelayMs` when the first failure is retryable. */
-  async function call<T extends { Message: string }>(
-    endpoint: Endpoint<T>,
-    params: Record<string, string>,
-    signal: AbortSignal | undefined,
-  ): Promise<AbrCallResult<T>> {
-    const first = await attempt(endpoint, params, signal);
-    if (first.result.ok || !first.retryable) return first.result;
-    await abortableDelay(options.retryDelayMs, signal);
-    return (await attempt(endpoint, params, signal)).result;
-  }
+  const call = <T extends { Message: string }>(endpoint: Endpoint<T>, params: Record<string, string>, signal: AbortSignal | undefined) =>
+    retryOnce(() => attempt({ endpoint, params, signal }), { delayMs: options.retryDelayMs ?? ABR_RETRY_DELAY_MS, signal });
 
   return {
     matchingNames: (name, maxResults, signal) => call(matchingNamesEndpoint, { name, maxResults: String(maxResults) }, signal),

@@ -4,10 +4,10 @@
  * search per account (its speed must not tell one account what another searched), company-by-id shared.
  * Never throws for provider failures: they come back in the result's `error` field.
  */
+import type { ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
-import { OPENCORPORATES_CACHE_TTL_MS, type OpenCorporatesCache } from './cache-port';
-import { createOpenCorporatesHttpClient } from './http-client';
+import type { OpenCorporatesHttpClient } from './client';
 import {
   cachedCompanySchema,
   cachedSearchSchema,
@@ -25,18 +25,18 @@ import {
 } from './transform';
 
 export interface OpenCorporatesRegistryOptions {
-  /** `env.OPENCORPORATES_API_TOKEN`; undefined means every call reports a configuration error, no HTTP. */
-  apiToken: string | undefined;
-  /** `env.OPENCORPORATES_BASE_URL`, with or without the `/v0.4` suffix. */
-  baseUrl: string;
-  cache: OpenCorporatesCache;
+  /**
+   * The HTTP client (`createConfiguredOpenCorporatesClient`: token, base URL, retry delay); undefined when
+   * `OPENCORPORATES_API_TOKEN` is unset: every call then reports a configuration error, without HTTP.
+   */
+  client: OpenCorporatesHttpClient | undefined;
+  /** The shared provider cache (`createProviderCache`); tests pass `createInMemoryProviderCache`. */
+  cache: ProviderCache;
   log: Logger;
   /** Per-attempt timeout of a name search (default 5000 ms: the registry lead window). */
   timeoutMs?: number;
   /** Per-attempt timeout of company-by-id (default 10000 ms, note section 6). */
   companyTimeoutMs?: number;
-  /** Fixed delay before the one retry of a 5xx (default 500 ms). */
-  retryDelayMs?: number;
   /** Results asked for per search (default 30, the API's default page; max 100). */
   perPage?: number;
   /**
@@ -64,6 +64,9 @@ export interface OpenCorporatesRegistry extends GlobalRegistry {
   getCompany(jurisdictionCode: string, companyNumber: string, options?: { signal?: AbortSignal }): Promise<OpenCorporatesCompanyResult>;
 }
 
+/** Spec, Limits: "aggregator company-by-id and search-by-name cache: 30 days". */
+export const OPENCORPORATES_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCORPORATES_API_TOKEN is not set' };
 
 /** The shared cache entry whose presence means "the breaker is open": a 403 answered less than `breakerMs` ago. */
@@ -77,10 +80,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
   const now = options.now ?? Date.now;
   const breakerMs = options.breakerMs ?? OPENCORPORATES_BREAKER_MS;
-  const http =
-    options.apiToken === undefined || options.apiToken === ''
-      ? undefined
-      : createOpenCorporatesHttpClient({ baseUrl: options.baseUrl, apiToken: options.apiToken, log, retryDelayMs: options.retryDelayMs ?? 500 });
+  const http = options.client;
   /**
    * Circuit breaker: after a 403 no call is made for `breakerMs`, so searches stop burning calls that are
    * bound to fail, and then the next call tries again (one success closes it; another 403 reopens it).
