@@ -155,7 +155,8 @@ async function run(search: ReturnType<typeof fakes>['search'], request: Partial<
   return items.map((i) => i.item);
 }
 
-const keysOf = (items: StreamItem[]) => items.map((i) => (i._type === 'channel-degraded' ? i._type : `${i._type}:${i.key}`));
+const keysOf = (items: StreamItem[]) =>
+  items.map((i) => (i._type === 'channel-degraded' ? i._type : i._type === 'identifierSuggestions' ? `${i._type}:${i.typed.value}` : `${i._type}:${i.key}`));
 
 describe('modes (spec: Modes)', () => {
   const registry = { candidates: [registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] })], error: null };

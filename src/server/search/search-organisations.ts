@@ -508,7 +508,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       for await (const item of run(request, context, signal, { membership: 'skip' }, lookUpFlags(context))) {
         if (item._type === 'candidate') byKey.set(item.key, item);
         else if (item._type === 'channel-degraded') registryDegraded = true;
-        else {
+        else if (item._type === 'identifierPatch') {
           const row = byKey.get(item.key);
           if (row) byKey.set(item.key, { ...row, identifiers: item.identifiers, existingOrgId: item.existingOrgId, accountLinked: item.accountLinked });
         }
