@@ -5,13 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Identifier, StreamItem } from '../../core/candidates';
 import type { FlagName } from '../../core/flags';
-import type { AgentCandidate, RegistryCandidate, RegistryResult } from './ports';
-import {
-  createSearchOrganisations,
-  type InternalMatch,
-  type SearchOrganisationsDependencies,
-  type SearchOrganisationsRequest,
-} from './search-organisations';
+import type { AgentCandidate, InternalMatch, RegistryCandidate, RegistryResult } from './ports';
+import { createSearchOrganisations, type SearchOrganisationsDependencies, type SearchOrganisationsRequest } from './search-organisations';
 
 const ACCOUNT = { accountId: '00000000-0000-4000-8000-000000000001' };
 
