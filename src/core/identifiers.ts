@@ -177,7 +177,7 @@ export function queryHasDigit(query: string): boolean {
  * "Company No. 01234567", "LEI 5493001KJTIIGC8Y1R12", "NZBN 9429041525746".
  */
 const LABELLED_QUERY =
-  /^\s*(a\.?b\.?n\.?|a\.?c\.?n\.?|lei|nzbn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\-\d]|$)\s*[:#.\-]?\s*(.+)$/i;
+  /^\s*(a\.?b\.?n\.?|a\.?c\.?n\.?|lei|nzbn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d-]|$)\s*[:#.-]?\s*(.+)$/i;
 
 type Labelled = { labelType: IdentifierType | undefined; value: string; raw: string };
 

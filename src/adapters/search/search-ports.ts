@@ -10,6 +10,7 @@ import { createRegistryWebsiteEnrichment } from '../../server/search/registry-we
 import { createProviderCache } from '../cache/provider-cache';
 import { createAbrRegistry } from '../registries/abr/abr-registry';
 import { createOpenCorporatesRegistry } from '../registries/opencorporates/opencorporates-registry';
+import { createRegistryLookups } from '../registries/registry-lookups';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
 import { createBraveWebSearch } from '../web-search/brave-web-search';
 import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
@@ -17,7 +18,7 @@ import { createWebsiteValidator } from '../website-validation/website-validator'
 
 export type SearchPorts = Pick<
   SearchOrganisationsDependencies,
-  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs'
+  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs' | 'registryLookups'
 >;
 
 export interface SearchPortsOptions {
@@ -34,14 +35,22 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
   const webSearch = env.WEB_SEARCH_API_KEY
     ? createBraveWebSearch({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: log.child({ port: 'webSearch' }) })
     : undefined;
+  const globalRegistry = createOpenCorporatesRegistry({
+    apiToken: env.OPENCORPORATES_API_TOKEN,
+    baseUrl: env.OPENCORPORATES_BASE_URL,
+    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
+    cache,
+    log: log.child({ port: 'globalRegistry' }),
+  });
   return {
     nationalRegistry: createAbrRegistry({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'nationalRegistry' }) }),
-    globalRegistry: createOpenCorporatesRegistry({
-      apiToken: env.OPENCORPORATES_API_TOKEN,
-      baseUrl: env.OPENCORPORATES_BASE_URL,
-      breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
-      cache,
-      log: log.child({ port: 'globalRegistry' }),
+    globalRegistry,
+    // Identifier queries and mistyped-identifier suggestions: ABN Lookup details and the aggregator's company by
+    // id, the same adapter the enrichment checks claims with (one cache, one breaker with the name searches).
+    registryLookups: createRegistryLookups({
+      abr: { guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL, cache, log: log.child({ port: 'registryLookups' }) },
+      openCorporates: globalRegistry,
+      log: log.child({ port: 'registryLookups' }),
     }),
     agent: createSearchAgentFromEnv(env, log.child({ port: 'agent' })),
     websiteValidator,

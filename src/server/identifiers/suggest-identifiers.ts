@@ -84,27 +84,38 @@ export function createSuggestIdentifiers(deps: SuggestIdentifiersDependencies): 
       }));
     },
 
-    async fromRegistry({ query, countryIsoAlpha3 }, signal) {
-      const typed = mistyped(query);
-      if (typed.length === 0) return [];
-      const onRegister = countryIsoAlpha3 === 'AUS' || countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE;
-      let budget = maxProbes;
-      const probes = typed.map((t) => {
-        if (!onRegister || (t.type !== 'ABN' && t.type !== 'ACN')) return { typed: t, values: [] as string[] };
-        const values = oneEditNeighbours(t.type, t.value).slice(0, Math.max(0, budget));
-        budget -= values.length;
-        return { typed: t, values };
-      });
-      return Promise.all(
-        probes.map(async ({ typed: t, values }) => {
-          const found = await Promise.all(values.map((value) => probe(t.type, value, signal)));
-          return { typed: t, suggestions: found.flatMap((s) => (s === undefined ? [] : [s])) };
-        }),
-      );
-    },
+    fromRegistry: (input, signal) => suggestFromRegistry({ registry: deps.registry, log: deps.log, maxRegistryProbes: maxProbes }, input, signal),
   };
+}
 
-  async function probe(type: TypedIdentifier['type'], value: string, signal: AbortSignal): Promise<IdentifierSuggestion | undefined> {
+/**
+ * The registry half on its own (the streamed search calls it with its registry port): the valid neighbours of each
+ * mistyped ABN or ACN that ABN Lookup has, at most `maxRegistryProbes` details calls, concurrently, under `signal`.
+ * Every mistyped identifier of the query is answered, with [] where no register was asked or none was found.
+ */
+export async function suggestFromRegistry(
+  deps: { registry: Pick<RegistryLookups, 'byAbn' | 'byAcn'>; log: SuggestionLog; maxRegistryProbes?: number },
+  { query, countryIsoAlpha3 }: Pick<SuggestionsInput, 'query' | 'countryIsoAlpha3'>,
+  signal: AbortSignal,
+): Promise<IdentifierSuggestions[]> {
+  const typed = mistypedIdentifiers(query.trim());
+  if (typed.length === 0) return [];
+  const onRegister = countryIsoAlpha3 === 'AUS' || countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE;
+  let budget = deps.maxRegistryProbes ?? MAX_REGISTRY_PROBES;
+  const probes = typed.map((t) => {
+    if (!onRegister || (t.type !== 'ABN' && t.type !== 'ACN')) return { typed: t, values: [] as string[] };
+    const values = oneEditNeighbours(t.type, t.value).slice(0, Math.max(0, budget));
+    budget -= values.length;
+    return { typed: t, values };
+  });
+  return Promise.all(
+    probes.map(async ({ typed: t, values }) => {
+      const found = await Promise.all(values.map((value) => probe(t.type, value)));
+      return { typed: t, suggestions: found.flatMap((s) => (s === undefined ? [] : [s])) };
+    }),
+  );
+
+  async function probe(type: TypedIdentifier['type'], value: string): Promise<IdentifierSuggestion | undefined> {
     if (signal.aborted) return undefined;
     const lookup = type === 'ABN' ? deps.registry.byAbn : deps.registry.byAcn;
     try {

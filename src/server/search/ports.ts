@@ -4,6 +4,7 @@
  */
 import type { Identifier, NameKind, OrganisationType } from '../../core/candidates';
 
+
 export type AbrPreset = 'entity-only' | 'business-name-aware' | 'with-business-names';
 
 /** Why a registry call genuinely failed (never used for a clean zero-result search). */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Identifier, StreamItem } from '../../core/candidates';
 import type { FlagName } from '../../core/flags';
+import type { ProviderResult, RegistryRecord } from '../enrichment/ports';
 import type { AgentCandidate, InternalMatch, RegistryCandidate, RegistryResult } from './ports';
 import { createSearchOrganisations, type SearchOrganisationsDependencies, type SearchOrganisationsRequest } from './search-organisations';
 
@@ -54,6 +55,8 @@ interface FakeOptions {
   members?: Set<string>;
   leadMs?: number;
   enrich?: SearchOrganisationsDependencies['enrichRegistryWebsites'];
+  /** Registry records by number (ABN, ACN, CH); a number mapped to 'fail' fails. */
+  records?: Record<string, RegistryRecord | 'fail'>;
 }
 
 function fakes(options: FakeOptions = {}) {
@@ -65,6 +68,13 @@ function fakes(options: FakeOptions = {}) {
     linked: [] as string[][],
     validated: [] as string[],
     warnings: [] as string[],
+    byNumber: [] as string[],
+  };
+  const byNumber = async (value: string): Promise<ProviderResult<RegistryRecord | null>> => {
+    calls.byNumber.push(value);
+    const found = options.records?.[value];
+    if (found === 'fail') return { ok: false, failure: { kind: 'http', status: 500, message: 'boom' } };
+    return { ok: true, value: found ?? null };
   };
   const registry = options.registry ?? { candidates: [], error: null };
   const answer = async (signal?: AbortSignal): Promise<RegistryResult> => {
@@ -134,6 +144,7 @@ function fakes(options: FakeOptions = {}) {
     log: { debug: () => undefined, warn: (_details, message) => calls.warnings.push(message) },
     registryLeadMs: options.leadMs ?? 200,
     enrichRegistryWebsites: options.enrich,
+    registryLookups: { byAbn: byNumber, byAcn: byNumber, byCompaniesHouseNumber: byNumber },
   };
   return { deps, calls, search: createSearchOrganisations(deps) };
 }
@@ -664,5 +675,88 @@ describe('abort', () => {
     }
     expect(calls.national[0]?.signal?.aborted).toBe(true);
     expect(calls.agent[0]?.signal.aborted).toBe(true);
+  });
+});
+
+function record(name: string, overrides: Partial<RegistryRecord> = {}): RegistryRecord {
+  return {
+    name,
+    otherNames: [],
+    countryIsoAlpha3: 'AUS',
+    identifiers: [abn('51824753556'), { type: 'ACN', value: '824753556' }],
+    active: true,
+    type: 'ProprietaryLimited',
+    register: 'abr',
+    url: null,
+    ...overrides,
+  };
+}
+
+describe('identifier-aware registry look-ups (issue 12, section 3)', () => {
+  it('an ABN goes to ABN Lookup by number, not by name; the found company streams like any registry candidate', async () => {
+    const { search, calls } = fakes({ records: { '51824753556': record('OUTBACK ENERGY SYSTEMS PTY LTD') }, agent: [] });
+    const items = await run(search, { query: 'ABN 51 824 753 556', countryIsoAlpha3: 'AUS' });
+    expect(calls.byNumber).toEqual(['51824753556']);
+    expect(calls.national).toEqual([]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      _type: 'candidate',
+      source: 'registry_au',
+      canonicalName: 'OUTBACK ENERGY SYSTEMS PTY LTD',
+      identifiers: [abn('51824753556'), { type: 'ACN', value: '824753556' }],
+      nameKind: 'entity',
+    });
+  });
+
+  it('an ABN under GLO still reaches ABN Lookup (the number names its register) and streams as registry_au', async () => {
+    const { search, calls } = fakes({ records: { '51824753556': record('OUTBACK ENERGY SYSTEMS PTY LTD') } });
+    const items = await run(search, { query: '51824753556', countryIsoAlpha3: 'GLO', mode: 'direct' });
+    expect(calls.global).toEqual([]);
+    expect(items.map((i) => (i._type === 'candidate' ? i.source : i._type))).toEqual(['registry_au']);
+  });
+
+  it("a Companies House number goes to the aggregator's company by id", async () => {
+    const company = record('ACME WIDGETS LTD', { countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '01234567' }], register: 'opencorporates' });
+    const { search, calls } = fakes({ records: { '01234567': company } });
+    const items = await run(search, { query: 'Company No. 0123 4567', countryIsoAlpha3: 'GBR', mode: 'direct' });
+    expect(calls.byNumber).toEqual(['01234567']);
+    expect(calls.global).toEqual([]);
+    expect(items[0]).toMatchObject({ _type: 'candidate', source: 'registry_global', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '01234567' }] });
+  });
+
+  it('a number the register does not have falls back to the name search; a failed look-up degrades the registry', async () => {
+    const missed = fakes({});
+    await run(missed.search, { query: '51 824 753 556', mode: 'direct' });
+    expect(missed.calls.national.map((c) => c.name)).toEqual(['51 824 753 556']);
+
+    const failed = fakes({ records: { '51824753556': 'fail' } });
+    expect(await run(failed.search, { query: '51 824 753 556', mode: 'direct' })).toEqual([{ _type: 'channel-degraded', channel: 'registry' }]);
+    expect(failed.calls.national).toEqual([]);
+  });
+});
+
+describe('a mistyped identifier reaches no provider as that identifier (issue 12, section 3)', () => {
+  it('asks neither the registry nor the agent, only the valid neighbours by number, and streams their suggestions', async () => {
+    const { search, calls } = fakes({ records: { '51824753556': record('OUTBACK ENERGY SYSTEMS PTY LTD') }, agent: [agentCandidate('Acme Web Pty Ltd')] });
+    const items = await run(search, { query: 'ABN 51 824 753 557', countryIsoAlpha3: 'AUS' });
+    expect(calls.national).toEqual([]);
+    expect(calls.agent).toEqual([]);
+    expect(calls.byNumber).not.toContain('51824753557');
+    expect(items).toEqual([
+      {
+        _type: 'identifierSuggestions',
+        typed: { type: 'ABN', value: '51824753557' },
+        suggestions: [{ type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'OUTBACK ENERGY SYSTEMS PTY LTD', foundIn: 'registry' }],
+      },
+    ]);
+  });
+
+  it('answers a mistyped LEI with an empty suggestion item, in every mode, asking nobody', async () => {
+    for (const mode of ['agentic', 'auto', 'direct'] as const) {
+      const { search, calls } = fakes({ agent: [agentCandidate('Acme Web Pty Ltd')] });
+      const items = await run(search, { query: '5493001KJTIIGC8Y1R17', countryIsoAlpha3: 'GLO', mode });
+      expect(items).toEqual([{ _type: 'identifierSuggestions', typed: { type: 'LEI', value: '5493001KJTIIGC8Y1R17' }, suggestions: [] }]);
+      expect([...calls.global, ...calls.agent, ...calls.byNumber]).toEqual([]);
+    }
   });
 });
