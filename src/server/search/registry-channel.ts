@@ -19,6 +19,7 @@
  * never gets here (search-organisations.ts answers it with suggestions).
  */
 import type { RegistryLookups, RegistryRecord } from '../enrichment/ports';
+import { websiteBrandName } from '../../core/website';
 import { aggregatorCountryCode, identifierLookups, registryRoute, type IdentifierLookup, type RegistryRoute } from '../../core/search-mode';
 import { channelDegraded } from './channel-degraded';
 import type { InternalMatchLookup } from './internal-match-lookup';
@@ -89,8 +90,13 @@ export async function registryChannel(deps: RegistryChannelDependencies, search:
   return { type: 'registry', prepared, degraded };
 }
 
-/** The registry lookup of the route (rule 1). Repositories report failures in `error`; a throw is still a genuine failure. */
-async function lookUp(deps: RegistryChannelDependencies, route: RegistryRoute, search: RegistrySearch, signal: AbortSignal): Promise<RegistryResult> {
+/**
+ * The registry lookup of the route (rule 1). Repositories report failures in `error`; a throw is still a genuine
+ * failure. A website query is searched by its brand name (`acme-widgets.com.au` -> "acme widgets"): a registry
+ * holds names, never domains.
+ */
+async function lookUp(deps: RegistryChannelDependencies, route: RegistryRoute, registrySearch: RegistrySearch, signal: AbortSignal): Promise<RegistryResult> {
+  const search = { ...registrySearch, query: websiteBrandName(registrySearch.query) ?? registrySearch.query };
   try {
     switch (route) {
       case 'national':

@@ -63,7 +63,7 @@ function fakes(options: FakeOptions = {}) {
   const calls = {
     national: [] as { name: string; preset: string; includeSoleTraders: boolean; signal?: AbortSignal }[],
     global: [] as { name: string; countryCode?: string; accountId?: string; signal?: AbortSignal }[],
-    agent: [] as { query: string; countryIsoAlpha3: string; signal: AbortSignal }[],
+    agent: [] as { query: string; countryIsoAlpha3: string; website?: string; signal: AbortSignal }[],
     byKeys: [] as { keys: string[]; membership: string }[],
     linked: [] as string[][],
     validated: [] as string[],
@@ -758,5 +758,16 @@ describe('a mistyped identifier reaches no provider as that identifier (issue 12
       expect(items).toEqual([{ _type: 'identifierSuggestions', typed: { type: 'LEI', value: '5493001KJTIIGC8Y1R17' }, suggestions: [] }]);
       expect([...calls.global, ...calls.agent, ...calls.byNumber]).toEqual([]);
     }
+  });
+});
+
+describe('a website query goes to the agent and the website validator by its domain (issue 12, section 3)', () => {
+  it('tells the agent the domain, gives an agent candidate without a website the typed one to validate, and searches the registry by brand name', async () => {
+    const { search, calls } = fakes({ agent: [agentCandidate('Acme Widgets Pty Ltd'), agentCandidate('Other Pty Ltd', { website: 'https://other.com.au' })] });
+    const items = await run(search, { query: 'HTTPS://www.Acme-Widgets.com.au/about', countryIsoAlpha3: 'AUS' });
+    expect(calls.agent.map(({ query, website }) => ({ query, website }))).toEqual([{ query: 'acme-widgets.com.au', website: 'acme-widgets.com.au' }]);
+    expect(calls.national.map((c) => c.name)).toEqual(['acme widgets']);
+    expect(calls.validated.sort()).toEqual(['https://acme-widgets.com.au', 'https://other.com.au']);
+    expect(items).toContainEqual(expect.objectContaining({ canonicalName: 'Acme Widgets Pty Ltd', website: 'https://acme-widgets.com.au', websiteValidated: true }));
   });
 });
