@@ -58,6 +58,9 @@ import { createRegistryLookups } from './adapters/registries/registry-lookups';
 import { createConfiguredAbrClient } from './adapters/registries/abr/client';
 import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/adapter';
 import { createConfiguredOpenCorporatesClient } from './adapters/registries/opencorporates/client';
+import { createIdentifierDirectory } from './adapters/db/queries/identifier-suggestions';
+import { createSuggestIdentifiers, type SuggestIdentifiers } from './server/identifiers/suggest-identifiers';
+import { createAnswerQuickSearch, type AnswerQuickSearch } from './server/quick-search/answer-quick-search';
 import { createWebsiteValidator } from './adapters/website-validation/website-validator';
 import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
@@ -82,8 +85,12 @@ export interface Container {
     /** The organisation if the account can see it (the NAICS add checks this before taking the lock). */
     readonly findVisibleOrganisation: ClassificationRepository['findVisibleOrganisation'];
   };
-  /** POST /api/organisations/quick-search: the internal-only lookup. */
+  /** The internal-only lookup's candidates (benchmarks call it directly). */
   readonly quickSearch: QuickSearch;
+  /** POST /api/organisations/quick-search: the candidates and, for a mistyped identifier, identifier suggestions. */
+  readonly answerQuickSearch: AnswerQuickSearch;
+  /** Valid one-edit neighbours of a mistyped ABN/ACN/LEI/NZBN, from the database or the registry. */
+  readonly suggestIdentifiers: SuggestIdentifiers;
   /** POST /api/organisations/search: 30 per minute per account, shared by all instances. */
   readonly searchRateLimiter: SearchRateLimiter;
   /** The quick lookup's limit per account (QUICK_SEARCH_RATE_LIMIT_PER_MINUTE), the same shared mechanism. */
@@ -204,6 +211,18 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     verify: createVerifyOrganisation({ store: createVerificationStore(database.db), registry: enrichmentPorts.registry, log: log.child({ useCase: 'verifyOrganisation' }) }),
     log: log.child({ useCase: 'enrichOrganisation' }),
   });
+  const quickSearch = createQuickSearch({
+    lookups: createQuickSearchLookups(quickSearchDatabase.db),
+    membership: createAccountMembership(database.db),
+    logo,
+    log: log.child({ useCase: 'quickSearch' }),
+    limit: env.QUICK_SEARCH_LIMIT,
+  });
+  const suggestIdentifiers = createSuggestIdentifiers({
+    directory: createIdentifierDirectory(quickSearchDatabase.db),
+    registry: enrichmentPorts.registry,
+    log: log.child({ useCase: 'suggestIdentifiers' }),
+  });
   return {
     env,
     log,
@@ -212,13 +231,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     accountResolver,
     flags,
     logo,
-    quickSearch: createQuickSearch({
-      lookups: createQuickSearchLookups(quickSearchDatabase.db),
-      membership: createAccountMembership(database.db),
-      logo,
-      log: log.child({ useCase: 'quickSearch' }),
-      limit: env.QUICK_SEARCH_LIMIT,
-    }),
+    quickSearch,
+    answerQuickSearch: createAnswerQuickSearch({ quickSearch, suggestIdentifiers, log: log.child({ useCase: 'quickSearch' }) }),
+    suggestIdentifiers,
     searchRateLimiter,
     quickSearchRateLimiter,
     searchOrganisations: createSearchOrganisations({

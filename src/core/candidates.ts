@@ -3,6 +3,7 @@
  * One schema per shape gives the type, the validation and the API document.
  */
 import { z } from 'zod';
+import { CHECKED_IDENTIFIER_TYPES } from './identifiers';
 
 export const ORGANISATION_TYPES = ['ProprietaryLimited', 'PublicLimited', 'SoleProprietor'] as const;
 export const organisationTypeSchema = z.enum(ORGANISATION_TYPES);
@@ -78,9 +79,53 @@ export const searchOrganisationsChannelDegradedSchema = z.object({
 });
 export type SearchOrganisationsChannelDegraded = z.infer<typeof searchOrganisationsChannelDegradedSchema>;
 
+/** An identifier typed with a bad check digit (ABN, ACN, LEI, NZBN), normalised. */
+export const typedIdentifierSchema = z.object({
+  type: z.enum(CHECKED_IDENTIFIER_TYPES),
+  value: z.string(),
+});
+export type TypedIdentifier = z.infer<typeof typedIdentifierSchema>;
+
+/**
+ * "Did you mean 51 824 753 556?": a valid identifier one digit-edit (a substitution or an adjacent transposition)
+ * away from what was typed, that exists in the database (visible to the account) or on the registry.
+ */
+export const identifierSuggestionSchema = z.object({
+  type: z.enum(CHECKED_IDENTIFIER_TYPES),
+  /** Normalised: what a search for it sends. */
+  value: z.string(),
+  /** As people write it ("51 824 753 556"). */
+  formatted: z.string(),
+  /** The organisation that carries it (the database's or the registry's name). */
+  name: z.string(),
+  /** Where it was found: an organisation visible to the account, or the registry (ABN Lookup). */
+  foundIn: z.enum(['internal', 'registry']),
+});
+export type IdentifierSuggestion = z.infer<typeof identifierSuggestionSchema>;
+
+/** The quick lookup's answer: the candidates, and suggestions when the query is an identifier with a bad check digit. */
+export const quickSearchAnswerSchema = z.object({
+  candidates: z.array(internalQuickSearchCandidateSchema),
+  /** Present (possibly empty) only when the query is written like an identifier whose check digit fails. */
+  identifierSuggestions: z.array(identifierSuggestionSchema).optional(),
+});
+export type QuickSearchAnswer = z.infer<typeof quickSearchAnswerSchema>;
+
+/**
+ * Stream item for a query written like an identifier whose check digit fails: the identifier never reaches a
+ * provider; the registry's valid one-edit neighbours are offered instead (empty when none is on the register).
+ */
+export const searchOrganisationsIdentifierSuggestionsSchema = z.object({
+  _type: z.literal('identifierSuggestions'),
+  typed: typedIdentifierSchema,
+  suggestions: z.array(identifierSuggestionSchema),
+});
+export type SearchOrganisationsIdentifierSuggestions = z.infer<typeof searchOrganisationsIdentifierSuggestionsSchema>;
+
 export const streamItemSchema = z.discriminatedUnion('_type', [
   searchOrganisationsCandidateSchema,
   searchOrganisationsIdentifierPatchSchema,
   searchOrganisationsChannelDegradedSchema,
+  searchOrganisationsIdentifierSuggestionsSchema,
 ]);
 export type StreamItem = z.infer<typeof streamItemSchema>;

@@ -5,6 +5,14 @@ import {
   abnFromAcn,
   formatAbn,
   formatAcn,
+  formatIdentifier,
+  gs1CheckDigit,
+  isStorableIdentifier,
+  isValidGs1,
+  isValidLei,
+  isValidNzbn,
+  mistypedIdentifiers,
+  oneEditNeighbours,
   isCompaniesHouseNumber,
   isValidAbn,
   isValidAcn,
@@ -19,7 +27,7 @@ import {
 
 describe('IDENTIFIER_TYPES', () => {
   it('lists the registry types and the website', () => {
-    expect(IDENTIFIER_TYPES).toEqual(['ABN', 'ACN', 'CH', 'OPENCORPORATES', 'WEBSITE']);
+    expect(IDENTIFIER_TYPES).toEqual(['ABN', 'ACN', 'CH', 'OPENCORPORATES', 'WEBSITE', 'LEI', 'NZBN']);
   });
 });
 
@@ -159,6 +167,138 @@ describe('recogniseIdentifiers: what a query could be', () => {
     expect(recogniseIdentifiers('Chevron')).toEqual([]);
     expect(recogniseIdentifiers('7-Eleven')).toEqual([]);
     expect(recogniseIdentifiers('')).toEqual([]);
+  });
+});
+
+describe('isValidLei: ISO 17442, 18 letters or digits and two MOD 97-10 check digits', () => {
+  // Published LEIs (GLEIF): Bloomberg Finance L.P., Deutsche Bank AG, Apple Inc.
+  it.each(['5493001KJTIIGC8Y1R12', '7LTWFZYICNSX8D621K86', 'HWUPKR0MPOU8FGXBT394', '5493 001K JTII GC8Y 1R12', '5493001kjtiigc8y1r12'])('accepts %j', (lei) => {
+    expect(isValidLei(lei)).toBe(true);
+  });
+
+  it.each([
+    ['5493001KJTIIGC8Y1R17', 'wrong check digits'],
+    ['HWUPKR0MPOU8FGXBT349', 'check digits transposed'],
+    ['5493001KJTIIGC8Y1R1', '19 characters'],
+    ['5493001KJTIIGC8Y1R123', '21 characters'],
+    ['5493001KJTIIGC8Y1RA2', 'a letter among the check digits'],
+    ['', 'empty'],
+  ])('rejects %j (%s)', (lei) => {
+    expect(isValidLei(lei)).toBe(false);
+  });
+});
+
+describe('GS1 check digit (GTIN-13, GLN) and NZBN', () => {
+  it("computes GS1's published example: 400638133393 has check digit 1", () => {
+    expect(gs1CheckDigit('400638133393')).toBe(1);
+    expect(isValidGs1('4006381333931')).toBe(true);
+    expect(isValidGs1('4006381333932')).toBe(false);
+  });
+
+  it.each(['9429041525746', '9429000106078', '9429 0410 80719', '94-2904-1525746'])('accepts the NZBN %j', (nzbn) => {
+    expect(isValidNzbn(nzbn)).toBe(true);
+  });
+
+  it.each([
+    ['9429041525747', 'wrong check digit'],
+    ['9429041525764', 'last two digits transposed'],
+    ['4006381333931', 'a valid GTIN-13 outside GS1 New Zealand prefix 94'],
+    ['942904152574', '12 digits'],
+  ])('rejects %j (%s)', (nzbn) => {
+    expect(isValidNzbn(nzbn)).toBe(false);
+  });
+
+  it('stores LEI and NZBN only when their check digits pass', () => {
+    expect(isStorableIdentifier({ type: 'LEI', value: '5493001KJTIIGC8Y1R12' })).toBe(true);
+    expect(isStorableIdentifier({ type: 'LEI', value: '5493001KJTIIGC8Y1R13' })).toBe(false);
+    expect(isStorableIdentifier({ type: 'NZBN', value: '9429041525746' })).toBe(true);
+    expect(isStorableIdentifier({ type: 'NZBN', value: '9429041525747' })).toBe(false);
+  });
+});
+
+describe('recogniseIdentifiers: LEI, NZBN and the ways people write labels', () => {
+  it('recognises LEI and NZBN with and without a label', () => {
+    expect(recogniseIdentifiers('5493001KJTIIGC8Y1R12')).toEqual([{ type: 'LEI', value: '5493001KJTIIGC8Y1R12' }]);
+    expect(recogniseIdentifiers('LEI: 5493001kjtiigc8y1r12')).toEqual([{ type: 'LEI', value: '5493001KJTIIGC8Y1R12' }]);
+    expect(recogniseIdentifiers('9429041525746')).toEqual([{ type: 'NZBN', value: '9429041525746' }]);
+    expect(recogniseIdentifiers('NZBN 9429 0415 25746')).toEqual([{ type: 'NZBN', value: '9429041525746' }]);
+  });
+
+  it('reads dotted and dashed labels', () => {
+    expect(recogniseIdentifiers('A.B.N. 51 824 753 556')).toEqual([{ type: 'ABN', value: '51824753556' }]);
+    expect(recogniseIdentifiers('ABN-51.824.753.556')).toEqual([{ type: 'ABN', value: '51824753556' }]);
+    expect(recogniseIdentifiers('ABN51824753556')).toEqual([{ type: 'ABN', value: '51824753556' }]);
+  });
+
+  it('does not read names starting like the new labels as labels', () => {
+    expect(recogniseIdentifiers('Leighton Holdings')).toEqual([]);
+    expect(recogniseIdentifiers('Abner 2')).toEqual([]);
+  });
+});
+
+describe('mistypedIdentifiers: a query written like an identifier whose check digit fails', () => {
+  it.each([
+    ['51 824 753 557', [{ type: 'ABN', value: '51824753557' }]],
+    ['ABN 51 824 753 557', [{ type: 'ABN', value: '51824753557' }]],
+    ['005 749 987', [{ type: 'ACN', value: '005749987' }]],
+    ['5493001KJTIIGC8Y1R17', [{ type: 'LEI', value: '5493001KJTIIGC8Y1R17' }]],
+    ['9429041525747', [{ type: 'NZBN', value: '9429041525747' }]],
+  ])('%j', (query, expected) => {
+    expect(mistypedIdentifiers(query)).toEqual(expected);
+  });
+
+  it('is empty for valid identifiers, Companies House numbers (no check digit) and names', () => {
+    for (const query of ['51 824 753 556', '005 749 986', '01234567', 'SC123456', '5493001KJTIIGC8Y1R12', 'Acme Pty Ltd', '7-Eleven', '']) {
+      expect(mistypedIdentifiers(query)).toEqual([]);
+    }
+  });
+
+  it('does not take a name with a number for an LEI', () => {
+    expect(mistypedIdentifiers('Some Company Name 12')).toEqual([]);
+    expect(mistypedIdentifiers('LEI 5493 001K JTII GC8Y 1R17')).toEqual([{ type: 'LEI', value: '5493001KJTIIGC8Y1R17' }]);
+  });
+
+  it('follows the label', () => {
+    expect(mistypedIdentifiers('ACN 51 824 753 557')).toEqual([]);
+  });
+});
+
+describe('oneEditNeighbours: the valid values one substitution or adjacent transposition away', () => {
+  it("suggests the ATO's example ABN for its mistyped last digit", () => {
+    expect(oneEditNeighbours('ABN', '51824753557')).toContain('51824753556');
+  });
+
+  it('suggests the ABN whose two digits were swapped', () => {
+    expect(oneEditNeighbours('ABN', '15824753556')).toContain('51824753556');
+  });
+
+  it('suggests the ACN, the LEI and the NZBN a digit away', () => {
+    expect(oneEditNeighbours('ACN', '005749987')).toContain('005749986');
+    expect(oneEditNeighbours('LEI', '5493001KJTIIGC8Y1R17')).toContain('5493001KJTIIGC8Y1R12');
+    expect(oneEditNeighbours('LEI', '5493001KJTIIGC8Y1R21')).toContain('5493001KJTIIGC8Y1R12');
+    expect(oneEditNeighbours('NZBN', '9429041525747')).toContain('9429041525746');
+  });
+
+  it('gives only valid values, each once, never the value itself, transpositions first', () => {
+    for (const [type, value] of [['ABN', '51824753557'], ['ACN', '005749987'], ['NZBN', '9429041525747'], ['LEI', '5493001KJTIIGC8Y1R17']] as const) {
+      const found = oneEditNeighbours(type, value);
+      expect(found.length).toBeGreaterThan(0);
+      expect(new Set(found).size).toBe(found.length);
+      expect(found).not.toContain(value);
+      for (const neighbour of found) {
+        expect(neighbour).toHaveLength(value.length);
+        expect(recogniseIdentifiers(neighbour).some((r) => r.type === type)).toBe(true);
+      }
+    }
+    expect(oneEditNeighbours('ABN', '15824753556')[0]).toBe('51824753556');
+  });
+});
+
+describe('formatIdentifier', () => {
+  it('groups ABN and ACN, writes the rest normalised', () => {
+    expect(formatIdentifier('ABN', '51824753556')).toBe('51 824 753 556');
+    expect(formatIdentifier('ACN', '005749986')).toBe('005 749 986');
+    expect(formatIdentifier('LEI', '5493001kjtiigc8y1r12')).toBe('5493001KJTIIGC8Y1R12');
   });
 });
 

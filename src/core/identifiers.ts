@@ -1,11 +1,17 @@
 /**
  * Registry identifiers: normalisation for lookup (spec: quick-search rule 2, "tolerant of case, spaces,
- * dashes, dots"), ABN/ACN check digits (providers/abr.md section 5), Companies House number formats,
- * recognition of what a query could be, and deterministic generators of valid synthetic numbers.
+ * dashes, dots"), ABN/ACN check digits (providers/abr.md section 5), Companies House number formats, LEI
+ * (ISO 17442, ISO 7064 MOD 97-10) and NZBN (GS1 GTIN-13 check digit), recognition of what a query could be
+ * (valid identifiers, and identifier-shaped queries whose check digit fails, with their valid one-edit
+ * neighbours), and deterministic generators of valid synthetic numbers.
  */
 
-/** Identifier types the service stores (spec: identifier type names ABN, ACN and CH are registry types). */
-export const IDENTIFIER_TYPES = ['ABN', 'ACN', 'CH', 'OPENCORPORATES', 'WEBSITE'] as const;
+/**
+ * Identifier types the service stores (spec: identifier type names ABN, ACN and CH are registry types).
+ * LEI (Legal Entity Identifier, ISO 17442) and NZBN (New Zealand Business Number) are checked by their check
+ * digits; no registry of ours answers for them.
+ */
+export const IDENTIFIER_TYPES = ['ABN', 'ACN', 'CH', 'OPENCORPORATES', 'WEBSITE', 'LEI', 'NZBN'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
 
 /**
@@ -106,31 +112,189 @@ export function formatAcn(value: string): string {
   return /^\d{9}$/.test(acn) ? `${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)}` : acn;
 }
 
+/**
+ * ISO 7064 MOD 97-10 remainder of an alphanumeric string, letters read as 10 (A) to 35 (Z) as ISO 17442 and
+ * IBAN do; computed digit by digit, so any length works without big integers. -1 for another character.
+ */
+function mod97(value: string): number {
+  let remainder = 0;
+  for (const char of value) {
+    const code = Number.parseInt(char, 36);
+    if (Number.isNaN(code)) return -1;
+    for (const digit of String(code)) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder;
+}
+
+/** An LEI's shape (ISO 17442): 18 upper-case letters or digits, then two check digits. */
+const LEI_SHAPE = /^[A-Z0-9]{18}\d{2}$/;
+
+/**
+ * True for an LEI: 20 characters after normalisation (18 letters or digits, 2 digits) whose MOD 97-10 remainder,
+ * letters as 10 to 35, is 1 (ISO 17442 / ISO 7064), e.g. 5493001KJTIIGC8Y1R12.
+ */
+export function isValidLei(value: string): boolean {
+  const lei = normaliseIdentifierValue(value);
+  return LEI_SHAPE.test(lei) && mod97(lei) === 1;
+}
+
+/**
+ * The GS1 check digit of the digits before it (GTIN-8/12/13/14 and GLN alike): weights 3 and 1 alternating from
+ * the rightmost digit leftwards, check = (10 - sum mod 10) mod 10.
+ */
+export function gs1CheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    const fromRight = body.length - 1 - i;
+    sum += Number(body[i]) * (fromRight % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** True for a digit string whose last digit is the GS1 check digit of the others (e.g. GTIN-13 4006381333931). */
+export function isValidGs1(value: string): boolean {
+  const digits = normaliseIdentifierValue(value);
+  if (!/^\d{8,14}$/.test(digits)) return false;
+  return gs1CheckDigit(digits.slice(0, -1)) === Number(digits.slice(-1));
+}
+
+/**
+ * True for an NZBN: a GS1 Global Location Number of 13 digits from GS1 New Zealand's prefix 94, last digit the
+ * GS1 check digit.
+ */
+export function isValidNzbn(value: string): boolean {
+  const nzbn = normaliseIdentifierValue(value);
+  return /^94\d{11}$/.test(nzbn) && isValidGs1(nzbn);
+}
+
 /** True when the query contains a digit in any script; triggers the identifier lookup (quick-search rule 2). */
 export function queryHasDigit(query: string): boolean {
   return /\p{Nd}/u.test(query);
 }
 
-/** A label people type before a number: "ABN 51 824 753 556", "ACN: 005 749 986", "Company No. 01234567". */
-const LABELLED_QUERY = /^\s*(abn|acn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d])\s*[:#.]?\s*(.+)$/i;
+/**
+ * A label people type before a number: "ABN 51 824 753 556", "A.B.N. 51...", "ACN: 005 749 986",
+ * "Company No. 01234567", "LEI 5493001KJTIIGC8Y1R12", "NZBN 9429041525746".
+ */
+const LABELLED_QUERY =
+  /^\s*(a\.?b\.?n\.?|a\.?c\.?n\.?|lei|nzbn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d-]|$)\s*[:#.-]?\s*(.+)$/i;
+
+type Labelled = { labelType: IdentifierType | undefined; value: string; raw: string };
+
+/** The query without its label: the type the label names (if any), the normalised value and the raw rest. */
+function unlabelled(query: string): Labelled {
+  const labelled = LABELLED_QUERY.exec(query);
+  const label = labelled?.[1]?.toUpperCase().replace(/\./g, '');
+  const rest = labelled?.[2] ?? query;
+  const labelType: IdentifierType | undefined =
+    label === undefined ? undefined : label === 'ABN' || label === 'ACN' || label === 'LEI' || label === 'NZBN' ? label : 'CH';
+  return { labelType, value: normaliseIdentifierValue(rest), raw: rest.trim() };
+}
 
 /**
- * What a query could be, as normalised identifiers: a valid ABN (checksum), a valid ACN (check digit) or a
- * Companies House number (8 characters, or 6-7 digits padded). A leading label (ABN, ACN, CRN, CH,
- * "Company No.") is removed and restricts the answer to that type. Returns [] for ordinary names.
+ * What a query could be, as normalised identifiers: a valid ABN (checksum), a valid ACN (check digit), a
+ * Companies House number (8 characters, or 6-7 digits padded), a valid LEI (MOD 97-10) or a valid NZBN (GS1).
+ * A leading label (ABN, ACN, LEI, NZBN, CRN, CH, "Company No.") is removed and restricts the answer to that
+ * type. Returns [] for ordinary names.
  */
 export function recogniseIdentifiers(query: string): { type: IdentifierType; value: string }[] {
-  const labelled = LABELLED_QUERY.exec(query);
-  const label = labelled?.[1]?.toUpperCase();
-  const labelType = label === undefined ? undefined : label === 'ABN' || label === 'ACN' ? label : 'CH';
-  const value = normaliseIdentifierValue(labelled?.[2] ?? query);
+  const { labelType, value } = unlabelled(query);
   const wants = (type: IdentifierType): boolean => labelType === undefined || labelType === type;
   const found: { type: IdentifierType; value: string }[] = [];
   if (wants('ABN') && isValidAbn(value)) found.push({ type: 'ABN', value });
   if (wants('ACN') && isValidAcn(value)) found.push({ type: 'ACN', value });
   const companiesHouse = normaliseCompaniesHouseNumber(value);
   if (wants('CH') && companiesHouse !== undefined) found.push({ type: 'CH', value: companiesHouse });
+  if (wants('LEI') && isValidLei(value)) found.push({ type: 'LEI', value });
+  if (wants('NZBN') && isValidNzbn(value)) found.push({ type: 'NZBN', value });
   return found;
+}
+
+/** Identifier types with a check digit, so a mistyped value can be told apart from a valid one. */
+export const CHECKED_IDENTIFIER_TYPES = ['ABN', 'ACN', 'LEI', 'NZBN'] as const;
+export type CheckedIdentifierType = (typeof CHECKED_IDENTIFIER_TYPES)[number];
+
+const IS_VALID: Record<CheckedIdentifierType, (value: string) => boolean> = {
+  ABN: isValidAbn,
+  ACN: isValidAcn,
+  LEI: isValidLei,
+  NZBN: isValidNzbn,
+};
+
+/** Whether a normalised value of a checked type passes its check digits. */
+export function isValidIdentifier(type: CheckedIdentifierType, value: string): boolean {
+  return IS_VALID[type](value);
+}
+
+/**
+ * The shape each checked type is written in, whatever its check digit says: ABN 11 digits, ACN 9 digits, NZBN 13
+ * digits, LEI 18 letters or digits and 2 digits. An unlabelled LEI shape counts only when the query is one
+ * word ("Some Company Name 12" squeezed is 20 characters too).
+ */
+function hasShapeOf(type: CheckedIdentifierType, { value, raw, labelType }: Labelled): boolean {
+  switch (type) {
+    case 'ABN':
+      return /^\d{11}$/.test(value);
+    case 'ACN':
+      return /^\d{9}$/.test(value);
+    case 'NZBN':
+      return /^\d{13}$/.test(value);
+    case 'LEI':
+      return LEI_SHAPE.test(value) && (labelType === 'LEI' || !/\s/.test(raw));
+  }
+}
+
+/**
+ * The identifiers a query is written like but whose check digits fail (issue 12: "a query that looks like an
+ * identifier with a bad check digit"): e.g. "ABN 51 824 753 557" -> [{ABN, 51824753557}]. A label restricts
+ * the types. A query that is a valid identifier of some type is not mistyped as another (a valid 9-digit ACN is
+ * no bad ABN, and a 9-digit number cannot be anything else), so this and recogniseIdentifiers never both answer.
+ */
+export function mistypedIdentifiers(query: string): { type: CheckedIdentifierType; value: string }[] {
+  const labelled = unlabelled(query);
+  if (recogniseIdentifiers(query).length > 0) return [];
+  return CHECKED_IDENTIFIER_TYPES.filter(
+    (type) => (labelled.labelType === undefined || labelled.labelType === type) && hasShapeOf(type, labelled) && !IS_VALID[type](labelled.value),
+  ).map((type) => ({ type, value: labelled.value }));
+}
+
+const DIGITS = '0123456789';
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The valid values of a checked type one edit away from a normalised value: every adjacent transposition (the
+ * commonest slip) first, left to right, then every single-character substitution, left to right and in
+ * alphabet order (digits; LEI letters too in its first 18 characters). Each value once, never the value itself.
+ * ABN: ~1-2 neighbours; ACN and NZBN: ~10; LEI: ~7.
+ */
+export function oneEditNeighbours(type: CheckedIdentifierType, value: string): string[] {
+  const valid = IS_VALID[type];
+  const found = new Set<string>();
+  const chars = [...value];
+  for (let i = 0; i + 1 < chars.length; i += 1) {
+    if (chars[i] === chars[i + 1]) continue;
+    const swapped = [...chars];
+    [swapped[i], swapped[i + 1]] = [chars[i + 1] ?? '', chars[i] ?? ''];
+    const candidate = swapped.join('');
+    if (valid(candidate)) found.add(candidate);
+  }
+  for (let i = 0; i < chars.length; i += 1) {
+    const alphabet = type === 'LEI' && i < 18 ? ALPHANUMERIC : DIGITS;
+    for (const replacement of alphabet) {
+      if (replacement === chars[i]) continue;
+      const candidate = `${value.slice(0, i)}${replacement}${value.slice(i + 1)}`;
+      if (valid(candidate)) found.add(candidate);
+    }
+  }
+  found.delete(value);
+  return [...found];
+}
+
+/** How an identifier is written for people: ABN 2-3-3-3, ACN 3-3-3, anything else its normalised value. */
+export function formatIdentifier(type: string, value: string): string {
+  if (type === 'ABN') return formatAbn(value);
+  if (type === 'ACN') return formatAcn(value);
+  return normaliseIdentifierValue(value);
 }
 
 /** Largest seed (exclusive) for which the generators promise distinct values. */
@@ -204,7 +368,7 @@ export function isRegistryIdentifierType(type: string): boolean {
 }
 
 /**
- * Whether an identifier may be stored: ABN and ACN pass their check digits, a CH number its format, any other
+ * Whether an identifier may be stored: ABN, ACN, LEI and NZBN pass their check digits, a CH number its format, any other
  * type a non-empty value. WEBSITE is not an identifier to store (the website is a field of its own).
  */
 export function isStorableIdentifier(identifier: { type: string; value: string }): boolean {
@@ -216,6 +380,10 @@ export function isStorableIdentifier(identifier: { type: string; value: string }
       return isValidAcn(value);
     case 'CH':
       return isCompaniesHouseNumber(value);
+    case 'LEI':
+      return isValidLei(value);
+    case 'NZBN':
+      return isValidNzbn(value);
     case 'WEBSITE':
       return false;
     default:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregatorCountryCode, effectiveSearchMode, modeRunsAgent, modeRunsRegistry, registryRoute } from './search-mode';
+import { aggregatorCountryCode, effectiveSearchMode, identifierLookups, modeRunsAgent, modeRunsRegistry, registryRoute } from './search-mode';
 
 describe('effectiveSearchMode', () => {
   it('defaults to auto', () => {
@@ -31,5 +31,26 @@ describe('registryRoute', () => {
   it('passes no country code to the aggregator under GLO', () => {
     expect(aggregatorCountryCode('GLO')).toBeUndefined();
     expect(aggregatorCountryCode('GBR')).toBe('GBR');
+  });
+});
+
+describe('identifierLookups: an identifier goes to its register by number', () => {
+  it('sends an ABN or ACN to ABN Lookup under AUS and GLO', () => {
+    expect(identifierLookups('ABN 51 824 753 556', 'AUS')).toEqual([{ type: 'ABN', value: '51824753556', register: 'national' }]);
+    expect(identifierLookups('005 749 986', 'GLO')).toEqual([{ type: 'ACN', value: '005749986', register: 'national' }]);
+  });
+
+  it('sends a Companies House number to the aggregator under GBR and GLO, padded', () => {
+    expect(identifierLookups('SC123456', 'GBR')).toEqual([{ type: 'CH', value: 'SC123456', register: 'global' }]);
+    expect(identifierLookups('123456', 'GLO')).toEqual([{ type: 'CH', value: '00123456', register: 'global' }]);
+  });
+
+  it('asks nothing where the country guard would drop the answer', () => {
+    expect(identifierLookups('51 824 753 556', 'GBR')).toEqual([]);
+    expect(identifierLookups('01234567', 'AUS')).toEqual([]);
+  });
+
+  it('asks nothing for names, mistyped numbers, LEI and NZBN', () => {
+    for (const query of ['Acme Pty Ltd', '51 824 753 557', '5493001KJTIIGC8Y1R12', '9429041525746']) expect(identifierLookups(query, 'GLO')).toEqual([]);
   });
 });

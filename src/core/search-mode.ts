@@ -9,6 +9,7 @@
  *
  * The server downgrades any requested mode to agentic when `hybridSearch` is off for the account.
  */
+import { recogniseIdentifiers } from './identifiers';
 import { GLOBAL_SEARCH_SCOPE, NATIONAL_REGISTRY_COUNTRY } from './search-scope';
 
 export { NATIONAL_REGISTRY_COUNTRY };
@@ -44,4 +45,33 @@ export function registryRoute(countryIsoAlpha3: string): RegistryRoute {
 /** Under GLO the aggregator gets no country code (all jurisdictions); otherwise the requested alpha-3. */
 export function aggregatorCountryCode(countryIsoAlpha3: string): string | undefined {
   return countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? undefined : countryIsoAlpha3;
+}
+
+/** One registry look-up by number that a query calls for (issue 12: identifier-aware registry lookups). */
+export interface IdentifierLookup {
+  type: 'ABN' | 'ACN' | 'CH';
+  /** Normalised (a Companies House number padded to 8). */
+  value: string;
+  /** ABN and ACN: ABN Lookup's details; CH: the aggregator's company `gb/{number}`. */
+  register: RegistryRoute;
+}
+
+/**
+ * The registry look-ups by number a query calls for in a scope: a valid ABN or ACN goes to ABN Lookup by number,
+ * a Companies House number to the aggregator's company by id, each only in a scope whose country guard keeps
+ * the result (ABN and ACN: AUS or GLO; CH: GBR or GLO). So an ABN under GLO reaches ABN Lookup although a name
+ * search under GLO never does: the number names its register. [] for names, mistyped numbers, LEI and NZBN.
+ */
+export function identifierLookups(query: string, scope: string): IdentifierLookup[] {
+  return recogniseIdentifiers(query).flatMap((identifier): IdentifierLookup[] => {
+    switch (identifier.type) {
+      case 'ABN':
+      case 'ACN':
+        return scope === NATIONAL_REGISTRY_COUNTRY || scope === GLOBAL_SEARCH_SCOPE ? [{ type: identifier.type, value: identifier.value, register: 'national' }] : [];
+      case 'CH':
+        return scope === 'GBR' || scope === GLOBAL_SEARCH_SCOPE ? [{ type: 'CH', value: identifier.value, register: 'global' }] : [];
+      default:
+        return [];
+    }
+  });
 }

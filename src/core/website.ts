@@ -72,3 +72,13 @@ export function toWebsiteUrl(input: string): string | undefined {
   const host = normaliseWebsiteHost(input);
   return host === undefined ? undefined : `https://${host}`;
 }
+
+/**
+ * The name a registry is searched by for a website query: the registrable domain's first label, dashes as spaces
+ * (`https://www.acme-widgets.com.au/` -> "acme widgets"). Undefined when the query is not a website.
+ */
+export function websiteBrandName(query: string): string | undefined {
+  const label = registrableDomain(query)?.split('.')[0];
+  if (label === undefined || label === '') return undefined;
+  return label.replace(/-+/g, ' ').trim() || undefined;
+}

@@ -61,6 +61,9 @@ export function buildTask(query: DiscoveryQuery): string {
   return [
     'Find organisations matching this search request.',
     `query: ${JSON.stringify(query.query)}`,
+    ...(query.website === undefined
+      ? []
+      : [`website: ${query.website} (the user typed a website: report the organisation whose official website this domain is, with this website)`]),
     scope,
     `limit: ${query.limit}`,
   ].join('\n');

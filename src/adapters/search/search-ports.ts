@@ -12,6 +12,7 @@ import { createAbrRegistry } from '../registries/abr/adapter';
 import { createConfiguredAbrClient } from '../registries/abr/client';
 import { createOpenCorporatesRegistry } from '../registries/opencorporates/adapter';
 import { createConfiguredOpenCorporatesClient } from '../registries/opencorporates/client';
+import { createRegistryLookups } from '../registries/registry-lookups';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
 import { createBraveWebSearch } from '../web-search/adapter';
 import { createBraveClient } from '../web-search/client';
@@ -20,7 +21,7 @@ import { createWebsiteValidator } from '../website-validation/website-validator'
 
 export type SearchPorts = Pick<
   SearchOrganisationsDependencies,
-  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs'
+  'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs' | 'registryLookups'
 >;
 
 export interface SearchPortsOptions {
@@ -38,17 +39,22 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
   const webSearch = env.WEB_SEARCH_API_KEY
     ? createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: webSearchLog }), log: webSearchLog })
     : undefined;
+  const globalRegistry = createOpenCorporatesRegistry({
+    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'globalRegistry' }) }),
+    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
+    cache,
+    log: log.child({ port: 'globalRegistry' }),
+  });
+  const abrClient = createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL });
   return {
-    nationalRegistry: createAbrRegistry({
-      client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }),
-      cache,
-      log: log.child({ port: 'nationalRegistry' }),
-    }),
-    globalRegistry: createOpenCorporatesRegistry({
-      client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'globalRegistry' }) }),
-      breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
-      cache,
-      log: log.child({ port: 'globalRegistry' }),
+    nationalRegistry: createAbrRegistry({ client: abrClient, cache, log: log.child({ port: 'nationalRegistry' }) }),
+    globalRegistry,
+    // Identifier queries and mistyped-identifier suggestions: ABN Lookup details and the aggregator's company by
+    // id, the same adapter the enrichment checks claims with (one cache, one breaker with the name searches).
+    registryLookups: createRegistryLookups({
+      abr: { client: abrClient, cache, log: log.child({ port: 'registryLookups' }) },
+      openCorporates: globalRegistry,
+      log: log.child({ port: 'registryLookups' }),
     }),
     agent: createSearchAgentFromEnv(env, log.child({ port: 'agent' })),
     websiteValidator,

@@ -23,6 +23,7 @@ import {
   withCountry,
   type FocusPanelState,
 } from '../../core/focus-panel';
+import type { IdentifierSuggestion } from '../../core/candidates';
 import { useSearchMode } from '../search-mode/search-mode-provider';
 import { CountryPicker, type CountryPickerOptions } from './country-picker';
 import { FocusPanel } from './focus-panel';
@@ -149,6 +150,14 @@ export function OrganisationSearch({
     runSearch(trimmed, panel);
   }
 
+  /** "Did you mean …?": the suggested identifier becomes the query and runs; focus goes back to the query box. */
+  function pickSuggestion(suggestion: IdentifierSuggestion) {
+    setQuery(suggestion.formatted);
+    moveHighlight(null);
+    runSearch(suggestion.formatted, panel);
+    inputRef.current?.focus();
+  }
+
   function moveHighlight(rowKey: string | null) {
     setHighlight({ runId: state.runId, rowKey });
   }
@@ -253,6 +262,7 @@ export function OrganisationSearch({
             selection={selection}
             listRef={listRef}
             onListKeyDown={(event) => onKeyDown(event, 'list')}
+            onSuggestion={pickSuggestion}
             onListFocus={() => {
               if (highlighted === null && rowKeys.length > 0) moveHighlight(rowKeys[0] ?? null);
             }}

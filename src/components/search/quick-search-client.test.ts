@@ -26,10 +26,19 @@ describe('quickSearch', () => {
   it('posts the query and country and returns validated candidates', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
     const outcome = await quickSearch({ query: 'acme', countryIsoAlpha3: 'AUS' }, { fetch: fakeFetch(200, { candidates: [candidate] }, seen) });
-    expect(outcome).toEqual({ ok: true, candidates: [candidate] });
+    expect(outcome).toEqual({ ok: true, candidates: [candidate], identifierSuggestions: [] });
     expect(seen.url).toBe('/api/organisations/quick-search');
     expect(seen.init?.method).toBe('POST');
     expect(JSON.parse(String(seen.init?.body))).toEqual({ query: 'acme', countryIsoAlpha3: 'AUS' });
+  });
+
+  it('hands over the identifier suggestions of a mistyped identifier', async () => {
+    const suggestion = { type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'Acme Pty Ltd', foundIn: 'internal' };
+    const outcome = await quickSearch(
+      { query: '51 824 753 557', countryIsoAlpha3: 'AUS' },
+      { fetch: fakeFetch(200, { candidates: [], identifierSuggestions: [suggestion] }) },
+    );
+    expect(outcome).toEqual({ ok: true, candidates: [], identifierSuggestions: [suggestion] });
   });
 
   it('turns each failure into a reason and a message to show', async () => {

@@ -3,13 +3,12 @@
  * authenticates). The answer is validated; every failure comes back as a value with a message to show.
  */
 import { z } from 'zod';
-import { internalQuickSearchCandidateSchema, type InternalQuickSearchCandidate } from '../../core/candidates';
+import { quickSearchAnswerSchema, type IdentifierSuggestion, type InternalQuickSearchCandidate } from '../../core/candidates';
 
-const quickSearchAnswer = z.object({ candidates: z.array(internalQuickSearchCandidateSchema) });
 const errorAnswer = z.object({ error: z.string() });
 
 export type QuickSearchOutcome =
-  | { ok: true; candidates: InternalQuickSearchCandidate[] }
+  | { ok: true; candidates: InternalQuickSearchCandidate[]; identifierSuggestions: IdentifierSuggestion[] }
   | { ok: false; reason: 'unauthorized' | 'rate_limited' | 'unavailable' | 'invalid' | 'failed'; message: string };
 
 export async function quickSearch(
@@ -32,9 +31,9 @@ export async function quickSearch(
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const parsed = quickSearchAnswer.safeParse(body);
+    const parsed = quickSearchAnswerSchema.safeParse(body);
     return parsed.success
-      ? { ok: true, candidates: parsed.data.candidates }
+      ? { ok: true, candidates: parsed.data.candidates, identifierSuggestions: parsed.data.identifierSuggestions ?? [] }
       : { ok: false, reason: 'failed', message: 'The search answered something unexpected. Try again.' };
   }
   const serverMessage = errorAnswer.safeParse(body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
+import type { IdentifierSuggestion, InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
 import { initialSearchState, resultListOf, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
 
 function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): InternalQuickSearchCandidate {
@@ -188,6 +188,30 @@ describe('searchReducer', () => {
     expect(state.degraded).toBe(true);
     state = started(state, 3, ['quick', 'stream']);
     expect(state.degraded).toBe(false);
+  });
+});
+
+describe('identifier suggestions ("Did you mean 51 824 753 556?")', () => {
+  const fromQuick: IdentifierSuggestion = { type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'Acme Pty Ltd', foundIn: 'internal' };
+  const fromRegistry: IdentifierSuggestion = { ...fromQuick, name: 'ACME PTY LTD', foundIn: 'registry' };
+  const another: IdentifierSuggestion = { type: 'ABN', value: '53004085616', formatted: '53 004 085 616', name: 'Other Pty Ltd', foundIn: 'registry' };
+
+  it('collects both channels\' suggestions once each, in arrival order, the first name kept', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromQuick] });
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromRegistry, another] });
+    expect(state.suggestions).toEqual([fromQuick, another]);
+  });
+
+  it('takes the stream\'s item kind through the same action, ignores an older run, and starts each run without any', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = started(state, 2, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromQuick] });
+    expect(state.suggestions).toEqual([]);
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 2, suggestions: [another] });
+    expect(state.suggestions).toEqual([another]);
+    expect(started(state, 3).suggestions).toEqual([]);
+    expect(searchReducer(state, { type: 'cleared' }).suggestions).toEqual([]);
   });
 });
 

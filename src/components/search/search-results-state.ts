@@ -18,8 +18,17 @@
  * - `sources` lists every channel that found the row, in arrival order.
  * An identifierPatch applies the same rules to the row with its key (preferring the row of the same
  * organisation, then a streamed row); a patch for a key not shown is dropped.
+ *
+ * Identifier suggestions ("Did you mean 51 824 753 556?", for a query written like an identifier whose check digit
+ * fails) come from both channels: the quick lookup's (organisations visible to the account) and the stream's
+ * (the registry). They are kept once per type and value, in arrival order, the first one's name kept.
  */
-import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
+import type {
+  IdentifierSuggestion,
+  InternalQuickSearchCandidate,
+  SearchOrganisationsCandidate,
+  SearchOrganisationsIdentifierPatch,
+} from '../../core/candidates';
 
 export type Candidate = InternalQuickSearchCandidate | SearchOrganisationsCandidate;
 
@@ -68,6 +77,8 @@ export interface SearchState {
   readonly channelErrors: Readonly<Record<SearchChannel, string | null>>;
   /** The registry channel failed: results may be incomplete, and an empty list is never "no matches". */
   readonly degraded: boolean;
+  /** Valid identifiers one digit-edit away from a mistyped one in the query, each once, in arrival order. */
+  readonly suggestions: readonly IdentifierSuggestion[];
 }
 
 export type SearchAction =
@@ -75,6 +86,7 @@ export type SearchAction =
   | { type: 'candidates'; runId: number; candidates: readonly Candidate[] }
   | { type: 'identifierPatch'; runId: number; patch: SearchOrganisationsIdentifierPatch }
   | { type: 'degraded'; runId: number }
+  | { type: 'identifierSuggestions'; runId: number; suggestions: readonly IdentifierSuggestion[] }
   | { type: 'finished'; runId: number; channel: SearchChannel }
   | { type: 'failed'; runId: number; channel: SearchChannel; message: string }
   | { type: 'cancelled'; runId: number }
@@ -94,6 +106,7 @@ export const initialSearchState: SearchState = {
   channels: idleChannels,
   channelErrors: noErrors,
   degraded: false,
+  suggestions: [],
 };
 
 function rowKeyOf(key: string, existingOrgId: string | null): string {
@@ -211,6 +224,8 @@ function withChannel(state: SearchState, channel: SearchChannel, status: Channel
   return { ...state, channels, channelErrors, status: overall, error };
 }
 
+const suggestionId = (suggestion: IdentifierSuggestion) => `${suggestion.type}|${suggestion.value}`;
+
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
   switch (action.type) {
     case 'started': {
@@ -259,6 +274,17 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     }
     case 'degraded':
       return action.runId === state.runId ? { ...state, degraded: true } : state;
+    case 'identifierSuggestions': {
+      if (action.runId !== state.runId) return state;
+      const known = new Set(state.suggestions.map(suggestionId));
+      const added = action.suggestions.filter((suggestion) => {
+        const id = suggestionId(suggestion);
+        if (known.has(id)) return false;
+        known.add(id);
+        return true;
+      });
+      return added.length > 0 ? { ...state, suggestions: [...state.suggestions, ...added] } : state;
+    }
     case 'finished':
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'done', null) : state;
     case 'failed':

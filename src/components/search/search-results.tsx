@@ -8,6 +8,7 @@
  */
 import type { KeyboardEvent, Ref } from 'react';
 import type { ActionError } from '../../app/actions/action-result';
+import type { IdentifierSuggestion } from '../../core/candidates';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
 import { CountryFlag, type CountryFlags } from './country-flag';
 import { subtitleOf } from './result-display';
@@ -185,6 +186,33 @@ function statusText(state: SearchState, shown: number, hidden: number): string {
   return '';
 }
 
+/**
+ * "Did you mean 51 824 753 556?" for a query written like an identifier whose check digit fails: one button per
+ * valid identifier one digit-edit away that an organisation visible to the account or the registry carries;
+ * the button runs that search. The organisation's name is the button's description.
+ */
+function IdentifierSuggestions({ suggestions, onPick, idPrefix }: { suggestions: readonly IdentifierSuggestion[]; onPick: (suggestion: IdentifierSuggestion) => void; idPrefix: string }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <ul className={`search-suggestions ${styles.suggestions}`} aria-label="Identifier suggestions">
+      {suggestions.map((suggestion) => {
+        const id = `${idPrefix}-suggestion-${suggestion.type}-${suggestion.value}`;
+        return (
+          <li key={`${suggestion.type}-${suggestion.value}`} data-identifier={suggestion.type} data-found-in={suggestion.foundIn}>
+            <button type="button" className={`search-suggestion ${styles.suggestion}`} aria-describedby={id} onClick={() => onPick(suggestion)}>
+              Did you mean {suggestion.formatted}?
+            </button>{' '}
+            <span id={id} className={styles.suggestionName}>
+              {suggestion.type} of {suggestion.name}
+              {suggestion.foundIn === 'registry' ? ' (registry)' : ''}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** Grey rows holding the top of the list while the quick lookup is out. */
 function QuickPlaceholder() {
   return (
@@ -209,10 +237,26 @@ export interface SearchResultsProps {
   readonly onListKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   readonly onListFocus: () => void;
   readonly listRef: Ref<HTMLUListElement>;
+  /** Runs the search for a picked identifier suggestion. */
+  readonly onSuggestion: (suggestion: IdentifierSuggestion) => void;
 }
 
 /** The merged result list with its progress, status, notices and failures, announced politely. */
-export function SearchResults({ state, list, total, listboxId, optionId, highlighted, flags, devMode, selection, onListKeyDown, onListFocus, listRef }: SearchResultsProps) {
+export function SearchResults({
+  state,
+  list,
+  total,
+  listboxId,
+  optionId,
+  highlighted,
+  flags,
+  devMode,
+  selection,
+  onListKeyDown,
+  onListFocus,
+  listRef,
+  onSuggestion,
+}: SearchResultsProps) {
   const selectingName = selection.selecting ? list.rows.find((row) => row.result.rowKey === selection.selecting)?.result.canonicalName : undefined;
   const rowState = (result: OrganisationResult): RowState => ({
     busy: selection.selecting === result.rowKey,
@@ -233,6 +277,7 @@ export function SearchResults({ state, list, total, listboxId, optionId, highlig
       <p className="search-status" aria-live="polite">
         {statusText(state, list.rows.length, total - list.rows.length)}
       </p>
+      <IdentifierSuggestions suggestions={state.suggestions} onPick={onSuggestion} idPrefix={listboxId} />
       {state.degraded ? (
         <p className={`search-notice search-notice-degraded ${styles.notice}`} role="status">
           The registry could not be reached; results may be incomplete.

@@ -29,6 +29,8 @@ function actionOf(item: StreamItem, runId: number): SearchAction {
       return { type: 'identifierPatch', runId, patch: item };
     case 'channel-degraded':
       return { type: 'degraded', runId };
+    case 'identifierSuggestions':
+      return { type: 'identifierSuggestions', runId, suggestions: item.suggestions };
   }
 }
 
@@ -70,6 +72,7 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
           const outcome = await quickSearch({ query, countryIsoAlpha3: country }, { signal: abort.signal });
           if (outcome.ok) {
             send({ type: 'candidates', runId, candidates: outcome.candidates });
+            if (outcome.identifierSuggestions.length > 0) send({ type: 'identifierSuggestions', runId, suggestions: outcome.identifierSuggestions });
             send({ type: 'finished', runId, channel: 'quick' });
           } else {
             send({ type: 'failed', runId, channel: 'quick', message: outcome.message });

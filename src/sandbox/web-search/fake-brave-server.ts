@@ -91,15 +91,28 @@ function tokens(text: string): string[] {
     .map((t) => t.replace(/s$/, ''));
 }
 
-/** Pages of the market ranked by query-word overlap; nothing when no page shares a word with the query. */
+/** `https://www.acme.com.au/x` and `acme.com.au` -> `acme.com.au`; undefined for text that is no host. */
+function hostOf(text: string): string | undefined {
+  const trimmed = text.trim().toLowerCase();
+  if (/\s/.test(trimmed) || !trimmed.includes('.')) return undefined;
+  try {
+    return new URL(/^https?:\/\//.test(trimmed) ? trimmed : `https://${trimmed}`).hostname.replace(/^www\./, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pages of the market ranked by query-word overlap (or the page of a domain query); nothing when no page shares a word with the query. */
 export function searchPages(pages: readonly WebPage[], q: string, country: string | undefined, count: number): WebPage[] {
   const market = country ?? 'ALL';
   const inMarket = pages.filter((p) => p.markets.includes(market));
   const words = new Set(tokens(q));
+  const domain = hostOf(q);
   const scored = inMarket
     .map((page, index) => {
       const haystack = new Set(tokens(`${page.title} ${page.description} ${page.keywords.join(' ')}`));
-      let score = 0;
+      // A query that is a page's domain finds that page first, as a real search engine's navigational answer does.
+      let score = domain !== undefined && hostOf(page.url) === domain ? 100 : 0;
       for (const w of words) if (haystack.has(w)) score += 1;
       return { page, index, score };
     })

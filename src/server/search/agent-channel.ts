@@ -6,7 +6,13 @@
  * on every candidate regardless (prepare-candidate.ts). Each candidate is keyed once, its internal match
  * looked up at once, then it is prepared (website validation) while the agent reads on. An agent failure
  * ends the channel (logged); the candidates already found still stream.
+ *
+ * A website query (issue 12, section 3) goes to the agent by its domain (`query` is the host, `website` says so),
+ * and the website validator checks each candidate against that domain: a candidate the agent reports without a
+ * website is given the typed one, which it keeps (websiteValidated) only when the validator accepts the domain as
+ * that organisation's.
  */
+import { normaliseWebsiteHost } from '../../core/website';
 import type { InternalMatchLookup } from './internal-match-lookup';
 import type { SearchAgent, SearchLog } from './ports';
 import type { CandidatePreparation, PreparedCandidate } from './prepare-candidate';
@@ -36,9 +42,12 @@ export async function agentChannel(
 ): Promise<void> {
   const pending = new Set<Promise<void>>();
   try {
-    const discovery = deps.agent.discover({ query: search.query, countryIsoAlpha3: search.scope, limit: AGENT_CANDIDATE_LIMIT }, signal);
-    for await (const candidate of discovery) {
+    const website = normaliseWebsiteHost(search.query);
+    const query = website === undefined ? { query: search.query } : { query: website, website };
+    const discovery = deps.agent.discover({ ...query, countryIsoAlpha3: search.scope, limit: AGENT_CANDIDATE_LIMIT }, signal);
+    for await (const reported of discovery) {
       if (signal.aborted) break;
+      const candidate = website !== undefined && reported.website === null ? { ...reported, website: `https://${website}` } : reported;
       const keyed = deps.preparation.key({ source: 'agent', candidate });
       if (keyed === undefined) continue;
       const matched = deps.matches.prefetch([keyed.baseKey]);

@@ -88,6 +88,11 @@ export interface DiscoveryQuery {
   countryIsoAlpha3: string;
   /** Upper bound on candidates reported. */
   limit: number;
+  /**
+   * The query is a website: its host (`acme-widgets.com.au`), which is then also `query`. The agent looks for the
+   * organisation whose official website it is.
+   */
+  website?: string;
 }
 
 /** The web-search agent. Candidates stream out as they are found; the signal stops every call. */

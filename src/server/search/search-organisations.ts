@@ -17,11 +17,18 @@
  * ignored); auto = registry and agent concurrently, with the registry lead; direct = registry only.
  * hybridSearch off for the account forces agentic.
  *
+ * Identifiers (issue 12, section 3): a query that is a valid ABN, ACN or Companies House number is looked up by
+ * number (registry-channel.ts). A query written like an ABN, ACN, LEI or NZBN whose check digit fails never
+ * reaches a provider as that identifier: neither the registry nor the agent is asked, and the stream's one
+ * answer per mistyped identifier is an `identifierSuggestions` item, the valid one-edit neighbours ABN Lookup has
+ * (a bounded number of details calls, ../identifiers/suggest-identifiers.ts), in every mode.
+ *
  * `stream()` resolves accountLinked per candidate while streaming (ownership, else membership);
  * `execute()` collects the stream without per-candidate membership and resolves accountLinked once, in one
  * batch (rule 4).
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import { mistypedIdentifiers } from '../../core/identifiers';
 import { DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
@@ -41,7 +48,8 @@ import type {
   WebsiteValidator,
 } from './ports';
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
-import { registryChannel, type RegistryAnswer } from './registry-channel';
+import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/suggest-identifiers';
+import { registryChannel, type IdentifierRegistry, type RegistryAnswer } from './registry-channel';
 import { REGISTRY_LEAD_MS, startRegistryLead } from './registry-lead';
 import type { SearchOrganisationsRequest } from './search-request';
 
@@ -65,6 +73,11 @@ export interface SearchOrganisationsDependencies {
   /** SEARCH_WEBSITE_TOP_K: websiteTopK when the request does not say. */
   defaultWebsiteTopK?: number;
   enrichRegistryWebsites?: EnrichRegistryWebsites;
+  /**
+   * Look-ups by number (ABN Lookup details, the aggregator's company by id) for identifier queries and for the
+   * suggestions of a mistyped one; without it every query is searched by name and suggestions are empty.
+   */
+  registryLookups?: IdentifierRegistry;
   /** Clock for the lead deadline. */
   now?: () => number;
 }
@@ -88,7 +101,12 @@ export interface SearchOrganisations {
 }
 
 /** What the channels and the lead report, in arrival order. */
-type ChannelEvent = RegistryAnswer | { type: 'lead-expired' } | { type: 'agent-candidate'; prepared: PreparedCandidate } | { type: 'agent-done' };
+type ChannelEvent =
+  | RegistryAnswer
+  | { type: 'lead-expired' }
+  | { type: 'agent-candidate'; prepared: PreparedCandidate }
+  | { type: 'agent-done' }
+  | { type: 'suggestions'; found: IdentifierSuggestions[] };
 
 interface RunOptions {
   membership: 'resolve' | 'skip';
@@ -126,14 +144,26 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     const matches = createInternalMatchLookup({ internalMatches: deps.internalMatches, accountId: context.accountId, membership: options.membership, log });
     const preparation = createCandidatePreparation({ scope, devMode, websiteValidator: deps.websiteValidator, log, signal });
     const placement = createCandidatePlacement({ matches, logo: deps.logo });
-    const runsRegistry = modeRunsRegistry(mode);
-    const runsAgent = modeRunsAgent(mode);
+    // A mistyped identifier reaches no provider as that identifier: its suggestions are the whole answer.
+    const mistyped = mistypedIdentifiers(request.query);
+    const answersSuggestions = mistyped.length > 0;
+    const runsRegistry = modeRunsRegistry(mode) && !answersSuggestions;
+    const runsAgent = modeRunsAgent(mode) && !answersSuggestions;
     const lead = startRegistryLead({ hasLead: runsRegistry && runsAgent, leadMs, onExpired: () => events.push({ type: 'lead-expired' }), log });
     let registrySettled = !runsRegistry;
     let agentDone = !runsAgent;
+    let suggestionsDone = !answersSuggestions;
     const producers: Promise<void>[] = [];
 
     try {
+      if (answersSuggestions) {
+        const registry = deps.registryLookups;
+        const found: Promise<IdentifierSuggestions[]> =
+          registry === undefined
+            ? Promise.resolve(mistyped.map((typed) => ({ typed, suggestions: [] })))
+            : suggestFromRegistry({ registry, log }, { query: request.query, countryIsoAlpha3: scope }, signal);
+        producers.push(found.then((answer) => events.push({ type: 'suggestions', found: answer })));
+      }
       if (runsRegistry) {
         const search = {
           query: request.query,
@@ -155,7 +185,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
         producers.push(agentChannel({ ...deps, preparation, matches }, { query: request.query, scope }, signal, report).then(() => events.push({ type: 'agent-done' })));
       }
 
-      while (!(registrySettled && agentDone && !lead.holding) && !signal.aborted) {
+      while (!(registrySettled && agentDone && suggestionsDone && !lead.holding) && !signal.aborted) {
         const event = await events.next();
         if (event === undefined || signal.aborted) break;
         switch (event.type) {
@@ -176,6 +206,10 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
             break;
           case 'agent-done':
             agentDone = true;
+            break;
+          case 'suggestions':
+            suggestionsDone = true;
+            for (const { typed, suggestions } of event.found) yield { _type: 'identifierSuggestions', typed, suggestions };
             break;
         }
       }
@@ -206,7 +240,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       for await (const item of run(request, context, signal, { membership: 'skip' }, lookUpFlags(context))) {
         if (item._type === 'candidate') byKey.set(item.key, item);
         else if (item._type === 'channel-degraded') registryDegraded = true;
-        else {
+        else if (item._type === 'identifierPatch') {
           const row = byKey.get(item.key);
           if (row) byKey.set(item.key, { ...row, identifiers: item.identifiers, existingOrgId: item.existingOrgId, accountLinked: item.accountLinked });
         }

@@ -5,7 +5,7 @@
  * when a route file has no entry (or an entry has no route).
  */
 import { z } from 'zod';
-import { internalQuickSearchCandidateSchema, streamItemSchema } from '../../../core/candidates';
+import { internalQuickSearchCandidateSchema, quickSearchAnswerSchema, streamItemSchema } from '../../../core/candidates';
 import { naicsSearchResultSchema } from '../../../core/naics';
 import { organisationProfileSchema } from '../../../core/organisation-profile';
 import { organisationRecordSchema } from '../../../core/organisation-record';
@@ -23,6 +23,7 @@ const COMPONENTS = {
   QuickSearchRequest: quickSearchRequestSchema,
   SearchRequest: searchRequestSchema,
   InternalQuickSearchCandidate: internalQuickSearchCandidateSchema,
+  QuickSearchAnswer: quickSearchAnswerSchema,
   StreamItem: streamItemSchema,
   SelectOrganisationRequest: selectOrganisationInputSchema,
   OrganisationProfile: organisationProfileSchema,
@@ -82,21 +83,18 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/organisations/quick-search',
     method: 'post',
     summary: 'Internal quick lookup',
-    description: 'Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. A blank query answers `{candidates: []}`; a database failure `503 {"candidates": []}`.',
+    description:
+      'Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. A blank query answers `{candidates: []}`; a database failure `503 {"candidates": []}`. A query written like an ABN, ACN, LEI or NZBN whose check digit fails also answers `identifierSuggestions`: the valid identifiers one digit-edit away that organisations visible to the account carry.',
     auth: 'account',
     body: 'QuickSearchRequest',
-    success: {
-      status: 200,
-      description: 'The internal candidates, best first',
-      schema: { type: 'object', properties: { candidates: { type: 'array', items: ref('InternalQuickSearchCandidate') } }, required: ['candidates'] },
-    },
+    success: { status: 200, description: 'The internal candidates, best first, and identifier suggestions', schema: ref('QuickSearchAnswer') },
     errors: [400, 401, 503],
   },
   {
     path: '/api/organisations/search',
     method: 'post',
     summary: 'Streamed registry and agent search',
-    description: 'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded), each the moment it exists. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
+    description: 'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded, identifierSuggestions), each the moment it exists. An ABN or ACN query is looked up on ABN Lookup by number and a Companies House number on the aggregator by id; a query written like an identifier whose check digit fails reaches no provider as that identifier and streams one `identifierSuggestions` item. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
     auth: 'account',
     body: 'SearchRequest',
     success: { status: 200, description: 'One StreamItem per line', schema: ref('StreamItem'), contentType: 'application/x-ndjson' },

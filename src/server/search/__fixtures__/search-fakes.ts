@@ -5,6 +5,7 @@
  */
 import type { Identifier, StreamItem } from '../../../core/candidates';
 import type { FlagName } from '../../../core/flags';
+import type { ProviderResult, RegistryRecord } from '../../enrichment/ports';
 import type { AgentCandidate, InternalMatch, RegistryCandidate, RegistryResult } from '../ports';
 import { createSearchOrganisations, type SearchOrganisationsDependencies, type SearchOrganisationsRequest } from '../search-organisations';
 
@@ -54,17 +55,26 @@ export interface FakeOptions {
   members?: Set<string>;
   leadMs?: number;
   enrich?: SearchOrganisationsDependencies['enrichRegistryWebsites'];
+  /** Registry records by number (ABN, ACN, CH); a number mapped to 'fail' fails. */
+  records?: Record<string, RegistryRecord | 'fail'>;
 }
 
 export function fakes(options: FakeOptions = {}) {
   const calls = {
     national: [] as { name: string; preset: string; includeSoleTraders: boolean; signal?: AbortSignal }[],
     global: [] as { name: string; countryCode?: string; accountId?: string; signal?: AbortSignal }[],
-    agent: [] as { query: string; countryIsoAlpha3: string; signal: AbortSignal }[],
+    agent: [] as { query: string; countryIsoAlpha3: string; website?: string; signal: AbortSignal }[],
     byKeys: [] as { keys: string[]; membership: string }[],
     linked: [] as string[][],
     validated: [] as string[],
     warnings: [] as string[],
+    byNumber: [] as string[],
+  };
+  const byNumber = async (value: string): Promise<ProviderResult<RegistryRecord | null>> => {
+    calls.byNumber.push(value);
+    const found = options.records?.[value];
+    if (found === 'fail') return { ok: false, failure: { kind: 'http', status: 500, message: 'boom' } };
+    return { ok: true, value: found ?? null };
   };
   const registry = options.registry ?? { candidates: [], error: null };
   const answer = async (signal?: AbortSignal): Promise<RegistryResult> => {
@@ -134,6 +144,7 @@ export function fakes(options: FakeOptions = {}) {
     log: { debug: () => undefined, warn: (_details, message) => calls.warnings.push(message) },
     registryLeadMs: options.leadMs ?? 200,
     enrichRegistryWebsites: options.enrich,
+    registryLookups: { byAbn: byNumber, byAcn: byNumber, byCompaniesHouseNumber: byNumber },
   };
   return { deps, calls, search: createSearchOrganisations(deps) };
 }
@@ -150,4 +161,5 @@ export async function run(search: ReturnType<typeof fakes>['search'], request: P
   return items.map((i) => i.item);
 }
 
-export const keysOf = (items: StreamItem[]) => items.map((i) => (i._type === 'channel-degraded' ? i._type : `${i._type}:${i.key}`));
+export const keysOf = (items: StreamItem[]) =>
+  items.map((i) => (i._type === 'channel-degraded' || i._type === 'identifierSuggestions' ? i._type : `${i._type}:${i.key}`));

@@ -1,7 +1,8 @@
 /**
  * POST /api/organisations/quick-search (spec: Endpoints): the internal-only lookup, JSON in, JSON out.
  * 401 without an account (withAccount), 400 naming field and rule, 503 `{candidates: []}` when the
- * database fails, else 200 `{candidates}`. Blank query: 200 `{candidates: []}` (see search-request.ts).
+ * database fails, else 200 `{candidates}` (with `identifierSuggestions` for a query written like an ABN, ACN, LEI or
+ * NZBN whose check digit fails). Blank query: 200 `{candidates: []}` (see search-request.ts).
  * Over QUICK_SEARCH_RATE_LIMIT_PER_MINUTE lookups a minute for the account: 429 with Retry-After (counted
  * like the streamed search's: every authenticated request, shared by all instances; with clear headroom in
  * this instance's view the lookup runs while the count is confirmed, so its round trip adds no latency).
@@ -26,9 +27,9 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
     throw invalid;
   });
   try {
-    const candidates = await container.quickSearch.execute({ accountId, ...input });
+    const answer = await container.answerQuickSearch.execute({ accountId, ...input });
     await counted;
-    return jsonResponse({ candidates });
+    return jsonResponse(answer);
   } catch (error) {
     if (!(error instanceof UnavailableError)) throw error;
     log.error({ err: error }, 'quick search: database unavailable');

@@ -1,0 +1,35 @@
+/**
+ * The quick lookup's whole answer (POST /api/organisations/quick-search): the internal candidates (quick-search.ts)
+ * and, for a query written like an ABN, ACN, LEI or NZBN whose check digit fails, `identifierSuggestions`: the
+ * valid identifiers one digit-edit away that organisations visible to the account carry
+ * (../identifiers/suggest-identifiers.ts). Both run concurrently on the database.
+ *
+ * The field is present only for such a query (an empty list means "nothing near it is known"). The suggestions
+ * are a help, never a reason to fail: when their query fails the answer is the candidates alone (logged), and a
+ * failing candidate lookup still rejects as before (the route answers 503).
+ */
+import type { QuickSearchAnswer } from '../../core/candidates';
+import type { SuggestIdentifiers } from '../identifiers/suggest-identifiers';
+import type { QuickSearch, QuickSearchInput } from './quick-search';
+import type { QuickSearchLog } from './ports';
+
+export interface AnswerQuickSearch {
+  execute(input: QuickSearchInput): Promise<QuickSearchAnswer>;
+}
+
+export function createAnswerQuickSearch(deps: { quickSearch: QuickSearch; suggestIdentifiers: SuggestIdentifiers; log: QuickSearchLog }): AnswerQuickSearch {
+  return {
+    async execute(input) {
+      if (deps.suggestIdentifiers.mistyped(input.query).length === 0) return { candidates: await deps.quickSearch.execute(input) };
+      const suggestions = deps.suggestIdentifiers.fromDatabase(input).then(
+        (found) => found.flatMap((f) => f.suggestions),
+        (error: unknown) => {
+          deps.log.warn({ err: error }, 'identifier suggestions failed; answering the candidates alone');
+          return undefined;
+        },
+      );
+      const [candidates, identifierSuggestions] = await Promise.all([deps.quickSearch.execute(input), suggestions]);
+      return identifierSuggestions === undefined ? { candidates } : { candidates, identifierSuggestions };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * "Did you mean 30 635 412 074?" in Debian's Chromium against the real product (sandbox fakes at zero latency, demo
+ * seed; issue 12, section 3): a query written like an ABN whose check digit fails shows the valid identifiers one
+ * digit-edit away that the registry (and the account's organisations) know, as buttons that run that search; the
+ * found company streams like any registry candidate. With the mouse, with the keyboard only, at 390 px, and axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchChromium, openDemoPage } from './support/browser';
+import { chooseCountry, searchBox as searchBoxOf } from './support/search-form';
+
+const baseUrl = inject('baseUrl');
+const WAIT = { timeout: 20_000 };
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${baseUrl}/dashboard`);
+  await chooseCountry(page, 'AUS');
+});
+
+const searchBox = () => searchBoxOf(page);
+const suggestion = (formatted: string) => page.getByRole('button', { name: `Did you mean ${formatted}?` });
+const rowNames = () => page.locator('li.result .result-name').allTextContents();
+
+async function search(query: string): Promise<void> {
+  await searchBox().fill(query);
+  await searchBox().press('Enter');
+}
+
+async function expectAccessible(state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
+
+describe('a mistyped ABN', () => {
+  it('shows "Did you mean 30 635 412 074?" with the company that carries it; a click runs that search and the company streams', async () => {
+    await search('ABN 30 635 412 075');
+    await suggestion('30 635 412 074').waitFor(WAIT);
+    expect(await page.locator('.search-suggestions li').first().textContent()).toContain('KOOKABURRA KITCHENS PTY LTD');
+    await expectAccessible('a suggestion shown');
+    await suggestion('30 635 412 074').click();
+    await expect.poll(() => searchBox().inputValue()).toBe('30 635 412 074');
+    await expect.poll(rowNames, WAIT).toContain('KOOKABURRA KITCHENS PTY LTD');
+    await expect.poll(() => page.evaluate(() => new URL(window.location.href).searchParams.get('q'))).toBe('30 635 412 074');
+    expect(await suggestion('30 635 412 074').count()).toBe(0);
+  });
+
+  it('works with the keyboard only: Tab reaches the suggestion, Enter runs it, focus returns to the query', async () => {
+    await search('30 635 412 075');
+    await suggestion('30 635 412 074').waitFor(WAIT);
+    let focused = '';
+    for (let tabs = 0; tabs < 25 && !focused.startsWith('Did you mean'); tabs += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    }
+    expect(focused).toBe('Did you mean 30 635 412 074?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => searchBox().inputValue()).toBe('30 635 412 074');
+    expect(await searchBox().evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(rowNames, WAIT).toContain('KOOKABURRA KITCHENS PTY LTD');
+  });
+
+  it('at 390 px: the suggestion fits without horizontal scroll and passes axe', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${baseUrl}/dashboard`);
+    await search('30 635 412 075');
+    await suggestion('30 635 412 074').waitFor(WAIT);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectAccessible('a suggestion at 390 px');
+    await page.screenshot({ path: '/tmp/identifier-suggestion-390.png', fullPage: true });
+  });
+});
+
+describe('the whole run', () => {
+  it('raised no uncaught page error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
