@@ -213,6 +213,7 @@ async function main(): Promise<void> {
       rank: o.candidates.findIndex((c) => c.evaluationId !== null && o.query.targetIds.includes(c.evaluationId)) + 1 || null,
       top: (answer?.candidates ?? []).slice(0, 5).map((c) => c.canonicalName),
       ms: round(answer?.latencyMs ?? Number.NaN),
+      status: answer?.status,
     })) satisfies { kind: EvaluationQuery['kind'] }[];
   fs.mkdirSync(path.join('bench', 'out'), { recursive: true });
   fs.writeFileSync(path.join('bench', 'out', 'match-quality.md'), markdown(summary));

@@ -389,9 +389,20 @@ export async function findOrganisationsByCorrectedName(
   const kept = alternatives.filter((options, i) => !uncorrectable(options, i));
   const dropped = alternatives.length - kept.length;
   const where = scoped(params);
-  const branches: SQL[] = [];
+  const the = theTypo ? [{ from: typed[0] ?? '', to: 'the' }] : [];
+  const answer = (rows: RawRow[]) =>
+    rows.map((raw) => {
+      const row = withCorrections(toRow(raw), words, alternatives);
+      return { ...row, corrections: [...the, ...(row.corrections ?? [])] };
+    });
+  // First the corrected whole names (b-tree prefixes, cheap and precise); only when they find nothing the
+  // every-word branches, whose common corrected words ("group", "motor") cost far more.
   const prefixes = correctedPrefixes(words, alternatives, corrections);
-  if (prefixes.length > 0) branches.push(prefixBranches(prefixes, where));
+  if (prefixes.length > 0) {
+    const byPrefix = await db.execute<RawRow>(bestOf(prefixBranches(prefixes, where), params));
+    if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
+  }
+  const branches: SQL[] = [];
   if (theTypo || alternatives.some((options) => options.length > 1)) branches.push(everyWordBranches(alternatives, CORRECTED_SCORE, where, params.poolSize));
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
   // when the others are at least as many, and one of them is long enough to mean something.
@@ -400,11 +411,7 @@ export async function findOrganisationsByCorrectedName(
   }
   if (branches.length === 0) return [];
   const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
-  const the = theTypo ? [{ from: typed[0] ?? '', to: 'the' }] : [];
-  return found.rows.map((raw) => {
-    const row = withCorrections(toRow(raw), words, alternatives);
-    return { ...row, corrections: [...the, ...(row.corrections ?? [])] };
-  });
+  return answer(found.rows);
 }
 
 /** A word of 2 to 4 letters one edit (Damerau-Levenshtein) from "the", but not "the" itself. */
