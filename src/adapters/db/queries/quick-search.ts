@@ -121,9 +121,17 @@ function containsEveryWord(column: SQL, words: readonly string[]): SQL {
 }
 
 /**
- * For each position, one of its alternatives starts a word of the name. A word of 3+ letters: `name like
- * '%w%'` (the trigram index, as cheap as ever) and, as a filter, `' ' || name like '% w%'`; a word inside
- * another ("cava" in "excavators") does not count, so such a query goes on to the typo step. A shorter word
+ * A word at least this long must start a word of the name; a 3-letter word may be anywhere in it: its
+ * trigram is in so many names ("ing", "air") that a word-start filter over them cost more than a second
+ * (1M organisations, under load), where the unfiltered LIMIT stops at once.
+ */
+const WORD_START_MIN_LENGTH = 4;
+
+/**
+ * For each position, one of its alternatives appears in the name. A word of 4+ letters starts a word of the
+ * name: `name like '%w%'` (the trigram index, as cheap as ever) and, as a filter, `' ' || name like '% w%'`;
+ * a word inside another ("cava" in "excavators") does not count, so such a query goes on to the typo step.
+ * A 3-letter word as a substring (as before). A shorter word
  * is a whole word, with patterns the trigram index serves through the word-boundary trigrams ("  b", " bt",
  * "bt "): before, it was checked with strpos outside any index, and "bt group" read the whole table (2 s at
  * 1M organisations under load; ~18 ms now).
@@ -133,9 +141,9 @@ function containsOneOfEach(column: SQL, alternatives: readonly (readonly string[
     alternatives.map((options) => {
       const one = options.map((raw) => {
         const w = escapeLike(raw);
-        return raw.length >= FUZZY_MIN_LENGTH
-          ? sql`(${column} like ${`%${w}%`} and (' ' || ${column}) like ${`% ${w}%`})`
-          : sql`(${column} like ${`${w} %`} or ${column} like ${`% ${w} %`} or ${column} like ${`% ${w}`})`;
+        if (raw.length >= WORD_START_MIN_LENGTH) return sql`(${column} like ${`%${w}%`} and (' ' || ${column}) like ${`% ${w}%`})`;
+        if (raw.length >= FUZZY_MIN_LENGTH) return sql`${column} like ${`%${w}%`}`;
+        return sql`(${column} like ${`${w} %`} or ${column} like ${`% ${w} %`} or ${column} like ${`% ${w}`})`;
       });
       return one.length === 1 ? (one[0] ?? sql`false`) : sql`(${sql.join(one, sql` or `)})`;
     }),
