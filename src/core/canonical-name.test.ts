@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { canonicalName, keyName, searchName, stripLegalSuffix } from './canonical-name';
+import { canonicalName, keyName, searchName, searchNameWithoutLegalFormWords, stripLegalSuffix } from './canonical-name';
 
 describe('canonicalName: the display form', () => {
   it('trims and collapses whitespace of every kind, keeping case and punctuation', () => {
@@ -163,5 +163,22 @@ describe('stripLegalSuffix: the display name without its legal form (website bra
   it('keeps the name when it is nothing but a legal form', () => {
     expect(stripLegalSuffix('Limited')).toBe('Limited');
     expect(stripLegalSuffix('Pty Ltd')).toBe('Pty Ltd');
+  });
+});
+
+describe('searchNameWithoutLegalFormWords', () => {
+  it('drops legal-form words a query ends with, however they are spelled or begun', () => {
+    expect(searchNameWithoutLegalFormWords('Northwind Private')).toEqual({ searchName: 'northwind', ignored: ['private'] });
+    expect(searchNameWithoutLegalFormWords('Barnes &')).toEqual({ searchName: 'barnes', ignored: ['and'] });
+    expect(searchNameWithoutLegalFormWords('Medibank Private')?.searchName).toBe(searchName('Medibank Private Limited'));
+    expect(searchNameWithoutLegalFormWords('Acme Propr')?.searchName).toBe('acme');
+    expect(searchNameWithoutLegalFormWords('The Kroger Compa')?.searchName).toBe('kroger');
+  });
+
+  it('answers undefined when searchName already drops them, or nothing would be left', () => {
+    expect(searchNameWithoutLegalFormWords('Acme Pty Ltd')).toBeUndefined();
+    expect(searchNameWithoutLegalFormWords('Tata Motors')).toBeUndefined();
+    expect(searchNameWithoutLegalFormWords('Private')).toBeUndefined();
+    expect(searchNameWithoutLegalFormWords('Limited')).toBeUndefined();
   });
 });

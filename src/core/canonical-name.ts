@@ -287,3 +287,42 @@ export function stripLegalSuffix(name: string): string {
   }
   return display;
 }
+
+/**
+ * Legal-form words a query may end with, as typed or as keyTokens spells them, and "and" (the start of
+ * "& Co."), and spelled-out legal words of which a query's last word may be the beginning ("Acme Lim").
+ */
+const QUERY_LEGAL_FORM_WORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(WORD_FORMS),
+  ...Object.values(WORD_FORMS),
+  ...TRAILING_LEGAL_FORMS.flat(),
+  'private',
+  'public',
+  'and',
+]);
+const SPELLED_OUT_LEGAL_WORDS: readonly string[] = [...Object.keys(WORD_FORMS), 'private', 'public', 'partnership', 'liability', 'gesellschaft'];
+const MIN_LEGAL_WORD_PREFIX = 3;
+
+function isQueryLegalFormWord(token: string): boolean {
+  if (QUERY_LEGAL_FORM_WORDS.has(token)) return true;
+  return token.length >= MIN_LEGAL_WORD_PREFIX && SPELLED_OUT_LEGAL_WORDS.some((word) => word.startsWith(token));
+}
+
+/**
+ * The query's search form once the legal-form words it ends with are dropped, whichever way they are
+ * spelled and even when the last one is only begun: "Northwind Private" -> "northwind" (the company
+ * "Northwind Private Limited" is stored as "northwind", because "private limited" is a legal form),
+ * "Barnes &" -> "barnes" ("Barnes & Company" is stored as "barnes"), "Acme Propr" -> "acme".
+ * Returns undefined when that changes nothing compared with searchName(query), or leaves no word.
+ */
+export function searchNameWithoutLegalFormWords(query: string): { searchName: string; ignored: string[] } | undefined {
+  const tokens = keyTokens(query);
+  let end = tokens.length;
+  while (end > 1 && isQueryLegalFormWord(tokens[end - 1] ?? '')) end -= 1;
+  if (end === tokens.length) return undefined;
+  const kept = tokens.slice(0, end);
+  const start = kept.length > 1 && kept[0] === 'the' ? 1 : 0;
+  const alternative = withoutTrailingLegalForms(kept.slice(start)).join(' ') || kept.join(' ');
+  if (alternative === '' || alternative === searchName(query)) return undefined;
+  return { searchName: alternative, ignored: tokens.slice(end) };
+}

@@ -158,6 +158,8 @@ export const organisations = pgTable(
   (t) => [
     index('organisations_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('organisations_search_name_prefix_idx').using('btree', sql`${t.searchName} text_pattern_ops`),
+    // The punctuation-free form ("kwik fit" -> "kwikfit"): a prefix of it finds "KwikFit" for "Kwik-Fit Ltd" and back.
+    index('organisations_search_compact_prefix_idx').using('btree', sql`replace(${t.searchName}, ' ', '') text_pattern_ops`),
     index('organisations_key_idx').on(t.key),
     index('organisations_website_domain_idx').on(t.websiteDomain),
     index('organisations_country_idx').on(t.countryIsoAlpha3),
@@ -197,6 +199,7 @@ export const organisationAliases = pgTable(
   (t) => [
     index('organisation_aliases_search_value_trgm_idx').using('gin', sql`${t.searchValue} gin_trgm_ops`),
     index('organisation_aliases_search_value_prefix_idx').using('btree', sql`${t.searchValue} text_pattern_ops`),
+    index('organisation_aliases_search_compact_prefix_idx').using('btree', sql`replace(${t.searchValue}, ' ', '') text_pattern_ops`),
     index('organisation_aliases_organisation_idx').on(t.organisationId),
   ],
 );

@@ -20,6 +20,11 @@ export interface QuickSearchRow {
   website: string | null;
   /** True when the caller's account owns the row; false for a global row. */
   ownedByAccount: boolean;
+  /**
+   * The typo corrections that found this row (query word -> the known word of its name or alias it was read
+   * as); absent or empty when it was found as typed. For the match object's `matchedOn.corrections`.
+   */
+  corrections?: { from: string; to: string }[];
 }
 
 export interface LookupScope {
@@ -31,9 +36,10 @@ export interface LookupScope {
 export interface QuickSearchLookups {
   /**
    * Fuzzy lookup over names and aliases of `searchName(query)`, in two steps: exact spelling (prefix or
-   * every word) answered at once, and the typo step, run only when the caller calls `corrected()`.
+   * every word; also the prefix of the punctuation-free form, and of `alternativeSearchName`, the query's
+   * search form without the legal-form words it ends with) answered at once, and the typo step, run only when the caller calls `corrected()`.
    */
-  byName(params: LookupScope & { searchName: string; poolSize: number }): Promise<NameLookup>;
+  byName(params: LookupScope & { searchName: string; alternativeSearchName?: string; poolSize: number }): Promise<NameLookup>;
   /** Exact lookup of `normaliseIdentifierValue(query)` against normalised identifier values. */
   byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<QuickSearchRow[]>;
   /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */

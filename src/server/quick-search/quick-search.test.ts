@@ -116,14 +116,15 @@ describe('createQuickSearch', () => {
     expect(corrected).toEqual(['acme widgts', 'acme widgts']);
   });
 
-  it('orders exact matches first, then names by Jaro-Winkler (ties by name), and cuts at the limit', async () => {
+  it('orders exact matches first, then names by Jaro-Winkler (ties by the whole key form, then by name), and cuts at the limit', async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
         byName: async () =>
           named([
-            row({ id: '3', name: 'Acme Zeta', searchName: 'acme x' }),
+            // The same search form and equally similar key forms: by name.
+            row({ id: '3', name: 'Acme Beta', searchName: 'acme x' }),
             row({ id: '2', name: 'Acme', searchName: 'acme' }),
-            row({ id: '4', name: 'Acme Alpha', searchName: 'acme x' }),
+            row({ id: '4', name: 'Acme Alfa', searchName: 'acme x' }),
           ]),
         byIdentifier: async () => [row({ id: '9', name: 'Unrelated' })],
       }),

@@ -21,7 +21,7 @@
  * A failing lookup rejects with the adapter's UnavailableError (the route answers 503 `{candidates: []}`).
  */
 import type { InternalQuickSearchCandidate } from '../../core/candidates';
-import { searchName } from '../../core/canonical-name';
+import { keyName, searchName, searchNameWithoutLegalFormWords } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
@@ -69,11 +69,12 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const identifier = queryHasDigit(trimmed) ? normaliseIdentifierValue(trimmed) : '';
       const websiteDomain = normaliseWebsiteHost(trimmed);
       const wanted = websiteDomain === undefined ? searchName(trimmed) : brandOf(websiteDomain);
+      const alternative = websiteDomain === undefined ? searchNameWithoutLegalFormWords(trimmed)?.searchName : undefined;
       const none: Promise<QuickSearchRow[]> = Promise.resolve([]);
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
 
       const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
-        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
+        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
@@ -81,7 +82,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const byName = foundExactly || !HAS_LETTER.test(wanted) ? nameLookup.rows : await nameLookup.corrected();
 
       const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
-      ranked.push(...rankByName(byName, wanted));
+      ranked.push(...rankByName(byName, trimmed, wanted, alternative));
       const candidates = withoutHiddenGlobalRows(deduplicate(ranked, filter)).slice(0, deps.limit);
       const linked = await linkedOrThrowNothing(deps, accountId, candidates.map((c) => c.row.id));
       return candidates.map(({ row, key }) => ({
@@ -111,14 +112,41 @@ function brandOf(websiteDomain: string): string {
   return searchName(label.replace(/-/g, ' '));
 }
 
-/** Jaro-Winkler of the query's search form against the name and the matched alias; ties by name. */
-function rankByName(rows: QuickSearchRow[], wanted: string): ScoredRow[] {
-  return rows
-    .map((row) => ({
-      row,
-      score: Math.max(jaroWinkler(wanted, row.searchName), row.matchedAlias === null ? 0 : jaroWinkler(wanted, row.matchedAlias)),
-    }))
-    .sort((a, b) => b.score - a.score || a.row.name.localeCompare(b.row.name) || Number(b.row.ownedByAccount) - Number(a.row.ownedByAccount));
+/**
+ * Jaro-Winkler of the query's search forms (as typed, as corrected for this row, without trailing legal-form
+ * words, and punctuation-free) against the name and the matched alias, best of them; ties by Jaro-Winkler of
+ * the whole key forms (legal forms kept: "Rio Tinto plc" before "Rio Tinto Limited" for a query naming the
+ * plc), then by name.
+ */
+function rankByName(rows: QuickSearchRow[], query: string, wanted: string, alternative: string | undefined): ScoredRow[] {
+  const queryKey = keyName(query);
+  const scored = rows.map((row) => {
+    const forms = [wanted, corrected(wanted, row.corrections), ...(alternative === undefined ? [] : [alternative])];
+    const targets = row.matchedAlias === null ? [row.searchName] : [row.searchName, row.matchedAlias];
+    let score = 0;
+    for (const form of forms) {
+      for (const target of targets) {
+        score = Math.max(score, jaroWinkler(form, target), jaroWinkler(form.replace(/ /g, ''), target.replace(/ /g, '')));
+      }
+    }
+    return { row, score, tie: jaroWinkler(queryKey, keyName(row.name)) };
+  });
+  return scored
+    .sort(
+      (a, b) =>
+        b.score - a.score || b.tie - a.tie || a.row.name.localeCompare(b.row.name) || Number(b.row.ownedByAccount) - Number(a.row.ownedByAccount),
+    )
+    .map(({ row, score }) => ({ row, score }));
+}
+
+/** The query's search form with this row's typo corrections applied. */
+function corrected(wanted: string, corrections: QuickSearchRow['corrections']): string {
+  if (corrections === undefined || corrections.length === 0) return wanted;
+  const byWord = new Map(corrections.map((c) => [c.from, c.to]));
+  return wanted
+    .split(' ')
+    .map((word) => byWord.get(word) ?? word)
+    .join(' ');
 }
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "organisation_aliases_search_compact_prefix_idx" ON "organisation_aliases" USING btree (replace("search_value", ' ', '') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "organisations_search_compact_prefix_idx" ON "organisations" USING btree (replace("search_name", ' ', '') text_pattern_ops);
