@@ -37,7 +37,7 @@ export const internalQuickSearchCandidateSchema = z.object({
   website: z.string().nullable(),
   accountLinked: z.boolean(),
   /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
-  match: matchSchema,
+  match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });
 export type InternalQuickSearchCandidate = z.infer<typeof internalQuickSearchCandidateSchema>;
 
@@ -63,7 +63,7 @@ export const searchOrganisationsCandidateSchema = z.object({
   /** National-registry relevance score (0-100); shown only with devMode. */
   score: z.number().nullable().optional(),
   /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
-  match: matchSchema,
+  match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });
 export type SearchOrganisationsCandidate = z.infer<typeof searchOrganisationsCandidateSchema>;
 

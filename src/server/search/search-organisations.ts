@@ -22,6 +22,7 @@
  * batch (rule 4).
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import { matchQueryOfSearch } from '../../core/match-confidence';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry, type SearchMode } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
 import type { LogoService } from '../logo/logo-service';
@@ -136,7 +137,8 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
 
     const { log } = deps;
     const matches = createInternalMatchLookup({ internalMatches: deps.internalMatches, accountId: context.accountId, membership: options.membership, log });
-    const preparation = createCandidatePreparation({ scope, devMode, websiteValidator: deps.websiteValidator, log, signal });
+    const matchQuery = matchQueryOfSearch(request.query, scope);
+    const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
     const placement = createCandidatePlacement({ matches, logo: deps.logo });
     const runsRegistry = modeRunsRegistry(mode);
     const runsAgent = modeRunsAgent(mode);
