@@ -116,7 +116,7 @@ describe('createQuickSearch', () => {
     expect(corrected).toEqual(['acme widgts', 'acme widgts']);
   });
 
-  it('orders by match score (the identifier match first, then names; ties in the lookups\' order) and cuts at the limit', async () => {
+  it('orders by match score (exact name and identifier matches first, then looser names; ties in the lookups\' order) and cuts at the limit', async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
         byName: async () =>
@@ -134,10 +134,14 @@ describe('createQuickSearch', () => {
       limit: 3,
     });
     const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme 1', countryIsoAlpha3: 'GLO' });
-    expect(candidates.map((c) => c.existingOrgId)).toEqual(['9', '2', '4']);
+    // The two exact matches (the same name, the same identifier) first, by score; then the longer name, the
+    // first of the two tied ones in the lookup's order; "Acme One Zeta" is cut by the limit.
+    expect(new Set(candidates.slice(0, 2).map((c) => c.existingOrgId))).toEqual(new Set(['9', '2']));
+    expect(candidates[2]?.existingOrgId).toBe('4');
     expect(candidates.map((c) => c.match.score)).toEqual([...candidates.map((c) => c.match.score)].sort((a, b) => b - a));
-    expect(candidates[0]?.match).toMatchObject({ match: true, grades: { identifier: 'same' }, matchedOn: { identifier: { type: 'OPENCORPORATES', value: 'acme-1' } } });
-    expect(candidates[1]?.match).toMatchObject({ grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
+    const byId = (id: string) => candidates.find((c) => c.existingOrgId === id)?.match;
+    expect(byId('9')).toMatchObject({ match: true, grades: { identifier: 'same' }, matchedOn: { identifier: { type: 'OPENCORPORATES', value: 'acme-1' } } });
+    expect(byId('2')).toMatchObject({ match: true, grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
   });
 
   it('puts an exact name above a looser one whatever the name lookup\'s order, and says what matched', async () => {
