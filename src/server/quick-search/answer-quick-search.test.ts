@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalQuickSearchCandidate } from '../../core/candidates';
 import { UnavailableError } from '../../core/errors';
+import { assessMatch } from '../../core/match-confidence';
 import type { IdentifierDirectory } from '../identifiers/ports';
 import { createSuggestIdentifiers } from '../identifiers/suggest-identifiers';
 import { createAnswerQuickSearch } from './answer-quick-search';
@@ -18,6 +19,7 @@ const candidate: InternalQuickSearchCandidate = {
   logo: null,
   website: null,
   accountLinked: false,
+  match: assessMatch({ name: 'Acme' }, { name: 'Acme Pty Ltd', countryIsoAlpha3: 'AUS' }),
 };
 const quickSearch: QuickSearch = { execute: async (input) => (input.query.startsWith('Acme') ? [candidate] : []) };
 const noRegistry = { byAbn: async () => ({ ok: true as const, value: null }), byAcn: async () => ({ ok: true as const, value: null }) };

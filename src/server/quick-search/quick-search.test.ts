@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../core/errors';
 import type { LogoService } from '../logo/logo-service';
-import type { AccountMembership, LookupScope, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
+import type { AccountMembership, IdentifierRow, LookupScope, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
 import { createQuickSearch } from './quick-search';
 
 function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {
@@ -38,7 +38,7 @@ describe('createQuickSearch', () => {
     const allStarted = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const lookup = (name: string) => async (_: LookupScope): Promise<QuickSearchRow[]> => {
+    const lookup = (name: string) => async (_: LookupScope): Promise<IdentifierRow[]> => {
       started.push(name);
       if (started.length === 3) release();
       await allStarted;
@@ -87,7 +87,7 @@ describe('createQuickSearch', () => {
 
   it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {
     const corrected: string[] = [];
-    const found = (id: string) => async () => [row({ id, name: `Org ${id}` })];
+    const found = (id: string) => async () => [{ ...row({ id, name: 'Acme Widgets', website: 'https://acme-widgets.com' }), matchedIdentifier: { type: 'ABN', value: '51824753556' } }];
     const typoStep = (searchName: string) => async () => (corrected.push(searchName), [row({ id: 'typo', name: 'Acme Widgets' })]);
     const make = (overrides: Partial<QuickSearchLookups>) =>
       createQuickSearch({
@@ -116,17 +116,17 @@ describe('createQuickSearch', () => {
     expect(corrected).toEqual(['acme widgts', 'acme widgts']);
   });
 
-  it('orders exact matches first, then names by Jaro-Winkler (ties by the whole key form, then by name), and cuts at the limit', async () => {
+  it('orders by match score (exact name and identifier matches first, then looser names; ties in the lookups\' order) and cuts at the limit', async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
         byName: async () =>
           named([
-            // The same search form and equally similar key forms: by name.
-            row({ id: '3', name: 'Acme Beta', searchName: 'acme x' }),
-            row({ id: '2', name: 'Acme', searchName: 'acme' }),
-            row({ id: '4', name: 'Acme Alfa', searchName: 'acme x' }),
+            row({ id: '5', name: 'Acme One Zeta', searchName: 'acme one zeta' }),
+            row({ id: '4', name: 'Acme 1 Group', searchName: 'acme 1 group' }),
+            row({ id: '2', name: 'Acme 1', searchName: 'acme 1' }),
+            row({ id: '3', name: 'Acme 1 Group', searchName: 'acme 1 group' }),
           ]),
-        byIdentifier: async () => [row({ id: '9', name: 'Unrelated' })],
+        byIdentifier: async () => [{ ...row({ id: '9', name: 'Unrelated' }), matchedIdentifier: { type: 'OPENCORPORATES', value: 'acme-1' } }],
       }),
       membership: noMembership,
       logo: noLogo,
@@ -134,7 +134,57 @@ describe('createQuickSearch', () => {
       limit: 3,
     });
     const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme 1', countryIsoAlpha3: 'GLO' });
-    expect(candidates.map((c) => c.existingOrgId)).toEqual(['9', '2', '4']);
+    // The two exact matches (the same name, the same identifier) first, by score; then the longer name, the
+    // first of the two tied ones in the lookup's order; "Acme One Zeta" is cut by the limit.
+    expect(new Set(candidates.slice(0, 2).map((c) => c.existingOrgId))).toEqual(new Set(['9', '2']));
+    expect(candidates[2]?.existingOrgId).toBe('4');
+    expect(candidates.map((c) => c.match.score)).toEqual([...candidates.map((c) => c.match.score)].sort((a, b) => b - a));
+    const byId = (id: string) => candidates.find((c) => c.existingOrgId === id)?.match;
+    expect(byId('9')).toMatchObject({ match: true, grades: { identifier: 'same' }, matchedOn: { identifier: { type: 'OPENCORPORATES', value: 'acme-1' } } });
+    expect(byId('2')).toMatchObject({ match: true, grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
+  });
+
+  it('puts an exact name above a looser one whatever the name lookup\'s order, and says what matched', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byName: async () =>
+          named([
+            row({ id: 'loose', name: 'Harbour Marine Services Pty Ltd', searchName: 'harbour marine services' }),
+            row({ id: 'alias', name: 'Quill Holdings Pty Ltd', searchName: 'quill holdings', matchedAlias: 'harbourline' }),
+          ]),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    const candidates = await quickSearch.execute({ accountId: 'a', query: 'Harbourline Pty Ltd', countryIsoAlpha3: 'GLO' });
+    expect(candidates.map((c) => c.existingOrgId)).toEqual(['alias']);
+    expect(candidates[0]?.match.matchedOn).toMatchObject({ name: 'harbourline', nameKind: 'alias', legalFormsIgnored: ['pty', 'ltd'] });
+  });
+
+  it('returns nothing below the relevance floor: a query naming no organisation does not get the nearest unrelated name', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => named([], async () => [row({ id: 'acme', name: 'ACME WIDGETS PTY LTD', searchName: 'acme widgets' })]) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    expect(await quickSearch.execute({ accountId: 'a', query: 'qzxv nonexistent widgets', countryIsoAlpha3: 'AUS' })).toEqual([]);
+  });
+
+  it('keeps a low-scored candidate whose name the query begins (a name being typed), below the decision', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => named([row({ id: 'z', name: 'Zorblax Logistics Pty Ltd', searchName: 'zorblax logistics' })]) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    const [candidate] = await quickSearch.execute({ accountId: 'a', query: 'zorbl', countryIsoAlpha3: 'AUS' });
+    expect(candidate?.existingOrgId).toBe('z');
+    expect(candidate?.match.match).toBe(false);
   });
 
   it('a failing membership check logs a warning and leaves every candidate unlinked', async () => {

@@ -78,3 +78,25 @@ describe('candidate fields', () => {
     for (const item of await run(search)) expect(streamItemSchema.safeParse(item).success).toBe(true);
   });
 });
+
+describe('the match of each candidate (issue 12, section 2)', () => {
+  it('scores each streamed candidate against the query: the registry\'s matched business name, its identifiers, its country', async () => {
+    const registry = {
+      candidates: [
+        registryCandidate('Smith Family Holdings Pty Ltd', { matchedBusinessName: 'Harbourline', nameKind: 'business' }),
+        registryCandidate('Harbour Marine Services Pty Ltd'),
+      ],
+      error: null,
+    };
+    const items = await run(fakes({ registry }).search, { query: 'Harbourline', mode: 'direct' });
+    const matches = items.flatMap((i) => (i._type === 'candidate' ? [i.match] : []));
+    expect(matches[0]).toMatchObject({ match: true, grades: { name: 'same', country: 'same' }, matchedOn: { name: 'Harbourline', nameKind: 'business_name' } });
+    expect(matches[1]).toMatchObject({ match: false, grades: { name: 'different' }, matchedOn: { name: null } });
+  });
+
+  it('an identifier query matches the candidate carrying that identifier', async () => {
+    const registry = { candidates: [registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] })], error: null };
+    const [item] = await run(fakes({ registry }).search, { query: '51 824 753 556', mode: 'direct' });
+    expect(item).toMatchObject({ match: { match: true, grades: { identifier: 'same', name: 'missing' }, matchedOn: { identifier: { type: 'ABN', value: '51824753556' } } } });
+  });
+});

@@ -15,6 +15,10 @@
  *    website is always a validated one. Per-candidate enrichment of the candidate object belongs here, in
  *    `prepare`: both channels' candidates pass through it.
  *
+ * 3. `match`: the candidate's match for the query (core/match-confidence.ts), over its name, the registry's
+ *    matched business name, its identifiers, its website once validated (a removed website is missing) and
+ *    its country.
+ *
  * `source` stays the discovering channel; the registry's relevance `score` is kept for national-registry
  * candidates with devMode on, never otherwise.
  */
@@ -22,6 +26,7 @@ import type { SearchOrganisationsCandidate, SearchSource } from '../../core/cand
 import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
+import { assessMatch, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import type { AgentCandidate, RegistryCandidate, SearchLog, WebsiteValidator } from './ports';
 
 export type RegistrySource = Exclude<SearchSource, 'agent'>;
@@ -57,6 +62,8 @@ export interface CandidatePreparation {
 export interface CandidatePreparationDependencies {
   /** The requested country's alpha-3, or GLO. */
   scope: string;
+  /** The search's query as a match query (matchQueryOfSearch), for each candidate's `match`. */
+  matchQuery: MatchQuery;
   devMode: boolean;
   websiteValidator: WebsiteValidator;
   log: SearchLog;
@@ -111,6 +118,14 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
       const reported = discovered.candidate;
       const fromRegistry = discovered.source !== 'agent';
       const site = await validatedWebsite(name, reported.website, discovered.source !== 'agent' && discovered.candidate.websiteValidated);
+      const businessName = discovered.source === 'agent' ? null : discovered.candidate.matchedBusinessName;
+      const subject: MatchSubject = {
+        name,
+        otherNames: businessName === null ? [] : [{ value: businessName, kind: 'business_name' }],
+        identifiers: reported.identifiers,
+        website: site.website,
+        countryIsoAlpha3: country,
+      };
       return {
         baseKey,
         fromRegistry,
@@ -123,6 +138,7 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
           ...site,
           identifiers: reported.identifiers,
           ...registryDetails(discovered, deps.devMode),
+          match: assessMatch(deps.matchQuery, subject),
         },
       };
     },

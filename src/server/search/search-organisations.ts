@@ -29,6 +29,7 @@
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { mistypedIdentifiers } from '../../core/identifiers';
+import { matchQueryOfSearch } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
@@ -142,7 +143,8 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
 
     const { log } = deps;
     const matches = createInternalMatchLookup({ internalMatches: deps.internalMatches, accountId: context.accountId, membership: options.membership, log });
-    const preparation = createCandidatePreparation({ scope, devMode, websiteValidator: deps.websiteValidator, log, signal });
+    const matchQuery = matchQueryOfSearch(request.query, scope);
+    const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
     const placement = createCandidatePlacement({ matches, logo: deps.logo });
     // A mistyped identifier reaches no provider as that identifier: its suggestions are the whole answer.
     const mistyped = mistypedIdentifiers(request.query);

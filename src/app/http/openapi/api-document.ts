@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { internalQuickSearchCandidateSchema, quickSearchAnswerSchema, streamItemSchema } from '../../../core/candidates';
+import { MATCH_THRESHOLD, RELEVANCE_FLOOR } from '../../../core/match';
 import { naicsSearchResultSchema } from '../../../core/naics';
 import { organisationProfileSchema } from '../../../core/organisation-profile';
 import { organisationRecordSchema } from '../../../core/organisation-record';
@@ -84,17 +85,18 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post',
     summary: 'Internal quick lookup',
     description:
-      'Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. A blank query answers `{candidates: []}`; a database failure `503 {"candidates": []}`. A query written like an ABN, ACN, LEI or NZBN whose check digit fails also answers `identifierSuggestions`: the valid identifiers one digit-edit away that organisations visible to the account carry.',
+      `Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. Every candidate carries \`match\`: a calibrated score 0-100 (of candidates scored about s, about s% are right), the decision \`match\` (score >= ${MATCH_THRESHOLD}), per-field grades (name, identifier, website, country: same / similar / different / missing) and \`matchedOn\` (the name or alias, identifier and website that matched, the legal-form words ignored, the typo corrections applied). Candidates come by match score; one scored below ${RELEVANCE_FLOOR} is not returned unless the query begins its name or alias. A blank query answers \`{candidates: []}\`; a database failure \`503 {"candidates": []}\`. A query written like an ABN, ACN, LEI or NZBN whose check digit fails also answers \`identifierSuggestions\`: the valid identifiers one digit-edit away that organisations visible to the account carry.`,
     auth: 'account',
     body: 'QuickSearchRequest',
-    success: { status: 200, description: 'The internal candidates, best first, and identifier suggestions', schema: ref('QuickSearchAnswer') },
+    success: { status: 200, description: 'The internal candidates, best match first, and identifier suggestions', schema: ref('QuickSearchAnswer') },
     errors: [400, 401, 503],
   },
   {
     path: '/api/organisations/search',
     method: 'post',
     summary: 'Streamed registry and agent search',
-    description: 'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded, identifierSuggestions), each the moment it exists. An ABN or ACN query is looked up on ABN Lookup by number and a Companies House number on the aggregator by id; a query written like an identifier whose check digit fails reaches no provider as that identifier and streams one `identifierSuggestions` item. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
+    description:
+      'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded, identifierSuggestions), each the moment it exists; every candidate carries its `match` (score, decision, grades, matchedOn) for the query. An ABN or ACN query is looked up on ABN Lookup by number and a Companies House number on the aggregator by id; a query written like an identifier whose check digit fails reaches no provider as that identifier and streams one `identifierSuggestions` item. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
     auth: 'account',
     body: 'SearchRequest',
     success: { status: 200, description: 'One StreamItem per line', schema: ref('StreamItem'), contentType: 'application/x-ndjson' },
