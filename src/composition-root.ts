@@ -61,6 +61,11 @@ import { createVerifyOrganisation } from './server/verification/verify-organisat
 import { createVerificationStore } from './adapters/db/queries/verification-store';
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
+import { createReconcileQueries, type ReconcileQueries } from './server/reconciliation/reconcile-queries';
+import { createSuggestEntities, type SuggestEntities } from './server/reconciliation/suggest-entities';
+import { createPreviewEntity, type PreviewEntity } from './server/reconciliation/preview-entity';
+import { createExtendEntities, type ExtendEntities } from './server/reconciliation/extend-entities';
+import type { ReconciliationDependencies } from './server/reconciliation/ports';
 
 export interface Container {
   readonly env: Env;
@@ -103,6 +108,13 @@ export interface Container {
   };
   /** The identify page: the account's list, sorted, filtered and paged. */
   readonly identify: { readonly listOrganisations: ListIdentifyOrganisations };
+  /** The W3C Reconciliation Service API 0.2 under /api/reconcile (OpenRefine and other clients). */
+  readonly reconciliation: {
+    readonly reconcileQueries: ReconcileQueries;
+    readonly suggestEntities: SuggestEntities;
+    readonly previewEntity: PreviewEntity;
+    readonly extendEntities: ExtendEntities;
+  };
   close(): Promise<void>;
 }
 
@@ -201,6 +213,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     verify: createVerifyOrganisation({ store: createVerificationStore(database.db), registry: enrichmentPorts.registry, log: log.child({ useCase: 'verifyOrganisation' }) }),
     log: log.child({ useCase: 'enrichOrganisation' }),
   });
+  const quickSearch = createQuickSearch({
+    lookups: createQuickSearchLookups(quickSearchDatabase.db),
+    membership: createAccountMembership(database.db),
+    logo,
+    log: log.child({ useCase: 'quickSearch' }),
+    limit: env.QUICK_SEARCH_LIMIT,
+  });
+  const recordReader = createOrganisationRecordReader(database.db);
+  const reconciliation: ReconciliationDependencies = { quickSearch, entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) } };
   return {
     env,
     log,
@@ -209,13 +230,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     accountResolver,
     flags,
     logo,
-    quickSearch: createQuickSearch({
-      lookups: createQuickSearchLookups(quickSearchDatabase.db),
-      membership: createAccountMembership(database.db),
-      logo,
-      log: log.child({ useCase: 'quickSearch' }),
-      limit: env.QUICK_SEARCH_LIMIT,
-    }),
+    quickSearch,
     searchRateLimiter,
     quickSearchRateLimiter,
     searchOrganisations: createSearchOrganisations({
@@ -244,13 +259,19 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     enrichment: { enrichOrganisation },
     organisations: {
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
-      getRecord: createGetOrganisationRecord(createOrganisationRecordReader(database.db)),
+      getRecord: createGetOrganisationRecord(recordReader),
       getFigures: createGetOrganisationFigures(figuresReader),
       countFlags: createCountOrganisationFlags(figuresReader),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
     identify: {
       listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
+    },
+    reconciliation: {
+      reconcileQueries: createReconcileQueries(reconciliation),
+      suggestEntities: createSuggestEntities(reconciliation),
+      previewEntity: createPreviewEntity(reconciliation),
+      extendEntities: createExtendEntities(reconciliation),
     },
     async close() {
       await revocations.close();
