@@ -7,14 +7,14 @@
  *    condition scopes the lookups to it; none or several search every country.
  * 2. Properties are match conditions: a candidate whose country, identifier or website is different from the
  *    query's is dropped; one without the field stays (graded `missing`).
- * 3. Each candidate carries `score` and `match` (see reconciliation-match.ts: UNCALIBRATED until the
- *    calibrated confidence is merged) and `features`, the per-field grades.
+ * 3. Each candidate carries its Match (core/match-confidence.ts): `score` is the calibrated confidence 0-100,
+ *    `match` its decision, and `features` the per-field grades (name, identifier, website, country).
  * 4. Best score first (ties by name); at most the query's limit (default 5, at most 25).
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { ORGANISATION_TYPE, candidateLimitOf, type MatchConditions, type ReconciliationCandidate, type ReconciliationQuery, type ReconciliationResultBatch } from '../../core/reconciliation';
-import { contradictsConditions, featuresOf, gradeCandidate, uncalibratedScoreAndMatch } from '../../core/reconciliation-match';
+import { contradictsConditions, featuresOf, matchOfCandidate } from '../../core/reconciliation-match';
 import type { ReconciliationDependencies } from './ports';
 
 export type ReconcileQueries = (params: {
@@ -32,9 +32,8 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
     const candidates: ReconciliationCandidate[] = [];
     for (const entity of entities) {
       if (entity === null) continue;
-      const { grades, similarity } = gradeCandidate(query.query, conditions, entity);
+      const { score, match, grades } = matchOfCandidate(query.query, conditions, entity);
       if (contradictsConditions(grades)) continue;
-      const { score, match } = uncalibratedScoreAndMatch(grades, similarity);
       candidates.push({
         id: entity.id,
         name: entity.name,
@@ -42,7 +41,7 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
         score,
         match,
         type: [ORGANISATION_TYPE],
-        features: featuresOf(grades, similarity),
+        features: featuresOf(grades),
       });
     }
     candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
