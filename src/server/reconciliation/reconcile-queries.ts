@@ -9,7 +9,8 @@
  *    query's is dropped; one without the field stays (graded `missing`).
  * 3. Each candidate carries its Match (core/match-confidence.ts): `score` is the calibrated confidence 0-100,
  *    `match` its decision, and `features` the per-field grades (name, identifier, website, country).
- * 4. Best score first (ties by name); at most the query's limit (default 5, at most 25).
+ * 4. Best score first; on a tie, the candidate with more fields graded `same` (it satisfies more of the query),
+ *    then by name; at most the query's limit (default 5, at most 25).
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
@@ -29,7 +30,7 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
     const found = await Promise.all([...new Set(searches)].map((text) => deps.quickSearch.execute({ accountId, query: text, countryIsoAlpha3 })));
     const ids = [...new Set(found.flat().map((candidate) => candidate.existingOrgId))];
     const entities = await Promise.all(ids.map((id) => deps.entities.findEntity(accountId, id)));
-    const candidates: ReconciliationCandidate[] = [];
+    const candidates: (ReconciliationCandidate & { sameFields: number })[] = [];
     for (const entity of entities) {
       if (entity === null) continue;
       const { score, match, grades } = matchOfCandidate(query.query, conditions, entity);
@@ -42,10 +43,11 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
         match,
         type: [ORGANISATION_TYPE],
         features: featuresOf(grades),
+        sameFields: Object.values(grades).filter((grade) => grade === 'same').length,
       });
     }
-    candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
-    return candidates.slice(0, candidateLimitOf(query));
+    candidates.sort((a, b) => b.score - a.score || b.sameFields - a.sameFields || a.name.localeCompare(b.name));
+    return candidates.slice(0, candidateLimitOf(query)).map(({ sameFields: _ranking, ...candidate }) => candidate);
   }
 
   return async ({ accountId, queries }) => {
