@@ -62,6 +62,8 @@ export const suggestQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0).max(1000).default(0),
 });
 
+export const previewQuerySchema = z.object({ id: z.string().min(1).max(100) });
+
 export const proposePropertiesQuerySchema = z.object({
   type: z.string().min(1),
   limit: z.coerce.number().int().positive().optional(),

@@ -2,15 +2,13 @@
  * GET /api/reconcile/preview?id=: the preview card of an organisation (W3C Reconciliation API 0.2, "Preview
  * Service"), a small HTML page. Not visible and not existing answer the same 404.
  */
-import { z } from 'zod';
+import { previewQuerySchema } from '../../../../core/reconciliation';
 import { corsPreflight, withCors } from '../../../http/cors';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
 import { parseSearchParamsOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
 
 export const dynamic = 'force-dynamic';
-
-export const previewQuerySchema = z.object({ id: z.string().min(1).max(100) });
 
 export const GET = withCors(
   withAccount(async (request, { accountId, container }) => {
