@@ -237,18 +237,18 @@ export const ROUTES: readonly RouteDoc[] = [
       description: 'The manifest, a result batch or a data extension response',
       schema: { oneOf: [{ type: 'object', description: 'The service manifest' }, ref('ReconciliationResultBatch'), ref('DataExtensionResponse')] },
     },
-    errors: [400, 401],
+    errors: [400, 401, 429],
   },
   {
     path: '/api/reconcile',
     method: 'post',
     summary: 'Reconciliation queries or data extension (W3C Reconciliation API 0.2)',
     description:
-      'A form (`application/x-www-form-urlencoded` or `multipart/form-data`) with the field `queries` or `extend` holding JSON text, as OpenRefine sends it, or a JSON body `{"queries": {...}}` / `{"extend": {...}}`. At most 50 queries in a batch.',
+      'A form (`application/x-www-form-urlencoded` or `multipart/form-data`) with the field `queries` or `extend` holding JSON text, as OpenRefine sends it, or a JSON body `{"queries": {...}}` / `{"extend": {...}}`. At most 50 queries in a batch; each query counts as one quick lookup against the per-account limit (QUICK_SEARCH_RATE_LIMIT_PER_MINUTE).',
     auth: 'account',
     body: { inline: { type: 'object', properties: { queries: ref('ReconciliationQueryBatchRequest'), extend: ref('DataExtensionQueryRequest') } } },
     success: { status: 200, description: 'A result batch or a data extension response', schema: { oneOf: [ref('ReconciliationResultBatch'), ref('DataExtensionResponse')] } },
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 429],
   },
   {
     path: '/api/reconcile/suggest/entity',
@@ -260,7 +260,7 @@ export const ROUTES: readonly RouteDoc[] = [
       { name: 'cursor', description: 'Suggestions to skip (default 0)' },
     ],
     success: { status: 200, description: 'At most 10 suggestions', schema: ref('SuggestEntitiesResponse') },
-    errors: [400, 401],
+    errors: [400, 401, 429],
   },
   {
     path: '/api/reconcile/suggest/property',
