@@ -161,7 +161,8 @@ describe('matchQueryOfSearch', () => {
   });
 
   it('reads a recognised identifier as that identifier and no name', () => {
-    expect(matchQueryOfSearch(`ABN ${abn}`, 'GLO')).toEqual({ name: '', identifiers: [{ type: 'ABN', value: abn }], countryIsoAlpha3: null });
+    expect(matchQueryOfSearch(abn, 'GLO')).toEqual({ name: '', identifiers: [{ type: 'ABN', value: abn }], countryIsoAlpha3: null });
+    expect(matchQueryOfSearch(`ABN ${abn}`, 'GLO').identifiers).toEqual([{ type: 'ABN', value: abn }, { type: null, value: `ABN${abn}` }]);
   });
 
   it('reads other text as a name, keeping a digit-bearing one as an identifier of unknown type too', () => {

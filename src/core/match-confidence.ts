@@ -19,7 +19,7 @@
 import { keyName, searchName } from './canonical-name';
 import { normaliseIdentifierValue, queryHasDigit, recogniseIdentifiers } from './identifiers';
 import { calibrate } from './match-calibration';
-import { MATCH_THRESHOLD, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
+import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
 import { jaroWinkler } from './similarity';
 import { normaliseWebsiteHost, registrableDomain } from './website';
 
@@ -267,8 +267,8 @@ export function isExactMatch(match: Match): boolean {
  * The MatchQuery of a free-text search (the quick lookup's and the stream's query): a query that looks like
  * a website names that website and, as its name, the brand of its domain ("acme-widgets.com.au" -> "acme
  * widgets"); a recognised identifier (ABN, ACN, Companies House number, labelled or not) names that
- * identifier and no name; another query with a digit may still be an identifier of unknown type; any
- * other text is a name. GLO names no country.
+ * identifier and no name; a query with a digit is also, as typed, an identifier of unknown type (the quick
+ * lookup looks it up so); any other text is a name. GLO names no country.
  */
 export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null): MatchQuery {
   const trimmed = text.trim();
@@ -278,8 +278,22 @@ export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null
     const brand = (registrableDomain(host)?.split('.')[0] ?? '').replace(/-/g, ' ');
     return { name: brand, website: host, countryIsoAlpha3: country };
   }
-  const recognised = recogniseIdentifiers(trimmed);
-  if (recognised.length > 0) return { name: '', identifiers: recognised, countryIsoAlpha3: country };
-  const identifiers = queryHasDigit(trimmed) ? [{ type: null, value: normaliseIdentifierValue(trimmed) }] : [];
+  const recognised: { type: string | null; value: string }[] = recogniseIdentifiers(trimmed);
+  const typed = normaliseIdentifierValue(trimmed);
+  const asTyped = queryHasDigit(trimmed) && !recognised.some((i) => i.value === typed) ? [{ type: null, value: typed }] : [];
+  const identifiers = [...recognised, ...asTyped];
+  if (recognised.length > 0) return { name: '', identifiers, countryIsoAlpha3: country };
   return { name: /\p{L}/u.test(trimmed) ? trimmed : '', identifiers, countryIsoAlpha3: country };
+}
+
+/**
+ * Whether a candidate is relevant enough to return (decision 0007): its score reaches RELEVANCE_FLOOR, or
+ * the query's name is the beginning of the candidate's name or of one of its other names (search forms: a
+ * name still being typed, "zorbl" for "Zorblax Logistics"), which keeps its low score.
+ */
+export function clearsRelevanceFloor(query: MatchQuery, subject: MatchSubject, match: Match): boolean {
+  if (match.score >= RELEVANCE_FLOOR) return true;
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+  if (queryForm === '') return false;
+  return [subject.name, ...(subject.otherNames ?? []).map((n) => n.value)].some((name) => searchName(name).startsWith(queryForm));
 }
