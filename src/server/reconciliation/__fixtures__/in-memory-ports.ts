@@ -2,6 +2,7 @@
 import type { InternalQuickSearchCandidate } from '../../../core/candidates';
 import type { ReconciliationEntity } from '../../../core/reconciliation-entity';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
+import { assessMatch, matchQueryOfSearch } from '../../../core/match-confidence';
 import { registrableDomain } from '../../../core/website';
 import type { ReconciliationDependencies } from '../ports';
 
@@ -34,6 +35,7 @@ export function inMemoryPorts(entities: ReconciliationEntity[]): ReconciliationD
             logo: null,
             website: e.website,
             accountLinked: false,
+            match: assessMatch(matchQueryOfSearch(query, countryIsoAlpha3), { name: e.name, identifiers: e.identifiers, website: e.website, countryIsoAlpha3: e.countryIsoAlpha3 }),
           }));
       },
     },
