@@ -61,6 +61,9 @@ export const COUNTRY_DIFFERENT_FACTOR = 0.5;
 const CORRECTION_COST = 0.04;
 /** The highest raw similarity of names that are not the same search form. */
 const MAX_NOT_SAME_RAW = 0.97;
+/** A query that begins the name scores at least PREFIX_BASE_RAW + PREFIX_SPAN_RAW x the share of the name it covers. */
+const PREFIX_BASE_RAW = 0.5;
+const PREFIX_SPAN_RAW = 0.45;
 /** Names equal once spaces are ignored ("Harbour Line" / "Harbourline"). */
 const SPACING_ONLY_RAW = 0.96;
 
@@ -129,19 +132,22 @@ function sharedWordCount(a: readonly string[], b: readonly string[]): number {
 /**
  * Raw similarity (0..1) of two search forms: 1 when equal; SPACING_ONLY_RAW when equal but for spaces;
  * otherwise 0.6 x the share of words in common (Dice: 2 x shared / (words of both)) + 0.4 x Jaro-Winkler of
- * the whole forms, after typo corrections, less CORRECTION_COST per correction, at most MAX_NOT_SAME_RAW.
+ * the whole forms, after typo corrections, less CORRECTION_COST per correction, and for a query that begins
+ * the name (a name being typed) at least 0.5 + 0.45 x the share of the name it covers; at most MAX_NOT_SAME_RAW.
  * A shared stem is not a shared word: "harbourline" and "harbour marine" share none.
  */
 export function nameSimilarity(queryForm: string, subjectForm: string): NameComparison {
   if (queryForm === '' || subjectForm === '') return { raw: 0, corrections: [] };
   if (queryForm === subjectForm) return { raw: 1, corrections: [] };
   if (queryForm.replace(/ /g, '') === subjectForm.replace(/ /g, '')) return { raw: SPACING_ONLY_RAW, corrections: [] };
+  // A name still being typed: the query begins the name ("zorbl" / "zorblax logistics").
+  const typed = subjectForm.startsWith(queryForm) ? PREFIX_BASE_RAW + PREFIX_SPAN_RAW * (queryForm.length / subjectForm.length) : 0;
   const subjectWords = wordsOf(subjectForm);
   const { words, corrections } = correctedTowards(wordsOf(queryForm), subjectWords);
   const corrected = words.join(' ');
   const dice = (2 * sharedWordCount(words, subjectWords)) / (words.length + subjectWords.length);
   const blended = corrected === subjectForm ? 1 : 0.6 * dice + 0.4 * jaroWinkler(corrected, subjectForm);
-  const raw = Math.min(MAX_NOT_SAME_RAW, blended - CORRECTION_COST * corrections.length);
+  const raw = Math.min(MAX_NOT_SAME_RAW, Math.max(typed, blended - CORRECTION_COST * corrections.length));
   return { raw: Math.max(0, raw), corrections };
 }
 

@@ -5,11 +5,16 @@
  * is an option (role option, `aria-selected` when highlighted, named by the organisation's name); a click
  * selects it, the keyboard path lives in the surface (the input keeps DOM focus, `aria-activedescendant`
  * names the highlighted option). The listbox is focusable too, so Tab reaches the results.
+ *
+ * "Why these matches?" (a toggle button above the list, aria-expanded) shows each row's match explanation:
+ * score and decision, field grades, what matched. Always shown with devMode. It is one control for the list,
+ * not a button per row: an option may hold no interactive element (decision 0007).
  */
-import type { KeyboardEvent, Ref } from 'react';
+import { useState, type KeyboardEvent, type Ref } from 'react';
 import type { ActionError } from '../../app/actions/action-result';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
 import { CountryFlag, type CountryFlags } from './country-flag';
+import { explainMatch } from './match-explanation';
 import { subtitleOf } from './result-display';
 import { ResultLogo } from './result-logo';
 import './result-selection.css';
@@ -66,6 +71,7 @@ function ResultOption({
   highlighted,
   flags,
   devMode,
+  explained,
   row,
   onSelect,
 }: {
@@ -74,6 +80,7 @@ function ResultOption({
   highlighted: boolean;
   flags: CountryFlags;
   devMode: boolean;
+  explained: boolean;
   row: RowState | null;
   onSelect: ((result: OrganisationResult) => void) | null;
 }) {
@@ -126,10 +133,35 @@ function ResultOption({
           </p>
           {result.description ? <p className="result-description">{result.description}</p> : null}
         </div>
+        {explained ? <MatchExplanation result={result} id={`${id}-why`} /> : null}
         {devMode ? <DevDetails result={result} /> : null}
         {row?.error ? <SelectionErrorTile error={row.error} /> : null}
       </div>
     </li>
+  );
+}
+
+/** Why this row matched: the score and decision, each field's grade, and what matched. */
+function MatchExplanation({ result, id }: { result: OrganisationResult; id: string }) {
+  const lines = explainMatch(result.match);
+  return (
+    <div className="result-why" id={id} data-testid="match-explanation" data-match={result.match.match} data-score={result.match.score}>
+      <p className="result-why-verdict">{lines.verdict}</p>
+      <ul className="result-why-grades" aria-label="Field grades">
+        {lines.grades.map(({ field, grade }) => (
+          <li key={field} data-grade={grade}>
+            {field}: {grade}
+          </li>
+        ))}
+      </ul>
+      {lines.matchedOn.length > 0 ? (
+        <ul className="result-why-matched" aria-label="What matched">
+          {lines.matchedOn.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -227,6 +259,8 @@ export function SearchResults({ state, list, total, listboxId, optionId, highlig
           return message ? [{ channel, message }] : [];
         });
   const highlightedRow = list.rows.find((row) => row.result.rowKey === highlighted);
+  const [explainRequested, setExplainRequested] = useState(false);
+  const explained = devMode || explainRequested;
   return (
     <section className="search-results" aria-label="Search results" aria-busy={state.status === 'searching'}>
       <ChannelProgress state={state} />
@@ -251,6 +285,17 @@ export function SearchResults({ state, list, total, listboxId, optionId, highlig
       <p className="visually-hidden" aria-live="polite">
         {selectingName ? `Selecting ${selectingName}…` : ''}
       </p>
+      {list.rows.length > 0 && !devMode ? (
+        <button
+          type="button"
+          className="result-why-toggle"
+          aria-expanded={explainRequested}
+          aria-controls={listboxId}
+          onClick={() => setExplainRequested((shown) => !shown)}
+        >
+          {explainRequested ? 'Hide why these match' : 'Why these matches?'}
+        </button>
+      ) : null}
       {list.quickPending ? <QuickPlaceholder /> : null}
       <ul
         ref={listRef}
@@ -272,6 +317,7 @@ export function SearchResults({ state, list, total, listboxId, optionId, highlig
             highlighted={result.rowKey === highlighted}
             flags={flags}
             devMode={devMode}
+            explained={explained}
             row={rowState(result)}
             onSelect={selection.select}
           />

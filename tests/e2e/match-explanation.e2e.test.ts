@@ -1,0 +1,135 @@
+/**
+ * "Why these matches?" (issue 12, section 2) in Debian's Chromium against the real product: every result row's
+ * match explanation (score and decision, field grades, what matched) on demand with the mouse and with the
+ * keyboard only, always with devMode, at 390 px without horizontal scroll, and axe (WCAG 2.2 AA) on each state.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../src/adapters/db/client';
+import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
+import { FLAGS, type FlagName } from '../../src/core/flags';
+import { launchChromium, openDemoPage } from './support/browser';
+import { demoAccountId, openProductDatabase } from './support/product-database';
+import { searchBox as searchBoxOf } from './support/search-form';
+
+const baseUrl = inject('baseUrl');
+const WAIT = { timeout: 20_000 };
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let database: Database;
+let accountId: string;
+const pageErrors: string[] = [];
+
+async function setFlag(flag: FlagName, value: boolean): Promise<void> {
+  await setFlagValue(database.db, { flagKey: FLAGS[flag].key, accountId, value });
+}
+
+beforeAll(async () => {
+  database = await openProductDatabase();
+  accountId = await demoAccountId(database);
+  await setFlag('devMode', false);
+  browser = await launchChromium();
+  ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  if (database) {
+    await setFlag('devMode', FLAGS.devMode.defaultValue).catch(() => undefined);
+    await database.close();
+  }
+});
+
+beforeEach(async () => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${baseUrl}/dashboard`);
+});
+
+const searchBox = () => searchBoxOf(page);
+const rows = () => page.locator('li.result');
+const explanations = () => page.getByTestId('match-explanation');
+const whyToggle = () => page.getByRole('button', { name: /Why these matches\?|Hide why these match/ });
+
+async function searchAndWait(query: string): Promise<void> {
+  await searchBox().fill(query);
+  await searchBox().press('Enter');
+  await page.locator('.search-results[aria-busy="false"]').waitFor(WAIT);
+  await rows().first().waitFor(WAIT);
+}
+
+async function expectAccessible(state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
+
+describe('why these matches', () => {
+  it('is hidden until asked; a click shows every row\'s score, decision, grades and what matched; a second click hides it', async () => {
+    await searchAndWait('Acme');
+    expect(await explanations().count()).toBe(0);
+    expect(await whyToggle().getAttribute('aria-expanded')).toBe('false');
+    await expectAccessible('results, explanations hidden');
+
+    await whyToggle().click();
+    expect(await whyToggle().getAttribute('aria-expanded')).toBe('true');
+    expect(await explanations().count()).toBe(await rows().count());
+    const first = explanations().first();
+    expect(await first.locator('.result-why-verdict').textContent()).toMatch(/^(Match|Not a match:) \d+ of 100$/);
+    expect(await first.locator('.result-why-grades li').allTextContents()).toEqual([
+      expect.stringMatching(/^Name: /),
+      expect.stringMatching(/^Identifier: /),
+      expect.stringMatching(/^Website: /),
+      expect.stringMatching(/^Country: /),
+    ]);
+    expect(await first.locator('.result-why-matched li').first().textContent()).toMatch(/^Matched the (name|alias|business name) “/);
+    await expectAccessible('results, explanations shown');
+
+    await whyToggle().click();
+    expect(await explanations().count()).toBe(0);
+  });
+
+  it('works from the keyboard only: Tab from the query reaches the toggle, Enter shows the explanations', async () => {
+    await searchAndWait('Acme');
+    await searchBox().focus();
+    for (let i = 0; i < 20 && !(await whyToggle().evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    expect(await whyToggle().evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await explanations().count()).toBe(await rows().count());
+    await page.keyboard.press('Space');
+    expect(await explanations().count()).toBe(0);
+  });
+
+  it('a query naming no organisation finds no internal row marked as a match', async () => {
+    await searchBox().fill('qzxv nonexistent widgets');
+    await searchBox().press('Enter');
+    await page.locator('.search-results[aria-busy="false"]').waitFor(WAIT);
+    expect(await page.locator('li.result[data-sources~="internal"]').count()).toBe(0);
+  });
+
+  it('is always shown with devMode (no toggle), and passes axe at 390 px without horizontal scroll', async () => {
+    await setFlag('devMode', true);
+    try {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${baseUrl}/dashboard`);
+      await searchAndWait('Acme');
+      expect(await whyToggle().count()).toBe(0);
+      expect(await explanations().count()).toBe(await rows().count());
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expectAccessible('explanations with devMode at 390 px');
+      await page.screenshot({ path: '/tmp/match-explanation-390.png', fullPage: true });
+    } finally {
+      await setFlag('devMode', false);
+    }
+  });
+
+  it('raised no uncaught page error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
