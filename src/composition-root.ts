@@ -68,6 +68,11 @@ import { createVerifyOrganisation } from './server/verification/verify-organisat
 import { createVerificationStore } from './adapters/db/queries/verification-store';
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
+import { createReconcileQueries, type ReconcileQueries } from './server/reconciliation/reconcile-queries';
+import { createSuggestEntities, type SuggestEntities } from './server/reconciliation/suggest-entities';
+import { createPreviewEntity, type PreviewEntity } from './server/reconciliation/preview-entity';
+import { createExtendEntities, type ExtendEntities } from './server/reconciliation/extend-entities';
+import type { ReconciliationDependencies } from './server/reconciliation/ports';
 
 export interface Container {
   readonly env: Env;
@@ -114,6 +119,13 @@ export interface Container {
   };
   /** The identify page: the account's list, sorted, filtered and paged. */
   readonly identify: { readonly listOrganisations: ListIdentifyOrganisations };
+  /** The W3C Reconciliation Service API 0.2 under /api/reconcile (OpenRefine and other clients). */
+  readonly reconciliation: {
+    readonly reconcileQueries: ReconcileQueries;
+    readonly suggestEntities: SuggestEntities;
+    readonly previewEntity: PreviewEntity;
+    readonly extendEntities: ExtendEntities;
+  };
   close(): Promise<void>;
 }
 
@@ -223,6 +235,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     registry: enrichmentPorts.registry,
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
+  const recordReader = createOrganisationRecordReader(database.db);
+  const reconciliation: ReconciliationDependencies = { quickSearch, entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) } };
   return {
     env,
     log,
@@ -262,13 +276,19 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     enrichment: { enrichOrganisation },
     organisations: {
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
-      getRecord: createGetOrganisationRecord(createOrganisationRecordReader(database.db)),
+      getRecord: createGetOrganisationRecord(recordReader),
       getFigures: createGetOrganisationFigures(figuresReader),
       countFlags: createCountOrganisationFlags(figuresReader),
       triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
     },
     identify: {
       listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
+    },
+    reconciliation: {
+      reconcileQueries: createReconcileQueries(reconciliation),
+      suggestEntities: createSuggestEntities(reconciliation),
+      previewEntity: createPreviewEntity(reconciliation),
+      extendEntities: createExtendEntities(reconciliation),
     },
     async close() {
       await revocations.close();

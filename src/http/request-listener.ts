@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
-import { newNonce, securityHeaders } from './security-headers';
+import { isFrameablePath, newNonce, securityHeaders } from './security-headers';
 
 export interface RequestListenerOptions {
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -20,7 +20,7 @@ export interface RequestListenerOptions {
 export function createRequestListener(options: RequestListenerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const { handle, trustedProxies, imageOrigins, https, log } = options;
   return (request, response) => {
-    const headers = securityHeaders({ nonce: newNonce(), imageOrigins, https });
+    const headers = securityHeaders({ nonce: newNonce(), imageOrigins, https, frameable: isFrameablePath(request.url) });
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     // Next.js takes the nonce for its inline scripts from the request's policy; a client's own policy header is replaced.
     request.headers['content-security-policy'] = headers['Content-Security-Policy'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, isFrameablePath, newNonce, securityHeaders } from './security-headers';
 
 const options = { nonce: 'bm9uY2U=', imageOrigins: ['https://cdn.brandfetch.io'], https: false };
 
@@ -21,6 +21,14 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
+  });
+
+  it('lets any site frame the reconciliation preview card, and only it', () => {
+    expect(directives(contentSecurityPolicy({ ...options, frameable: true })).get('frame-ancestors')).toEqual(['*']);
+    expect(securityHeaders({ ...options, frameable: true })['X-Frame-Options']).toBeUndefined();
+    expect(isFrameablePath('/api/reconcile/preview?id=x')).toBe(true);
+    expect(isFrameablePath('/api/reconcile/preview')).toBe(true);
+    for (const other of ['/api/reconcile', '/api/reconcile/previewx', '/dashboard', '/api/reconcile/preview/../x', undefined]) expect(isFrameablePath(other)).toBe(false);
   });
 
   it('loads images from our origin, data URLs and the logo CDN', () => {

@@ -15,13 +15,24 @@ export interface SecurityHeaderOptions {
   imageOrigins: readonly string[];
   /** BASE_URL is https: browsers also upgrade stray http URLs and remember https (HSTS). */
   https: boolean;
+  /**
+   * The response may be framed by any site: only the reconciliation preview card (`/api/reconcile/preview`,
+   * which the W3C Reconciliation API shows in a client's iframe; a static card with no form or script).
+   */
+  frameable?: boolean;
+}
+
+/** Paths whose answers any site may frame (see `frameable`). */
+const FRAMEABLE_PATH = /^\/api\/reconcile\/preview\/?(?:\?|$)/;
+export function isFrameablePath(url: string | undefined): boolean {
+  return url !== undefined && FRAMEABLE_PATH.test(url);
 }
 
 export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function contentSecurityPolicy({ nonce, imageOrigins, https }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ nonce, imageOrigins, https, frameable = false }: SecurityHeaderOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -32,7 +43,7 @@ export function contentSecurityPolicy({ nonce, imageOrigins, https }: SecurityHe
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    frameable ? 'frame-ancestors *' : "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ];
   return directives.join('; ');
@@ -41,7 +52,7 @@ export function contentSecurityPolicy({ nonce, imageOrigins, https }: SecurityHe
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
-    'X-Frame-Options': 'DENY',
+    ...(options.frameable ? {} : { 'X-Frame-Options': 'DENY' }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),

@@ -23,7 +23,7 @@ export async function parseJsonBodyOrThrow<S extends z.ZodType>(request: Request
   return parseOrThrow(schema, body);
 }
 
-function containsNul(value: unknown): boolean {
+export function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(containsNul);
   if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));

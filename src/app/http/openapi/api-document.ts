@@ -10,6 +10,14 @@ import { MATCH_THRESHOLD, RELEVANCE_FLOOR } from '../../../core/match';
 import { naicsSearchResultSchema } from '../../../core/naics';
 import { organisationProfileSchema } from '../../../core/organisation-profile';
 import { organisationRecordSchema } from '../../../core/organisation-record';
+import {
+  dataExtensionQuerySchema,
+  dataExtensionResponseSchema,
+  propertyProposalResponseSchema,
+  reconciliationQueryBatchSchema,
+  reconciliationResultBatchSchema,
+  suggestEntitiesResponseSchema,
+} from '../../../core/reconciliation';
 import { quickSearchRequestSchema, searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
 import { ERROR_STATUS } from '../error-response';
@@ -34,6 +42,12 @@ const COMPONENTS = {
   OrganisationFigures: organisationFiguresSchema,
   FlagCounts: flagCountsSchema,
   Health: healthSchema,
+  ReconciliationQueryBatchRequest: reconciliationQueryBatchSchema,
+  DataExtensionQueryRequest: dataExtensionQuerySchema,
+  ReconciliationResultBatch: reconciliationResultBatchSchema,
+  DataExtensionResponse: dataExtensionResponseSchema,
+  SuggestEntitiesResponse: suggestEntitiesResponseSchema,
+  PropertyProposalResponse: propertyProposalResponseSchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
 
@@ -206,6 +220,78 @@ export const ROUTES: readonly RouteDoc[] = [
     pathParameters: ['alpha2'],
     success: { status: 200, description: 'The flag, cacheable for a year', schema: { type: 'string' }, contentType: 'image/svg+xml' },
     errors: [404],
+  },
+  {
+    path: '/api/reconcile',
+    method: 'get',
+    summary: 'Reconciliation service (W3C Reconciliation API 0.2): the manifest, or results for `queries` / `extend`',
+    description:
+      'Without parameters: the service manifest (no account needed). With `queries` (a query batch as JSON text): a result batch, each candidate with its `score` 0-100, `match` and per-field `features`; properties `country`, `identifier`, `ABN`, `ACN`, `CH`, `LEI` and `website` are match conditions. With `extend` (a data extension query as JSON text): the values of the requested properties. Every other request needs an account; CORS for any origin, without credentials.',
+    auth: 'account',
+    query: [
+      { name: 'queries', description: 'A reconciliation query batch, JSON (see `ReconciliationQueryBatchRequest`)' },
+      { name: 'extend', description: 'A data extension query, JSON (see `DataExtensionQueryRequest`)' },
+    ],
+    success: {
+      status: 200,
+      description: 'The manifest, a result batch or a data extension response',
+      schema: { oneOf: [{ type: 'object', description: 'The service manifest' }, ref('ReconciliationResultBatch'), ref('DataExtensionResponse')] },
+    },
+    errors: [400, 401, 429],
+  },
+  {
+    path: '/api/reconcile',
+    method: 'post',
+    summary: 'Reconciliation queries or data extension (W3C Reconciliation API 0.2)',
+    description:
+      'A form (`application/x-www-form-urlencoded` or `multipart/form-data`) with the field `queries` or `extend` holding JSON text, as OpenRefine sends it, or a JSON body `{"queries": {...}}` / `{"extend": {...}}`. At most 50 queries in a batch; each query counts as one quick lookup against the per-account limit (QUICK_SEARCH_RATE_LIMIT_PER_MINUTE).',
+    auth: 'account',
+    body: { inline: { type: 'object', properties: { queries: ref('ReconciliationQueryBatchRequest'), extend: ref('DataExtensionQueryRequest') } } },
+    success: { status: 200, description: 'A result batch or a data extension response', schema: { oneOf: [ref('ReconciliationResultBatch'), ref('DataExtensionResponse')] } },
+    errors: [400, 401, 403, 429],
+  },
+  {
+    path: '/api/reconcile/suggest/entity',
+    method: 'get',
+    summary: 'Reconciliation: entity suggestions by prefix',
+    auth: 'account',
+    query: [
+      { name: 'prefix', description: 'What the user typed (a name prefix, an identifier, a website or an organisation id)', required: true },
+      { name: 'cursor', description: 'Suggestions to skip (default 0)' },
+    ],
+    success: { status: 200, description: 'At most 10 suggestions', schema: ref('SuggestEntitiesResponse') },
+    errors: [400, 401, 429],
+  },
+  {
+    path: '/api/reconcile/suggest/property',
+    method: 'get',
+    summary: 'Reconciliation: the properties a query can match on, by prefix',
+    auth: 'account',
+    query: [{ name: 'prefix', description: 'The start of a property id or name', required: true }],
+    success: { status: 200, description: 'The matching properties', schema: { type: 'object', properties: { result: { type: 'array' } }, required: ['result'] } },
+    errors: [400, 401],
+  },
+  {
+    path: '/api/reconcile/properties',
+    method: 'get',
+    summary: 'Reconciliation: data extension property proposals',
+    auth: 'account',
+    query: [
+      { name: 'type', description: 'The type id (`Organisation`; another type has no properties)', required: true },
+      { name: 'limit', description: 'At most this many properties' },
+    ],
+    success: { status: 200, description: 'The proposed properties', schema: ref('PropertyProposalResponse') },
+    errors: [400, 401],
+  },
+  {
+    path: '/api/reconcile/preview',
+    method: 'get',
+    summary: 'Reconciliation: the HTML preview card of an organisation',
+    description: 'Name, country, identifiers, website, description and NAICS codes; any site may frame it.',
+    auth: 'account',
+    query: [{ name: 'id', description: 'The organisation id', required: true }],
+    success: { status: 200, description: 'A small HTML page', schema: { type: 'string' }, contentType: 'text/html' },
+    errors: [400, 401, 404],
   },
   {
     path: '/api/openapi.json',

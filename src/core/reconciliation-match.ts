@@ -1,0 +1,59 @@
+/**
+ * How a reconciliation candidate compares with the query (issue 13 section 1): its Match (core/match.ts,
+ * scored by `assessMatch` in core/match-confidence.ts: the calibrated score 0-100, the decision and the
+ * per-field grades), whether it contradicts the query's properties, and the matching features the answer
+ * carries.
+ *
+ * The properties of a query are match conditions: a candidate whose country, identifier or website is
+ * `different` from what the query names is not a candidate; one that lacks the field (`missing`) stays.
+ */
+import type { Match, MatchGrade, MatchGrades } from './match';
+import { assessMatch } from './match-confidence';
+import type { MatchConditions } from './reconciliation';
+import { registrableDomain } from './website';
+
+/** What a candidate organisation offers for comparison. */
+export interface ReconciliationSubject {
+  name: string;
+  aliases: readonly string[];
+  countryIsoAlpha3: string | null;
+  website: string | null;
+  identifiers: readonly { type: string; value: string }[];
+}
+
+/**
+ * The Match of a candidate for a reconciliation query. A query may name several countries or websites (a
+ * property with several values): the one the candidate has is compared when it is among them, else the first.
+ */
+export function matchOfCandidate(queryText: string | undefined, conditions: MatchConditions, subject: ReconciliationSubject): Match {
+  const domain = subject.website === null ? undefined : registrableDomain(subject.website);
+  const country = subject.countryIsoAlpha3 !== null && conditions.countries.includes(subject.countryIsoAlpha3) ? subject.countryIsoAlpha3 : conditions.countries[0];
+  const website = domain !== undefined && conditions.websites.includes(domain) ? domain : conditions.websites[0];
+  return assessMatch(
+    { name: queryText ?? '', identifiers: conditions.identifiers, website: website ?? null, countryIsoAlpha3: country ?? null },
+    {
+      name: subject.name,
+      otherNames: subject.aliases.map((value) => ({ value, kind: 'alias' as const })),
+      identifiers: subject.identifiers.filter((i) => i.type !== 'WEBSITE'),
+      website: subject.website,
+      countryIsoAlpha3: subject.countryIsoAlpha3,
+    },
+  );
+}
+
+/** The candidate contradicts a property the query named (its properties are match conditions). */
+export function contradictsConditions(grades: MatchGrades): boolean {
+  return grades.identifier === 'different' || grades.website === 'different' || grades.country === 'different';
+}
+
+const GRADE_VALUE: Record<Exclude<MatchGrade, 'missing'>, number> = { same: 1, similar: 0.5, different: 0 };
+
+/**
+ * The matching features of a candidate: one per graded field, `name`, `identifier`, `website` and `country`,
+ * valued 1 (same), 0.5 (similar) or 0 (different); a field the query or the candidate lacks has no feature.
+ */
+export function featuresOf(grades: MatchGrades): { id: string; value: number }[] {
+  return (Object.entries(grades) as [keyof MatchGrades, MatchGrade][])
+    .filter((entry): entry is [keyof MatchGrades, Exclude<MatchGrade, 'missing'>] => entry[1] !== 'missing')
+    .map(([id, grade]) => ({ id, value: GRADE_VALUE[grade] }));
+}
