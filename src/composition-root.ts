@@ -61,6 +61,14 @@ import { createVerifyOrganisation } from './server/verification/verify-organisat
 import { createVerificationStore } from './adapters/db/queries/verification-store';
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
+import { createMatchBatchStore } from './adapters/db/queries/match-batches';
+import { createMatchRows, type MatchRows } from './server/batch-matching/match-rows';
+import { createCreateMatchBatch, type CreateMatchBatch } from './server/batch-matching/create-match-batch';
+import { createRunMatchBatch, type RunMatchBatch } from './server/batch-matching/run-match-batch';
+import { createReviewMatchRow, type ReviewMatchRow } from './server/batch-matching/review-match-row';
+import { createApplyMatchBatch, type ApplyMatchBatch } from './server/batch-matching/apply-match-batch';
+import { createReadMatchBatch, type ReadMatchBatch } from './server/batch-matching/read-match-batch';
+import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
 
 export interface Container {
   readonly env: Env;
@@ -103,6 +111,15 @@ export interface Container {
   };
   /** The identify page: the account's list, sorted, filtered and paged. */
   readonly identify: { readonly listOrganisations: ListIdentifyOrganisations };
+  /** Batch matching of supplier files (issue 13): upload, the `match-batch.run` worker, review, apply, download. */
+  readonly matchBatches: {
+    readonly matchRows: MatchRows;
+    readonly create: CreateMatchBatch;
+    readonly run: RunMatchBatch;
+    readonly review: ReviewMatchRow;
+    readonly apply: ApplyMatchBatch;
+    readonly read: ReadMatchBatch;
+  };
   close(): Promise<void>;
 }
 
@@ -191,6 +208,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
+  const matchBatchStore = createMatchBatchStore(database.db);
+  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(quickSearchDatabase.db), assess: batchAssessMatch });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -251,6 +270,14 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     },
     identify: {
       listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
+    },
+    matchBatches: {
+      matchRows,
+      create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR }),
+      run: createRunMatchBatch({ store: matchBatchStore, matchRows, jobs }),
+      review: createReviewMatchRow({ store: matchBatchStore }),
+      apply: createApplyMatchBatch({ store: matchBatchStore }),
+      read: createReadMatchBatch({ store: matchBatchStore }),
     },
     async close() {
       await revocations.close();

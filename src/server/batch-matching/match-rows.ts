@@ -1,0 +1,91 @@
+/**
+ * Matches supplier rows to the account's visible organisations (issue 13, section 2): for each row, the quick
+ * lookup's own lookups (name with its typo step, identifier, website), scoped to the account and to the row's
+ * country when it names one; every organisation found is assessed with the match object (`assessMatch`), and
+ * `decideRow` turns the candidates into a decision, the best candidate and a close runner-up.
+ *
+ * Rows run `concurrency` at a time (the lookups are a few ms of database time each): the throughput of a batch
+ * is bounded by the database, not by waiting.
+ */
+import { decideRow, type BatchCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
+import { searchName } from '../../core/canonical-name';
+import { countryFromAnything } from '../../core/countries';
+import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
+import type { Match } from '../../core/match';
+import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
+import { normaliseWebsiteHost } from '../../core/website';
+import type { QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+
+/** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
+export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
+
+export interface MatchRowsDependencies {
+  lookups: QuickSearchLookups;
+  assess: AssessMatch;
+  /** Rows matched at once (default 8). */
+  concurrency?: number;
+}
+
+/** Candidates looked at per row (per lookup). */
+const POOL = 10;
+/** Candidates kept per row for review. */
+const KEEP = 5;
+
+export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => Promise<BatchRowResult[]>;
+
+export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
+  const concurrency = deps.concurrency ?? 8;
+  const matchOne = async (accountId: string, row: BatchRowInput): Promise<BatchRowResult> => {
+    const country = row.country === null ? undefined : countryFromAnything(row.country);
+    const query: MatchQuery = {
+      name: row.name,
+      countryIsoAlpha3: country === undefined || country === 'GLO' ? null : country,
+      identifier: row.identifier !== null && queryHasDigit(row.identifier) ? normaliseIdentifierValue(row.identifier) || null : null,
+      websiteDomain: row.website === null ? null : (normaliseWebsiteHost(row.website) ?? null),
+    };
+    const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
+    const wanted = searchName(row.name);
+    const [byName, byIdentifier, byWebsite] = await Promise.all([
+      wanted === '' ? Promise.resolve({ rows: [], corrected: async () => [] }) : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL }),
+      query.identifier === null ? Promise.resolve([]) : deps.lookups.byIdentifier({ ...scope, valueNormalised: query.identifier, limit: POOL }),
+      query.websiteDomain === null ? Promise.resolve([]) : deps.lookups.byWebsite({ ...scope, websiteDomain: query.websiteDomain, limit: POOL }),
+    ]);
+    const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
+    const nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected();
+
+    const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
+    for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
+    for (const found of [...byWebsite, ...nameRows]) if (!subjects.has(found.id)) subjects.set(found.id, { row: found, identifierHit: false });
+
+    const candidates: BatchCandidate[] = [...subjects.values()].map(({ row: found, identifierHit }) => ({
+      organisationId: found.id,
+      name: found.name,
+      countryIsoAlpha3: found.countryIsoAlpha3,
+      website: found.website,
+      match: deps.assess(query, {
+        name: found.name,
+        matchedAlias: found.matchedAlias,
+        countryIsoAlpha3: found.countryIsoAlpha3,
+        websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
+        identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
+      }),
+    }));
+    const result = decideRow(candidates);
+    return { ...result, candidates: result.candidates.slice(0, KEEP) };
+  };
+
+  return async (accountId, rows) => {
+    const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const at = next;
+        next += 1;
+        const row = rows[at];
+        if (row !== undefined) results[at] = await matchOne(accountId, row);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+    return results;
+  };
+}
