@@ -274,7 +274,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     matchBatches: {
       matchRows,
       create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR }),
-      run: createRunMatchBatch({ store: matchBatchStore, matchRows, jobs }),
+      // A job hands over to its continuation well before the queue would expire it (half the expiry, at most a minute).
+      run: createRunMatchBatch({ store: matchBatchStore, matchRows, jobs, chunkSize: env.MATCH_BATCH_CHUNK_SIZE, sliceMs: Math.min(60_000, env.JOB_EXPIRE_SECONDS * 500) }),
       review: createReviewMatchRow({ store: matchBatchStore }),
       apply: createApplyMatchBatch({ store: matchBatchStore }),
       read: createReadMatchBatch({ store: matchBatchStore }),
