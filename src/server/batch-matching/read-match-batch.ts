@@ -13,6 +13,11 @@ export const listRowsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+/** A batch's id in a path. */
+export const batchIdParamsSchema = z.object({ id: z.uuid() });
+/** The download's format. */
+export const resultQuerySchema = z.object({ format: z.enum(['csv', 'jsonl']).default('csv') });
+
 export type ListRowsQuery = z.infer<typeof listRowsQuerySchema>;
 
 export interface ReadMatchBatch {
