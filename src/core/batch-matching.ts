@@ -158,3 +158,30 @@ export function csvLine(values: readonly string[]): string {
 }
 
 export type { Match };
+
+/**
+ * The header of a CSV text, for mapping columns in the browser before the upload (the server parses the whole
+ * file again with csv-parse): the first record's fields, quotes and doubled quotes understood, a BOM dropped.
+ */
+export function csvHeader(text: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field.trim());
+      field = '';
+    } else if (c === '\n' || c === '\r') break;
+    else field += c;
+  }
+  fields.push(field.trim());
+  return fields.filter((f, i) => f !== '' || i < fields.length - 1);
+}
