@@ -22,6 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../src/adapters/db/client';
+import { createExactNameLookup } from '../src/adapters/db/queries/exact-name-lookup';
 import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
@@ -37,6 +38,7 @@ const args = parseArgs({
     concurrency: { type: 'string', default: '8' },
     pool: { type: 'string', default: '8' },
     seed: { type: 'string', default: '20261125' },
+    'no-exact-path': { type: 'boolean', default: false },
   },
 }).values;
 const rowsWanted = Number(args.rows);
@@ -135,7 +137,12 @@ async function main(): Promise<void> {
     const drawn: Drawn[] = drawnRows.rows.sort(() => next() - 0.5);
     note(`drew ${drawn.length} organisations; building ${rowsWanted} supplier rows`);
     const file = buildFile(drawn, next);
-    const matchRows = createMatchRows({ lookups: createQuickSearchLookups(database.db), assess: batchAssessMatch, concurrency });
+    const matchRows = createMatchRows({
+      lookups: createQuickSearchLookups(database.db),
+      exactNames: args['no-exact-path'] ? undefined : createExactNameLookup(database.db),
+      assess: batchAssessMatch,
+      concurrency,
+    });
     const accountId = '00000000-0000-0000-0000-000000000000';
 
     // Warm-up: 200 rows, not counted.
@@ -190,6 +197,7 @@ async function main(): Promise<void> {
       concurrency,
       pool: Number(args.pool),
       assessor: BATCH_ASSESSOR,
+      exactPath: !args['no-exact-path'],
       seconds: round(seconds, 2),
       rowsPerSecond: Math.round(file.length / seconds),
       clientCpuMsPerRow: round((cpu.user + cpu.system) / 1000 / file.length, 2),

@@ -62,6 +62,7 @@ import { createVerificationStore } from './adapters/db/queries/verification-stor
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
 import { createMatchBatchStore } from './adapters/db/queries/match-batches';
+import { createExactNameLookup } from './adapters/db/queries/exact-name-lookup';
 import { createMatchRows, type MatchRows } from './server/batch-matching/match-rows';
 import { createCreateMatchBatch, type CreateMatchBatch } from './server/batch-matching/create-match-batch';
 import { createRunMatchBatch, type RunMatchBatch } from './server/batch-matching/run-match-batch';
@@ -209,7 +210,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
   const matchBatchStore = createMatchBatchStore(database.db);
-  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(quickSearchDatabase.db), assess: batchAssessMatch });
+  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(quickSearchDatabase.db), exactNames: createExactNameLookup(quickSearchDatabase.db), assess: batchAssessMatch });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };

@@ -4,8 +4,10 @@
  * country when it names one; every organisation found is assessed with the match object (`assessMatch`), and
  * `decideRow` turns the candidates into a decision, the best candidate and a close runner-up.
  *
- * Rows run `concurrency` at a time (the lookups are a few ms of database time each): the throughput of a batch
- * is bounded by the database, not by waiting.
+ * A chunk starts with one statement for all its names (`exactNames`): a row naming only a name (and a country)
+ * that equals an organisation's name or alias takes those organisations as its candidates without a fuzzy
+ * lookup. The other rows run `concurrency` at a time (the lookups are a few ms of database time each): the
+ * throughput of a batch is bounded by the database, not by waiting.
  */
 import { decideRow, type BatchCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
 import { searchName } from '../../core/canonical-name';
@@ -19,8 +21,15 @@ import type { QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
 
+/**
+ * Optional fast path: the visible organisations whose search name or alias equals each of many search names,
+ * in one round trip for a whole chunk (keyed by the search name asked for).
+ */
+export type ExactNameLookup = (accountId: string, searchNames: readonly string[]) => Promise<Map<string, QuickSearchRow[]>>;
+
 export interface MatchRowsDependencies {
   lookups: QuickSearchLookups;
+  exactNames?: ExactNameLookup;
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
@@ -35,7 +44,7 @@ export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => P
 
 export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   const concurrency = deps.concurrency ?? 8;
-  const matchOne = async (accountId: string, row: BatchRowInput): Promise<BatchRowResult> => {
+  const matchOne = async (accountId: string, row: BatchRowInput, exact: QuickSearchRow[] | undefined): Promise<BatchRowResult> => {
     const country = row.country === null ? undefined : countryFromAnything(row.country);
     const query: MatchQuery = {
       name: row.name,
@@ -45,6 +54,12 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     };
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
     const wanted = searchName(row.name);
+    // The fast path: a row with only a name (and a country) whose name is exactly an organisation's name or alias
+    // in its country needs no fuzzy lookup; the equal names are its candidates.
+    const exactInCountry = (exact ?? []).filter((r) => query.countryIsoAlpha3 === null || r.countryIsoAlpha3 === null || r.countryIsoAlpha3 === query.countryIsoAlpha3);
+    if (exactInCountry.length > 0 && query.identifier === null && query.websiteDomain === null) {
+      return decideFrom(query, exactInCountry.map((found) => ({ row: found, identifierHit: false })));
+    }
     const [byName, byIdentifier, byWebsite] = await Promise.all([
       wanted === '' ? Promise.resolve({ rows: [], corrected: async () => [] }) : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL }),
       query.identifier === null ? Promise.resolve([]) : deps.lookups.byIdentifier({ ...scope, valueNormalised: query.identifier, limit: POOL }),
@@ -56,8 +71,11 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
     for (const found of [...byWebsite, ...nameRows]) if (!subjects.has(found.id)) subjects.set(found.id, { row: found, identifierHit: false });
+    return decideFrom(query, [...subjects.values()]);
+  };
 
-    const candidates: BatchCandidate[] = [...subjects.values()].map(({ row: found, identifierHit }) => ({
+  const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[]): BatchRowResult => {
+    const candidates: BatchCandidate[] = subjects.map(({ row: found, identifierHit }) => ({
       organisationId: found.id,
       name: found.name,
       countryIsoAlpha3: found.countryIsoAlpha3,
@@ -75,6 +93,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   };
 
   return async (accountId, rows) => {
+    const exact = deps.exactNames === undefined ? undefined : await deps.exactNames(accountId, rows.map((r) => searchName(r.name)));
     const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
     let next = 0;
     const lane = async () => {
@@ -82,7 +101,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
         const at = next;
         next += 1;
         const row = rows[at];
-        if (row !== undefined) results[at] = await matchOne(accountId, row);
+        if (row !== undefined) results[at] = await matchOne(accountId, row, exact?.get(searchName(row.name)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
