@@ -8,7 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { AgentCandidate, RegistryCandidate } from '../src/server/search/ports';
-import { createSearchOrganisations, type InternalMatch } from '../src/server/search/search-organisations';
+import type { InternalMatch } from '../src/server/search/ports';
+import { createSearchOrganisations } from '../src/server/search/search-organisations';
 import { formatAbn, makeAbn } from '../src/core/identifiers';
 
 function percentile(values: number[], p: number): number {

@@ -32,7 +32,7 @@ import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
 import { createApiKey } from '../src/adapters/auth/api-keys';
 import { parseEnvOrThrow } from '../src/config/env';
-import { REGISTRY_LEAD_MS } from '../src/server/search/search-organisations';
+import { REGISTRY_LEAD_MS } from '../src/server/search/registry-lead';
 import type { RequestRecord } from './search-stream-server';
 import { fakeUrls, startSearchFakes } from './search-stream-ports';
 import { benchmarkOrchestrator } from './search-stream-orchestrator';

@@ -29,7 +29,7 @@ import { createLogger } from '../src/adapters/logging/logger';
 import { POST as selectRoute } from '../src/app/api/organisations/select/route';
 import { buildContainer, installContainer, type Container } from '../src/composition-root';
 import { parseEnvOrThrow } from '../src/config/env';
-import type { SearchOrganisationsCandidate } from '../src/core/candidates';
+import type { StreamedSelectionCandidate } from '../src/core/selection';
 import { abnFromAcn, makeAcn } from '../src/core/identifiers';
 import { startSandbox } from '../src/sandbox/start-sandbox';
 import { startEnrichmentWorker } from '../src/server/enrichment/enrichment-worker';
@@ -50,7 +50,7 @@ const log = createLogger({ level: 'silent' });
 /** Registry-only companies the fakes know (the enrichment finds pages, NAICS and registry records for them). */
 const KNOWN = ['KOALA LOGISTICS PTY LTD', 'JACARANDA SOFTWARE PTY LTD', 'MURRAY RIVER WINES LIMITED', 'PLATYPUS PAYMENTS PTY LTD'];
 let serial = 0;
-function candidate(name?: string): SearchOrganisationsCandidate {
+function candidate(name?: string): StreamedSelectionCandidate {
   serial += 1;
   const acn = makeAcn(90_000_000 + serial);
   const canonicalName = name ?? `BENCH TRADING ${serial} PTY LTD`;

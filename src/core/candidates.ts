@@ -3,6 +3,7 @@
  * One schema per shape gives the type, the validation and the API document.
  */
 import { z } from 'zod';
+import { matchSchema } from './match';
 
 export const ORGANISATION_TYPES = ['ProprietaryLimited', 'PublicLimited', 'SoleProprietor'] as const;
 export const organisationTypeSchema = z.enum(ORGANISATION_TYPES);
@@ -35,6 +36,8 @@ export const internalQuickSearchCandidateSchema = z.object({
   logo: z.string().nullable(),
   website: z.string().nullable(),
   accountLinked: z.boolean(),
+  /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
+  match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });
 export type InternalQuickSearchCandidate = z.infer<typeof internalQuickSearchCandidateSchema>;
 
@@ -59,6 +62,8 @@ export const searchOrganisationsCandidateSchema = z.object({
   type: organisationTypeSchema.nullable(),
   /** National-registry relevance score (0-100); shown only with devMode. */
   score: z.number().nullable().optional(),
+  /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
+  match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });
 export type SearchOrganisationsCandidate = z.infer<typeof searchOrganisationsCandidateSchema>;
 

@@ -63,3 +63,9 @@ export type Match = z.infer<typeof matchSchema>;
 
 /** A candidate at or above this calibrated score is decided a match. */
 export const MATCH_THRESHOLD = 70;
+
+/**
+ * The relevance floor: a quick-lookup candidate scored below it is not returned (decision 0007). A query
+ * naming no organisation then answers nothing rather than the nearest unrelated name.
+ */
+export const RELEVANCE_FLOOR = 10;

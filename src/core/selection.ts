@@ -10,12 +10,17 @@ export const SEARCH_INTENTS = ['spotlight', 'analyst', 'engage'] as const;
 export const searchIntentSchema = z.enum(SEARCH_INTENTS);
 export type SearchIntent = z.infer<typeof searchIntentSchema>;
 
-/** An internal row may carry a `type` too (the stream's rows always do, possibly null). */
+/**
+ * An internal row may carry a `type` too (the stream's rows always do, possibly null). The `match` a candidate
+ * arrived with is not part of the selection: it describes the search, not the organisation picked.
+ */
 export const selectionCandidateSchema = z.discriminatedUnion('_type', [
-  internalQuickSearchCandidateSchema.extend({ type: organisationTypeSchema.nullable().optional() }),
-  searchOrganisationsCandidateSchema,
+  internalQuickSearchCandidateSchema.omit({ match: true }).extend({ type: organisationTypeSchema.nullable().optional() }),
+  searchOrganisationsCandidateSchema.omit({ match: true }),
 ]);
 export type SelectionCandidate = z.infer<typeof selectionCandidateSchema>;
+/** A streamed candidate as selected (without its `match`). */
+export type StreamedSelectionCandidate = Extract<SelectionCandidate, { _type: 'candidate' }>;
 
 export interface SelectionResult {
   organisationId: string;

@@ -9,7 +9,7 @@ import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation-run';
 import { runTriggerEnrichmentAction } from '../../src/app/actions/organisation-actions-run';
-import type { SearchOrganisationsCandidate } from '../../src/core/candidates';
+import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import type { OrganisationProfile } from '../../src/core/organisation-profile';
 import type { AccountContext } from '../../src/server/auth/account-context';
 import { startEnrichmentWorker } from '../../src/server/enrichment/enrichment-worker';
@@ -41,7 +41,7 @@ async function account() {
   return context;
 }
 
-const koala: SearchOrganisationsCandidate = {
+const koala: StreamedSelectionCandidate = {
   _type: 'candidate',
   canonicalName: 'KOALA LOGISTICS PTY LTD',
   description: '',
@@ -102,7 +102,7 @@ describe('a registry-only company selected from the search', () => {
 describe('direct enrichment', () => {
   it('takes the fields from the company-data provider when the website is known to it', async () => {
     const context = await account();
-    const candidate: SearchOrganisationsCandidate = {
+    const candidate: StreamedSelectionCandidate = {
       ...koala,
       canonicalName: 'ACME WIDGETS PTY LTD',
       key: 'AUS|acme widgets',

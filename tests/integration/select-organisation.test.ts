@@ -9,7 +9,7 @@ import PgBoss from 'pg-boss';
 import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation-run';
 import { POST } from '../../src/app/api/organisations/select/route';
 import type { Db } from '../../src/adapters/db/client';
-import type { SearchOrganisationsCandidate } from '../../src/core/candidates';
+import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import type { AccountContext } from '../../src/server/auth/account-context';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -35,7 +35,7 @@ const select = (accountContext: AccountContext | null, input: unknown) =>
   runSelectOrganisationAction(input, { account: async () => accountContext, container: ctx.container });
 
 let sequence = 0;
-function registryCandidate(overrides: Partial<SearchOrganisationsCandidate> = {}): SearchOrganisationsCandidate {
+function registryCandidate(overrides: Partial<StreamedSelectionCandidate> = {}): StreamedSelectionCandidate {
   sequence += 1;
   return {
     _type: 'candidate',

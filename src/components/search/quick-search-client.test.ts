@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assessMatch } from '../../core/match-confidence';
 import { quickSearch } from './quick-search-client';
 
 function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
@@ -20,6 +21,7 @@ const candidate = {
   logo: null,
   website: null,
   accountLinked: true,
+  match: assessMatch({ name: 'acme' }, { name: 'Acme' }),
 };
 
 describe('quickSearch', () => {

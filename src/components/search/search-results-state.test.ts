@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
+import { assessMatch } from '../../core/match-confidence';
 import { initialSearchState, resultListOf, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
 
 function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): InternalQuickSearchCandidate {
@@ -14,6 +15,7 @@ function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): Intern
     logo: null,
     website: 'https://acmewidgets.com.au',
     accountLinked: false,
+    match: assessMatch({ name: 'Acme Widgets' }, { name: overrides.canonicalName ?? 'Acme Widgets Pty Ltd' }),
     ...overrides,
   };
 }
@@ -36,6 +38,7 @@ function streamed(overrides: Partial<SearchOrganisationsCandidate> = {}): Search
     matchedBusinessName: 'Acme',
     parentEntityName: null,
     type: 'ProprietaryLimited',
+    match: assessMatch({ name: 'Acme Widgets' }, { name: overrides.canonicalName ?? 'Acme Widgets Pty Ltd' }),
     ...overrides,
   };
 }
@@ -51,6 +54,45 @@ describe('searchReducer', () => {
     state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
     expect(state.status).toBe('done');
     expect(resultsOf(state).map((r) => r.canonicalName)).toEqual(['Acme Widgets Pty Ltd', 'Beta']);
+  });
+
+  describe('ranking across channels (decision 0007)', () => {
+    const harbourline = (name: string) => assessMatch({ name: 'harbourline' }, { name });
+    const looseInternal = (i: number) =>
+      internal({ key: `AUS|harbour ${i}`, existingOrgId: `loose-${i}`, canonicalName: `Harbour Marine ${i} Pty Ltd`, match: harbourline(`Harbour Marine ${i} Pty Ltd`) });
+    const exactRegistry = (i: number) =>
+      streamed({ key: `AUS|harbourline ${i}`, canonicalName: 'HARBOURLINE PTY LTD', match: harbourline('HARBOURLINE PTY LTD'), identifiers: [{ type: 'ABN', value: `${i}` }] });
+
+    it('puts exact registry rows above loose internal rows, whichever answered first', () => {
+      let state = started(initialSearchState, 1, ['quick', 'stream']);
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [looseInternal(1), looseInternal(2)] });
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [exactRegistry(1), exactRegistry(2)] });
+      expect(resultsOf(state).map((r) => r.key)).toEqual(['AUS|harbourline 1', 'AUS|harbourline 2', 'AUS|harbour 1', 'AUS|harbour 2']);
+    });
+
+    it('keeps quick first within a tier: an exact internal row above an exact registry row, a loose internal row above a loose registry row', () => {
+      let state = started(initialSearchState, 1, ['quick', 'stream']);
+      const looseRegistry = streamed({ key: 'AUS|harbour loose', canonicalName: 'HARBOUR TUGS PTY LTD', match: harbourline('HARBOUR TUGS PTY LTD') });
+      const exactInternal = internal({ key: 'AUS|harbourline', existingOrgId: 'exact', canonicalName: 'Harbourline Pty Ltd', match: harbourline('Harbourline Pty Ltd') });
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [looseRegistry, exactRegistry(1)] });
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [exactInternal, looseInternal(1)] });
+      expect(resultsOf(state).map((r) => r.key)).toEqual(['AUS|harbourline', 'AUS|harbourline 1', 'AUS|harbour 1', 'AUS|harbour loose']);
+    });
+
+    it('a loose internal row never sits above an exact one inside the internal section', () => {
+      let state = started(initialSearchState, 1);
+      const exactInternal = internal({ key: 'AUS|harbourline', existingOrgId: 'exact', canonicalName: 'Harbourline', match: harbourline('Harbourline') });
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [looseInternal(1), exactInternal] });
+      expect(resultsOf(state).map((r) => r.existingOrgId)).toEqual(['exact', 'loose-1']);
+    });
+
+    it('a row found by both channels keeps the better match', () => {
+      let state = started(initialSearchState, 1, ['quick', 'stream']);
+      const weak = assessMatch({ name: 'acme widgets', countryIsoAlpha3: 'NZL' }, { name: 'Acme Widgets Pty Ltd', countryIsoAlpha3: 'AUS' });
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal({ match: weak })] });
+      state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed()] });
+      expect(resultsOf(state)[0]?.match).toEqual(streamed().match);
+    });
   });
 
   it('keeps two existing organisations that share a composite key apart', () => {

@@ -4,8 +4,10 @@
  * search's candidates, identifier patches and channel-degraded notice. Each run has an id; every action of
  * an older run is ignored, so a newer query always wins even if an aborted request still delivers.
  *
- * Order: quick rows first (in their order), then streamed rows in arrival order. A row that the quick
- * lookup also found counts as a quick row, whichever channel answered first.
+ * Order (decision 0007): exact matches (same name, identifier or website: isExactMatch) above the others,
+ * whichever channel found them; within each of the two tiers, quick rows first (in their order, the quick
+ * lookup's by match score), then streamed rows in arrival order. A row that the quick lookup also found
+ * counts as a quick row, whichever channel answered first.
  *
  * Merge (a later candidate for a row already shown upgrades it in place, never adds a second row):
  * - the same row = same composite key and, when both sides name an internal organisation, the same
@@ -13,6 +15,7 @@
  * - known values win, later ones only fill gaps: name, description, country, website, logo, type, score,
  *   and the subtitle pair (`matchedBusinessName` / `parentEntityName`, taken together so they stay exclusive);
  *   a quick row counts as known first even when the stream answered before it (the row keeps its identity);
+ * - `match` is the better of the two (the higher score): each channel knows different fields of the row;
  * - identifiers are the union (by type and value); `websiteValidated` and `accountLinked` are OR-ed, and
  *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back;
  * - `sources` lists every channel that found the row, in arrival order.
@@ -20,6 +23,8 @@
  * organisation, then a streamed row); a patch for a key not shown is dropped.
  */
 import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
+import type { Match } from '../../core/match';
+import { isExactMatch } from '../../core/match-confidence';
 
 export type Candidate = InternalQuickSearchCandidate | SearchOrganisationsCandidate;
 
@@ -45,6 +50,8 @@ export interface OrganisationResult {
   readonly nameKind: SearchOrganisationsCandidate['nameKind'];
   /** National-registry relevance score; shown with devMode only. */
   readonly score: number | null;
+  /** How sure we are that this row is the organisation the query names, and why. */
+  readonly match: Match;
 }
 
 export type SearchStatus = 'idle' | 'searching' | 'done' | 'failed';
@@ -121,6 +128,7 @@ function toResult(candidate: Candidate): OrganisationResult {
     type: isStreamed ? candidate.type : null,
     nameKind: isStreamed ? candidate.nameKind : null,
     score: isStreamed && candidate.source === 'registry_au' ? (candidate.score ?? null) : null,
+    match: candidate.match,
   };
 }
 
@@ -157,6 +165,7 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
     type: known.type ?? incoming.type,
     nameKind: known.nameKind ?? incoming.nameKind,
     score: known.score ?? incoming.score,
+    match: incoming.match.score > known.match.score ? incoming.match : known.match,
   };
 }
 
@@ -271,14 +280,19 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
   }
 }
 
-/** The rows in display order: rows the quick lookup found first, then streamed-only rows, each in arrival order. */
+/**
+ * The rows in display order (decision 0007): exact matches, then the others; within each, rows the quick lookup
+ * found first, then streamed-only rows, each in arrival order.
+ */
 export function resultsOf(state: SearchState): OrganisationResult[] {
   const rows = state.order.flatMap((rowKey) => {
     const result = state.byRowKey[rowKey];
     return result ? [result] : [];
   });
   const fromQuick = (row: OrganisationResult) => row.sources.includes('internal');
-  return [...rows.filter(fromQuick), ...rows.filter((row) => !fromQuick(row))];
+  const quickFirst = (tier: OrganisationResult[]) => [...tier.filter(fromQuick), ...tier.filter((row) => !fromQuick(row))];
+  const exact = (row: OrganisationResult) => isExactMatch(row.match);
+  return [...quickFirst(rows.filter(exact)), ...quickFirst(rows.filter((row) => !exact(row)))];
 }
 
 /** A row as the list shows it: `position` is its place in arrival order, fixed for the run (stable option ids). */
@@ -294,9 +308,10 @@ export interface ResultList {
 }
 
 /**
- * What the list shows, so rows do not jump under the user: internal (quick lookup) rows at the top, with a
- * placeholder there while the quick lookup runs; streamed rows below, appended in arrival order or updated
- * in place; and only the rows `keep` accepts (the scope filter), in the same order.
+ * What the list shows, so rows do not jump under the user more than ranking needs: in resultsOf's order
+ * (exact matches first, quick rows first within a tier), with a placeholder at the top while the quick lookup
+ * runs; streamed rows appended to their tier in arrival order or updated in place; and only the rows `keep`
+ * accepts (the scope filter), in the same order.
  */
 export function resultListOf(state: SearchState, keep: (result: OrganisationResult) => boolean = () => true): ResultList {
   const positions = new Map(state.order.map((rowKey, index) => [rowKey, index]));

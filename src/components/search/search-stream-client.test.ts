@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamItem } from '../../core/candidates';
+import { assessMatch } from '../../core/match-confidence';
 import { createLineSplitter, retryAfterSeconds, streamErrorOutcome, streamSearch } from './search-stream-client';
 
 const candidate = {
@@ -19,6 +20,7 @@ const candidate = {
   matchedBusinessName: 'Koala Express Freight',
   parentEntityName: null,
   type: 'ProprietaryLimited',
+  match: assessMatch({ name: 'Koala Logistics' }, { name: 'Koala Logistics Pty Ltd' }),
 } as const;
 const patch = { _type: 'identifierPatch', key: candidate.key, identifiers: [{ type: 'ACN', value: '824753556' }], existingOrgId: 'org-1', accountLinked: true } as const;
 const degraded = { _type: 'channel-degraded', channel: 'registry' } as const;
@@ -149,7 +151,8 @@ describe('streamSearch', () => {
           step += 1;
           if (step === 1) c.enqueue(encode(`${JSON.stringify(candidate)}\n`));
           else return new Promise<void>((resolve) => setTimeout(() => {
-            c.enqueue(encode(`${JSON.stringify(patch)}\n`));
+            // The reader may have cancelled the body in the meantime (the abort): a closed controller takes nothing.
+            if (!cancelled) c.enqueue(encode(`${JSON.stringify(patch)}\n`));
             resolve();
           }, 20));
         },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assessMatch } from '../../core/match-confidence';
 import { selectionCandidateSchema } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentFromUrl, selectionCandidateOf, selectionTarget } from './selection';
@@ -21,6 +22,7 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
   type: 'ProprietaryLimited',
   nameKind: 'business',
   score: 98,
+  match: assessMatch({ name: 'Koala Logistics' }, { name: 'KOALA LOGISTICS PTY LTD' }),
   ...overrides,
 });
 

@@ -22,6 +22,11 @@ export interface QuickSearchRow {
   ownedByAccount: boolean;
 }
 
+/** A row the identifier lookup found, with the identifier it was found by (its stored type and value). */
+export interface IdentifierRow extends QuickSearchRow {
+  matchedIdentifier: { type: string; value: string };
+}
+
 export interface LookupScope {
   accountId: string;
   /** A real ISO alpha-3 country, or null for no country filter (GLO). */
@@ -35,7 +40,7 @@ export interface QuickSearchLookups {
    */
   byName(params: LookupScope & { searchName: string; poolSize: number }): Promise<NameLookup>;
   /** Exact lookup of `normaliseIdentifierValue(query)` against normalised identifier values. */
-  byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<QuickSearchRow[]>;
+  byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<IdentifierRow[]>;
   /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */
   byWebsite(params: LookupScope & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]>;
 }

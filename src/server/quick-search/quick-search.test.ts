@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../core/errors';
 import type { LogoService } from '../logo/logo-service';
-import type { AccountMembership, LookupScope, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
+import type { AccountMembership, IdentifierRow, LookupScope, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
 import { createQuickSearch } from './quick-search';
 
 function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {
@@ -38,7 +38,7 @@ describe('createQuickSearch', () => {
     const allStarted = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const lookup = (name: string) => async (_: LookupScope): Promise<QuickSearchRow[]> => {
+    const lookup = (name: string) => async (_: LookupScope): Promise<IdentifierRow[]> => {
       started.push(name);
       if (started.length === 3) release();
       await allStarted;
@@ -87,7 +87,7 @@ describe('createQuickSearch', () => {
 
   it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {
     const corrected: string[] = [];
-    const found = (id: string) => async () => [row({ id, name: `Org ${id}` })];
+    const found = (id: string) => async () => [{ ...row({ id, name: 'Acme Widgets', website: 'https://acme-widgets.com' }), matchedIdentifier: { type: 'ABN', value: '51824753556' } }];
     const typoStep = (searchName: string) => async () => (corrected.push(searchName), [row({ id: 'typo', name: 'Acme Widgets' })]);
     const make = (overrides: Partial<QuickSearchLookups>) =>
       createQuickSearch({
@@ -116,16 +116,17 @@ describe('createQuickSearch', () => {
     expect(corrected).toEqual(['acme widgts', 'acme widgts']);
   });
 
-  it('orders exact matches first, then names by Jaro-Winkler (ties by name), and cuts at the limit', async () => {
+  it('orders by match score (the identifier match first, then names; ties in the lookups\' order) and cuts at the limit', async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
         byName: async () =>
           named([
-            row({ id: '3', name: 'Acme Zeta', searchName: 'acme x' }),
-            row({ id: '2', name: 'Acme', searchName: 'acme' }),
-            row({ id: '4', name: 'Acme Alpha', searchName: 'acme x' }),
+            row({ id: '5', name: 'Acme One Zeta', searchName: 'acme one zeta' }),
+            row({ id: '4', name: 'Acme 1 Group', searchName: 'acme 1 group' }),
+            row({ id: '2', name: 'Acme 1', searchName: 'acme 1' }),
+            row({ id: '3', name: 'Acme 1 Group', searchName: 'acme 1 group' }),
           ]),
-        byIdentifier: async () => [row({ id: '9', name: 'Unrelated' })],
+        byIdentifier: async () => [{ ...row({ id: '9', name: 'Unrelated' }), matchedIdentifier: { type: 'OPENCORPORATES', value: 'acme-1' } }],
       }),
       membership: noMembership,
       logo: noLogo,
@@ -134,6 +135,52 @@ describe('createQuickSearch', () => {
     });
     const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme 1', countryIsoAlpha3: 'GLO' });
     expect(candidates.map((c) => c.existingOrgId)).toEqual(['9', '2', '4']);
+    expect(candidates.map((c) => c.match.score)).toEqual([...candidates.map((c) => c.match.score)].sort((a, b) => b - a));
+    expect(candidates[0]?.match).toMatchObject({ match: true, grades: { identifier: 'same' }, matchedOn: { identifier: { type: 'OPENCORPORATES', value: 'acme-1' } } });
+    expect(candidates[1]?.match).toMatchObject({ grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
+  });
+
+  it('puts an exact name above a looser one whatever the name lookup\'s order, and says what matched', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byName: async () =>
+          named([
+            row({ id: 'loose', name: 'Harbour Marine Services Pty Ltd', searchName: 'harbour marine services' }),
+            row({ id: 'alias', name: 'Quill Holdings Pty Ltd', searchName: 'quill holdings', matchedAlias: 'harbourline' }),
+          ]),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    const candidates = await quickSearch.execute({ accountId: 'a', query: 'Harbourline Pty Ltd', countryIsoAlpha3: 'GLO' });
+    expect(candidates.map((c) => c.existingOrgId)).toEqual(['alias']);
+    expect(candidates[0]?.match.matchedOn).toMatchObject({ name: 'harbourline', nameKind: 'alias', legalFormsIgnored: ['pty', 'ltd'] });
+  });
+
+  it('returns nothing below the relevance floor: a query naming no organisation does not get the nearest unrelated name', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => named([], async () => [row({ id: 'acme', name: 'ACME WIDGETS PTY LTD', searchName: 'acme widgets' })]) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    expect(await quickSearch.execute({ accountId: 'a', query: 'qzxv nonexistent widgets', countryIsoAlpha3: 'AUS' })).toEqual([]);
+  });
+
+  it('keeps a low-scored candidate whose name the query begins (a name being typed), below the decision', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => named([row({ id: 'z', name: 'Zorblax Logistics Pty Ltd', searchName: 'zorblax logistics' })]) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    const [candidate] = await quickSearch.execute({ accountId: 'a', query: 'zorbl', countryIsoAlpha3: 'AUS' });
+    expect(candidate?.existingOrgId).toBe('z');
+    expect(candidate?.match.match).toBe(false);
   });
 
   it('a failing membership check logs a warning and leaves every candidate unlinked', async () => {

@@ -17,18 +17,26 @@
  * 8. countryIsoAlpha3 = the organisation's country, else the filter, else '' (never GLO).
  * 9. Every candidate is `_type: 'internal'`, `source: 'internal'`.
  *
- * Exact matches (identifier, website) come first, then name matches by score; at most `limit` candidates.
- * A failing lookup rejects with the adapter's UnavailableError (the route answers 503 `{candidates: []}`).
+ * 10. Every candidate carries its `match` (core/match-confidence.ts: assessMatch of the query, read by
+ *     matchQueryOfSearch, against the row's name, matched alias, matched identifier, website and country).
+ *     Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order), and a
+ *     candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a
+ *     name being typed) (decision 0007).
+ *
+ * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
+ * answers 503 `{candidates: []}`).
  */
 import type { InternalQuickSearchCandidate } from '../../core/candidates';
 import { searchName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
+import type { Match } from '../../core/match';
+import { assessMatch, clearsRelevanceFloor, matchQueryOfSearch, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { jaroWinkler } from '../../core/similarity';
 import { normaliseWebsiteHost, registrableDomain } from '../../core/website';
 import type { LogoService } from '../logo/logo-service';
-import type { AccountMembership, NameLookup, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
+import type { AccountMembership, IdentifierRow, NameLookup, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
 
 /** How many name matches the database hands over for re-ranking, whatever the limit. */
 export const NAME_POOL_SIZE = 50;
@@ -55,7 +63,7 @@ export interface QuickSearchDependencies {
 }
 
 interface ScoredRow {
-  row: QuickSearchRow;
+  row: QuickSearchRow | IdentifierRow;
   score: number;
 }
 
@@ -69,7 +77,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const identifier = queryHasDigit(trimmed) ? normaliseIdentifierValue(trimmed) : '';
       const websiteDomain = normaliseWebsiteHost(trimmed);
       const wanted = websiteDomain === undefined ? searchName(trimmed) : brandOf(websiteDomain);
-      const none: Promise<QuickSearchRow[]> = Promise.resolve([]);
+      const none: Promise<never[]> = Promise.resolve([]);
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
 
       const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
@@ -82,9 +90,9 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
 
       const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
       ranked.push(...rankByName(byName, wanted));
-      const candidates = withoutHiddenGlobalRows(deduplicate(ranked, filter)).slice(0, deps.limit);
+      const candidates = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQueryOfSearch(trimmed, filter)).slice(0, deps.limit);
       const linked = await linkedOrThrowNothing(deps, accountId, candidates.map((c) => c.row.id));
-      return candidates.map(({ row, key }) => ({
+      return candidates.map(({ row, key, match }) => ({
         _type: 'internal',
         canonicalName: row.name,
         description: row.description ?? '',
@@ -95,6 +103,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         logo: deps.logo.logoFor(row.website),
         website: row.website,
         accountLinked: linked.has(row.id),
+        match,
       }));
     },
   };
@@ -139,7 +148,7 @@ function candidateKey(row: QuickSearchRow, filter: string | null): string {
 }
 
 interface KeyedRow {
-  row: QuickSearchRow;
+  row: QuickSearchRow | IdentifierRow;
   key: string;
 }
 
@@ -161,6 +170,30 @@ function deduplicate(ranked: ScoredRow[], filter: string | null): KeyedRow[] {
 function withoutHiddenGlobalRows(rows: KeyedRow[]): KeyedRow[] {
   const ownedKeys = new Set(rows.filter((r) => r.row.ownedByAccount).map((r) => r.key));
   return rows.filter((r) => r.row.ownedByAccount || !ownedKeys.has(r.key));
+}
+
+/** What the use case knows of a row for its match: its name, the alias and identifier it was found by, website, country. */
+function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
+  return {
+    name: row.name,
+    otherNames: row.matchedAlias === null ? [] : [{ value: row.matchedAlias, kind: 'alias' }],
+    identifiers: 'matchedIdentifier' in row ? [row.matchedIdentifier] : [],
+    website: row.website,
+    countryIsoAlpha3: row.countryIsoAlpha3,
+  };
+}
+
+/**
+ * Rule 10: each row's match; rows below the relevance floor dropped, except a name still being typed (the
+ * query's search form begins the row's name or alias); the rest by score, stable on ties.
+ */
+function byMatch(rows: KeyedRow[], query: MatchQuery): (KeyedRow & { match: Match })[] {
+  return rows
+    .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
+    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
+    .filter(({ match, subject }) => clearsRelevanceFloor(query, subject, match))
+    .sort((a, b) => b.match.score - a.match.score)
+    .map(({ row, key, match }) => ({ row, key, match }));
 }
 
 /** Rule 7: one batched check; its failure is logged and leaves every candidate unlinked. */

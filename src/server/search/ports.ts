@@ -103,3 +103,32 @@ export interface WebsiteValidation {
 export interface WebsiteValidator {
   validate(name: string, url: string, options?: { signal?: AbortSignal; offline?: boolean }): Promise<WebsiteValidation>;
 }
+
+/** One internal organisation sharing a candidate's composite key. */
+export interface InternalMatch {
+  organisationId: string;
+  owned: boolean;
+  /** Owned, or in the account's list (false unless owned when membership was skipped). */
+  accountLinked: boolean;
+}
+
+/** The internal rows sharing candidates' composite keys (src/adapters/db/queries/internal-matches.ts). */
+export interface InternalMatches {
+  byKeys(params: { accountId: string; keys: string[]; membership: 'resolve' | 'skip' }): Promise<Map<string, InternalMatch>>;
+  linkedOrganisationIds(params: { accountId: string; organisationIds: string[] }): Promise<Set<string>>;
+}
+
+/**
+ * Website enrichment of national-registry candidates (registry-website-enrichment.ts), when wired. Answers
+ * the same candidates in the same order, some with a validated website; stops at `deadline` (epoch ms).
+ */
+export type EnrichRegistryWebsites = (
+  candidates: RegistryCandidate[],
+  options: { topK: number; deadline: number; signal: AbortSignal },
+) => Promise<RegistryCandidate[]>;
+
+/** Where the search stream writes what it drops, skips or survives. */
+export interface SearchLog {
+  debug(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}

@@ -16,8 +16,7 @@
  *   search or validation failure leaves its candidate unchanged. Never throws.
  */
 import { normaliseWebsiteHost, registrableDomain, toWebsiteUrl } from '../../core/website';
-import type { RegistryCandidate, WebSearch, WebsiteValidator } from './ports';
-import type { EnrichRegistryWebsites } from './search-organisations';
+import type { EnrichRegistryWebsites, RegistryCandidate, WebSearch, WebsiteValidator } from './ports';
 
 export const DEFAULT_ENRICHMENT_CONCURRENCY = 5;
 /** Search results asked for per candidate. */

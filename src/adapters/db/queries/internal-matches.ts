@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { InternalMatches } from '../../../server/search/search-organisations';
+import type { InternalMatches } from '../../../server/search/ports';
 import { visibleToAccount } from './visibility';
 
 export interface InternalMatch {

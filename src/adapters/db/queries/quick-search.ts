@@ -17,7 +17,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { correctableWords, correctionAlphabet, MIN_CORRECTED_WORD_LENGTH } from '../../../core/word-correction-bounds';
-import type { QuickSearchRow } from '../../../server/quick-search/ports';
+import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { visibleToAccount } from './visibility';
 
@@ -324,20 +324,24 @@ export async function findOrganisationsByCorrectedName(
   return found.rows.map(toRow);
 }
 
-/** Exact lookup of a normalised identifier value (`normaliseIdentifierValue(query)`). */
+/** Exact lookup of a normalised identifier value (`normaliseIdentifierValue(query)`), with the identifier each row was found by. */
 export async function findOrganisationsByIdentifier(
   db: Db,
   params: LookupScopeParams & { valueNormalised: string; limit: number },
-): Promise<QuickSearchRow[]> {
-  const result = await db.execute<RawRow>(sql`
+): Promise<IdentifierRow[]> {
+  const result = await db.execute<RawRow & { matched_type: string; matched_value: string }>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
-           ${ownedByAccount(params.accountId)} as owned_by_account
+           ${ownedByAccount(params.accountId)} as owned_by_account, m.type as matched_type, m.value as matched_value
       from organisations o
+      cross join lateral (
+        select i.type, i.value from organisation_identifiers i
+         where i.organisation_id = o.id and i.value_normalised = ${params.valueNormalised}
+         order by i.type limit 1) m
      where o.id in (select i.organisation_id from organisation_identifiers i where i.value_normalised = ${params.valueNormalised})
        and ${scoped(params)}
      order by o.search_name
      limit ${params.limit}`);
-  return result.rows.map(toRow);
+  return result.rows.map((raw) => ({ ...toRow(raw), matchedIdentifier: { type: raw.matched_type, value: raw.matched_value } }));
 }
 
 /** Exact lookup of a normalised website host (`normaliseWebsiteHost(query)`). */

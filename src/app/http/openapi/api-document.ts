@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { internalQuickSearchCandidateSchema, streamItemSchema } from '../../../core/candidates';
+import { MATCH_THRESHOLD, RELEVANCE_FLOOR } from '../../../core/match';
 import { naicsSearchResultSchema } from '../../../core/naics';
 import { organisationProfileSchema } from '../../../core/organisation-profile';
 import { organisationRecordSchema } from '../../../core/organisation-record';
@@ -89,12 +90,13 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/organisations/quick-search',
     method: 'post',
     summary: 'Internal quick lookup',
-    description: 'Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. A blank query answers `{candidates: []}`; a database failure `503 {"candidates": []}`.',
+    description:
+      `Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. Every candidate carries \`match\`: a calibrated score 0-100 (of candidates scored about s, about s% are right), the decision \`match\` (score >= ${MATCH_THRESHOLD}), per-field grades (name, identifier, website, country: same / similar / different / missing) and \`matchedOn\` (the name or alias, identifier and website that matched, the legal-form words ignored, the typo corrections applied). Candidates come by match score; one scored below ${RELEVANCE_FLOOR} is not returned unless the query begins its name or alias. A blank query answers \`{candidates: []}\`; a database failure \`503 {"candidates": []}\`.`,
     auth: 'account',
     body: 'QuickSearchRequest',
     success: {
       status: 200,
-      description: 'The internal candidates, best first',
+      description: 'The internal candidates, best match first',
       schema: { type: 'object', properties: { candidates: { type: 'array', items: ref('InternalQuickSearchCandidate') } }, required: ['candidates'] },
     },
     errors: [400, 401, 503],
@@ -103,7 +105,8 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/organisations/search',
     method: 'post',
     summary: 'Streamed registry and agent search',
-    description: 'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded), each the moment it exists. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
+    description:
+      'NDJSON: one `StreamItem` per line (candidate, identifierPatch, channel-degraded), each the moment it exists; every candidate carries its `match` (score, decision, grades, matchedOn) for the query. Validation, authorisation and the rate limit answer before the first byte as ordinary JSON errors.',
     auth: 'account',
     body: 'SearchRequest',
     success: { status: 200, description: 'One StreamItem per line', schema: ref('StreamItem'), contentType: 'application/x-ndjson' },

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { makeAbn } from './identifiers';
+import { MATCH_THRESHOLD, matchSchema } from './match';
+import { calibrate, NAME_CALIBRATION } from './match-calibration';
+import { assessMatch, IDENTIFIER_DIFFERENT_CAP, IDENTIFIER_SAME_SCORE, isExactMatch, legalFormWords, matchQueryOfSearch, nameSimilarity, WEBSITE_SAME_SCORE } from './match-confidence';
+
+const abn = makeAbn(7);
+const otherAbn = makeAbn(8);
+
+describe('assessMatch: the name', () => {
+  it('grades the same name "same" whatever its legal form, case and punctuation, and says which legal forms it ignored', () => {
+    const match = assessMatch({ name: 'acme widgets' }, { name: 'ACME WIDGETS PTY. LTD.' });
+    expect(match.grades.name).toBe('same');
+    expect(match.matchedOn.name).toBe('ACME WIDGETS PTY. LTD.');
+    expect(match.matchedOn.nameKind).toBe('name');
+    expect(match.matchedOn.legalFormsIgnored).toEqual(['pty', 'ltd']);
+    expect(match.match).toBe(true);
+    expect(match.score).toBeGreaterThanOrEqual(90);
+  });
+
+  it('matches on the alias or business name that fits best and names it', () => {
+    const match = assessMatch(
+      { name: 'Blue Gum Cafe' },
+      { name: 'Smith Family Holdings Pty Ltd', otherNames: [{ value: 'Blue Gum Café', kind: 'business_name' }] },
+    );
+    expect(match.grades.name).toBe('same');
+    expect(match.matchedOn).toMatchObject({ name: 'Blue Gum Café', nameKind: 'business_name' });
+  });
+
+  it('reads a one-letter typo as the candidate word, says so, and grades the name "similar", not "same"', () => {
+    const match = assessMatch({ name: 'harbuorline' }, { name: 'HARBOURLINE PTY LTD' });
+    expect(match.grades.name).toBe('similar');
+    expect(match.matchedOn.corrections).toEqual([{ from: 'harbuorline', to: 'harbourline' }]);
+    expect(match.score).toBeLessThan(assessMatch({ name: 'harbourline' }, { name: 'HARBOURLINE PTY LTD' }).score);
+  });
+
+  it('does not take a shared stem for a shared word: "harbourline" is not "Harbour Marine Services"', () => {
+    const match = assessMatch({ name: 'harbourline' }, { name: 'Harbour Marine Services Pty Ltd' });
+    expect(match.grades.name).toBe('different');
+    expect(match.matchedOn.name).toBeNull();
+    expect(match.match).toBe(false);
+    expect(match.score).toBeLessThan(20);
+  });
+
+  it('scores a query naming no organisation far below the decision: "qzxv nonexistent widgets" is not ACME WIDGETS', () => {
+    const match = assessMatch({ name: 'qzxv nonexistent widgets' }, { name: 'ACME WIDGETS PTY LTD' });
+    expect(match.grades.name).toBe('different');
+    expect(match.match).toBe(false);
+    expect(match.score).toBeLessThan(20);
+  });
+
+  it('ranks the exact name above a longer name that contains it, and that above a name sharing one word', () => {
+    const exact = assessMatch({ name: 'Koala Logistics' }, { name: 'Koala Logistics Pty Ltd' }).score;
+    const longer = assessMatch({ name: 'Koala Logistics' }, { name: 'Koala Logistics Solutions Pty Ltd' }).score;
+    const oneWord = assessMatch({ name: 'Koala Logistics' }, { name: 'Koala Cafe' }).score;
+    expect(exact).toBeGreaterThan(longer);
+    expect(longer).toBeGreaterThan(oneWord);
+  });
+
+  it('grades the name "missing" when the query names none', () => {
+    const match = assessMatch({ name: '' }, { name: 'Acme Pty Ltd' });
+    expect(match.grades.name).toBe('missing');
+    expect(match.score).toBe(0);
+  });
+});
+
+describe('assessMatch: identifier, website and country', () => {
+  it('an identifier the candidate carries is a match whatever the name: at least the identifier score, and says which', () => {
+    const match = assessMatch({ name: '', identifiers: [{ type: 'ABN', value: abn.replace(/(\d{2})(\d{3})/, '$1 $2 ') }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: abn }] });
+    expect(match.grades.identifier).toBe('same');
+    expect(match.matchedOn.identifier).toEqual({ type: 'ABN', value: abn });
+    expect(match.score).toBe(IDENTIFIER_SAME_SCORE);
+    expect(match.match).toBe(true);
+  });
+
+  it('an identifier of the same type with another value is "different" and caps the score, however good the name', () => {
+    const match = assessMatch({ name: 'Acme Widgets', identifiers: [{ type: 'ABN', value: abn }] }, { name: 'Acme Widgets Pty Ltd', identifiers: [{ type: 'ABN', value: otherAbn }] });
+    expect(match.grades.identifier).toBe('different');
+    expect(match.score).toBeLessThanOrEqual(IDENTIFIER_DIFFERENT_CAP);
+    expect(match.match).toBe(false);
+  });
+
+  it('an identifier of unknown type matches by value, and cannot be called different', () => {
+    expect(assessMatch({ name: '', identifiers: [{ type: null, value: abn }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: abn }] }).grades.identifier).toBe('same');
+    expect(assessMatch({ name: '', identifiers: [{ type: null, value: abn }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: otherAbn }] }).grades.identifier).toBe('missing');
+  });
+
+  it('the same registrable domain is "same" (and a match); the same brand on another suffix is "similar"', () => {
+    const same = assessMatch({ name: '', website: 'https://www.acme.com.au/about' }, { name: 'Zed Pty Ltd', website: 'https://shop.acme.com.au' });
+    expect(same.grades.website).toBe('same');
+    expect(same.matchedOn.website).toBe('acme.com.au');
+    expect(same.score).toBe(WEBSITE_SAME_SCORE);
+    expect(assessMatch({ name: '', website: 'acme.com' }, { name: 'Zed', website: 'acme.co.uk' }).grades.website).toBe('similar');
+  });
+
+  it('a different country halves the name evidence; a missing country (or Global) changes nothing', () => {
+    const subject = { name: 'Acme Widgets Pty Ltd', countryIsoAlpha3: 'AUS' };
+    const same = assessMatch({ name: 'Acme Widgets', countryIsoAlpha3: 'AUS' }, subject);
+    const global = assessMatch({ name: 'Acme Widgets', countryIsoAlpha3: 'GLO' }, subject);
+    const other = assessMatch({ name: 'Acme Widgets', countryIsoAlpha3: 'NZL' }, subject);
+    expect([same.grades.country, global.grades.country, other.grades.country]).toEqual(['same', 'missing', 'different']);
+    expect(global.score).toBe(same.score);
+    expect(other.score).toBe(Math.round(same.score / 2));
+  });
+
+  it('fields neither side has are "missing"', () => {
+    expect(assessMatch({ name: 'Acme' }, { name: 'Acme' }).grades).toEqual({ name: 'same', identifier: 'missing', website: 'missing', country: 'missing' });
+  });
+});
+
+describe('assessMatch: the decision and the contract', () => {
+  it('decides a match exactly when the score reaches the threshold, and always answers a valid Match', () => {
+    const queries = ['acme', 'acme widgets', 'acme widgets australia', 'widgets', 'qzxv', 'acme widgits'];
+    for (const name of queries) {
+      const match = assessMatch({ name }, { name: 'Acme Widgets Pty Ltd' });
+      expect(matchSchema.parse(match)).toEqual(match);
+      expect(match.match).toBe(match.score >= MATCH_THRESHOLD);
+    }
+  });
+
+  it('an exact match is one on the same name, identifier or website; a similar name is not exact', () => {
+    expect(isExactMatch(assessMatch({ name: 'Acme' }, { name: 'ACME LIMITED' }))).toBe(true);
+    expect(isExactMatch(assessMatch({ name: 'Acme Widgets' }, { name: 'Acme Widgets Australia' }))).toBe(false);
+    expect(isExactMatch(assessMatch({ name: '', identifiers: [{ type: 'ABN', value: abn }] }, { name: 'X', identifiers: [{ type: 'ABN', value: abn }] }))).toBe(true);
+  });
+});
+
+describe('nameSimilarity and legalFormWords', () => {
+  it('is 1 only for equal search forms, and names equal but for spaces come next', () => {
+    expect(nameSimilarity('harbourline', 'harbourline').raw).toBe(1);
+    const spaced = nameSimilarity('harbourline', 'harbour line').raw;
+    expect(spaced).toBeLessThan(1);
+    expect(spaced).toBeGreaterThan(nameSimilarity('harbourline', 'harbourline logistics').raw);
+  });
+
+  it('lists the legal-form words a name drops', () => {
+    expect(legalFormWords('Müller GmbH & Co. KG')).toEqual(['gmbh', 'and', 'co', 'kg']);
+    expect(legalFormWords('The Acme Company')).toEqual(['co']);
+    expect(legalFormWords('Acme Widgets')).toEqual([]);
+  });
+});
+
+describe('calibrate', () => {
+  it('is monotone, 0 at raw 0, and interpolates between knots', () => {
+    let previous = -1;
+    for (let raw = 0; raw <= 1.0001; raw += 0.01) {
+      const p = calibrate(raw);
+      expect(p).toBeGreaterThanOrEqual(previous);
+      previous = p;
+    }
+    expect(calibrate(0)).toBe(0);
+    const [a, b] = [NAME_CALIBRATION[1], NAME_CALIBRATION[2]];
+    if (a === undefined || b === undefined) throw new Error('the table has knots');
+    expect(calibrate((a.raw + b.raw) / 2)).toBeCloseTo((a.probability + b.probability) / 2, 6);
+  });
+});
+
+describe('matchQueryOfSearch', () => {
+  it('reads a website query as its website and its brand', () => {
+    expect(matchQueryOfSearch('https://www.acme-widgets.com.au/', 'AUS')).toEqual({ name: 'acme widgets', website: 'acme-widgets.com.au', countryIsoAlpha3: 'AUS' });
+  });
+
+  it('reads a recognised identifier as that identifier and no name', () => {
+    expect(matchQueryOfSearch(abn, 'GLO')).toEqual({ name: '', identifiers: [{ type: 'ABN', value: abn }], countryIsoAlpha3: null });
+    expect(matchQueryOfSearch(`ABN ${abn}`, 'GLO').identifiers).toEqual([{ type: 'ABN', value: abn }, { type: null, value: `ABN${abn}` }]);
+  });
+
+  it('reads other text as a name, keeping a digit-bearing one as an identifier of unknown type too', () => {
+    expect(matchQueryOfSearch('Acme Widgets', 'AUS')).toEqual({ name: 'Acme Widgets', identifiers: [], countryIsoAlpha3: 'AUS' });
+    expect(matchQueryOfSearch('7-Eleven', null).identifiers).toEqual([{ type: null, value: '7ELEVEN' }]);
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * Match confidence (issue "Match quality you can trust", section 2): how sure we are that a candidate is
+ * the organisation a query names, as a calibrated score, a decision, per-field grades and what matched.
+ * Pure: the same query and subject always give the same Match. The contract is core/match.ts; the rule
+ * is docs/decisions/0007-match-confidence.md.
+ *
+ * The score is built from the evidence, field by field:
+ * - name: the raw similarity of the query's search form (legal forms, case, diacritics and punctuation
+ *   ignored; `searchName`) to the best of the candidate's names (its name, aliases, business names), read
+ *   through the calibration table (match-calibration.ts) fitted on the evaluation set;
+ * - identifier: the same identifier lifts the score to at least IDENTIFIER_SAME_SCORE; a different value of
+ *   the same type caps it at IDENTIFIER_DIFFERENT_CAP;
+ * - website: the same registrable domain lifts it to at least WEBSITE_SAME_SCORE; a different one scales it
+ *   by WEBSITE_DIFFERENT_FACTOR;
+ * - country: a different country scales it by COUNTRY_DIFFERENT_FACTOR.
+ * Only the name evidence is fitted on the evaluation set; the identifier, website and country rules are
+ * stated constants (the evaluation set's queries are names).
+ */
+import { keyName, searchName } from './canonical-name';
+import { normaliseIdentifierValue, queryHasDigit, recogniseIdentifiers } from './identifiers';
+import { calibrate } from './match-calibration';
+import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
+import { jaroWinkler } from './similarity';
+import { normaliseWebsiteHost, registrableDomain } from './website';
+
+/** What the query says about the organisation it wants. */
+export interface MatchQuery {
+  /** The name as the user wrote it; '' when the query names no name (an identifier or nothing). */
+  name: string;
+  /** Identifiers the query names; `type` null when the value's type is not known. */
+  identifiers?: readonly { type: string | null; value: string }[];
+  /** A website the query names (any form normaliseWebsiteHost accepts). */
+  website?: string | null;
+  /** The country the query is about; null, '' or GLO for none. */
+  countryIsoAlpha3?: string | null;
+}
+
+export type OtherNameKind = 'alias' | 'business_name';
+
+/** What is known of the candidate. */
+export interface MatchSubject {
+  name: string;
+  /** Its other names: aliases, registered business names. */
+  otherNames?: readonly { value: string; kind: OtherNameKind }[];
+  identifiers?: readonly { type: string; value: string }[];
+  website?: string | null;
+  countryIsoAlpha3?: string | null;
+}
+
+/** Raw name similarity at or above which names are graded `similar` (below: `different`). */
+export const SIMILAR_NAME_RAW = 0.8;
+/** The score floor of a candidate carrying the identifier the query names. */
+export const IDENTIFIER_SAME_SCORE = 97;
+/** The score ceiling of a candidate whose identifier of the query's type has another value. */
+export const IDENTIFIER_DIFFERENT_CAP = 10;
+/** The score floor of a candidate on the website (registrable domain) the query names. */
+export const WEBSITE_SAME_SCORE = 90;
+export const WEBSITE_DIFFERENT_FACTOR = 0.8;
+export const COUNTRY_DIFFERENT_FACTOR = 0.5;
+/** Each typo correction costs this much raw similarity. */
+const CORRECTION_COST = 0.04;
+/** The highest raw similarity of names that are not the same search form. */
+const MAX_NOT_SAME_RAW = 0.97;
+/** Names equal once spaces are ignored ("Harbour Line" / "Harbourline"). */
+const SPACING_ONLY_RAW = 0.96;
+
+interface NameComparison {
+  raw: number;
+  corrections: TypoCorrection[];
+}
+
+function wordsOf(form: string): string[] {
+  return form.split(' ').filter((w) => w !== '');
+}
+
+/** Optimal string alignment distance (Damerau-Levenshtein without repeated edits), stopping past 1. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) {
+    const diffs: number[] = [];
+    for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) diffs.push(i);
+    if (diffs.length === 1) return true;
+    const [i, j] = diffs;
+    return diffs.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i += 1;
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/** Words shorter than this are never read as typos of another word. */
+const MIN_CORRECTED_LENGTH = 4;
+
+/**
+ * The query's words with typos corrected towards the subject's words: a query word that is not one of the
+ * subject's words but is one edit away from one of them (both at least 4 characters, not digits only) is
+ * read as that word.
+ */
+function correctedTowards(queryWords: readonly string[], subjectWords: readonly string[]): { words: string[]; corrections: TypoCorrection[] } {
+  const known = new Set(subjectWords);
+  const corrections: TypoCorrection[] = [];
+  const words = queryWords.map((word) => {
+    if (known.has(word) || word.length < MIN_CORRECTED_LENGTH || !/\p{L}/u.test(word)) return word;
+    const to = subjectWords.find((candidate) => candidate.length >= MIN_CORRECTED_LENGTH && withinOneEdit(word, candidate));
+    if (to === undefined) return word;
+    corrections.push({ from: word, to });
+    return to;
+  });
+  return { words, corrections };
+}
+
+/** Words both lists share, counted with multiplicity. */
+function sharedWordCount(a: readonly string[], b: readonly string[]): number {
+  const left = new Map<string, number>();
+  for (const w of a) left.set(w, (left.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of b) {
+    const n = left.get(w) ?? 0;
+    if (n > 0) {
+      shared += 1;
+      left.set(w, n - 1);
+    }
+  }
+  return shared;
+}
+
+/**
+ * Raw similarity (0..1) of two search forms: 1 when equal; SPACING_ONLY_RAW when equal but for spaces;
+ * otherwise 0.6 x the share of words in common (Dice: 2 x shared / (words of both)) + 0.4 x Jaro-Winkler of
+ * the whole forms, after typo corrections, less CORRECTION_COST per correction, at most MAX_NOT_SAME_RAW.
+ * A shared stem is not a shared word: "harbourline" and "harbour marine" share none.
+ */
+export function nameSimilarity(queryForm: string, subjectForm: string): NameComparison {
+  if (queryForm === '' || subjectForm === '') return { raw: 0, corrections: [] };
+  if (queryForm === subjectForm) return { raw: 1, corrections: [] };
+  if (queryForm.replace(/ /g, '') === subjectForm.replace(/ /g, '')) return { raw: SPACING_ONLY_RAW, corrections: [] };
+  const subjectWords = wordsOf(subjectForm);
+  const { words, corrections } = correctedTowards(wordsOf(queryForm), subjectWords);
+  const corrected = words.join(' ');
+  const dice = (2 * sharedWordCount(words, subjectWords)) / (words.length + subjectWords.length);
+  const blended = corrected === subjectForm ? 1 : 0.6 * dice + 0.4 * jaroWinkler(corrected, subjectForm);
+  const raw = Math.min(MAX_NOT_SAME_RAW, blended - CORRECTION_COST * corrections.length);
+  return { raw: Math.max(0, raw), corrections };
+}
+
+/** Legal-form words of a name that its search form drops ("Acme Pty. Ltd." -> pty, ltd); "the" is not one. */
+export function legalFormWords(name: string): string[] {
+  const kept = new Set(wordsOf(searchName(name)));
+  return wordsOf(keyName(name)).filter((w) => !kept.has(w) && w !== 'the');
+}
+
+function nameGrade(queryForm: string, best: { raw: number; form: string } | undefined): MatchGrade {
+  if (queryForm === '' || best === undefined) return 'missing';
+  if (best.form === queryForm) return 'same';
+  return best.raw >= SIMILAR_NAME_RAW ? 'similar' : 'different';
+}
+
+interface IdentifierComparison {
+  grade: MatchGrade;
+  matched: { type: string; value: string } | null;
+}
+
+function compareIdentifiers(query: MatchQuery['identifiers'], subject: MatchSubject['identifiers']): IdentifierComparison {
+  const wanted = (query ?? []).map((i) => ({ type: i.type, value: normaliseIdentifierValue(i.value) })).filter((i) => i.value !== '');
+  const held = (subject ?? []).map((i) => ({ ...i, normalised: normaliseIdentifierValue(i.value) }));
+  if (wanted.length === 0 || held.length === 0) return { grade: 'missing', matched: null };
+  for (const w of wanted) {
+    const same = held.find((h) => h.normalised === w.value && (w.type === null || w.type === h.type));
+    if (same !== undefined) return { grade: 'same', matched: { type: same.type, value: same.value } };
+  }
+  const sameTypeOtherValue = wanted.some((w) => w.type !== null && held.some((h) => h.type === w.type));
+  return { grade: sameTypeOtherValue ? 'different' : 'missing', matched: null };
+}
+
+function compareWebsites(query: string | null | undefined, subject: string | null | undefined): { grade: MatchGrade; matched: string | null } {
+  const wanted = query ? registrableDomain(query) : undefined;
+  const held = subject ? registrableDomain(subject) : undefined;
+  if (wanted === undefined || held === undefined) return { grade: 'missing', matched: null };
+  if (wanted === held) return { grade: 'same', matched: held };
+  const brand = (domain: string) => domain.split('.')[0];
+  return { grade: brand(wanted) === brand(held) ? 'similar' : 'different', matched: null };
+}
+
+function realCountry(country: string | null | undefined): string | null {
+  return country && country !== 'GLO' ? country : null;
+}
+
+function compareCountries(query: string | null | undefined, subject: string | null | undefined): MatchGrade {
+  const wanted = realCountry(query);
+  const held = realCountry(subject);
+  if (wanted === null || held === null) return 'missing';
+  return wanted === held ? 'same' : 'different';
+}
+
+interface NameCandidate {
+  value: string;
+  kind: 'name' | OtherNameKind;
+  form: string;
+}
+
+/** The candidate's name best matching the query (the name itself on a tie), with its comparison. */
+function bestName(queryForm: string, subject: MatchSubject): (NameCandidate & NameComparison) | undefined {
+  const names: NameCandidate[] = [
+    { value: subject.name, kind: 'name' as const, form: searchName(subject.name) },
+    ...(subject.otherNames ?? []).map((n) => ({ value: n.value, kind: n.kind, form: searchName(n.value) })),
+  ].filter((n) => n.form !== '');
+  let best: (NameCandidate & NameComparison) | undefined;
+  for (const name of names) {
+    const comparison = nameSimilarity(queryForm, name.form);
+    if (best === undefined || comparison.raw > best.raw) best = { ...name, ...comparison };
+  }
+  return best;
+}
+
+/**
+ * The Match of a candidate for a query: a calibrated score 0-100, the decision (score >= MATCH_THRESHOLD),
+ * the grades of name, identifier, website and country, and what matched.
+ */
+export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+  const best = queryForm === '' ? undefined : bestName(queryForm, subject);
+  const identifier = compareIdentifiers(query.identifiers, subject.identifiers);
+  const website = compareWebsites(query.website, subject.website);
+  const grades: MatchGrades = {
+    name: nameGrade(queryForm, best),
+    identifier: identifier.grade,
+    website: website.grade,
+    country: compareCountries(query.countryIsoAlpha3, subject.countryIsoAlpha3),
+  };
+
+  let probability = best === undefined ? 0 : calibrate(best.raw);
+  if (grades.website === 'different') probability *= WEBSITE_DIFFERENT_FACTOR;
+  if (grades.country === 'different') probability *= COUNTRY_DIFFERENT_FACTOR;
+  let score = Math.round(probability * 100);
+  if (grades.website === 'same') score = Math.max(score, WEBSITE_SAME_SCORE);
+  if (grades.identifier === 'same') score = Math.max(score, IDENTIFIER_SAME_SCORE);
+  if (grades.identifier === 'different') score = Math.min(score, IDENTIFIER_DIFFERENT_CAP);
+
+  const nameMatched = best !== undefined && grades.name !== 'different';
+  const legalForms = new Set([...legalFormWords(query.name), ...(nameMatched ? legalFormWords(best.value) : [])]);
+  return {
+    score,
+    match: score >= MATCH_THRESHOLD,
+    grades,
+    matchedOn: {
+      name: nameMatched ? best.value : null,
+      nameKind: nameMatched ? best.kind : null,
+      identifier: identifier.matched,
+      website: website.matched,
+      legalFormsIgnored: [...legalForms],
+      corrections: nameMatched ? best.corrections : [],
+    },
+  };
+}
+
+/**
+ * An exact match: the same name (search form), the same identifier or the same website. Exact matches rank
+ * above loose ones whichever channel found them (decision 0007).
+ */
+export function isExactMatch(match: Match): boolean {
+  return match.grades.name === 'same' || match.grades.identifier === 'same' || match.grades.website === 'same';
+}
+
+/**
+ * The MatchQuery of a free-text search (the quick lookup's and the stream's query): a query that looks like
+ * a website names that website and, as its name, the brand of its domain ("acme-widgets.com.au" -> "acme
+ * widgets"); a recognised identifier (ABN, ACN, Companies House number, labelled or not) names that
+ * identifier and no name; a query with a digit is also, as typed, an identifier of unknown type (the quick
+ * lookup looks it up so); any other text is a name. GLO names no country.
+ */
+export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null): MatchQuery {
+  const trimmed = text.trim();
+  const country = realCountry(countryIsoAlpha3);
+  const host = normaliseWebsiteHost(trimmed);
+  if (host !== undefined) {
+    const brand = (registrableDomain(host)?.split('.')[0] ?? '').replace(/-/g, ' ');
+    return { name: brand, website: host, countryIsoAlpha3: country };
+  }
+  const recognised: { type: string | null; value: string }[] = recogniseIdentifiers(trimmed);
+  const typed = normaliseIdentifierValue(trimmed);
+  const asTyped = queryHasDigit(trimmed) && !recognised.some((i) => i.value === typed) ? [{ type: null, value: typed }] : [];
+  const identifiers = [...recognised, ...asTyped];
+  if (recognised.length > 0) return { name: '', identifiers, countryIsoAlpha3: country };
+  return { name: /\p{L}/u.test(trimmed) ? trimmed : '', identifiers, countryIsoAlpha3: country };
+}
+
+/**
+ * Whether a candidate is relevant enough to return (decision 0007): its score reaches RELEVANCE_FLOOR, or
+ * the query's name is the beginning of the candidate's name or of one of its other names (search forms: a
+ * name still being typed, "zorbl" for "Zorblax Logistics"), which keeps its low score.
+ */
+export function clearsRelevanceFloor(query: MatchQuery, subject: MatchSubject, match: Match): boolean {
+  if (match.score >= RELEVANCE_FLOOR) return true;
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+  if (queryForm === '') return false;
+  return [subject.name, ...(subject.otherNames ?? []).map((n) => n.value)].some((name) => searchName(name).startsWith(queryForm));
+}
