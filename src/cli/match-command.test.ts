@@ -54,7 +54,7 @@ describe('cli match', () => {
   it('writes a CSV result, one line per row in file order, and a summary on stdout', async () => {
     const out = path.join(dir, 'result.csv');
     const run = await cli('match', suppliers(), '--name-column', 'vendor', '--identifier-column', 'abn', '--country-column', 'land', '--out', out);
-    expect(run).toMatchObject({ code: EXIT_OK, json: { rows: 3, match: 1, review: 0, no_match: 2, assessor: 'uncalibrated', out } });
+    expect(run).toMatchObject({ code: EXIT_OK, json: { rows: 3, match: 1, review: 0, no_match: 2, assessor: 'calibrated', out } });
     const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
     expect(lines[0]).toMatch(/^row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,/);
     expect(lines[1]).toMatch(/^1,Pellucidor Mining,AU,51 824 753 556,,match,[0-9a-f-]{36},Pellucidor Mining Pty Ltd,\d+,same,same,missing,same,/);

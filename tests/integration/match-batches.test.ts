@@ -69,7 +69,7 @@ describe('a supplier file', () => {
 
   it('is stored as a batch of the account with every row in file order, and its job is queued with it', async () => {
     const summary = await ctx.container.matchBatches.read.summary(caller.id, batchId);
-    expect(summary).toMatchObject({ status: 'queued', totalRows: 7, processedRows: 0, assessor: 'uncalibrated', fileName: 'suppliers.csv' });
+    expect(summary).toMatchObject({ status: 'queued', totalRows: 7, processedRows: 0, assessor: 'calibrated', fileName: 'suppliers.csv' });
     const rows = await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 50 });
     expect(rows.map((r) => r.input.name)).toEqual([
       'Quorvex Haulage',
