@@ -29,6 +29,8 @@ import type { BatchRowInput } from '../src/core/batch-matching';
 import { BATCH_ASSESSOR, batchAssessMatch } from '../src/server/batch-matching/assessor';
 import { createMatchRows } from '../src/server/batch-matching/match-rows';
 import { round, summariseLatencies } from './support/stats';
+import { EVALUATION_VERSION, evaluationMarker, loadEvaluationSet } from './evaluation/evaluation-set';
+import { generateQueries } from './evaluation/variants';
 
 const args = parseArgs({
   options: {
@@ -39,6 +41,7 @@ const args = parseArgs({
     pool: { type: 'string', default: '8' },
     seed: { type: 'string', default: '20261125' },
     'no-exact-path': { type: 'boolean', default: false },
+    evaluation: { type: 'boolean', default: false },
   },
 }).values;
 const rowsWanted = Number(args.rows);
@@ -66,7 +69,7 @@ interface Drawn {
   identifier: string | null;
 }
 
-type Kind = 'exact' | 'no_legal_form' | 'typo' | 'identifier' | 'website' | 'absent';
+type Kind = string;
 interface SupplierRow {
   kind: Kind;
   input: BatchRowInput;
@@ -84,6 +87,41 @@ function transpose(name: string, next: () => number): string {
   const swapped = pick.w.slice(0, at) + (pick.w[at + 1] ?? '') + (pick.w[at] ?? '') + pick.w.slice(at + 2);
   words[pick.i] = swapped;
   return words.join(' ');
+}
+
+/**
+ * The evaluation set of the match-quality issue (bench/evaluation, imported into the database by
+ * `npm run bench:match-quality`, each organisation marked in its description) as a supplier file: every
+ * variant query as a row (an identifier query in the identifier column, a website query in the website
+ * column, any other in the name column), with the target organisation's country; truth = the target's id.
+ */
+async function evaluationFile(database: ReturnType<typeof createDatabase>): Promise<SupplierRow[]> {
+  const set = loadEvaluationSet(EVALUATION_VERSION);
+  const marked = await database.pool.query<{ id: string; description: string }>(`select id, description from organisations where description like $1`, [
+    `${evaluationMarker(EVALUATION_VERSION, '')}%`,
+  ]);
+  const idOf = new Map(marked.rows.map((r) => [r.description.slice(evaluationMarker(EVALUATION_VERSION, '').length), r.id]));
+  if (idOf.size === 0) throw new Error('the evaluation set is not imported in this database (npm run bench:match-quality imports it)');
+  const byId = new Map(set.organisations.map((o) => [o.id, o]));
+  return generateQueries(set, 20261125).map((q) => {
+    const target = q.targetIds[0];
+    const organisation = target === undefined ? undefined : byId.get(target);
+    const country = organisation?.country ?? null;
+    const truth = target === undefined ? null : (idOf.get(target) ?? null);
+    const input: BatchRowInput =
+      q.kind === 'identifier'
+        ? { name: '', country, identifier: q.query, website: null }
+        : q.kind === 'website'
+          ? { name: '', country, identifier: null, website: q.query }
+          : { name: q.query, country, identifier: null, website: null };
+    return { kind: q.kind, input, truth: q.targetIds.length > 1 ? `any:${q.targetIds.map((t) => idOf.get(t) ?? '').join(',')}` : truth };
+  });
+}
+
+/** The best candidate is the truth (or one of several equally right organisations, `any:id,id`). */
+function isRight(best: string | null | undefined, truth: string | null): boolean {
+  if (best === null || best === undefined || truth === null) return false;
+  return truth.startsWith('any:') ? truth.slice(4).split(',').includes(best) : best === truth;
 }
 
 function buildFile(drawn: Drawn[], next: () => number): SupplierRow[] {
@@ -136,7 +174,7 @@ async function main(): Promise<void> {
     );
     const drawn: Drawn[] = drawnRows.rows.sort(() => next() - 0.5);
     note(`drew ${drawn.length} organisations; building ${rowsWanted} supplier rows`);
-    const file = buildFile(drawn, next);
+    const file = args.evaluation ? await evaluationFile(database) : buildFile(drawn, next);
     const matchRows = createMatchRows({
       lookups: createQuickSearchLookups(database.db),
       exactNames: args['no-exact-path'] ? undefined : createExactNameLookup(database.db),
@@ -179,19 +217,20 @@ async function main(): Promise<void> {
       if (decision === 'match') {
         k.match += 1;
         decidedMatch += 1;
-        if (best === row.truth) {
+        if (isRight(best, row.truth)) {
           k.right += 1;
           rightMatch += 1;
         }
       } else if (decision === 'review') {
         k.review += 1;
-        if (best === row.truth) k.reviewRightInBest += 1;
+        if (isRight(best, row.truth)) k.reviewRightInBest += 1;
       } else k.noMatch += 1;
       byKind.set(row.kind, k);
     });
     const summary = {
       database: args.database,
       organisations: count,
+      file: args.evaluation ? `evaluation set v${EVALUATION_VERSION} (bench/evaluation)` : 'drawn from the database',
       rows: file.length,
       chunk: chunkSize,
       concurrency,
