@@ -157,13 +157,15 @@ async function main(): Promise<void> {
   if (!env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL is required (the server holding the 1M-organisation database)');
   const url = new URL(env.BENCH_DATABASE_URL);
   url.pathname = `/${args.database}`;
-  const database = createDatabase(url.toString(), { max: Number(args.pool), applicationName: 'bench-batch-matching', statementTimeoutMs: 5_000 });
+  const database = createDatabase(url.toString(), { max: Number(args.pool), applicationName: 'bench-batch-matching', statementTimeoutMs: 30_000 });
+  // Drawing the file reads the whole table: its own connection, without the lookups' statement timeout.
+  const reader = createDatabase(url.toString(), { max: 1, applicationName: 'bench-batch-matching-draw' });
   try {
-    const count = Number((await database.pool.query<{ n: string }>('select count(*) as n from organisations')).rows[0]?.n ?? 0);
+    const count = Number((await reader.pool.query<{ n: string }>('select count(*) as n from organisations')).rows[0]?.n ?? 0);
     note(`${args.database}: ${count} organisations`);
     const next = random(Number(args.seed));
     // A deterministic sample: organisations whose id hashes into a bucket (repeatable, spread over the table).
-    const drawnRows = await database.pool.query<{ id: string; name: string; country: string | null; website: string | null; identifier: string | null }>(
+    const drawnRows = await reader.pool.query<{ id: string; name: string; country: string | null; website: string | null; identifier: string | null }>(
       `select o.id, o.name, o.country_iso_alpha3 as country, o.website,
          (select i.value from organisation_identifiers i where i.organisation_id = o.id order by i.type limit 1) as identifier
        from organisations o
@@ -174,7 +176,7 @@ async function main(): Promise<void> {
     );
     const drawn: Drawn[] = drawnRows.rows.sort(() => next() - 0.5);
     note(`drew ${drawn.length} organisations; building ${rowsWanted} supplier rows`);
-    const file = args.evaluation ? await evaluationFile(database) : buildFile(drawn, next);
+    const file = args.evaluation ? await evaluationFile(reader) : buildFile(drawn, next);
     const matchRows = createMatchRows({
       lookups: createQuickSearchLookups(database.db),
       exactNames: args['no-exact-path'] ? undefined : createExactNameLookup(database.db),
@@ -254,6 +256,7 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join('bench', 'out', 'batch-matching.md'), markdown(summary));
   } finally {
     await database.close();
+    await reader.close();
   }
 }
 

@@ -210,7 +210,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
   const matchBatchStore = createMatchBatchStore(database.db);
-  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(quickSearchDatabase.db), exactNames: createExactNameLookup(quickSearchDatabase.db), assess: batchAssessMatch });
+  // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
+  // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
+  const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
+  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(matchBatchDatabase.db), exactNames: createExactNameLookup(matchBatchDatabase.db), assess: batchAssessMatch });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -288,6 +291,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       await signInFailures.close();
       await quickSearchRateLimiter.close();
       await quickSearchDatabase.close();
+      await matchBatchDatabase.close();
       await database.close();
     },
   };

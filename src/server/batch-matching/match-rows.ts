@@ -66,7 +66,9 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
       query.websiteDomain === null ? Promise.resolve([]) : deps.lookups.byWebsite({ ...scope, websiteDomain: query.websiteDomain, limit: POOL }),
     ]);
     const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
-    const nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected();
+    // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
+    // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
+    const nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected().catch(() => []);
 
     const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
