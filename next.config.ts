@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // `npm test` type-checks the whole project (app, tests, bench) with `tsc` first; the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
+  // A supplier file for /match is uploaded as JSON through the proxy (src/proxy.ts); its text is bounded at
+  // 20 MB (MAX_BATCH_BYTES), JSON escaping adds a little. Next's default of 10 MB would cut the body short.
+  experimental: { proxyClientMaxBodySize: '32mb' },
 };
 
 export default nextConfig;

@@ -73,6 +73,15 @@ import { createSuggestEntities, type SuggestEntities } from './server/reconcilia
 import { createPreviewEntity, type PreviewEntity } from './server/reconciliation/preview-entity';
 import { createExtendEntities, type ExtendEntities } from './server/reconciliation/extend-entities';
 import type { ReconciliationDependencies } from './server/reconciliation/ports';
+import { createMatchBatchStore } from './adapters/db/queries/match-batches';
+import { createExactNameLookup } from './adapters/db/queries/exact-name-lookup';
+import { createMatchRows, type MatchRows } from './server/batch-matching/match-rows';
+import { createCreateMatchBatch, type CreateMatchBatch } from './server/batch-matching/create-match-batch';
+import { createRunMatchBatch, type RunMatchBatch } from './server/batch-matching/run-match-batch';
+import { createReviewMatchRow, type ReviewMatchRow } from './server/batch-matching/review-match-row';
+import { createApplyMatchBatch, type ApplyMatchBatch } from './server/batch-matching/apply-match-batch';
+import { createReadMatchBatch, type ReadMatchBatch } from './server/batch-matching/read-match-batch';
+import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
 
 export interface Container {
   readonly env: Env;
@@ -125,6 +134,15 @@ export interface Container {
     readonly suggestEntities: SuggestEntities;
     readonly previewEntity: PreviewEntity;
     readonly extendEntities: ExtendEntities;
+  };
+  /** Batch matching of supplier files (issue 13): upload, the `match-batch.run` worker, review, apply, download. */
+  readonly matchBatches: {
+    readonly matchRows: MatchRows;
+    readonly create: CreateMatchBatch;
+    readonly run: RunMatchBatch;
+    readonly review: ReviewMatchRow;
+    readonly apply: ApplyMatchBatch;
+    readonly read: ReadMatchBatch;
   };
   close(): Promise<void>;
 }
@@ -213,6 +231,11 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
+  const matchBatchStore = createMatchBatchStore(database.db);
+  // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
+  // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
+  const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
+  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(matchBatchDatabase.db), exactNames: createExactNameLookup(matchBatchDatabase.db), assess: batchAssessMatch });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -290,6 +313,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       previewEntity: createPreviewEntity(reconciliation),
       extendEntities: createExtendEntities(reconciliation),
     },
+    matchBatches: {
+      matchRows,
+      create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR }),
+      // A job hands over to its continuation well before the queue would expire it (half the expiry, at most a minute).
+      run: createRunMatchBatch({ store: matchBatchStore, matchRows, jobs, chunkSize: env.MATCH_BATCH_CHUNK_SIZE, sliceMs: Math.min(60_000, env.JOB_EXPIRE_SECONDS * 500) }),
+      review: createReviewMatchRow({ store: matchBatchStore }),
+      apply: createApplyMatchBatch({ store: matchBatchStore }),
+      read: createReadMatchBatch({ store: matchBatchStore }),
+    },
     async close() {
       await revocations.close();
       await jobs.close();
@@ -297,6 +329,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       await signInFailures.close();
       await quickSearchRateLimiter.close();
       await quickSearchDatabase.close();
+      await matchBatchDatabase.close();
       await database.close();
     },
   };

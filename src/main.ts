@@ -18,6 +18,7 @@ import { buildContainer, installContainer } from './composition-root';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox';
 import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
+import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
 import { createRequestListener } from './http/request-listener';
 import { publicBaseUrl } from './config/origins';
 import { LOGO_CDN_ORIGIN } from './adapters/logo/brandfetch-logo';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   await seedOnFirstStart(container, env, (message) => log.info(message));
   if (env.RUN_WORKER_IN_PROCESS) {
     await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
+    await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
     log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment worker running in process (RUN_WORKER_IN_PROCESS=false to run `npm run worker` separately)');
   }
 

@@ -12,6 +12,7 @@ import { runMigrations } from './adapters/db/migrate';
 import { buildContainer } from './composition-root';
 import { startSandbox } from './sandbox/start-sandbox';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
+import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
 
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
   const sandbox = env.APP_ENV === 'sandbox' ? await startSandbox(env, log) : undefined;
   const container = await buildContainer({ env: sandbox?.env ?? env, databaseUrl: database.url, log, websiteFetcher: sandbox?.websiteFetcher });
   await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
-  log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment worker ready');
+  await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
+  log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment and match-batch workers ready');
 
   let stopping = false;
   const stop = async (signal: string) => {

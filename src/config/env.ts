@@ -52,6 +52,8 @@ export const envSchema = z
     RUN_WORKER_IN_PROCESS: booleanFromString(true),
     /** Enrichment jobs one worker process runs at once. */
     WORKER_CONCURRENCY: intFromString(2, 1, 32),
+    /** Rows per committed chunk of a match batch (its results and the resume cursor in one transaction). */
+    MATCH_BATCH_CHUNK_SIZE: intFromString(500, 1, 5000),
     /** Attempts after the first for a failed enrichment, with exponential back-off from the delay. */
     ENRICH_RETRY_LIMIT: intFromString(3, 0, 20),
     ENRICH_RETRY_DELAY_SECONDS: intFromString(5, 1, 3600),

@@ -50,9 +50,18 @@ export function organisationEnrichPayload(input: {
   return website === null ? { ...common, profileSource: 'agentic', website: null } : { ...common, profileSource: 'direct', website };
 }
 
+/**
+ * `match-batch.run`: matches the next rows of a supplier batch (issue 13), chunk by chunk, each chunk's results
+ * and the batch's cursor in one transaction; after a time slice it queues its own continuation, so no job runs
+ * longer than the queue's expiry and a killed worker's batch resumes from its cursor.
+ */
+export const matchBatchRunPayloadSchema = z.object({ batchId: z.uuid(), accountId: z.uuid() });
+export type MatchBatchRunPayload = z.infer<typeof matchBatchRunPayloadSchema>;
+
 /** Every job, by name. Adding a job here is what makes it sendable, workable, and its queue created. */
 export const JOBS = {
   'organisation.enrich': organisationEnrichPayloadSchema,
+  'match-batch.run': matchBatchRunPayloadSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOBS;
@@ -89,4 +98,5 @@ export interface JobQueuePolicy<J extends JobName> {
 
 export const JOB_POLICIES: { readonly [J in JobName]: JobQueuePolicy<J> } = {
   'organisation.enrich': { singletonKey: (payload) => payload.organisationId },
+  'match-batch.run': { singletonKey: (payload) => payload.batchId },
 };

@@ -11,6 +11,9 @@ import { GET as profile } from '../../src/app/api/organisations/[id]/route';
 import { POST as quickSearch } from '../../src/app/api/organisations/quick-search/route';
 import { POST as search } from '../../src/app/api/organisations/search/route';
 import { POST as auth } from '../../src/app/api/auth/[...all]/route';
+import { POST as uploadMatchBatch } from '../../src/app/api/match/batches/route';
+import { POST as reviewMatchRow } from '../../src/app/api/match/batches/[id]/rows/[row]/review/route';
+import { POST as applyMatchBatch } from '../../src/app/api/match/batches/[id]/apply/route';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { FLAGS } from '../../src/core/flags';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -46,6 +49,9 @@ const writes: [string, Handler, string][] = [
   // Reads over POST: refused too (a cross-site page must not spend the account's search budget or read answers).
   ['POST /api/organisations/quick-search', (request) => quickSearch(request), '/api/organisations/quick-search'],
   ['POST /api/organisations/search', (request) => search(request), '/api/organisations/search'],
+  ['POST /api/match/batches', (request) => uploadMatchBatch(request), '/api/match/batches'],
+  ['POST /api/match/batches/{id}/rows/{row}/review', reviewMatchRow, '/api/match/batches/{id}/rows/0/review'],
+  ['POST /api/match/batches/{id}/apply', applyMatchBatch, '/api/match/batches/{id}/apply'],
 ];
 
 function call(handler: Handler, path: string, headers: Record<string, string>, method = 'POST') {

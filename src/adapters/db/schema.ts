@@ -489,3 +489,69 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+// ---------------------------------------------------------------- batch matching (issue 13)
+
+/**
+ * A supplier file being matched for an account. `processed_rows` is the resume cursor: rows with a lower
+ * `row_index` have their result; it advances in the same transaction as a chunk's results.
+ */
+export const matchBatches = pgTable(
+  'match_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** queued, running, completed */
+    status: text('status').notNull().default('queued'),
+    /** The column mapping the rows were read with. */
+    columns: jsonb('columns').notNull(),
+    /** Which match object scored the rows: `calibrated` (assessMatch) or `uncalibrated`. */
+    assessor: text('assessor').notNull(),
+    totalRows: integer('total_rows').notNull(),
+    processedRows: integer('processed_rows').notNull().default(0),
+    matchedRows: integer('matched_rows').notNull().default(0),
+    reviewRows: integer('review_rows').notNull().default(0),
+    noMatchRows: integer('no_match_rows').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('match_batches_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** One row of a batch: what the file said, and once processed, its decision and candidates. */
+export const matchBatchRows = pgTable(
+  'match_batch_rows',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => matchBatches.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    input: jsonb('input').notNull(),
+    decision: text('decision'),
+    result: jsonb('result'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.rowIndex] }), index('match_batch_rows_decision_idx').on(t.batchId, t.decision, t.rowIndex)],
+);
+
+/** A reviewer's decision on a row (accept, pick another, not in the list), and when it was acted on. */
+export const matchBatchDecisions = pgTable(
+  'match_batch_decisions',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => matchBatches.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.rowIndex] })],
+);

@@ -13,6 +13,7 @@ import { generateOrganisations } from './generate-organisations';
 import { importOrganisationsCommand } from './import-organisations';
 import { importTransactionsCommand } from './import-transactions';
 import { importConcordanceCommand } from './import-concordance';
+import { matchCommand } from './match';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
 import { validateWebsiteCommand } from './validate-website';
@@ -27,6 +28,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'import organisations': importOrganisationsCommand,
   'import transactions': importTransactionsCommand,
   'import concordance': importConcordanceCommand,
+  match: matchCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
   'validate-website': validateWebsiteCommand,

@@ -13,6 +13,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/engage', label: 'Engage' },
   { href: '/identify', label: 'Identify' },
+  { href: '/match', label: 'Match' },
 ];
 
 /**

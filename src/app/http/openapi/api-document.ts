@@ -20,6 +20,9 @@ import {
 } from '../../../core/reconciliation';
 import { quickSearchRequestSchema, searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
+import { reviewActionSchema } from '../../../core/batch-matching';
+import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
+import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
 import { ERROR_STATUS } from '../error-response';
 import { errorBodySchema, flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
 
@@ -48,6 +51,10 @@ const COMPONENTS = {
   DataExtensionResponse: dataExtensionResponseSchema,
   SuggestEntitiesResponse: suggestEntitiesResponseSchema,
   PropertyProposalResponse: propertyProposalResponseSchema,
+  CreateMatchBatchRequest: createMatchBatchInputSchema,
+  MatchBatch: batchSummarySchema,
+  MatchBatchRow: batchRowViewSchema,
+  MatchReview: reviewActionSchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
 
@@ -175,6 +182,89 @@ export const ROUTES: readonly RouteDoc[] = [
     query: [{ name: 'term', description: 'Name words or a code prefix; under 2 characters answers `[]`, over 200 is `400`' }],
     success: { status: 200, description: 'At most 25 leaf codes, by name then code', schema: { type: 'array', items: ref('NaicsSearchResult') } },
     errors: [400, 401, 500],
+  },
+  {
+    path: '/api/match/batches',
+    method: 'post',
+    summary: 'Upload a supplier file for batch matching',
+    description:
+      'The CSV text (header first; at most 20 MB and 100,000 rows) with its column mapping (header names; only `name` is required). The batch and its `match-batch.run` job are stored together; a worker matches it chunk by chunk and resumes after a restart. A header without a mapped column, a field too long, a NUL or bad CSV is `400` naming the line.',
+    auth: 'account',
+    body: 'CreateMatchBatchRequest',
+    success: {
+      status: 202,
+      description: 'The batch is stored and queued',
+      schema: { type: 'object', properties: { data: { type: 'object', properties: { batchId: { type: 'string' }, totalRows: { type: 'integer' } }, required: ['batchId', 'totalRows'] } }, required: ['data'] },
+    },
+    errors: [400, 401, 403, 503],
+  },
+  {
+    path: '/api/match/batches',
+    method: 'get',
+    summary: "The account's 20 most recent match batches",
+    auth: 'account',
+    success: { status: 200, description: 'Newest first', schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatch') } }, required: ['data'] } },
+    errors: [401],
+  },
+  {
+    path: '/api/match/batches/{id}',
+    method: 'get',
+    summary: "A match batch's progress and counts",
+    auth: 'account',
+    pathParameters: ['id'],
+    success: { status: 200, description: 'The batch', schema: { type: 'object', properties: { data: ref('MatchBatch') }, required: ['data'] } },
+    errors: [400, 401, 404],
+  },
+  {
+    path: '/api/match/batches/{id}/rows',
+    method: 'get',
+    summary: "A match batch's rows in file order, with their decisions, candidates and reviews",
+    auth: 'account',
+    pathParameters: ['id'],
+    query: [
+      { name: 'decision', description: '`match`, `review` or `no_match`; absent: every row' },
+      { name: 'offset', description: 'Rows to skip (default 0)' },
+      { name: 'limit', description: 'Rows to answer, 1-200 (default 50)' },
+    ],
+    success: { status: 200, description: 'The rows', schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatchRow') } }, required: ['data'] } },
+    errors: [400, 401, 404],
+  },
+  {
+    path: '/api/match/batches/{id}/rows/{row}/review',
+    method: 'post',
+    summary: 'Decide a row: accept the best candidate, pick another of its candidates, or mark it not in the list',
+    auth: 'account',
+    pathParameters: ['id', 'row'],
+    body: 'MatchReview',
+    success: {
+      status: 200,
+      description: 'The decision as recorded (a new decision replaces the previous one)',
+      schema: { type: 'object', properties: { data: { type: 'object', properties: { rowIndex: { type: 'integer' }, action: { type: 'string' }, organisationId: { type: ['string', 'null'] } }, required: ['rowIndex', 'action', 'organisationId'] } }, required: ['data'] },
+    },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/api/match/batches/{id}/apply',
+    method: 'post',
+    summary: 'Link the accepted organisations of a completed batch to the account',
+    auth: 'account',
+    pathParameters: ['id'],
+    success: {
+      status: 200,
+      description: 'How many organisations were accepted and how many joined the list anew',
+      schema: { type: 'object', properties: { data: { type: 'object', properties: { accepted: { type: 'integer' }, linked: { type: 'integer' } }, required: ['accepted', 'linked'] } }, required: ['data'] },
+    },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/api/match/batches/{id}/result',
+    method: 'get',
+    summary: "Download a batch's result",
+    auth: 'account',
+    pathParameters: ['id'],
+    query: [{ name: 'format', description: '`csv` (default) or `jsonl`' }],
+    success: { status: 200, description: 'One line per row: decision, best candidate, score, grades, explanation, close runner-up, review', schema: { type: 'string' }, contentType: 'text/csv' },
+    errors: [400, 401, 404],
   },
   {
     path: '/api/identify/sidebar/{organisationId}/organisation',

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../../tests/supp
 import { makeAccount } from '../../../../../tests/support/factories';
 import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations } from '../../schema';
 import { UnavailableError } from '../../../../core/errors';
-import type { JobName, JobPayload, OrganisationEnrichPayload } from '../../../../core/jobs';
+import { parseJobPayload, type JobName, type JobPayload, type OrganisationEnrichPayload } from '../../../../core/jobs';
 import type { SendJobOptions } from '../../../../server/jobs/job-queue';
 import { importOrganisations } from './import-organisations';
 
@@ -25,7 +25,8 @@ function recordingQueue(options: { failOnSend?: number } = {}) {
     sent,
     async send<J extends JobName>(name: J, payload: JobPayload<J>, sendOptions: SendJobOptions = {}): Promise<string> {
       if (options.failOnSend === sent.length + 1) throw new UnavailableError('queue down (test)', 'The request could not be queued');
-      sent.push({ name, payload, inTransaction: sendOptions.tx !== undefined });
+      // The import sends only enrichments; parsing with that job's schema says so (and narrows the payload).
+      sent.push({ name, payload: parseJobPayload('organisation.enrich', payload), inTransaction: sendOptions.tx !== undefined });
       return `job-${sent.length}`;
     },
   };

@@ -1,0 +1,85 @@
+/**
+ * `npm run cli -- match FILE.csv ...`: streams a supplier CSV, writes one result line per row (CSV or JSON lines
+ * by --out's extension) with the decision, the best candidate's score, grades and explanation, and the
+ * runner-up when close; the account's private organisations count only with --account; bad flags and files
+ * are usage errors or failures with the JSON error shape.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { makeAccount, makeOrganisation } from '../../tests/support/factories';
+import { createLogger } from '../adapters/logging/logger';
+import { parseEnvOrThrow } from '../config/env';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli';
+
+let database: TestDatabase;
+let dir: string;
+let accountId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-match-'));
+  accountId = (await makeAccount(database.db)).id;
+  await makeOrganisation(database.db, { name: 'Pellucidor Mining Pty Ltd', identifiers: [{ type: 'ABN', value: '51824753556' }] });
+  await makeOrganisation(database.db, { name: 'Ostravine Dairy Pty Ltd' }, { ownerAccountId: accountId });
+}, 120_000);
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.resume();
+  const env = parseEnvOrThrow({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const code = await runCli(argv, { env, log: createLogger({ level: 'silent', destination: 'stderr' }), stdout, stderr });
+  return { code, json: JSON.parse(Buffer.concat(out).toString('utf8').trim()) as Record<string, unknown> };
+}
+
+function file(name: string, text: string): string {
+  const at = path.join(dir, name);
+  fs.writeFileSync(at, text);
+  return at;
+}
+
+describe('cli match', () => {
+  const suppliers = () => file('suppliers.csv', '\uFEFFvendor,abn,land\r\nPellucidor Mining,51 824 753 556,AU\r\n"Ostravine Dairy",,AUS\r\n"Multi\nline supplier",,\r\n');
+
+  it('writes a CSV result, one line per row in file order, and a summary on stdout', async () => {
+    const out = path.join(dir, 'result.csv');
+    const run = await cli('match', suppliers(), '--name-column', 'vendor', '--identifier-column', 'abn', '--country-column', 'land', '--out', out);
+    expect(run).toMatchObject({ code: EXIT_OK, json: { rows: 3, match: 1, review: 0, no_match: 2, assessor: 'calibrated', out } });
+    const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/^row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,/);
+    expect(lines[1]).toMatch(/^1,Pellucidor Mining,AU,51 824 753 556,,match,[0-9a-f-]{36},Pellucidor Mining Pty Ltd,\d+,same,same,missing,same,/);
+    // Without --account, another account's private organisation is invisible.
+    expect(lines[2]).toMatch(/^2,Ostravine Dairy,AUS,,,no_match,/);
+    expect(lines.slice(3).join('\n')).toMatch(/^3,"Multi\nline supplier",/);
+  });
+
+  it('with --account sees the account\'s private organisations; .jsonl writes JSON lines', async () => {
+    const out = path.join(dir, 'result.jsonl');
+    const run = await cli('match', suppliers(), '--name-column', 'vendor', '--out', out, '--account', accountId, '--batch-size', '1');
+    expect(run).toMatchObject({ code: EXIT_OK, json: { rows: 3, match: 2 } });
+    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { row: number; decision: string; best: { name: string } | null; explanation: string });
+    expect(lines.map((l) => [l.row, l.decision])).toEqual([[1, 'match'], [2, 'match'], [3, 'no_match']]);
+    expect(lines[1]?.best?.name).toBe('Ostravine Dairy Pty Ltd');
+    expect(lines[1]?.explanation).toContain('Ostravine');
+  });
+
+  it('refuses bad flags as usage errors and a file without the named column as a failure', async () => {
+    expect(await cli('match', suppliers(), '--out', path.join(dir, 'x.csv'))).toMatchObject({ code: EXIT_USAGE, json: { error: 'match: --name-column: is required' } });
+    expect((await cli('match', suppliers(), '--name-column', 'vendor', '--out', path.join(dir, 'x.txt'))).code).toBe(EXIT_USAGE);
+    expect(await cli('match', suppliers(), '--name-column', 'Supplier', '--out', path.join(dir, 'x.csv'))).toMatchObject({
+      code: EXIT_FAILURE,
+      json: { code: 'validation_failed', issues: [{ field: 'columns.name', rule: 'unknown_column' }] },
+    });
+    expect(await cli('match', path.join(dir, 'absent.csv'), '--name-column', 'vendor', '--out', path.join(dir, 'x.csv'))).toMatchObject({ code: EXIT_FAILURE, json: { code: 'validation_failed' } });
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The /match page's calls to /api/match/batches (same origin, the session cookie; writes send JSON, which the
+ * route's cross-site check requires), every answer parsed with the schema the route answers with. A failure
+ * throws MatchApiError with the server's safe message.
+ */
+import { z } from 'zod';
+import type { ColumnMapping, ReviewAction } from '../../core/batch-matching';
+import { batchRowViewSchema, batchSummarySchema, type BatchRowView, type BatchSummary } from '../../server/batch-matching/ports';
+
+export const BATCH_POLL_INTERVAL_MS = 1000;
+
+export const matchBatchKey = (batchId: string) => ['match-batches', batchId] as const;
+export const matchRowsKey = (batchId: string, decision: string, offset: number) => ['match-batches', batchId, 'rows', decision, offset] as const;
+
+export class MatchApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'MatchApiError';
+  }
+}
+
+const errorSchema = z.object({ error: z.string(), issues: z.array(z.object({ message: z.string() })).optional() });
+
+async function answer<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = errorSchema.safeParse(body);
+    const message = parsed.success ? (parsed.data.issues?.[0]?.message ?? parsed.data.error) : `The request failed (${response.status})`;
+    throw new MatchApiError(message, response.status);
+  }
+  return schema.parse(body);
+}
+
+const json = { 'content-type': 'application/json' };
+
+export async function uploadBatch(input: { fileName: string; csv: string; columns: ColumnMapping }): Promise<{ batchId: string; totalRows: number }> {
+  const response = await fetch('/api/match/batches', { method: 'POST', headers: json, body: JSON.stringify(input) });
+  const { data } = await answer(response, z.object({ data: z.object({ batchId: z.string(), totalRows: z.number() }) }));
+  return data;
+}
+
+export async function fetchBatch(batchId: string, signal?: AbortSignal): Promise<BatchSummary> {
+  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}`, { signal, cache: 'no-store' });
+  return (await answer(response, z.object({ data: batchSummarySchema }))).data;
+}
+
+export async function fetchRows(batchId: string, decision: 'match' | 'review' | 'no_match', offset: number, limit: number, signal?: AbortSignal): Promise<BatchRowView[]> {
+  const query = new URLSearchParams({ decision, offset: String(offset), limit: String(limit) });
+  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/rows?${query.toString()}`, { signal, cache: 'no-store' });
+  return (await answer(response, z.object({ data: z.array(batchRowViewSchema) }))).data;
+}
+
+export async function reviewRow(batchId: string, rowIndex: number, review: ReviewAction): Promise<void> {
+  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/rows/${rowIndex}/review`, { method: 'POST', headers: json, body: JSON.stringify(review) });
+  await answer(response, z.object({ data: z.object({ rowIndex: z.number() }) }));
+}
+
+export async function applyBatch(batchId: string): Promise<{ accepted: number; linked: number }> {
+  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/apply`, { method: 'POST', headers: json, body: '{}' });
+  return (await answer(response, z.object({ data: z.object({ accepted: z.number(), linked: z.number() }) }))).data;
+}
+
+export function resultUrl(batchId: string, format: 'csv' | 'jsonl'): string {
+  return `/api/match/batches/${encodeURIComponent(batchId)}/result?format=${format}`;
+}

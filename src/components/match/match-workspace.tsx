@@ -1,0 +1,402 @@
+'use client';
+/**
+ * The /match page: upload a supplier CSV, map its columns, watch the batch's progress (TanStack Query polls
+ * while it runs), review the doubtful rows side by side with their candidates and explanations (accept, pick
+ * another, not in the list), then link the accepted organisations and download the result. The batch in view
+ * is `?batch=<id>` in the URL, so a reload or a restart of the server resumes watching it.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useId, useState } from 'react';
+import { Button, FileTrigger, Label, ListBox, ListBoxItem, Popover, ProgressBar, Radio, RadioGroup, Select, SelectValue, type Key } from 'react-aria-components';
+import { csvHeader, MAX_BATCH_BYTES, type BatchCandidate, type ColumnMapping } from '../../core/batch-matching';
+import type { BatchRowView, BatchSummary } from '../../server/batch-matching/ports';
+import { applyBatch, BATCH_POLL_INTERVAL_MS, fetchBatch, fetchRows, matchBatchKey, matchRowsKey, MatchApiError, resultUrl, reviewRow, uploadBatch } from './match-api';
+
+const NONE = '__none__';
+const REVIEW_PAGE = 20;
+type Field = keyof ColumnMapping;
+const FIELDS: { field: Field; label: string; guess: RegExp }[] = [
+  { field: 'name', label: 'Name column (required)', guess: /name|supplier|vendor|company|organi[sz]ation/i },
+  { field: 'country', label: 'Country column', guess: /country|land|nation/i },
+  { field: 'identifier', label: 'Identifier column', guess: /abn|acn|identifier|company.?(number|no)|registration|^id$/i },
+  { field: 'website', label: 'Website column', guess: /web|site|url|domain/i },
+];
+
+function message(error: unknown): string {
+  return error instanceof MatchApiError ? error.message : 'Something went wrong. Check your connection and try again.';
+}
+
+export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const batchId = params.get('batch');
+  const open = (id: string | null) => router.push(id === null ? '/match' : `/match?batch=${encodeURIComponent(id)}`);
+  return (
+    <div className="match-workspace">
+      {batchId === null ? <UploadForm onUploaded={open} /> : <BatchView batchId={batchId} onClose={() => open(null)} />}
+      {recent.length > 0 ? (
+        <section aria-labelledby="match-recent-heading" className="match-section">
+          <h2 id="match-recent-heading">Recent batches</h2>
+          <ul className="match-recent">
+            {recent.map((b) => (
+              <li key={b.id}>
+                <a href={`/match?batch=${encodeURIComponent(b.id)}`} aria-current={b.id === batchId ? 'page' : undefined}>
+                  {b.fileName}
+                </a>{' '}
+                <span className="match-muted">
+                  {b.totalRows.toLocaleString('en')} rows, {b.status === 'completed' ? 'completed' : `${b.processedRows.toLocaleString('en')} matched so far`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function UploadForm({ onUploaded }: { onUploaded: (batchId: string) => void }) {
+  const [file, setFile] = useState<{ name: string; text: string; header: string[] } | null>(null);
+  const [columns, setColumns] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function choose(files: FileList | null) {
+    setError(null);
+    const chosen = files?.[0];
+    if (!chosen) return;
+    if (chosen.size > MAX_BATCH_BYTES) {
+      setError(`The file is larger than ${MAX_BATCH_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
+    const text = await chosen.text();
+    const header = csvHeader(text);
+    if (header.length === 0 || header.every((h) => h === '')) {
+      setError('The file has no header line.');
+      return;
+    }
+    setFile({ name: chosen.name, text, header });
+    const guessed: Partial<Record<Field, string>> = {};
+    for (const { field, guess } of FIELDS) {
+      const hit = header.find((h) => guess.test(h) && !Object.values(guessed).includes(h));
+      if (hit !== undefined) guessed[field] = hit;
+    }
+    guessed.name ??= header[0];
+    setColumns(guessed);
+  }
+
+  async function upload() {
+    if (file === null || busy) return;
+    const name = columns.name;
+    if (name === undefined) {
+      setError('Choose the column that holds the names.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await uploadBatch({
+        fileName: file.name,
+        csv: file.text,
+        columns: { name, country: columns.country ?? null, identifier: columns.identifier ?? null, website: columns.website ?? null },
+      });
+      onUploaded(created.batchId);
+    } catch (failure) {
+      setError(message(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="match-upload-heading" className="match-section">
+      <h2 id="match-upload-heading">Upload a supplier file</h2>
+      <p className="match-muted">A CSV with a header line, up to 100,000 rows and 20 MB.</p>
+      <div className="match-file">
+        <FileTrigger acceptedFileTypes={['.csv', 'text/csv']} onSelect={(files) => void choose(files)}>
+          <Button className="button">Choose a CSV file</Button>
+        </FileTrigger>
+        <span className="match-file-name" aria-live="polite">
+          {file ? `${file.name}: ${file.header.length} columns` : 'No file chosen'}
+        </span>
+      </div>
+      {file ? (
+        <>
+          <div className="match-mapping">
+            {FIELDS.map(({ field, label }) => (
+              <ColumnSelect
+                key={field}
+                label={label}
+                header={file.header}
+                required={field === 'name'}
+                value={columns[field] ?? null}
+                onChange={(value) => setColumns((current) => ({ ...current, [field]: value ?? undefined }))}
+              />
+            ))}
+          </div>
+          <Button className="button button-primary" onPress={() => void upload()} isDisabled={busy}>
+            {busy ? 'Uploading…' : 'Match the file'}
+          </Button>
+        </>
+      ) : null}
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ColumnSelect(props: { label: string; header: string[]; required: boolean; value: string | null; onChange: (value: string | null) => void }) {
+  const selected: Key = props.value === null ? NONE : `col:${props.value}`;
+  return (
+    <Select
+      className="match-select"
+      selectedKey={selected}
+      onSelectionChange={(key) => props.onChange(key === NONE || key === null ? null : String(key).slice(4))}
+    >
+      <Label className="match-label">{props.label}</Label>
+      <Button className="match-select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="match-select-popover">
+        <ListBox className="match-select-options">
+          {props.required ? null : (
+            <ListBoxItem id={NONE} className="match-select-option">
+              Not in the file
+            </ListBoxItem>
+          )}
+          {props.header.map((column, i) => (
+            <ListBoxItem key={`${i}:${column}`} id={`col:${column}`} className="match-select-option">
+              {column === '' ? `(column ${i + 1})` : column}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+  const batch = useQuery({
+    queryKey: matchBatchKey(batchId),
+    queryFn: ({ signal }) => fetchBatch(batchId, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'completed' || query.state.error ? false : BATCH_POLL_INTERVAL_MS),
+  });
+  if (batch.error) {
+    return (
+      <section className="match-section">
+        <p role="alert" className="form-error">
+          {message(batch.error)}
+        </p>
+        <Button className="button" onPress={onClose}>
+          Upload another file
+        </Button>
+      </section>
+    );
+  }
+  const summary = batch.data;
+  if (summary === undefined) return <p className="match-muted">Loading the batch…</p>;
+  const done = summary.status === 'completed';
+  return (
+    <>
+      <section aria-labelledby="match-progress-heading" className="match-section">
+        <h2 id="match-progress-heading">{summary.fileName}</h2>
+        <ProgressBar className="match-progress" value={summary.processedRows} maxValue={Math.max(summary.totalRows, 1)} aria-label="Rows matched">
+          {({ percentage }) => (
+            <>
+              <div className="match-progress-label">
+                <span>{done ? 'Matched' : 'Matching…'}</span>
+                <span>
+                  {summary.processedRows.toLocaleString('en')} of {summary.totalRows.toLocaleString('en')} rows ({Math.round(percentage ?? 0)}%)
+                </span>
+              </div>
+              <div className="match-progress-track">
+                <div className="match-progress-fill" style={{ width: `${percentage ?? 0}%` }} />
+              </div>
+            </>
+          )}
+        </ProgressBar>
+        <dl className="match-counts">
+          <div>
+            <dt>Matched</dt>
+            <dd>{summary.matchedRows.toLocaleString('en')}</dd>
+          </div>
+          <div>
+            <dt>To review</dt>
+            <dd>{summary.reviewRows.toLocaleString('en')}</dd>
+          </div>
+          <div>
+            <dt>Not found</dt>
+            <dd>{summary.noMatchRows.toLocaleString('en')}</dd>
+          </div>
+          <div>
+            <dt>Reviewed</dt>
+            <dd>{summary.reviewedRows.toLocaleString('en')}</dd>
+          </div>
+        </dl>
+        {summary.assessor === 'uncalibrated' ? (
+          <p className="match-muted">Scores are uncalibrated: the calibrated match confidence is not available yet.</p>
+        ) : null}
+        {done ? <BatchActions batchId={batchId} /> : null}
+        <Button className="button button-quiet" onPress={onClose}>
+          Upload another file
+        </Button>
+      </section>
+      {done && summary.reviewRows > 0 ? <ReviewList batchId={batchId} total={summary.reviewRows} /> : null}
+    </>
+  );
+}
+
+function BatchActions({ batchId }: { batchId: string }) {
+  const [state, setState] = useState<{ busy: boolean; text: string | null; error: string | null }>({ busy: false, text: null, error: null });
+  async function link() {
+    if (state.busy) return;
+    setState({ busy: true, text: null, error: null });
+    try {
+      const { accepted, linked } = await applyBatch(batchId);
+      setState({ busy: false, text: `${accepted.toLocaleString('en')} accepted organisations; ${linked.toLocaleString('en')} added to your list.`, error: null });
+    } catch (failure) {
+      setState({ busy: false, text: null, error: message(failure) });
+    }
+  }
+  return (
+    <div className="match-actions">
+      <Button className="button button-primary" onPress={() => void link()} isDisabled={state.busy}>
+        {state.busy ? 'Linking…' : 'Add accepted organisations to my list'}
+      </Button>
+      <a className="button" href={resultUrl(batchId, 'csv')} download>
+        Download the result (CSV)
+      </a>
+      <a className="button button-quiet" href={resultUrl(batchId, 'jsonl')} download>
+        JSON lines
+      </a>
+      <p role="status" className="match-status">
+        {state.text}
+      </p>
+      {state.error ? (
+        <p role="alert" className="form-error">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewList({ batchId, total }: { batchId: string; total: number }) {
+  const [offset, setOffset] = useState(0);
+  const rows = useQuery({ queryKey: matchRowsKey(batchId, 'review', offset), queryFn: ({ signal }) => fetchRows(batchId, 'review', offset, REVIEW_PAGE, signal) });
+  const last = Math.min(offset + REVIEW_PAGE, total);
+  return (
+    <section aria-labelledby="match-review-heading" className="match-section">
+      <h2 id="match-review-heading">Rows to review</h2>
+      <p className="match-muted">
+        Rows {offset + 1}-{last} of {total.toLocaleString('en')}
+      </p>
+      {rows.error ? (
+        <p role="alert" className="form-error">
+          {message(rows.error)}
+        </p>
+      ) : null}
+      <ol className="match-review-list">
+        {(rows.data ?? []).map((row) => (
+          <li key={row.rowIndex}>
+            <ReviewRow batchId={batchId} row={row} />
+          </li>
+        ))}
+      </ol>
+      <div className="match-pager">
+        <Button className="button" isDisabled={offset === 0} onPress={() => setOffset(Math.max(0, offset - REVIEW_PAGE))}>
+          Previous
+        </Button>
+        <Button className="button" isDisabled={last >= total} onPress={() => setOffset(offset + REVIEW_PAGE)}>
+          Next
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function describeInput(row: BatchRowView): string {
+  const parts = [row.input.country, row.input.identifier, row.input.website].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'no other details';
+}
+
+function reviewText(row: BatchRowView, candidates: readonly BatchCandidate[]): string {
+  const review = row.review;
+  if (review === null) return 'Not reviewed yet';
+  if (review.action === 'not_in_list') return 'Marked not in the list';
+  const chosen = candidates.find((c) => c.organisationId === review.organisationId);
+  return `${review.action === 'accept' ? 'Accepted' : 'Picked'}: ${chosen?.name ?? 'an organisation'}`;
+}
+
+function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
+  const client = useQueryClient();
+  const headingId = useId();
+  const candidates = row.result?.candidates ?? [];
+  const [picked, setPicked] = useState<string>(row.review?.organisationId ?? candidates[0]?.organisationId ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function decide(review: Parameters<typeof reviewRow>[2]) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await reviewRow(batchId, row.rowIndex, review);
+      await Promise.all([client.invalidateQueries({ queryKey: ['match-batches', batchId, 'rows'] }), client.invalidateQueries({ queryKey: matchBatchKey(batchId) })]);
+    } catch (failure) {
+      setError(message(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="match-review-row" aria-labelledby={headingId}>
+      <div className="match-review-input">
+        <h3 id={headingId}>
+          Row {row.rowIndex + 1}: {row.input.name || '(no name)'}
+        </h3>
+        <p className="match-muted">{describeInput(row)}</p>
+        <p>{row.result?.explanation}</p>
+        <p className="match-review-state" role="status">
+          {reviewText(row, candidates)}
+        </p>
+      </div>
+      <RadioGroup className="match-candidates" value={picked} onChange={setPicked} aria-label={`Candidates for row ${row.rowIndex + 1}`}>
+        {candidates.map((candidate) => (
+          <Radio key={candidate.organisationId} value={candidate.organisationId} className="match-candidate">
+            <span className="match-candidate-name">{candidate.name}</span>
+            <span className="match-candidate-score">score {candidate.match.score}</span>
+            <span className="match-muted">
+              name {candidate.match.grades.name}, identifier {candidate.match.grades.identifier}, website {candidate.match.grades.website}, country{' '}
+              {candidate.match.grades.country}
+              {candidate.countryIsoAlpha3 ? ` · ${candidate.countryIsoAlpha3}` : ''}
+              {candidate.website ? ` · ${candidate.website}` : ''}
+            </span>
+          </Radio>
+        ))}
+      </RadioGroup>
+      <div className="match-review-actions">
+        <Button className="button button-primary" isDisabled={busy || candidates.length === 0} onPress={() => void decide({ action: 'accept' })}>
+          Accept the best
+        </Button>
+        <Button className="button" isDisabled={busy || picked === ''} onPress={() => void decide({ action: 'pick', organisationId: picked })}>
+          Use the selected one
+        </Button>
+        <Button className="button button-quiet" isDisabled={busy} onPress={() => void decide({ action: 'not_in_list' })}>
+          Not in the list
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </article>
+  );
+}

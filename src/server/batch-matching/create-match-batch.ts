@@ -1,0 +1,37 @@
+/**
+ * CreateMatchBatch (issue 13, section 2): an uploaded supplier file becomes a stored batch of the account,
+ * every row kept in file order, and its `match-batch.run` job is sent in the same transaction (a batch exists
+ * only with its job; a send that fails rolls the batch back). The file is bounded: at most MAX_BATCH_BYTES and
+ * MAX_BATCH_ROWS data rows; a bad file is a ValidationError (400), nothing stored.
+ */
+import { z } from 'zod';
+import { columnMappingSchema, MAX_BATCH_BYTES, MAX_BATCH_ROWS, type BatchRowInput } from '../../core/batch-matching';
+import { ValidationError } from '../../core/errors';
+import type { JobQueue } from '../jobs/job-queue';
+import type { MatchBatchStore } from './ports';
+import { readSupplierRows } from './supplier-file';
+
+export const createMatchBatchInputSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  /** The file's text (CSV with a header line). */
+  csv: z.string().min(1).max(MAX_BATCH_BYTES),
+  columns: columnMappingSchema,
+});
+export type CreateMatchBatchInput = z.infer<typeof createMatchBatchInputSchema>;
+
+export type CreateMatchBatch = (accountId: string, input: CreateMatchBatchInput) => Promise<{ batchId: string; totalRows: number }>;
+
+export function createCreateMatchBatch(deps: { store: MatchBatchStore; jobs: JobQueue; assessor: 'calibrated' | 'uncalibrated' }): CreateMatchBatch {
+  return async (accountId, input) => {
+    const rows: BatchRowInput[] = [];
+    for await (const row of readSupplierRows(input.csv, input.columns, { maxRows: MAX_BATCH_ROWS })) rows.push(row.input);
+    if (rows.length === 0) throw new ValidationError([{ field: 'csv', rule: 'too_small', message: 'The file has a header but no rows' }], 'The file has no rows');
+    const batchId = await deps.store.create(
+      { accountId, fileName: input.fileName, columns: input.columns, assessor: deps.assessor, rows },
+      async (tx, id) => {
+        await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx: tx.handle });
+      },
+    );
+    return { batchId, totalRows: rows.length };
+  };
+}

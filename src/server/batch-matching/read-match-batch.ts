@@ -1,0 +1,67 @@
+/**
+ * ReadMatchBatch: a batch as its account sees it: the summary (progress, counts), its rows by decision and
+ * page, and the whole result as CSV or JSON lines for download (streamed page by page). Another account's
+ * batch is 404.
+ */
+import { z } from 'zod';
+import { csvLine, RESULT_COLUMNS, resultRecord } from '../../core/batch-matching';
+import { NotFoundError } from '../../core/errors';
+import type { BatchRowView, BatchSummary, MatchBatchStore } from './ports';
+
+export const listRowsQuerySchema = z.object({
+  decision: z.enum(['match', 'review', 'no_match']).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+/** A batch's id in a path. */
+export const batchIdParamsSchema = z.object({ id: z.uuid() });
+/** The download's format. */
+export const resultQuerySchema = z.object({ format: z.enum(['csv', 'jsonl']).default('csv') });
+
+export type ListRowsQuery = z.infer<typeof listRowsQuerySchema>;
+
+export interface ReadMatchBatch {
+  summary(accountId: string, batchId: string): Promise<BatchSummary>;
+  recent(accountId: string): Promise<BatchSummary[]>;
+  rows(accountId: string, batchId: string, query: ListRowsQuery): Promise<BatchRowView[]>;
+  /** The result file, as text chunks; the summary is read first (404 before any byte). */
+  export(accountId: string, batchId: string, format: 'csv' | 'jsonl'): Promise<AsyncGenerator<string>>;
+}
+
+const EXPORT_PAGE = 2_000;
+
+export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatchBatch {
+  const summary = async (accountId: string, batchId: string) => {
+    const found = await deps.store.find(accountId, batchId);
+    if (found === null) throw new NotFoundError('match batch not found');
+    return found;
+  };
+  return {
+    summary,
+    recent: (accountId) => deps.store.list(accountId, 20),
+    async rows(accountId, batchId, query) {
+      await summary(accountId, batchId);
+      return deps.store.listRows(accountId, batchId, query);
+    },
+    async export(accountId, batchId, format) {
+      await summary(accountId, batchId);
+      return (async function* () {
+        if (format === 'csv') yield csvLine([...RESULT_COLUMNS, 'review']);
+        for (let offset = 0; ; offset += EXPORT_PAGE) {
+          const page = await deps.store.listRows(accountId, batchId, { offset, limit: EXPORT_PAGE });
+          for (const row of page) {
+            if (format === 'jsonl') {
+              yield `${JSON.stringify(row)}\n`;
+              continue;
+            }
+            const record = row.result === null ? null : resultRecord(row.rowIndex, row.input, row.result);
+            const values = record === null ? [String(row.rowIndex + 1), row.input.name, row.input.country ?? '', row.input.identifier ?? '', row.input.website ?? '', 'pending'] : RESULT_COLUMNS.map((c) => record[c]);
+            while (values.length < RESULT_COLUMNS.length) values.push('');
+            yield csvLine([...values, row.review === null ? '' : `${row.review.action}${row.review.organisationId ? ` ${row.review.organisationId}` : ''}`]);
+          }
+          if (page.length < EXPORT_PAGE) return;
+        }
+      })();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * /match in the browser (Debian Chromium against the real product, its in-process worker): reached from the
+ * main navigation; a supplier CSV chosen and its columns mapped with the keyboard only; the batch's progress
+ * followed to the end; the doubtful rows reviewed beside their candidates (one by keyboard: pick the other
+ * candidate; one by mouse: accept the best); the accepted organisations linked to the account; the result
+ * downloadable. axe (WCAG 2.2 AA) with 0 violations and no horizontal scroll at 390 px on the upload and the
+ * review states. The file adds five global organisations and removes them (and its batches) afterwards.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { inArray, sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../src/adapters/db/client';
+import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
+import { organisations } from '../../src/adapters/db/schema';
+import { launchChromium, openDemoPage } from './support/browser';
+import { demoAccountId, openProductDatabase } from './support/product-database';
+
+const baseUrl = inject('baseUrl');
+const WAIT = { timeout: 30_000 };
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let database: Database;
+let accountId: string;
+let ids: string[] = [];
+const pageErrors: string[] = [];
+
+const FILE = [
+  'Supplier,Land,Notes',
+  'Orrinvale Packaging,AU,single',
+  'Quillbeck Fasteners,AU,twins',
+  'Sorrelby Glassworks,AU,twins',
+  'Nobody Anywhere Trading,AU,unknown',
+].join('\n');
+
+beforeAll(async () => {
+  database = await openProductDatabase();
+  accountId = await demoAccountId(database);
+  ids = await insertOrganisations(database.db, [
+    { name: 'Orrinvale Packaging Pty Ltd', countryIsoAlpha3: 'AUS' },
+    { name: 'Quillbeck Fasteners Pty Ltd', countryIsoAlpha3: 'AUS', website: 'https://quillbeck-a.example.com' },
+    { name: 'Quillbeck Fasteners Pty Ltd', countryIsoAlpha3: 'AUS', website: 'https://quillbeck-b.example.com' },
+    { name: 'Sorrelby Glassworks Pty Ltd', countryIsoAlpha3: 'AUS', website: 'https://sorrelby-a.example.com' },
+    { name: 'Sorrelby Glassworks Pty Ltd', countryIsoAlpha3: 'AUS', website: 'https://sorrelby-b.example.com' },
+  ]);
+  browser = await launchChromium();
+  ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  if (database) {
+    await database.db.execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name = 'suppliers-e2e.csv'`).catch(() => undefined);
+    if (ids.length > 0) await database.db.delete(organisations).where(inArray(organisations.id, ids)).catch(() => undefined);
+    await database.close();
+  }
+});
+
+async function expectAccessible(state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
+
+async function expectAccessibleAtBothWidths(state: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(`${state} at 1440 px`);
+  await page.setViewportSize(PHONE);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `page width on ${state} at 390 px`).toBeLessThanOrEqual(innerWidth);
+  await expectAccessible(`${state} at 390 px`);
+  await page.setViewportSize(DESKTOP);
+}
+
+const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+describe('/match', () => {
+  it('is in the main navigation and accessible before a file is chosen', async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Match' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Match a supplier list' }).waitFor(WAIT);
+    await expectAccessibleAtBothWidths('the upload form');
+  });
+
+  it('takes a file and its column mapping with the keyboard only, then follows the batch to the end', async () => {
+    const choose = page.getByRole('button', { name: 'Choose a CSV file' });
+    await choose.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'suppliers-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
+    await page.getByText('suppliers-e2e.csv: 3 columns').waitFor(WAIT);
+    // The name column is guessed from the header; the country column ("Land") is too.
+    const nameSelect = page.getByRole('button', { name: /Name column \(required\)/ });
+    expect(await nameSelect.textContent()).toContain('Supplier');
+    const countrySelect = page.getByRole('button', { name: /Country column/ });
+    expect(await countrySelect.textContent()).toContain('Land');
+    // Identifier: none guessed; choose "Notes" by keyboard, then back to "Not in the file".
+    const identifierSelect = page.getByRole('button', { name: /Identifier column/ });
+    await identifierSelect.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor(WAIT);
+    await page.keyboard.press('End');
+    expect(await focusedText()).toBe('Notes');
+    await page.keyboard.press('Enter');
+    expect(await identifierSelect.textContent()).toContain('Notes');
+    await identifierSelect.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor(WAIT);
+    await page.keyboard.press('Home');
+    expect(await focusedText()).toBe('Not in the file');
+    await page.keyboard.press('Enter');
+    expect(await identifierSelect.textContent()).toContain('Not in the file');
+
+    await page.getByRole('button', { name: 'Match the file' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/match' && url.searchParams.has('batch'), WAIT);
+    await page.getByText('4 of 4 rows (100%)').waitFor(WAIT);
+    const counts = page.locator('.match-counts');
+    await expect.poll(() => counts.innerText(), WAIT).toMatch(/Matched\s+1\s+To review\s+2\s+Not found\s+1/);
+  });
+
+  it('shows the doubtful rows beside their candidates and takes a pick by keyboard and an accept by mouse', async () => {
+    const quill = page.getByRole('article', { name: 'Row 2: Quillbeck Fasteners' });
+    const sorrel = page.getByRole('article', { name: 'Row 3: Sorrelby Glassworks' });
+    await quill.waitFor(WAIT);
+    expect(await quill.getByRole('radio').count()).toBe(2);
+    expect(await quill.innerText()).toMatch(/too close to tell apart/);
+    await expectAccessibleAtBothWidths('the review list');
+
+    // Keyboard: into the candidates, the second one, then "Use the selected one".
+    await quill.getByRole('radio').first().focus();
+    await page.keyboard.press('ArrowDown');
+    const second = quill.getByRole('radio').nth(1);
+    expect(await second.isChecked()).toBe(true);
+    await quill.getByRole('button', { name: 'Use the selected one' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => quill.locator('.match-review-state').innerText(), WAIT).toMatch(/^Picked: Quillbeck Fasteners Pty Ltd$/);
+
+    // Mouse: accept the best.
+    await sorrel.getByRole('button', { name: 'Accept the best' }).click();
+    await expect.poll(() => sorrel.locator('.match-review-state').innerText(), WAIT).toBe('Accepted: Sorrelby Glassworks Pty Ltd');
+    await expect.poll(() => page.locator('.match-counts').innerText(), WAIT).toMatch(/Reviewed\s+2/);
+  });
+
+  it('links the accepted organisations to the account and offers the result for download', async () => {
+    await page.getByRole('button', { name: 'Add accepted organisations to my list' }).click();
+    await page.getByRole('status').filter({ hasText: 'accepted organisations' }).waitFor(WAIT);
+    expect(await page.locator('.match-status').innerText()).toBe('3 accepted organisations; 3 added to your list.');
+    const linked = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from account_organisations where account_id = ${accountId}::uuid and organisation_id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+    );
+    expect(linked.rows[0]?.n).toBe(3);
+
+    const href = await page.getByRole('link', { name: 'Download the result (CSV)' }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/match\/batches\/[0-9a-f-]{36}\/result\?format=csv$/);
+    const download = await page.request.get(`${baseUrl}${href ?? ''}`);
+    expect(download.status()).toBe(200);
+    const lines = (await download.text()).trim().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toContain('pick ');
+    expect(pageErrors).toEqual([]);
+  });
+});
