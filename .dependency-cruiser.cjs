@@ -41,6 +41,13 @@ module.exports = {
       from: { path: '^src/components' },
       to: { path: '^src/(adapters|sandbox|cli|composition-root)' },
     },
+    {
+      name: 'components-not-into-app',
+      comment: 'components read server actions from the ServerActionsProvider the main layout mounts; src/app composes components, never the reverse',
+      severity: 'error',
+      from: { path: '^src/components' },
+      to: { path: '^src/app' },
+    },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

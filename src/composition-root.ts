@@ -27,7 +27,8 @@ import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-
 import { createSignInFailureLimit } from './adapters/rate-limit/sign-in-failure-limit';
 import { createInternalMatches } from './adapters/db/queries/internal-matches';
 import { createSearchOrganisations, type SearchOrganisations } from './server/search/search-organisations';
-import { createSearchPorts, type SearchPorts } from './adapters/search/search-ports';
+import { createSearchProviderPorts, type SearchPorts, type SearchProviderPorts } from './adapters/search/search-ports';
+import { createRegistryWebsiteEnrichment } from './server/search/registry-website-enrichment';
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/search-rate-limiter';
 import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
@@ -192,6 +193,21 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
 
 export type { SearchPorts };
 
+/**
+ * The search stream's ports over its provider adapters: registry website enrichment (a use case over web search
+ * and the website validator) is built here; without a web search API there is nothing to find official websites
+ * with, and registry rows stay as they are.
+ */
+export function searchPortsOf(providers: SearchProviderPorts, log: Logger): SearchPorts {
+  const { webSearch, ...ports } = providers;
+  return {
+    ...ports,
+    enrichRegistryWebsites: webSearch
+      ? createRegistryWebsiteEnrichment({ webSearch, validator: providers.websiteValidator, log: log.child({ step: 'registryWebsiteEnrichment' }) })
+      : undefined,
+  };
+}
+
 export async function buildContainer(options: BuildOptions): Promise<Container> {
   const { env } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
@@ -274,7 +290,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     searchRateLimiter,
     quickSearchRateLimiter,
     searchOrganisations: createSearchOrganisations({
-      ...(options.searchPorts ?? createSearchPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher })),
+      ...(options.searchPorts ?? searchPortsOf(createSearchProviderPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher }), log)),
       internalMatches: createInternalMatches(database.db),
       flags,
       logo,

@@ -10,11 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '../../src/app/api/organisations/search/route';
-import { createSearchPorts } from '../../src/adapters/search/search-ports';
+import { createSearchProviderPorts } from '../../src/adapters/search/search-ports';
 import { providerCache } from '../../src/adapters/db/schema';
 import { createInternalMatches } from '../../src/adapters/db/queries/internal-matches';
 import { createLogger } from '../../src/adapters/logging/logger';
 import { parseEnvOrThrow } from '../../src/config/env';
+import { searchPortsOf } from '../../src/composition-root';
 import { streamItemSchema, type StreamItem } from '../../src/core/candidates';
 import { SANDBOX_FAULT_KINDS, type SandboxFaultKind, type SandboxFaultProvider } from '../../src/sandbox/fault-switch';
 import { startSandbox } from '../../src/sandbox/start-sandbox';
@@ -49,7 +50,7 @@ async function searchWithFault(provider: SandboxFaultProvider, kind: SandboxFaul
   try {
     const db = ctx.container.database.db;
     ctx.container.searchOrganisations = createSearchOrganisations({
-      ...createSearchPorts(sandbox.env, db, log, { websiteFetcher: sandbox.websiteFetcher }),
+      ...searchPortsOf(createSearchProviderPorts(sandbox.env, db, log, { websiteFetcher: sandbox.websiteFetcher }), log),
       internalMatches: createInternalMatches(db),
       flags: ctx.container.flags,
       logo: ctx.container.logo,

@@ -1,12 +1,14 @@
 /**
  * The search stream's provider ports, built from configuration: the real adapters, pointed at the real
- * providers in production or at the contract fakes in sandbox mode (the environment says where).
+ * providers in production or at the contract fakes in sandbox mode (the environment says where). Adapters
+ * only: the use case over them (registry website enrichment) is built by the composition root
+ * (`searchPortsOf`).
  */
 import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
 import type { Logger } from '../logging/logger';
+import type { WebSearch } from '../../server/search/ports';
 import type { SearchOrganisationsDependencies } from '../../server/search/search-organisations';
-import { createRegistryWebsiteEnrichment } from '../../server/search/registry-website-enrichment';
 import { createProviderCache } from '../cache/provider-cache';
 import { createAbrRegistry } from '../registries/abr/adapter';
 import { createConfiguredAbrClient } from '../registries/abr/client';
@@ -24,12 +26,15 @@ export type SearchPorts = Pick<
   'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs' | 'registryLookups'
 >;
 
+/** The provider adapters of the search stream; `webSearch` is undefined without a web search API key. */
+export type SearchProviderPorts = Omit<SearchPorts, 'enrichRegistryWebsites'> & { webSearch: WebSearch | undefined };
+
 export interface SearchPortsOptions {
   /** How the website validator reaches home pages (sandbox: the fake home pages on loopback). */
   websiteFetcher?: SafeFetcherOptions;
 }
 
-export function createSearchPorts(env: Env, db: Db, log: Logger, options: SearchPortsOptions = {}): SearchPorts {
+export function createSearchProviderPorts(env: Env, db: Db, log: Logger, options: SearchPortsOptions = {}): SearchProviderPorts {
   const cache = createProviderCache(db);
   const websiteValidator = createWebsiteValidator({
     fetcher: createSafeFetcher(options.websiteFetcher),
@@ -58,9 +63,6 @@ export function createSearchPorts(env: Env, db: Db, log: Logger, options: Search
     }),
     agent: createSearchAgentFromEnv(env, log.child({ port: 'agent' })),
     websiteValidator,
-    // Without a web search API there is nothing to find official websites with: registry rows stay as they are.
-    enrichRegistryWebsites: webSearch
-      ? createRegistryWebsiteEnrichment({ webSearch, validator: websiteValidator, log: log.child({ step: 'registryWebsiteEnrichment' }) })
-      : undefined,
+    webSearch,
   };
 }

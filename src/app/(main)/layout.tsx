@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { QueryProvider } from '../../components/providers/query-provider';
+import { ServerActionsProvider, type ServerActions } from '../../components/providers/server-actions';
 import { searchPageProps } from '../../components/search/search-page-props';
 import { SearchIntentArrival } from '../../components/search-mode/search-intent-arrival';
 import { SearchModeProvider } from '../../components/search-mode/search-mode-provider';
@@ -7,11 +8,23 @@ import { AppHeader } from '../../components/shell/app-header';
 import { CommandKOverlayProvider } from '../../components/shell/command-k-overlay';
 import { MAIN_CONTENT_ID } from '../../components/shell/main-content';
 import '../../components/shell/shell.css';
+import { addOrganisationNAICSAction } from '../actions/add-organisation-naics';
+import { rejectSelectionAction } from '../actions/reject-selection';
+import { selectOrganisationAction } from '../actions/select-organisation';
+import { triggerEnrichmentAction } from '../actions/trigger-enrichment';
 import { requireSession } from './require-session';
 import { searchSurfaceFlags } from './search-surface-flags';
 
 /** Pages behind a session are always rendered per request. */
 export const dynamic = 'force-dynamic';
+
+/** The server actions the interface calls (components read them from the provider, never from src/app). */
+const SERVER_ACTIONS: ServerActions = {
+  selectOrganisation: selectOrganisationAction,
+  triggerEnrichment: triggerEnrichmentAction,
+  rejectSelection: rejectSelectionAction,
+  addOrganisationNaics: addOrganisationNAICSAction,
+};
 
 /**
  * Every main route: a session is required (checked here and by each page), a header, and the content,
@@ -24,6 +37,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
   const overlaySearch = commandKSearch ? { ...searchPageProps({}), hybridSearch, devMode } : null;
   return (
     <QueryProvider>
+      <ServerActionsProvider actions={SERVER_ACTIONS}>
       <SearchModeProvider commandKSearch={commandKSearch}>
         <CommandKOverlayProvider search={overlaySearch}>
           <div className="app-shell">
@@ -40,6 +54,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
           </Suspense>
         </CommandKOverlayProvider>
       </SearchModeProvider>
+      </ServerActionsProvider>
     </QueryProvider>
   );
 }

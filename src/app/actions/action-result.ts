@@ -3,27 +3,11 @@
  * name and its user message only (internal messages never reach the browser), plus the field issues of a
  * validation failure. An action never throws to the page.
  */
-import { AppError, ValidationError, type ValidationIssue } from '../../core/errors';
+import type { ActionError, ActionErrorName, ActionResult } from '../../core/action-result';
+import { AppError, ValidationError } from '../../core/errors';
 import type { Log } from '../../server/logging';
 
-export type ActionErrorName =
-  | 'UnauthorizedError'
-  | 'ForbiddenError'
-  | 'ValidationError'
-  | 'NotFoundError'
-  | 'ConflictError'
-  | 'RateLimitedError'
-  | 'UnavailableError'
-  | 'MethodNotAllowedError'
-  | 'InternalError';
-
-export interface ActionError {
-  name: ActionErrorName;
-  message: string;
-  issues?: ValidationIssue[];
-}
-
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+export type { ActionError, ActionErrorName, ActionResult };
 
 const NAMES: Record<AppError['code'], ActionErrorName> = {
   validation_failed: 'ValidationError',

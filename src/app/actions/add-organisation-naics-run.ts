@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import type { Container } from '../../composition-root';
-import { ForbiddenError, NotFoundError, UnauthorizedError, type ValidationIssue } from '../../core/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
 import { NAICS_CODE_MESSAGE, NAICS_CODE_PATTERN } from '../../core/naics';
 import type { AccountContext } from '../../server/auth/account-context';
 import { MANUAL_CLASSIFICATION_UNAVAILABLE, type AddOrganisationNaicsResult } from '../../server/naics/add-organisation-naics';
+import type { AddOrganisationNaicsActionResult, AddOrganisationNaicsErrorName } from '../../server/naics/add-organisation-naics-action-result';
 import { parseOrThrow } from '../http/parse';
 import { toActionError, type ActionErrorName } from './action-result';
 
@@ -16,20 +17,8 @@ export const addOrganisationNaicsInputSchema = z.object({
   organisationId: z.uuid({ error: 'must be an organisation id' }),
   naicsCode: z.string().regex(NAICS_CODE_PATTERN, NAICS_CODE_MESSAGE),
 });
+export type { AddOrganisationNaicsActionResult, AddOrganisationNaicsErrorName };
 export type AddOrganisationNaicsInput = z.infer<typeof addOrganisationNaicsInputSchema>;
-
-/** The error names the interface distinguishes (ConflictError shows a "try again shortly" message). */
-export type AddOrganisationNaicsErrorName =
-  | 'UnauthorizedError'
-  | 'ForbiddenError'
-  | 'ValidationError'
-  | 'NotFoundError'
-  | 'ConflictError'
-  | 'InternalError';
-
-export type AddOrganisationNaicsActionResult =
-  | ({ ok: true } & Pick<AddOrganisationNaicsResult, 'aquila1Synced' | 'transactionsClassified' | 'naics' | 'aquila1' | 'aquila2'>)
-  | { ok: false; error: { name: AddOrganisationNaicsErrorName; message: string; issues?: ValidationIssue[] } };
 
 /** Flag, input and use case for an account already known to be active (the route's path). */
 export async function addOrganisationNaicsForAccount(

@@ -2,7 +2,7 @@
  * The add control's rules, free of React (spec "States and transitions"): its visibility, the latch
  * order, and the messages of the one status region.
  */
-import type { AddOrganisationNaicsActionResult } from '../../app/actions/add-organisation-naics-run';
+import type { AddOrganisationNaicsActionResult } from '../../server/naics/add-organisation-naics-action-result';
 import type { ClientCacheName } from '../organisation/client-query-keys';
 
 export type AddNaicsSuccess = Extract<AddOrganisationNaicsActionResult, { ok: true }>;

@@ -12,8 +12,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { addOrganisationNAICSAction } from '../../app/actions/add-organisation-naics';
-import type { AddOrganisationNaicsActionResult } from '../../app/actions/add-organisation-naics-run';
+import type { AddOrganisationNaicsActionResult } from '../../server/naics/add-organisation-naics-action-result';
+import { useServerActions } from '../providers/server-actions';
 import type { NaicsSearchResult } from '../../core/naics';
 import { invalidateClientCache } from '../organisation/client-query-keys';
 import {
@@ -32,8 +32,6 @@ export function loadNaicsCombobox(): Promise<typeof import('./naics-combobox')> 
 }
 const NaicsCombobox = lazy(loadNaicsCombobox);
 
-export type AddNaicsAction = (input: { organisationId: string; naicsCode: string }) => Promise<AddOrganisationNaicsActionResult>;
-
 export interface AddNaicsControlProps {
   readonly organisationId: string | null | undefined;
   readonly flagEnabled: boolean;
@@ -42,10 +40,10 @@ export interface AddNaicsControlProps {
   readonly classified: boolean;
   /** The surface's own after-add callback (called last by the latch). */
   readonly onAdded?: (result: AddNaicsSuccess) => void;
-  readonly action?: AddNaicsAction;
 }
 
-export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplete, classified, onAdded, action = addOrganisationNAICSAction }: AddNaicsControlProps) {
+export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplete, classified, onAdded }: AddNaicsControlProps) {
+  const { addOrganisationNaics } = useServerActions();
   const queryClient = useQueryClient();
   const [latched, setLatched] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -110,7 +108,7 @@ export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplet
     setMessage(null);
     let outcome: AddOrganisationNaicsActionResult;
     try {
-      outcome = await action({ organisationId: id, naicsCode: item.code });
+      outcome = await addOrganisationNaics({ organisationId: id, naicsCode: item.code });
     } catch {
       outcome = { ok: false, error: unexpectedFailure() };
     }

@@ -7,7 +7,7 @@
  */
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { rejectSelectionAction } from '../../app/actions/reject-selection';
+import { useServerActions } from '../providers/server-actions';
 import { confirmRequestOf, returnToSearchUrl, urlWithoutConfirm } from './confirm-selection';
 
 export const ORGANISATION_TITLE_ID = 'organisation-title';
@@ -16,6 +16,7 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
+  const { rejectSelection } = useServerActions();
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const request = confirmRequestOf(new URLSearchParams(searchParams.toString()));
@@ -32,7 +33,7 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
     setRejecting(true);
     setError(null);
     try {
-      const outcome = await rejectSelectionAction({ organisationId });
+      const outcome = await rejectSelection({ organisationId });
       if (outcome.ok) {
         router.replace(returnToSearchUrl(request));
         return;

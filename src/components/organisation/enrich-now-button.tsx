@@ -1,20 +1,21 @@
 'use client';
 /** "Enrich now": triggerEnrichmentAction, then the profile is PENDING and followed live again. */
 import { useState } from 'react';
-import { triggerEnrichmentAction } from '../../app/actions/trigger-enrichment';
+import { useServerActions } from '../providers/server-actions';
 import { useMarkProfilePending } from './use-organisation-profile';
 
 export function EnrichNowButton({ organisationId }: { organisationId: string }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const markPending = useMarkProfilePending(organisationId);
+  const { triggerEnrichment } = useServerActions();
 
   async function enrich() {
     if (pending) return;
     setPending(true);
     setError(null);
     try {
-      const outcome = await triggerEnrichmentAction({ organisationId });
+      const outcome = await triggerEnrichment({ organisationId });
       if (outcome.ok) {
         markPending();
       } else {

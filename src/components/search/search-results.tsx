@@ -11,7 +11,7 @@
  * not a button per row: an option may hold no interactive element (decision 0007).
  */
 import { useState, type KeyboardEvent, type Ref } from 'react';
-import type { ActionError } from '../../app/actions/action-result';
+import type { ActionError } from '../../core/action-result';
 import type { IdentifierSuggestion } from '../../core/candidates';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
 import { CountryFlag, type CountryFlags } from './country-flag';

@@ -8,8 +8,8 @@
  */
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState } from 'react';
-import type { ActionError } from '../../app/actions/action-result';
-import { selectOrganisationAction } from '../../app/actions/select-organisation';
+import type { ActionError } from '../../core/action-result';
+import { useServerActions } from '../providers/server-actions';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentFromUrl, selectionCandidateOf, selectionTarget } from './selection';
 
@@ -26,6 +26,7 @@ const UNREACHABLE: ActionError = { name: 'UnavailableError', message: 'The selec
 
 export function useResultSelection(search: { runId: number; query: string; country: string; onSelected?: () => void }): RowSelection {
   const router = useRouter();
+  const { selectOrganisation } = useServerActions();
   const [selecting, setSelecting] = useState<string | null>(null);
   const [rejections, setRejections] = useState<{ runId: number; byRow: Record<string, ActionError> }>({ runId: search.runId, byRow: {} });
   const inFlight = useRef(false);
@@ -46,7 +47,7 @@ export function useResultSelection(search: { runId: number; query: string; count
       void (async () => {
         let failure: ActionError | null = null;
         try {
-          const outcome = await selectOrganisationAction({
+          const outcome = await selectOrganisation({
             candidate: selectionCandidateOf(result),
             countryIsoAlpha3: search.country,
             ...(intent ? { searchIntent: intent } : {}),
