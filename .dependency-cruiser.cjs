@@ -6,7 +6,7 @@ module.exports = {
       comment: 'src/core imports nothing of ours outside src/core and no framework',
       severity: 'error',
       from: { path: '^src/core' },
-      to: { path: '^src/(?!core)', },
+      to: { path: '^src/(?!core)' },
     },
     {
       name: 'core-no-framework',

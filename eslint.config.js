@@ -19,10 +19,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration from the parsed Env (src/config/env.ts).' },
-      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the parsed Env (src/config/env.ts).' }],
     },
   },
   {

@@ -135,7 +135,8 @@ function buildFile(drawn: Drawn[], next: () => number): SupplierRow[] {
     const d = drawn[at++ % drawn.length];
     if (d === undefined) throw new Error('nothing drawn');
     if (r < 0.45) rows.push({ kind: 'exact', truth: d.id, input: { name: d.name, country: d.country, identifier: null, website: null } });
-    else if (r < 0.6) rows.push({ kind: 'no_legal_form', truth: d.id, input: { name: d.name.replace(LEGAL, ''), country: d.country, identifier: null, website: null } });
+    else if (r < 0.6)
+      rows.push({ kind: 'no_legal_form', truth: d.id, input: { name: d.name.replace(LEGAL, ''), country: d.country, identifier: null, website: null } });
     else if (r < 0.7) rows.push({ kind: 'typo', truth: d.id, input: { name: transpose(d.name, next), country: d.country, identifier: null, website: null } });
     else if (r < 0.8) {
       const o = take(withId);
@@ -146,7 +147,11 @@ function buildFile(drawn: Drawn[], next: () => number): SupplierRow[] {
       if (o === undefined) throw new Error('nothing drawn');
       rows.push({ kind: 'website', truth: o.id, input: { name: o.name.replace(LEGAL, ''), country: null, identifier: null, website: o.website } });
     } else {
-      rows.push({ kind: 'absent', truth: null, input: { name: `Qzx ${Math.floor(next() * 1e9).toString(36)} Vorbl Trading`, country: d.country, identifier: null, website: null } });
+      rows.push({
+        kind: 'absent',
+        truth: null,
+        input: { name: `Qzx ${Math.floor(next() * 1e9).toString(36)} Vorbl Trading`, country: d.country, identifier: null, website: null },
+      });
     }
   }
   return rows;
@@ -186,7 +191,10 @@ async function main(): Promise<void> {
     const accountId = '00000000-0000-0000-0000-000000000000';
 
     // Warm-up: 200 rows, not counted.
-    await matchRows(accountId, file.slice(0, 200).map((r) => r.input));
+    await matchRows(
+      accountId,
+      file.slice(0, 200).map((r) => r.input),
+    );
     const chunkMs: number[] = [];
     const decisions: string[] = [];
     const bests: (string | null)[] = [];
@@ -195,7 +203,10 @@ async function main(): Promise<void> {
     for (let at = 0; at < file.length; at += chunkSize) {
       const chunk = file.slice(at, at + chunkSize);
       const t = performance.now();
-      const results = await matchRows(accountId, chunk.map((r) => r.input));
+      const results = await matchRows(
+        accountId,
+        chunk.map((r) => r.input),
+      );
       chunkMs.push(performance.now() - t);
       for (const result of results) {
         decisions.push(result.decision);
@@ -260,7 +271,10 @@ async function main(): Promise<void> {
   }
 }
 
-function markdown(s: { [key: string]: unknown; byKind: Record<string, { n: number; match: number; right: number; review: number; reviewRightInBest: number; noMatch: number }> }): string {
+function markdown(s: {
+  [key: string]: unknown;
+  byKind: Record<string, { n: number; match: number; right: number; review: number; reviewRightInBest: number; noMatch: number }>;
+}): string {
   const lines = [
     '# Batch matching benchmark',
     '',

@@ -69,7 +69,12 @@ async function prepareEvaluation(url: string): Promise<Map<string, string>> {
       await importOrganisations(
         database.db,
         set.organisations.map((o) => JSON.stringify(toImportLine(o, version))),
-        { onRejected: (r) => { rejected += 1; note(`rejected: ${JSON.stringify(r)}`); } },
+        {
+          onRejected: (r) => {
+            rejected += 1;
+            note(`rejected: ${JSON.stringify(r)}`);
+          },
+        },
       );
       if (rejected > 0) throw new Error(`${rejected} evaluation organisations were rejected by the importer`);
       await database.pool.query('analyze organisations, organisation_aliases, search_words');
@@ -80,7 +85,8 @@ async function prepareEvaluation(url: string): Promise<Map<string, string>> {
   const rows = await admin(url, `select id::text as id, description from organisations where description like $1`, [`${MARKER_PREFIX}%`]);
   const ids = new Map<string, string>();
   for (const row of rows.rows as { id: string; description: string }[]) ids.set(row.description.slice(MARKER_PREFIX.length), row.id);
-  for (const o of set.organisations) if (ids.get(o.id) === undefined) throw new Error(`evaluation organisation ${o.id} (${evaluationMarker(version, o.id)}) not found`);
+  for (const o of set.organisations)
+    if (ids.get(o.id) === undefined) throw new Error(`evaluation organisation ${o.id} (${evaluationMarker(version, o.id)}) not found`);
   return ids;
 }
 
@@ -133,7 +139,10 @@ function markdown(s: Summary): string {
     '',
     '| kind | n | recall@1 | recall@5 | [] | p50 / p95 ms |',
     '|---|---|---|---|---|---|',
-    ...s.figures.byKind.map((k) => `| ${k.kind} | ${k.n} | ${fmt(k.recallAt1)} | ${fmt(k.recallAt5)} | ${k.empty} | ${s.latencyByKind[k.kind]?.p50Ms} / ${s.latencyByKind[k.kind]?.p95Ms} |`),
+    ...s.figures.byKind.map(
+      (k) =>
+        `| ${k.kind} | ${k.n} | ${fmt(k.recallAt1)} | ${fmt(k.recallAt5)} | ${k.empty} | ${s.latencyByKind[k.kind]?.p50Ms} / ${s.latencyByKind[k.kind]?.p95Ms} |`,
+    ),
     `| **all with a match** | ${s.figures.all.n} | ${fmt(s.figures.all.recallAt1)} | ${fmt(s.figures.all.recallAt5)} | ${s.figures.all.empty} | |`,
     `| no-organisation | ${s.figures.noOrganisation.n} | false-accept rate **${fmt(s.figures.noOrganisation.falseAcceptRate)}** | answered ${s.figures.noOrganisation.answered} | | ${s.latencyByKind['no-organisation']?.p50Ms} / ${s.latencyByKind['no-organisation']?.p95Ms} |`,
     '',
@@ -147,7 +156,14 @@ async function main(): Promise<void> {
   if (!env.BENCH_DATABASE_URL) throw new Error('set BENCH_DATABASE_URL (an admin URL of a PostgreSQL 15+ server with pg_trgm)');
   const adminUrl = env.BENCH_DATABASE_URL;
   const url = databaseUrl(adminUrl, DATABASE);
-  const synthetic = await prepareSyntheticDatabase({ adminUrl, name: DATABASE, count, reuse: args.reuse, notSynthetic: `o.description like '[evaluation v%'`, note });
+  const synthetic = await prepareSyntheticDatabase({
+    adminUrl,
+    name: DATABASE,
+    count,
+    reuse: args.reuse,
+    notSynthetic: `o.description like '[evaluation v%'`,
+    note,
+  });
   note(`synthetic: ${JSON.stringify(synthetic)}`);
   const evaluationIds = await prepareEvaluation(url);
   const byOrganisationId = new Map([...evaluationIds].map(([evaluationId, id]) => [id, evaluationId]));
@@ -205,7 +221,9 @@ async function main(): Promise<void> {
   };
   const misses = outcomes
     .map((o, i) => ({ o, answer: answers[i] }))
-    .filter(({ o }) => o.query.targetIds.length === 0 || !o.candidates.slice(0, 1).some((c) => c.evaluationId !== null && o.query.targetIds.includes(c.evaluationId)))
+    .filter(
+      ({ o }) => o.query.targetIds.length === 0 || !o.candidates.slice(0, 1).some((c) => c.evaluationId !== null && o.query.targetIds.includes(c.evaluationId)),
+    )
     .map(({ o, answer }) => ({
       kind: o.query.kind,
       query: o.query.query,

@@ -103,7 +103,12 @@ async function main(): Promise<void> {
             backfillRowsPerSecond: Math.round(result.transactionsClassified / (backfillMs / 1000)),
             perType: { SPENT: round(timings.backfillSPENTMs ?? 0), INVESTED: round(timings.backfillINVESTEDMs ?? 0) },
           },
-          typeahead: { terms: latencies.length, p50Ms: round(percentile(latencies, 50)), p95Ms: round(percentile(latencies, 95)), maxMs: round(latencies.at(-1) ?? NaN) },
+          typeahead: {
+            terms: latencies.length,
+            p50Ms: round(percentile(latencies, 50)),
+            p95Ms: round(percentile(latencies, 95)),
+            maxMs: round(latencies.at(-1) ?? NaN),
+          },
         },
         null,
         2,

@@ -38,7 +38,9 @@ const WORST_INPUTS: Record<string, string> = {
   'cjk-200-distinct': cjk,
   'cjk-40-words-of-4': Array.from({ length: 40 }, (_, w) => cjk.slice(w * 4, w * 4 + 4)).join(' '),
   'latin-200-one-word': Array.from({ length: 200 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[(i * 7) % 26]).join(''),
-  'latin-40-misspelled-words': Array.from({ length: 40 }, (_, i) => `solxr${'abcdefghij'[i % 10]}`).join(' ').slice(0, 200),
+  'latin-40-misspelled-words': Array.from({ length: 40 }, (_, i) => `solxr${'abcdefghij'[i % 10]}`)
+    .join(' ')
+    .slice(0, 200),
   'digits-and-punctuation-200': Array.from({ length: 100 }, (_, i) => `${i % 10}-`).join(''),
   'accented-200': 'éèêëàâäôöûüçñ'.repeat(16).slice(0, 200),
 };
@@ -89,7 +91,9 @@ async function main(): Promise<void> {
       await quickSearch.execute({ accountId: account.id, query, countryIsoAlpha3: 'GLO' });
       return performance.now() - started;
     };
-    const normal = buildQueryMix({ count, perKind: 40, dataSeed: 1, seed: 7 }).filter((q) => ['exact', 'typo', 'prefix-60', 'prefix-word', 'no-suffix'].includes(q.kind));
+    const normal = buildQueryMix({ count, perKind: 40, dataSeed: 1, seed: 7 }).filter((q) =>
+      ['exact', 'typo', 'prefix-60', 'prefix-word', 'no-suffix'].includes(q.kind),
+    );
     for (const q of normal.slice(0, 50)) await lookup(q.query); // warm-up
     const normalLatencies: number[] = [];
     for (const q of normal) normalLatencies.push(await lookup(q.query));

@@ -297,8 +297,13 @@ async function main(): Promise<void> {
     const importFigures = await prepareData(server);
     note(`import: ${JSON.stringify(importFigures)}`);
     const pgVersion = String((await admin(server.url, 'show server_version')).rows[0]?.server_version ?? '');
-    const sizes = (await admin(server.url, `select pg_size_pretty(pg_total_relation_size('organisations')) as organisations,
-      pg_size_pretty(pg_database_size(current_database())) as database`)).rows[0] as { organisations: string; database: string };
+    const sizes = (
+      await admin(
+        server.url,
+        `select pg_size_pretty(pg_total_relation_size('organisations')) as organisations,
+      pg_size_pretty(pg_database_size(current_database())) as database`,
+      )
+    ).rows[0] as { organisations: string; database: string };
 
     const database = createDatabase(server.url, { max: 2 });
     const account = await insertAccount(database.db, { name: `Bench account ${startedAt.toISOString()}` });
@@ -318,7 +323,14 @@ async function main(): Promise<void> {
     };
     const http = new HttpPool(`http://127.0.0.1:${port}`, { connections: 16 });
     let route: ReturnType<typeof scoreByKind>;
-    const throughput: { clients: number; requests: number; requestsPerSecond: number; latency: LatencySummary; errors: number; serverCpuMsPerRequest: number }[] = [];
+    const throughput: {
+      clients: number;
+      requests: number;
+      requestsPerSecond: number;
+      latency: LatencySummary;
+      errors: number;
+      serverCpuMsPerRequest: number;
+    }[] = [];
     let memory: { rssAfterWarmUpMb: number; rssAfterRunMb: number; heapUsedAfterRunMb: number };
     let slowest: { kind: QueryKind; query: string; ms: number }[];
     try {
@@ -363,7 +375,9 @@ async function main(): Promise<void> {
     const mini = forkTs<MiniSearchMessage>(new URL('./support/minisearch-baseline.ts', import.meta.url).href, {
       execArgv: ['--expose-gc', '--max-old-space-size=8192'],
     });
-    let miniSearch: { rows: number; loadSeconds: number; buildSeconds: number; indexHeapMb: number; processRssMb: number; scored: ReturnType<typeof scoreByKind> } | { failed: string };
+    let miniSearch:
+      | { rows: number; loadSeconds: number; buildSeconds: number; indexHeapMb: number; processRssMb: number; scored: ReturnType<typeof scoreByKind> }
+      | { failed: string };
     try {
       mini.send({ type: 'run', databaseUrl: server.url, queries: queries.map((q) => q.query), budgetMs: baselineBudgetMs, limitRows: miniSearchRows });
       const built = await mini.next<Extract<MiniSearchMessage, { type: 'built' }>>('built');
@@ -384,7 +398,16 @@ async function main(): Promise<void> {
 
     const summary = {
       startedAt: startedAt.toISOString(),
-      machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: round(os.totalmem() / 1024 ** 3), node: process.version, postgres: pgVersion, database: server.where, loadAverageBefore: loadBefore.map((l) => round(l, 2)), loadAverageAfter: os.loadavg().map((l) => round(l, 2)) },
+      machine: {
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        cores: os.cpus().length,
+        memoryGb: round(os.totalmem() / 1024 ** 3),
+        node: process.version,
+        postgres: pgVersion,
+        database: server.where,
+        loadAverageBefore: loadBefore.map((l) => round(l, 2)),
+        loadAverageAfter: os.loadavg().map((l) => round(l, 2)),
+      },
       organisations: count,
       sizes,
       import: importFigures,
@@ -414,12 +437,17 @@ type Summary = {
   serverMemory: { rssAfterWarmUpMb: number; rssAfterRunMb: number; heapUsedAfterRunMb: number };
   baselines: {
     ilike: ReturnType<typeof scoreByKind>;
-    miniSearch: { rows: number; loadSeconds: number; buildSeconds: number; indexHeapMb: number; processRssMb: number; scored: ReturnType<typeof scoreByKind> } | { failed: string };
+    miniSearch:
+      | { rows: number; loadSeconds: number; buildSeconds: number; indexHeapMb: number; processRssMb: number; scored: ReturnType<typeof scoreByKind> }
+      | { failed: string };
   };
 };
 
 function markdown(s: Summary): string {
-  const cell = (x: Scored | undefined) => (x === undefined || x.latency.n === 0 ? '– | – | – | –' : `${x.latency.n} | ${x.latency.p50Ms} / ${x.latency.p95Ms} / ${x.latency.p99Ms} | ${fmt(x.recallAt1)} | ${fmt(x.recallAt5)}`);
+  const cell = (x: Scored | undefined) =>
+    x === undefined || x.latency.n === 0
+      ? '– | – | – | –'
+      : `${x.latency.n} | ${x.latency.p50Ms} / ${x.latency.p95Ms} / ${x.latency.p99Ms} | ${fmt(x.recallAt1)} | ${fmt(x.recallAt5)}`;
   const fmt = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(3));
   const mini = 'scored' in s.baselines.miniSearch ? s.baselines.miniSearch.scored : undefined;
   const lines = [
@@ -439,7 +467,10 @@ function markdown(s: Summary): string {
     '',
     '| clients | requests | requests/s | p50 | p95 | p99 | non-200 | server CPU ms/request |',
     '|---|---|---|---|---|---|---|---|',
-    ...s.throughput.map((t) => `| ${t.clients} | ${t.requests} | ${t.requestsPerSecond} | ${t.latency.p50Ms} | ${t.latency.p95Ms} | ${t.latency.p99Ms} | ${t.errors} | ${t.serverCpuMsPerRequest} |`),
+    ...s.throughput.map(
+      (t) =>
+        `| ${t.clients} | ${t.requests} | ${t.requestsPerSecond} | ${t.latency.p50Ms} | ${t.latency.p95Ms} | ${t.latency.p99Ms} | ${t.errors} | ${t.serverCpuMsPerRequest} |`,
+    ),
     '',
     `Server process RSS: ${s.serverMemory.rssAfterWarmUpMb} MB after warm-up, ${s.serverMemory.rssAfterRunMb} MB after the run (heap used ${s.serverMemory.heapUsedAfterRunMb} MB).`,
     '',

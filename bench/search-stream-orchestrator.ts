@@ -52,7 +52,10 @@ export async function benchmarkOrchestrator(streams = 2000) {
       byKeys: async ({ keys }) => new Map(keys.flatMap((k) => (matches.has(k) ? [[k, matches.get(k) as InternalMatch]] : []))),
       linkedOrganisationIds: async () => new Set(),
     },
-    flags: { isEnabled: async (flag) => flag === 'hybridSearch', all: async () => ({ hybridSearch: true, commandKSearch: false, devMode: false, manualNaicsClassification: false }) },
+    flags: {
+      isEnabled: async (flag) => flag === 'hybridSearch',
+      all: async () => ({ hybridSearch: true, commandKSearch: false, devMode: false, manualNaicsClassification: false }),
+    },
     logo: { logoFor: (w) => (w ? `https://cdn.example/${w}` : null) },
     log: { debug: () => undefined, warn: () => undefined },
   });
@@ -77,8 +80,34 @@ export async function benchmarkOrchestrator(streams = 2000) {
     streams,
     itemsPerStream: results[0]?.items ?? 0,
     cpuMsPerStream: round((used.user + used.system) / 1000 / streams),
-    firstItemMs: { p50: round(percentile(results.map((r) => r.first), 50)), p95: round(percentile(results.map((r) => r.first), 95)) },
-    lastItemMs: { p50: round(percentile(results.map((r) => r.last), 50)), p95: round(percentile(results.map((r) => r.last), 95)) },
+    firstItemMs: {
+      p50: round(
+        percentile(
+          results.map((r) => r.first),
+          50,
+        ),
+      ),
+      p95: round(
+        percentile(
+          results.map((r) => r.first),
+          95,
+        ),
+      ),
+    },
+    lastItemMs: {
+      p50: round(
+        percentile(
+          results.map((r) => r.last),
+          50,
+        ),
+      ),
+      p95: round(
+        percentile(
+          results.map((r) => r.last),
+          95,
+        ),
+      ),
+    },
   };
 }
 

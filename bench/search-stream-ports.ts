@@ -86,7 +86,11 @@ export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { reg
   const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox-key', baseUrl: urls.brave, log }), log });
   return {
     nationalRegistry: createAbrRegistry({ client: createAbrClient({ guid: 'sandbox-guid', baseUrl: urls.abr }), cache: noCache, log }),
-    globalRegistry: createOpenCorporatesRegistry({ client: createOpenCorporatesHttpClient({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, log }), cache: noCache, log }),
+    globalRegistry: createOpenCorporatesRegistry({
+      client: createOpenCorporatesHttpClient({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, log }),
+      cache: noCache,
+      log,
+    }),
     agent: createSearchAgentFromEnv(
       {
         AGENT_PROVIDER: 'openai-compatible',

@@ -212,7 +212,14 @@ async function main(): Promise<void> {
       const baseUrl = `http://127.0.0.1:${port}`;
       await oneStream(baseUrl, authorizations[0] ?? '', { query: 'acme', countryIsoAlpha3: 'AUS', mode: 'auto' }); // warm-up
       const single = await scenario(child, baseUrl, authorizations, 1, singleRounds(latency), options.records && `${options.records}/${latency}-1.json`);
-      const fifty = await scenario(child, baseUrl, authorizations, 50, quick ? 1 : latency === 'zero' ? 4 : 2, options.records && `${options.records}/${latency}-50.json`);
+      const fifty = await scenario(
+        child,
+        baseUrl,
+        authorizations,
+        50,
+        quick ? 1 : latency === 'zero' ? 4 : 2,
+        options.records && `${options.records}/${latency}-50.json`,
+      );
       for (const s of [single, fifty]) {
         results.push({ latency, ...s });
         process.stderr.write(

@@ -65,7 +65,12 @@ function candidate(name?: string): StreamedSelectionCandidate {
     website: null,
     logo: null,
     accountLinked: false,
-    identifiers: name ? [] : [{ type: 'ABN', value: abnFromAcn(acn) }, { type: 'ACN', value: acn }],
+    identifiers: name
+      ? []
+      : [
+          { type: 'ABN', value: abnFromAcn(acn) },
+          { type: 'ACN', value: acn },
+        ],
     websiteValidated: false,
     nameKind: 'entity',
     matchedBusinessName: null,
@@ -122,7 +127,9 @@ async function withContainer<T>(phase: string, latency: 'zero' | 'realistic', ru
 }
 
 async function statusOf(container: Container, organisationId: string): Promise<string | null> {
-  const rows = await container.database.db.execute<{ profile_status: string | null }>(sql`select profile_status from organisations where id = ${organisationId}::uuid`);
+  const rows = await container.database.db.execute<{ profile_status: string | null }>(
+    sql`select profile_status from organisations where id = ${organisationId}::uuid`,
+  );
   return rows.rows[0]?.profile_status ?? null;
 }
 
@@ -180,7 +187,10 @@ async function main() {
       return { jobs: ids.length, seconds: round(seconds), jobsPerMinute: round((ids.length / seconds) * 60), completed };
     });
     const figures = throughput[workers];
-    if (figures) process.stderr.write(`enrichment, zero-latency fakes, ${workers} worker(s): ${figures.jobs} jobs in ${figures.seconds} s = ${figures.jobsPerMinute} jobs/min (${figures.completed} COMPLETED)\n`);
+    if (figures)
+      process.stderr.write(
+        `enrichment, zero-latency fakes, ${workers} worker(s): ${figures.jobs} jobs in ${figures.seconds} s = ${figures.jobsPerMinute} jobs/min (${figures.completed} COMPLETED)\n`,
+      );
   }
 
   // 3. Select to COMPLETED with realistic fakes, one at a time. The fakes know four registry-only companies, and a
@@ -202,7 +212,9 @@ async function main() {
     });
   }
   const toCompleted = summariseLatencies(realisticLatencies);
-  process.stderr.write(`select to COMPLETED, realistic fakes (${toCompleted.n}): p50 ${round(toCompleted.p50Ms / 1000, 2)} s, p95 ${round(toCompleted.p95Ms / 1000, 2)} s\n`);
+  process.stderr.write(
+    `select to COMPLETED, realistic fakes (${toCompleted.n}): p50 ${round(toCompleted.p50Ms / 1000, 2)} s, p95 ${round(toCompleted.p95Ms / 1000, 2)} s\n`,
+  );
   process.stdout.write(`${JSON.stringify({ roundTrip, throughput, toCompleted })}\n`);
 }
 

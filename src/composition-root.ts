@@ -169,7 +169,11 @@ export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData'
 function createEnrichmentPorts(env: Env, database: Database, log: Logger, websiteFetcher: SafeFetcherOptions | undefined): EnrichmentPorts {
   const cache = createProviderCache(database.db);
   const openCorporates = createOpenCorporatesRegistry({
-    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'registryLookups' }) }),
+    client: createConfiguredOpenCorporatesClient({
+      apiToken: env.OPENCORPORATES_API_TOKEN,
+      baseUrl: env.OPENCORPORATES_BASE_URL,
+      log: log.child({ port: 'registryLookups' }),
+    }),
     breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
     cache,
     log: log.child({ port: 'registryLookups' }),
@@ -251,7 +255,11 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
-  const matchRows = createMatchRows({ lookups: createQuickSearchLookups(matchBatchDatabase.db), exactNames: createExactNameLookup(matchBatchDatabase.db), assess: batchAssessMatch });
+  const matchRows = createMatchRows({
+    lookups: createQuickSearchLookups(matchBatchDatabase.db),
+    exactNames: createExactNameLookup(matchBatchDatabase.db),
+    assess: batchAssessMatch,
+  });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -259,7 +267,11 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     ...enrichmentPorts,
     store: createEnrichmentStore(database.db),
     aquila1: { syncAquila1: async (id) => syncAquila1(classification, id, await classification.listOrganisationNaicsCodes(id)) },
-    verify: createVerifyOrganisation({ store: createVerificationStore(database.db), registry: enrichmentPorts.registry, log: log.child({ useCase: 'verifyOrganisation' }) }),
+    verify: createVerifyOrganisation({
+      store: createVerificationStore(database.db),
+      registry: enrichmentPorts.registry,
+      log: log.child({ useCase: 'verifyOrganisation' }),
+    }),
     log: log.child({ useCase: 'enrichOrganisation' }),
   });
   const quickSearch = createQuickSearch({
@@ -333,7 +345,13 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       matchRows,
       create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR }),
       // A job hands over to its continuation well before the queue would expire it (half the expiry, at most a minute).
-      run: createRunMatchBatch({ store: matchBatchStore, matchRows, jobs, chunkSize: env.MATCH_BATCH_CHUNK_SIZE, sliceMs: Math.min(60_000, env.JOB_EXPIRE_SECONDS * 500) }),
+      run: createRunMatchBatch({
+        store: matchBatchStore,
+        matchRows,
+        jobs,
+        chunkSize: env.MATCH_BATCH_CHUNK_SIZE,
+        sliceMs: Math.min(60_000, env.JOB_EXPIRE_SECONDS * 500),
+      }),
       review: createReviewMatchRow({ store: matchBatchStore }),
       apply: createApplyMatchBatch({ store: matchBatchStore }),
       read: createReadMatchBatch({ store: matchBatchStore }),

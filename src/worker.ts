@@ -47,6 +47,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(error instanceof InvalidEnvironmentError ? `${error.message}\n` : `Worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    error instanceof InvalidEnvironmentError
+      ? `${error.message}\n`
+      : `Worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

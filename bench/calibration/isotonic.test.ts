@@ -23,7 +23,10 @@ describe('fitNameCalibration', () => {
       return { raw, right: raw >= 0.8 || (raw >= 0.6 && i % 10 === 0) };
     });
     const knots = fitNameCalibration(observations, 10);
-    expect(knots.slice(0, 2)).toEqual([{ raw: 0, probability: 0 }, { raw: 0.5, probability: 0 }]);
+    expect(knots.slice(0, 2)).toEqual([
+      { raw: 0, probability: 0 },
+      { raw: 0.5, probability: 0 },
+    ]);
     expect(knots.at(-1)?.raw).toBe(1);
     for (let i = 1; i < knots.length; i += 1) {
       expect(knots[i]?.raw).toBeGreaterThan(knots[i - 1]?.raw ?? 1);
@@ -34,13 +37,21 @@ describe('fitNameCalibration', () => {
   });
 
   it('keeps the same name (raw 1) as a bin of its own', () => {
-    const knots = fitNameCalibration([...Array.from({ length: 50 }, () => ({ raw: 1, right: true })), ...Array.from({ length: 50 }, () => ({ raw: 0.5, right: false }))], 5);
+    const knots = fitNameCalibration(
+      [...Array.from({ length: 50 }, () => ({ raw: 1, right: true })), ...Array.from({ length: 50 }, () => ({ raw: 0.5, right: false }))],
+      5,
+    );
     expect(knots).toEqual([
       { raw: 0, probability: 0 },
       { raw: 0.5, probability: 0 },
       { raw: 1, probability: 1 },
     ]);
-    expect(fitNameCalibration([{ raw: 0.3, right: true }, { raw: 1, right: true }])).toEqual([
+    expect(
+      fitNameCalibration([
+        { raw: 0.3, right: true },
+        { raw: 1, right: true },
+      ]),
+    ).toEqual([
       { raw: 0, probability: 0 },
       { raw: 0.5, probability: 0 },
       { raw: 1, probability: 1 },

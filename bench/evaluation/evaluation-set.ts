@@ -18,7 +18,10 @@ export const evaluationOrganisationSchema = z
     /** The registered name, as the registry spells it. */
     name: z.string().min(1),
     /** ISO 3166-1 alpha-3, or null for an organisation with no country (Global). */
-    country: z.string().regex(/^[A-Z]{3}$/).nullable(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .nullable(),
     /** The trailing legal form exactly as `name` ends with it ("Limited", "Co., Ltd.", "& Co."); absent when none. */
     legalForm: z.string().min(1).optional(),
     /** Main public domain. */

@@ -34,8 +34,20 @@ describe('scoreEvaluation', () => {
 
   it('counts a no-organisation query as falsely accepted when its top candidate is decided a match', () => {
     const figures = scoreEvaluation([
-      { query: query('no-organisation', []), candidates: [{ evaluationId: null, match: { match: true } }, { evaluationId: 'b', match: { match: false } }] },
-      { query: query('no-organisation', []), candidates: [{ evaluationId: null, match: { match: false } }, { evaluationId: 'c', match: { match: true } }] },
+      {
+        query: query('no-organisation', []),
+        candidates: [
+          { evaluationId: null, match: { match: true } },
+          { evaluationId: 'b', match: { match: false } },
+        ],
+      },
+      {
+        query: query('no-organisation', []),
+        candidates: [
+          { evaluationId: null, match: { match: false } },
+          { evaluationId: 'c', match: { match: true } },
+        ],
+      },
       { query: query('no-organisation', []), candidates: [] },
       { query: query('no-organisation', []), candidates: [{ evaluationId: 'd', match: { match: false } }] },
     ]);

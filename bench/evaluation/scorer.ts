@@ -66,7 +66,12 @@ function figuresOf(kind: VariantKind, outcomes: readonly QueryOutcome[]): KindFi
 export function scoreEvaluation(outcomes: readonly QueryOutcome[]): EvaluationFigures {
   const withMatch = outcomes.filter((o) => o.query.targetIds.length > 0);
   const byKind = VARIANT_KINDS.filter((kind) => kind !== 'no-organisation')
-    .map((kind) => figuresOf(kind, withMatch.filter((o) => o.query.kind === kind)))
+    .map((kind) =>
+      figuresOf(
+        kind,
+        withMatch.filter((o) => o.query.kind === kind),
+      ),
+    )
     .filter((f) => f.n > 0);
   const none = outcomes.filter((o) => o.query.targetIds.length === 0);
   const tops = none.map((o) => o.candidates[0]).filter((c): c is ScoredCandidate => c !== undefined);

@@ -36,7 +36,11 @@ describe('generateQueries', () => {
       const lengthDelta = q.query.length - target.name.length;
       expect(lengthDelta).toBe(q.kind === 'typo-deletion' ? -1 : q.kind === 'typo-insertion' ? 1 : 0);
       // First letters of words are kept.
-      const initials = (s: string) => s.split(/\s+/).map((w) => w[0]).join('');
+      const initials = (s: string) =>
+        s
+          .split(/\s+/)
+          .map((w) => w[0])
+          .join('');
       expect(initials(q.query)).toBe(initials(target.name));
     }
     for (const q of queries.filter((x) => x.kind === 'two-typos')) {
@@ -78,7 +82,11 @@ describe('generateQueries', () => {
   it('covers every kind over the versioned set, with real names in several countries', () => {
     const set = loadEvaluationSet();
     const queries = generateQueries(set, 1);
-    for (const kind of VARIANT_KINDS) expect(queries.some((q) => q.kind === kind), kind).toBe(true);
+    for (const kind of VARIANT_KINDS)
+      expect(
+        queries.some((q) => q.kind === kind),
+        kind,
+      ).toBe(true);
     expect(set.organisations.length).toBeGreaterThanOrEqual(300);
     expect(new Set(set.organisations.map((o) => o.country)).size).toBeGreaterThanOrEqual(8);
     // Every name has letters or digits (it imports) and every namesake group has two members or more.

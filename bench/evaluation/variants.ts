@@ -267,7 +267,11 @@ function punctuationDropped(organisation: EvaluationOrganisation): string | unde
 }
 
 function ampersandAnd(name: string): string | undefined {
-  if (name.includes('&')) return name.replace(/\s*&\s*/g, ' and ').replace(/\s+/g, ' ').trim();
+  if (name.includes('&'))
+    return name
+      .replace(/\s*&\s*/g, ' and ')
+      .replace(/\s+/g, ' ')
+      .trim();
   if (/ and /i.test(name)) return name.replace(/ and /gi, ' & ');
   return undefined;
 }
@@ -292,7 +296,10 @@ const CONNECTORS: ReadonlySet<string> = new Set(['&', 'and', 'of', 'the', 'de', 
 function firstWords(organisation: EvaluationOrganisation, others: readonly string[]): string | undefined {
   const words = brandOf(organisation).split(' ');
   for (let k = 1; k < words.length; k += 1) {
-    const prefix = words.slice(0, k).join(' ').replace(/[,\s]+$/u, '');
+    const prefix = words
+      .slice(0, k)
+      .join(' ')
+      .replace(/[,\s]+$/u, '');
     if (letterCount(prefix) < 4 || CONNECTORS.has((words[k - 1] ?? '').toLowerCase())) continue;
     const key = keyName(prefix);
     if (key === '' || key === keyName(brandOf(organisation))) return undefined;

@@ -15,7 +15,10 @@ export interface TsChild<Message> {
 }
 
 export function forkTs<Message extends { type: string }>(moduleUrl: string, options: { execArgv?: string[] } = {}): TsChild<Message> {
-  const child = fork(fileURLToPath(moduleUrl), [], { execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(moduleUrl), [], {
+    execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<string, { resolve: (m: Message) => void; reject: (e: Error) => void }[]>();
   const queued: Message[] = [];
   child.on('message', (raw) => {

@@ -14,8 +14,7 @@ import { createLogger } from '../../src/adapters/logging/logger';
 import { POST } from '../../src/app/api/organisations/quick-search/route';
 
 export type ServerMessage =
-  | { type: 'ready'; port: number }
-  | { type: 'stats'; rssBytes: number; heapUsedBytes: number; cpuUserMicros: number; cpuSystemMicros: number };
+  { type: 'ready'; port: number } | { type: 'stats'; rssBytes: number; heapUsedBytes: number; cpuUserMicros: number; cpuSystemMicros: number };
 
 type ParentMessage = { type: 'start'; databaseUrl: string } | { type: 'stats' } | { type: 'exit' };
 

@@ -100,7 +100,7 @@ describe('operator CLI', () => {
     expect(await findAccountIdForApiKey(database.db, String(json?.apiKey))).toBe(accountId);
   });
 
-  it('lists an account\'s keys without the key, and revokes one by id (a second revoke keeps the first time; an unknown id is not_found)', async () => {
+  it("lists an account's keys without the key, and revokes one by id (a second revoke keeps the first time; an unknown id is not_found)", async () => {
     const accountId = await newAccount();
     const created = await cli('api-keys', 'create', '--account', accountId, '--name', 'ci');
     const apiKey = String(created.json?.apiKey);
@@ -126,7 +126,12 @@ describe('operator CLI', () => {
     expect(json).toMatchObject({ email: 'ops@example.com', accountId });
     const [user] = await database.db.select().from(authUsers).where(eq(authUsers.email, 'ops@example.com'));
     expect(user?.activeAccountId).toBe(accountId);
-    expect(await database.db.select().from(accountMembers).where(eq(accountMembers.userId, user?.id ?? ''))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(accountMembers)
+        .where(eq(accountMembers.userId, user?.id ?? '')),
+    ).toHaveLength(1);
     const again = await cli('users', 'create', '--account', accountId, '--email', 'ops@example.com', '--password', 'long-enough-1');
     expect(again).toMatchObject({ code: EXIT_FAILURE, json: { code: 'conflict' } });
     const short = await cli('users', 'create', '--account', accountId, '--email', 'x@example.com', '--password', 'short');
@@ -159,10 +164,12 @@ describe('operator CLI', () => {
     expect(owned.stderr).toContain('line 2: identifiers.0.value: not a valid ACN');
     const [org] = await database.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, 'Cli Owned Pty Ltd'));
     const orgId = org?.id ?? '';
-    expect(await database.db.select({ a: organisationOwners.accountId }).from(organisationOwners).where(eq(organisationOwners.organisationId, orgId))).toEqual([{ a: owner }]);
-    expect(await database.db.select({ a: accountOrganisations.accountId }).from(accountOrganisations).where(eq(accountOrganisations.organisationId, orgId))).toEqual([
-      { a: linker },
+    expect(await database.db.select({ a: organisationOwners.accountId }).from(organisationOwners).where(eq(organisationOwners.organisationId, orgId))).toEqual([
+      { a: owner },
     ]);
+    expect(
+      await database.db.select({ a: accountOrganisations.accountId }).from(accountOrganisations).where(eq(accountOrganisations.organisationId, orgId)),
+    ).toEqual([{ a: linker }]);
 
     const csv = path.join(dir, 'tx.csv');
     fs.writeFileSync(csv, `organisationId,type,amount,currency,date\n${orgId},SPENT,10.00,AUD,2026-11-01\n`);
@@ -205,7 +212,13 @@ describe('operator CLI', () => {
     expect(jobs.rows).toHaveLength(3);
     expect(jobs.rows.map((j) => j.data)).toEqual(
       expect.arrayContaining([
-        { organisationId: id('Cli Enrich Direct Pty Ltd'), accountId: owner, profileSource: 'direct', website: 'https://cli-enrich-direct.com.au', countryIsoAlpha3: 'AUS' },
+        {
+          organisationId: id('Cli Enrich Direct Pty Ltd'),
+          accountId: owner,
+          profileSource: 'direct',
+          website: 'https://cli-enrich-direct.com.au',
+          countryIsoAlpha3: 'AUS',
+        },
         { organisationId: id('Cli Enrich Agentic Limited'), accountId: owner, profileSource: 'agentic', website: null, countryIsoAlpha3: 'GBR' },
         { organisationId: id('Cli Enrich Global Group'), accountId: owner, profileSource: 'agentic', website: null, countryIsoAlpha3: null },
       ]),
@@ -238,7 +251,13 @@ describe('operator CLI', () => {
     const toStdout = await cli('generate', 'organisations', '--count', '3', '--seed', '3');
     expect(toStdout.code).toBe(EXIT_OK);
     const lines = toStdout.text.split('\n').map((l) => JSON.parse(l) as { name: string });
-    expect(lines.map((l) => l.name)).toEqual(fs.readFileSync(file, 'utf8').split('\n').slice(0, 3).map((l) => (JSON.parse(l) as { name: string }).name));
+    expect(lines.map((l) => l.name)).toEqual(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => (JSON.parse(l) as { name: string }).name),
+    );
     expect((await cli('generate', 'organisations', '--count', '0')).code).toBe(EXIT_USAGE);
   });
 });

@@ -49,7 +49,8 @@ function file(name: string, text: string): string {
 }
 
 describe('cli match', () => {
-  const suppliers = () => file('suppliers.csv', '\uFEFFvendor,abn,land\r\nPellucidor Mining,51 824 753 556,AU\r\n"Ostravine Dairy",,AUS\r\n"Multi\nline supplier",,\r\n');
+  const suppliers = () =>
+    file('suppliers.csv', '\uFEFFvendor,abn,land\r\nPellucidor Mining,51 824 753 556,AU\r\n"Ostravine Dairy",,AUS\r\n"Multi\nline supplier",,\r\n');
 
   it('writes a CSV result, one line per row in file order, and a summary on stdout', async () => {
     const out = path.join(dir, 'result.csv');
@@ -63,23 +64,37 @@ describe('cli match', () => {
     expect(lines.slice(3).join('\n')).toMatch(/^3,"Multi\nline supplier",/);
   });
 
-  it('with --account sees the account\'s private organisations; .jsonl writes JSON lines', async () => {
+  it("with --account sees the account's private organisations; .jsonl writes JSON lines", async () => {
     const out = path.join(dir, 'result.jsonl');
     const run = await cli('match', suppliers(), '--name-column', 'vendor', '--out', out, '--account', accountId, '--batch-size', '1');
     expect(run).toMatchObject({ code: EXIT_OK, json: { rows: 3, match: 2 } });
-    const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { row: number; decision: string; best: { name: string } | null; explanation: string });
-    expect(lines.map((l) => [l.row, l.decision])).toEqual([[1, 'match'], [2, 'match'], [3, 'no_match']]);
+    const lines = fs
+      .readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { row: number; decision: string; best: { name: string } | null; explanation: string });
+    expect(lines.map((l) => [l.row, l.decision])).toEqual([
+      [1, 'match'],
+      [2, 'match'],
+      [3, 'no_match'],
+    ]);
     expect(lines[1]?.best?.name).toBe('Ostravine Dairy Pty Ltd');
     expect(lines[1]?.explanation).toContain('Ostravine');
   });
 
   it('refuses bad flags as usage errors and a file without the named column as a failure', async () => {
-    expect(await cli('match', suppliers(), '--out', path.join(dir, 'x.csv'))).toMatchObject({ code: EXIT_USAGE, json: { error: 'match: --name-column: is required' } });
+    expect(await cli('match', suppliers(), '--out', path.join(dir, 'x.csv'))).toMatchObject({
+      code: EXIT_USAGE,
+      json: { error: 'match: --name-column: is required' },
+    });
     expect((await cli('match', suppliers(), '--name-column', 'vendor', '--out', path.join(dir, 'x.txt'))).code).toBe(EXIT_USAGE);
     expect(await cli('match', suppliers(), '--name-column', 'Supplier', '--out', path.join(dir, 'x.csv'))).toMatchObject({
       code: EXIT_FAILURE,
       json: { code: 'validation_failed', issues: [{ field: 'columns.name', rule: 'unknown_column' }] },
     });
-    expect(await cli('match', path.join(dir, 'absent.csv'), '--name-column', 'vendor', '--out', path.join(dir, 'x.csv'))).toMatchObject({ code: EXIT_FAILURE, json: { code: 'validation_failed' } });
+    expect(await cli('match', path.join(dir, 'absent.csv'), '--name-column', 'vendor', '--out', path.join(dir, 'x.csv'))).toMatchObject({
+      code: EXIT_FAILURE,
+      json: { code: 'validation_failed' },
+    });
   });
 });

@@ -76,7 +76,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT_OK;
   }
   const found = findCommand(argv);
-  if (!found) return usageError(io, `unknown command: ${argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ')}`, usageText());
+  if (!found)
+    return usageError(
+      io,
+      `unknown command: ${argv
+        .filter((a) => !a.startsWith('-'))
+        .slice(0, 2)
+        .join(' ')}`,
+      usageText(),
+    );
   const { name, command, rest } = found;
   const commandUsage = `Usage: npm run cli -- ${command.usage}\n  ${command.description}`;
 

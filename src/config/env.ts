@@ -12,13 +12,13 @@ const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() ==
 const booleanFromString = (fallback: boolean) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
-    z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+    z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
   );
 const intFromString = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
-    z.number().int().min(min).max(max).default(fallback),
-  );
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined), z.number().int().min(min).max(max).default(fallback));
 
 export const envSchema = z
   .object({
@@ -36,7 +36,12 @@ export const envSchema = z
       z
         .string()
         .optional()
-        .transform((v) => (v ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+        .transform((v) =>
+          (v ?? '')
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter((entry) => entry !== ''),
+        )
         .refine((entries) => entries.every((entry) => (entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry))), {
           message: 'must be a comma-separated list of IP addresses or CIDR ranges',
         }),
@@ -100,7 +105,13 @@ export const envSchema = z
     SANDBOX_LATENCY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['zero', 'realistic']).default('realistic')),
     /** Sandbox only: `provider:kind` pairs, comma-separated, that make a fake slow, failing, malformed or hanging. */
     SANDBOX_FAULTS: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((pair) => { const [provider, kind] = pair.trim().split(':'); return { provider, kind }; }) : []),
+      (v) =>
+        typeof v === 'string' && v.trim() !== ''
+          ? v.split(',').map((pair) => {
+              const [provider, kind] = pair.trim().split(':');
+              return { provider, kind };
+            })
+          : [],
       z.array(z.object({ provider: z.enum(SANDBOX_FAULT_PROVIDERS), kind: z.enum(SANDBOX_FAULT_KINDS) })),
     ),
 

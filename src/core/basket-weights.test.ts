@@ -38,6 +38,12 @@ describe('basketWeights', () => {
     expect(weights.map((w) => w.aquila1Code)).toEqual(['X', 'Y', 'Z']);
     expect(sum(weights)).toBeCloseTo(1, 12);
     expect(weights[1]?.weight).toBeCloseTo((1 + 1 / 3) / 3, 12);
-    expect(basketSectors([{ naicsCode: 'a', aquila1Code: 'B' }, { naicsCode: 'b', aquila1Code: 'A' }, { naicsCode: 'c', aquila1Code: 'B' }])).toEqual(['A', 'B']);
+    expect(
+      basketSectors([
+        { naicsCode: 'a', aquila1Code: 'B' },
+        { naicsCode: 'b', aquila1Code: 'A' },
+        { naicsCode: 'c', aquila1Code: 'B' },
+      ]),
+    ).toEqual(['A', 'B']);
   });
 });

@@ -36,7 +36,5 @@ export function basketWeights(edges: readonly ConcordanceEdge[]): BasketWeight[]
     for (const sector of sectors) raw.set(sector, (raw.get(sector) ?? 0) + 1 / sectors.size);
   }
   const total = sectorsByCode.size;
-  return [...raw.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([aquila1Code, weight]) => ({ aquila1Code, weight: weight / total }));
+  return [...raw.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([aquila1Code, weight]) => ({ aquila1Code, weight: weight / total }));
 }

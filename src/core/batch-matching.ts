@@ -79,7 +79,8 @@ export type ReviewAction = z.infer<typeof reviewActionSchema>;
 export function decideRow(candidates: readonly BatchCandidate[]): BatchRowResult {
   const sorted = [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name));
   const [best, second] = sorted;
-  if (best === undefined) return { decision: 'no_match', best: null, runnerUp: null, candidates: [], explanation: 'No organisation matched the name, identifier or website.' };
+  if (best === undefined)
+    return { decision: 'no_match', best: null, runnerUp: null, candidates: [], explanation: 'No organisation matched the name, identifier or website.' };
   const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN ? second : null;
   let decision: BatchDecision;
   if (best.match.match) decision = runnerUp === null ? 'match' : 'review';

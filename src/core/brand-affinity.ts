@@ -180,12 +180,16 @@ export function brandForms(name: string): BrandForm[] {
   const parts = name.replace(TRUSTEE_PREFIX, '').split(TRADING_SPLIT);
   const forms: BrandForm[] = [];
   for (const part of parts) {
-    const tokens = searchName(part).split(' ').filter((t) => t !== '');
+    const tokens = searchName(part)
+      .split(' ')
+      .filter((t) => t !== '');
     if (tokens.length === 0) continue;
     forms.push({
       tokens,
       distinctive: tokens.filter((t) => !WEAK_TOKENS.has(t) && !LINKING_WORDS.has(t)),
-      keyTokens: keyName(part).split(' ').filter((t) => t !== ''),
+      keyTokens: keyName(part)
+        .split(' ')
+        .filter((t) => t !== ''),
     });
   }
   return forms;

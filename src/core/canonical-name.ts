@@ -161,12 +161,7 @@ const CONTROL_OR_INVISIBLE = /[\p{Cc}\u200B-\u200D\u2060\uFEFF]/gu;
  * (spec: Result display, `canonicalName`).
  */
 export function canonicalName(name: string): string {
-  return name
-    .normalize('NFC')
-    .replace(/\s+/gu, ' ')
-    .replace(CONTROL_OR_INVISIBLE, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return name.normalize('NFC').replace(/\s+/gu, ' ').replace(CONTROL_OR_INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
 }
 
 /** Lower-case ASCII-ish tokens: diacritics and punctuation gone, initials joined, `&` as `and`. */
@@ -195,9 +190,7 @@ function startsWithAt(tokens: readonly string[], at: number, phrase: readonly st
 
 /** Phrase pairs as token lists, longest source phrase first. */
 function phraseTable(phrases: ReadonlyArray<readonly [string, string]>): ReadonlyArray<readonly [string[], string[]]> {
-  return phrases
-    .map(([from, to]) => [from.split(' '), to.split(' ')] as const)
-    .sort((a, b) => b[0].length - a[0].length);
+  return phrases.map(([from, to]) => [from.split(' '), to.split(' ')] as const).sort((a, b) => b[0].length - a[0].length);
 }
 
 const PHRASE_TABLE = phraseTable(PHRASE_FORMS);
@@ -221,9 +214,7 @@ function replacePhrases(tokens: readonly string[]): string[] {
 
 function joinTrailingInitials(tokens: string[]): string[] {
   // Keep at least one token before the initials: "S A" alone is a name, not a legal form.
-  const hit = TRAILING_INITIALS_TABLE.find(
-    ([from]) => tokens.length > from.length && startsWithAt(tokens, tokens.length - from.length, from),
-  );
+  const hit = TRAILING_INITIALS_TABLE.find(([from]) => tokens.length > from.length && startsWithAt(tokens, tokens.length - from.length, from));
   if (hit === undefined) return tokens;
   return [...tokens.slice(0, tokens.length - hit[0].length), ...hit[1]];
 }

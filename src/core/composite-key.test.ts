@@ -30,15 +30,11 @@ describe('compositeKey: <ISO_ALPHA3>|<lowercased canonical name> (spec: Composit
   });
 
   it.each(['XXX', 'aus', 'Aus', ' AUS', 'AU', '', 'ZZZ', 'glo'])('rejects the country %j', (country) => {
-    expect(() => compositeKey(country, 'Acme')).toThrow(
-      expect.objectContaining({ name: 'InvalidCompositeKeyError', reason: 'not_a_country' }),
-    );
+    expect(() => compositeKey(country, 'Acme')).toThrow(expect.objectContaining({ name: 'InvalidCompositeKeyError', reason: 'not_a_country' }));
   });
 
   it.each(['', '   ', '!!!', '-./'])('rejects the name %j, which has no letters or digits', (name) => {
-    expect(() => compositeKey('AUS', name)).toThrow(
-      expect.objectContaining({ name: 'InvalidCompositeKeyError', reason: 'empty_name' }),
-    );
+    expect(() => compositeKey('AUS', name)).toThrow(expect.objectContaining({ name: 'InvalidCompositeKeyError', reason: 'empty_name' }));
   });
 
   it('is an Error subclass with a stable name', () => {
@@ -61,10 +57,7 @@ describe('parseCompositeKey', () => {
     });
   });
 
-  it.each(['', 'acme', 'AUS', 'AUS|', 'AUS|   ', 'GLO|acme', 'XXX|acme', 'aus|acme', '|acme'])(
-    'gives undefined for %j',
-    (key) => {
-      expect(parseCompositeKey(key)).toBeUndefined();
-    },
-  );
+  it.each(['', 'acme', 'AUS', 'AUS|', 'AUS|   ', 'GLO|acme', 'XXX|acme', 'aus|acme', '|acme'])('gives undefined for %j', (key) => {
+    expect(parseCompositeKey(key)).toBeUndefined();
+  });
 });

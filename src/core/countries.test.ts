@@ -1,13 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  GLOBAL_SEARCH_SCOPE,
-  countryFromAnything,
-  countryName,
-  countryPickerOptions,
-  isCountryAlpha3,
-  toAlpha2,
-  toAlpha3,
-} from './countries';
+import { GLOBAL_SEARCH_SCOPE, countryFromAnything, countryName, countryPickerOptions, isCountryAlpha3, toAlpha2, toAlpha3 } from './countries';
 
 describe('GLOBAL_SEARCH_SCOPE (spec: Constants)', () => {
   it('is the GLO sentinel, shown as Global', () => {

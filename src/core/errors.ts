@@ -4,15 +4,7 @@
  */
 import type { z } from 'zod';
 
-export type ErrorCode =
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'method_not_allowed'
-  | 'unavailable';
+export type ErrorCode = 'validation_failed' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'method_not_allowed' | 'unavailable';
 
 /** Marks every AppError, whichever copy of this module created it (see `Symbol.hasInstance` below). */
 const APP_ERROR_BRAND = Symbol.for('organisation-search.AppError');

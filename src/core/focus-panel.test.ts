@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveToggles, externalSearchOptions, inScope, initialFocusPanel, needsRefetch, skipsExternalSearch, withCountry, type FocusPanelState } from './focus-panel';
+import {
+  effectiveToggles,
+  externalSearchOptions,
+  inScope,
+  initialFocusPanel,
+  needsRefetch,
+  skipsExternalSearch,
+  withCountry,
+  type FocusPanelState,
+} from './focus-panel';
 
 const aus = (overrides: Partial<FocusPanelState> = {}): FocusPanelState => ({ ...initialFocusPanel('AUS'), ...overrides });
 
@@ -77,6 +86,9 @@ describe('externalSearchOptions: what the stream request carries', () => {
     expect(externalSearchOptions(aus({ businessNames: true, soleTraders: true }))).toEqual({ abrPreset: 'with-business-names', includeSoleTraders: true });
   });
   it('sends the effective values: outside AUS the toggles are off whatever the raw switches say', () => {
-    expect(externalSearchOptions({ ...aus({ businessNames: true, soleTraders: true }), country: 'USA' })).toEqual({ abrPreset: 'business-name-aware', includeSoleTraders: false });
+    expect(externalSearchOptions({ ...aus({ businessNames: true, soleTraders: true }), country: 'USA' })).toEqual({
+      abrPreset: 'business-name-aware',
+      includeSoleTraders: false,
+    });
   });
 });

@@ -83,12 +83,9 @@ describe('Companies House numbers', () => {
     },
   );
 
-  it.each(['1234567', '123456', '123456789', 'XY123456', 'SC12345', 'SC1234567', 'SCA23456', 'ABCDEFGH', ''])(
-    'rejects %j without padding',
-    (value) => {
-      expect(isCompaniesHouseNumber(value)).toBe(false);
-    },
-  );
+  it.each(['1234567', '123456', '123456789', 'XY123456', 'SC12345', 'SC1234567', 'SCA23456', 'ABCDEFGH', ''])('rejects %j without padding', (value) => {
+    expect(isCompaniesHouseNumber(value)).toBe(false);
+  });
 
   it('pads 6- and 7-digit numbers with leading zeros and normalises prefixed ones', () => {
     expect(normaliseCompaniesHouseNumber('123456')).toBe('00123456');
@@ -280,7 +277,12 @@ describe('oneEditNeighbours: the valid values one substitution or adjacent trans
   });
 
   it('gives only valid values, each once, never the value itself, transpositions first', () => {
-    for (const [type, value] of [['ABN', '51824753557'], ['ACN', '005749987'], ['NZBN', '9429041525747'], ['LEI', '5493001KJTIIGC8Y1R17']] as const) {
+    for (const [type, value] of [
+      ['ABN', '51824753557'],
+      ['ACN', '005749987'],
+      ['NZBN', '9429041525747'],
+      ['LEI', '5493001KJTIIGC8Y1R17'],
+    ] as const) {
       const found = oneEditNeighbours(type, value);
       expect(found.length).toBeGreaterThan(0);
       expect(new Set(found).size).toBe(found.length);

@@ -71,9 +71,44 @@ export function isValidAcn(value: string): boolean {
  * GN, ZC, AC, CE, CS, PC, RS, IC, ES, EN). Plain companies of England and Wales have 8 digits.
  */
 const COMPANIES_HOUSE_PREFIXES: ReadonlySet<string> = new Set([
-  'SC', 'SO', 'SL', 'SP', 'SZ', 'SA', 'SF', 'SR', 'SE', 'SI', 'SG',
-  'NI', 'NC', 'NL', 'NO', 'NP', 'NR', 'NF', 'NZ', 'NA', 'R0',
-  'OC', 'LP', 'IP', 'RC', 'FC', 'GE', 'GS', 'GN', 'ZC', 'AC', 'CE', 'CS', 'PC', 'RS', 'IC', 'ES', 'EN',
+  'SC',
+  'SO',
+  'SL',
+  'SP',
+  'SZ',
+  'SA',
+  'SF',
+  'SR',
+  'SE',
+  'SI',
+  'SG',
+  'NI',
+  'NC',
+  'NL',
+  'NO',
+  'NP',
+  'NR',
+  'NF',
+  'NZ',
+  'NA',
+  'R0',
+  'OC',
+  'LP',
+  'IP',
+  'RC',
+  'FC',
+  'GE',
+  'GS',
+  'GN',
+  'ZC',
+  'AC',
+  'CE',
+  'CS',
+  'PC',
+  'RS',
+  'IC',
+  'ES',
+  'EN',
 ]);
 
 function isCompaniesHouseShape(value: string): boolean {
@@ -176,8 +211,7 @@ export function queryHasDigit(query: string): boolean {
  * A label people type before a number: "ABN 51 824 753 556", "A.B.N. 51...", "ACN: 005 749 986",
  * "Company No. 01234567", "LEI 5493001KJTIIGC8Y1R12", "NZBN 9429041525746".
  */
-const LABELLED_QUERY =
-  /^\s*(a\.?b\.?n\.?|a\.?c\.?n\.?|lei|nzbn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d-]|$)\s*[:#.-]?\s*(.+)$/i;
+const LABELLED_QUERY = /^\s*(a\.?b\.?n\.?|a\.?c\.?n\.?|lei|nzbn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d-]|$)\s*[:#.-]?\s*(.+)$/i;
 
 type Labelled = { labelType: IdentifierType | undefined; value: string; raw: string };
 

@@ -18,7 +18,12 @@ import { ValidationError, validationIssuesOf } from './errors';
  * The real country the selection resolved (the organisation's, the candidate's or the search's), for an
  * organisation that has none yet; never GLO. Optional: jobs sent before it existed carry none.
  */
-const countryHintSchema = z.string().regex(/^[A-Z]{3}$/).refine((c) => c !== 'GLO' && c !== 'XXX').nullable().optional();
+const countryHintSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .refine((c) => c !== 'GLO' && c !== 'XXX')
+  .nullable()
+  .optional();
 
 export const organisationEnrichPayloadSchema = z.discriminatedUnion('profileSource', [
   z.object({

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { makeAbn } from './identifiers';
 import { MATCH_THRESHOLD, matchSchema } from './match';
 import { calibrate, NAME_CALIBRATION } from './match-calibration';
-import { assessMatch, IDENTIFIER_DIFFERENT_CAP, IDENTIFIER_SAME_SCORE, isExactMatch, legalFormWords, matchQueryOfSearch, nameSimilarity, WEBSITE_SAME_SCORE } from './match-confidence';
+import {
+  assessMatch,
+  IDENTIFIER_DIFFERENT_CAP,
+  IDENTIFIER_SAME_SCORE,
+  isExactMatch,
+  legalFormWords,
+  matchQueryOfSearch,
+  nameSimilarity,
+  WEBSITE_SAME_SCORE,
+} from './match-confidence';
 
 const abn = makeAbn(7);
 const otherAbn = makeAbn(8);
@@ -66,7 +75,10 @@ describe('assessMatch: the name', () => {
 
 describe('assessMatch: identifier, website and country', () => {
   it('an identifier the candidate carries is a match whatever the name: at least the identifier score, and says which', () => {
-    const match = assessMatch({ name: '', identifiers: [{ type: 'ABN', value: abn.replace(/(\d{2})(\d{3})/, '$1 $2 ') }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: abn }] });
+    const match = assessMatch(
+      { name: '', identifiers: [{ type: 'ABN', value: abn.replace(/(\d{2})(\d{3})/, '$1 $2 ') }] },
+      { name: 'Acme', identifiers: [{ type: 'ABN', value: abn }] },
+    );
     expect(match.grades.identifier).toBe('same');
     expect(match.matchedOn.identifier).toEqual({ type: 'ABN', value: abn });
     expect(match.score).toBe(IDENTIFIER_SAME_SCORE);
@@ -74,15 +86,22 @@ describe('assessMatch: identifier, website and country', () => {
   });
 
   it('an identifier of the same type with another value is "different" and caps the score, however good the name', () => {
-    const match = assessMatch({ name: 'Acme Widgets', identifiers: [{ type: 'ABN', value: abn }] }, { name: 'Acme Widgets Pty Ltd', identifiers: [{ type: 'ABN', value: otherAbn }] });
+    const match = assessMatch(
+      { name: 'Acme Widgets', identifiers: [{ type: 'ABN', value: abn }] },
+      { name: 'Acme Widgets Pty Ltd', identifiers: [{ type: 'ABN', value: otherAbn }] },
+    );
     expect(match.grades.identifier).toBe('different');
     expect(match.score).toBeLessThanOrEqual(IDENTIFIER_DIFFERENT_CAP);
     expect(match.match).toBe(false);
   });
 
   it('an identifier of unknown type matches by value, and cannot be called different', () => {
-    expect(assessMatch({ name: '', identifiers: [{ type: null, value: abn }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: abn }] }).grades.identifier).toBe('same');
-    expect(assessMatch({ name: '', identifiers: [{ type: null, value: abn }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: otherAbn }] }).grades.identifier).toBe('missing');
+    expect(
+      assessMatch({ name: '', identifiers: [{ type: null, value: abn }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: abn }] }).grades.identifier,
+    ).toBe('same');
+    expect(
+      assessMatch({ name: '', identifiers: [{ type: null, value: abn }] }, { name: 'Acme', identifiers: [{ type: 'ABN', value: otherAbn }] }).grades.identifier,
+    ).toBe('missing');
   });
 
   it('the same registrable domain is "same" (and a match); the same brand on another suffix is "similar"', () => {
@@ -121,7 +140,9 @@ describe('assessMatch: the decision and the contract', () => {
   it('an exact match is one on the same name, identifier or website; a similar name is not exact', () => {
     expect(isExactMatch(assessMatch({ name: 'Acme' }, { name: 'ACME LIMITED' }))).toBe(true);
     expect(isExactMatch(assessMatch({ name: 'Acme Widgets' }, { name: 'Acme Widgets Australia' }))).toBe(false);
-    expect(isExactMatch(assessMatch({ name: '', identifiers: [{ type: 'ABN', value: abn }] }, { name: 'X', identifiers: [{ type: 'ABN', value: abn }] }))).toBe(true);
+    expect(isExactMatch(assessMatch({ name: '', identifiers: [{ type: 'ABN', value: abn }] }, { name: 'X', identifiers: [{ type: 'ABN', value: abn }] }))).toBe(
+      true,
+    );
   });
 });
 
@@ -157,12 +178,19 @@ describe('calibrate', () => {
 
 describe('matchQueryOfSearch', () => {
   it('reads a website query as its website and its brand', () => {
-    expect(matchQueryOfSearch('https://www.acme-widgets.com.au/', 'AUS')).toEqual({ name: 'acme widgets', website: 'acme-widgets.com.au', countryIsoAlpha3: 'AUS' });
+    expect(matchQueryOfSearch('https://www.acme-widgets.com.au/', 'AUS')).toEqual({
+      name: 'acme widgets',
+      website: 'acme-widgets.com.au',
+      countryIsoAlpha3: 'AUS',
+    });
   });
 
   it('reads a recognised identifier as that identifier and no name', () => {
     expect(matchQueryOfSearch(abn, 'GLO')).toEqual({ name: '', identifiers: [{ type: 'ABN', value: abn }], countryIsoAlpha3: null });
-    expect(matchQueryOfSearch(`ABN ${abn}`, 'GLO').identifiers).toEqual([{ type: 'ABN', value: abn }, { type: null, value: `ABN${abn}` }]);
+    expect(matchQueryOfSearch(`ABN ${abn}`, 'GLO').identifiers).toEqual([
+      { type: 'ABN', value: abn },
+      { type: null, value: `ABN${abn}` },
+    ]);
   });
 
   it('reads other text as a name, keeping a digit-bearing one as an identifier of unknown type too', () => {

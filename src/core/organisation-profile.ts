@@ -48,8 +48,6 @@ export const organisationProfileSchema = organisationRecordSchema.extend({
   sources: z.array(fieldSourceSchema),
   parent: relatedOrganisationSchema.nullable(),
   subsidiaries: z.array(relatedOrganisationSchema),
-  verification: z
-    .object({ verdict: verificationVerdictSchema, createdAt: z.string(), evidence: verificationEvidenceSchema })
-    .nullable(),
+  verification: z.object({ verdict: verificationVerdictSchema, createdAt: z.string(), evidence: verificationEvidenceSchema }).nullable(),
 });
 export type OrganisationProfile = z.infer<typeof organisationProfileSchema>;

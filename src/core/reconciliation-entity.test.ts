@@ -20,7 +20,15 @@ const ENTITY: ReconciliationEntity = {
 describe('the preview card', () => {
   it('shows name, country, identifiers, website, description and NAICS, every value escaped', () => {
     const html = previewHtml(ENTITY);
-    for (const text of ['Tom &amp; Jerry &quot;Cheese&quot; &lt;Co&gt;', 'United Kingdom', '01234567', 'tomandjerry.co.uk', '&lt;script&gt;', '311513 Cheese Manufacturing']) expect(html).toContain(text);
+    for (const text of [
+      'Tom &amp; Jerry &quot;Cheese&quot; &lt;Co&gt;',
+      'United Kingdom',
+      '01234567',
+      'tomandjerry.co.uk',
+      '&lt;script&gt;',
+      '311513 Cheese Manufacturing',
+    ])
+      expect(html).toContain(text);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('>WEBSITE<');
   });

@@ -24,7 +24,10 @@ export function previewHtml(entity: ReconciliationEntity): string {
   const rows: string[] = [];
   if (country !== null) rows.push(row('Country', escapeHtml(country)));
   for (const identifier of identifiers) rows.push(row(identifier.type, escapeHtml(identifier.value)));
-  if (websiteUrl !== undefined) rows.push(row('Website', `<a href="${escapeHtml(websiteUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(websiteUrl.replace(/^https:\/\//, ''))}</a>`));
+  if (websiteUrl !== undefined)
+    rows.push(
+      row('Website', `<a href="${escapeHtml(websiteUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(websiteUrl.replace(/^https:\/\//, ''))}</a>`),
+    );
   if (entity.naics.length > 0) rows.push(row('NAICS', entity.naics.map((n) => `${escapeHtml(n.code)} ${escapeHtml(n.name)}`).join('<br>')));
   return [
     '<!doctype html>',

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { matchConditionsOf } from './reconciliation';
 import { contradictsConditions, featuresOf, matchOfCandidate } from './reconciliation-match';
 
-const SUBJECT = { name: 'Acme Widgets Pty Ltd', aliases: ['Acme'], countryIsoAlpha3: 'AUS', website: 'https://acme-widgets.com.au', identifiers: [{ type: 'ABN', value: '51824753556' }] };
+const SUBJECT = {
+  name: 'Acme Widgets Pty Ltd',
+  aliases: ['Acme'],
+  countryIsoAlpha3: 'AUS',
+  website: 'https://acme-widgets.com.au',
+  identifiers: [{ type: 'ABN', value: '51824753556' }],
+};
 const conditions = (properties: { pid: string; v: string | string[] }[]) => matchConditionsOf({ query: 'x', properties }).conditions;
 
 describe('a candidate against the query', () => {
   it('compares the country or website the candidate has when the query names several', () => {
-    const match = matchOfCandidate('Acme Widgets', conditions([{ pid: 'country', v: ['NZ', 'AU'] }, { pid: 'website', v: ['other.com', 'acme-widgets.com.au'] }]), SUBJECT);
+    const match = matchOfCandidate(
+      'Acme Widgets',
+      conditions([
+        { pid: 'country', v: ['NZ', 'AU'] },
+        { pid: 'website', v: ['other.com', 'acme-widgets.com.au'] },
+      ]),
+      SUBJECT,
+    );
     expect(match.grades).toMatchObject({ country: 'same', website: 'same', name: 'same' });
     expect(match.match).toBe(true);
   });
@@ -17,7 +30,9 @@ describe('a candidate against the query', () => {
     expect(contradictsConditions(matchOfCandidate('Acme', conditions([{ pid: 'ABN', v: '53004085616' }]), SUBJECT).grades)).toBe(true);
     expect(contradictsConditions(matchOfCandidate('Acme', conditions([{ pid: 'website', v: 'elsewhere.org' }]), SUBJECT).grades)).toBe(true);
     expect(contradictsConditions(matchOfCandidate('Acme', conditions([{ pid: 'CH', v: '01234567' }]), SUBJECT).grades)).toBe(false);
-    expect(contradictsConditions(matchOfCandidate('Acme', conditions([{ pid: 'country', v: 'NZ' }]), { ...SUBJECT, countryIsoAlpha3: null }).grades)).toBe(false);
+    expect(contradictsConditions(matchOfCandidate('Acme', conditions([{ pid: 'country', v: 'NZ' }]), { ...SUBJECT, countryIsoAlpha3: null }).grades)).toBe(
+      false,
+    );
   });
 });
 

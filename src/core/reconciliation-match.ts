@@ -27,7 +27,8 @@ export interface ReconciliationSubject {
  */
 export function matchOfCandidate(queryText: string | undefined, conditions: MatchConditions, subject: ReconciliationSubject): Match {
   const domain = subject.website === null ? undefined : registrableDomain(subject.website);
-  const country = subject.countryIsoAlpha3 !== null && conditions.countries.includes(subject.countryIsoAlpha3) ? subject.countryIsoAlpha3 : conditions.countries[0];
+  const country =
+    subject.countryIsoAlpha3 !== null && conditions.countries.includes(subject.countryIsoAlpha3) ? subject.countryIsoAlpha3 : conditions.countries[0];
   const website = domain !== undefined && conditions.websites.includes(domain) ? domain : conditions.websites[0];
   return assessMatch(
     { name: queryText ?? '', identifiers: conditions.identifiers, website: website ?? null, countryIsoAlpha3: country ?? null },

@@ -45,7 +45,13 @@ describe('properties as match conditions', () => {
   });
 
   it('reads identifiers typed (ABN, ACN, CH, LEI) or of any type, normalised', () => {
-    const { conditions } = matchConditionsOf({ properties: [{ pid: 'ABN', v: '51 824 753 556' }, { pid: 'LEI', v: '5493001kjtiigc8y1r12' }, { pid: 'identifier', v: 12345678 }] });
+    const { conditions } = matchConditionsOf({
+      properties: [
+        { pid: 'ABN', v: '51 824 753 556' },
+        { pid: 'LEI', v: '5493001kjtiigc8y1r12' },
+        { pid: 'identifier', v: 12345678 },
+      ],
+    });
     expect(conditions.identifiers).toEqual([
       { type: 'ABN', value: '51824753556' },
       { type: 'LEI', value: '5493001KJTIIGC8Y1R12' },
@@ -54,14 +60,29 @@ describe('properties as match conditions', () => {
   });
 
   it('reads a website by its registrable domain, and a reconciled entity value by its name', () => {
-    const { conditions } = matchConditionsOf({ properties: [{ pid: 'website', v: 'https://shop.acme.co.uk/about' }, { pid: 'country', v: { id: 'Q408', name: 'Australia' } }] });
+    const { conditions } = matchConditionsOf({
+      properties: [
+        { pid: 'website', v: 'https://shop.acme.co.uk/about' },
+        { pid: 'country', v: { id: 'Q408', name: 'Australia' } },
+      ],
+    });
     expect(conditions.websites).toEqual(['acme.co.uk']);
     expect(conditions.countries).toEqual(['AUS']);
   });
 
   it('ignores properties it does not know, and names a value of a known one it cannot read', () => {
-    expect(matchConditionsOf({ properties: [{ pid: 'professionOrOccupation', v: 'Politik*' }] })).toEqual({ conditions: { countries: [], identifiers: [], websites: [] }, issues: [] });
-    const { issues } = matchConditionsOf({ query: 'x', properties: [{ pid: 'ABN', v: '1' }, { pid: 'country', v: 'Narnia' }, { pid: 'website', v: 'not a website' }] });
+    expect(matchConditionsOf({ properties: [{ pid: 'professionOrOccupation', v: 'Politik*' }] })).toEqual({
+      conditions: { countries: [], identifiers: [], websites: [] },
+      issues: [],
+    });
+    const { issues } = matchConditionsOf({
+      query: 'x',
+      properties: [
+        { pid: 'ABN', v: '1' },
+        { pid: 'country', v: 'Narnia' },
+        { pid: 'website', v: 'not a website' },
+      ],
+    });
     expect(issues.map((i) => [i.field, i.rule])).toEqual([
       ['properties.1.v', 'invalid_value'],
       ['properties.2.v', 'invalid_value'],

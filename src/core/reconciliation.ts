@@ -46,7 +46,14 @@ export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
 
 export const reconciliationQueryBatchSchema = z.record(z.string(), reconciliationQuerySchema).superRefine((batch, ctx) => {
   if (Object.keys(batch).length > RECONCILIATION_BATCH_SIZE) {
-    ctx.addIssue({ code: 'too_big', maximum: RECONCILIATION_BATCH_SIZE, origin: 'object', inclusive: true, input: batch, message: `At most ${RECONCILIATION_BATCH_SIZE} queries in a batch` });
+    ctx.addIssue({
+      code: 'too_big',
+      maximum: RECONCILIATION_BATCH_SIZE,
+      origin: 'object',
+      inclusive: true,
+      input: batch,
+      message: `At most ${RECONCILIATION_BATCH_SIZE} queries in a batch`,
+    });
   }
 });
 export type ReconciliationQueryBatch = z.infer<typeof reconciliationQueryBatchSchema>;
@@ -110,7 +117,13 @@ export const propertyProposalResponseSchema = z.object({
 /** The properties the service understands, as match conditions (`match`) and data extension columns (`extend`). */
 export const RECONCILIATION_PROPERTIES = [
   { id: 'country', name: 'Country', description: 'ISO 3166 alpha-2, alpha-3 or English name', match: true, extend: true },
-  { id: 'identifier', name: 'Identifier (any type)', description: 'Any registry identifier: ABN, ACN, Companies House number, LEI, ...', match: true, extend: true },
+  {
+    id: 'identifier',
+    name: 'Identifier (any type)',
+    description: 'Any registry identifier: ABN, ACN, Companies House number, LEI, ...',
+    match: true,
+    extend: true,
+  },
   { id: 'ABN', name: 'ABN', description: 'Australian Business Number', match: true, extend: true },
   { id: 'ACN', name: 'ACN', description: 'Australian Company Number', match: true, extend: true },
   { id: 'CH', name: 'Companies House number', description: 'UK Companies House company number', match: true, extend: true },
@@ -120,7 +133,13 @@ export const RECONCILIATION_PROPERTIES = [
   { id: 'naicsCode', name: 'NAICS codes', description: 'The NAICS 2017 codes the organisation is classified with', match: false, extend: true },
   { id: 'naicsTitle', name: 'NAICS titles', description: 'The titles of those NAICS codes, in the same order', match: false, extend: true },
   { id: 'aquila1', name: 'Aquila1 sectors', description: 'The Aquila1 sectors derived from the NAICS codes', match: false, extend: true },
-  { id: 'profileStatus', name: 'Profile status', description: 'Enrichment status: PENDING, COMPLETED or FAILED (empty: never enriched)', match: false, extend: true },
+  {
+    id: 'profileStatus',
+    name: 'Profile status',
+    description: 'Enrichment status: PENDING, COMPLETED or FAILED (empty: never enriched)',
+    match: false,
+    extend: true,
+  },
 ] as const;
 export type ReconciliationPropertyId = (typeof RECONCILIATION_PROPERTIES)[number]['id'];
 const IDENTIFIER_PROPERTY_TYPES = ['ABN', 'ACN', 'CH', 'LEI'] as const;
@@ -205,7 +224,8 @@ export function reconciliationManifest(baseUrl: string) {
       type: 'apiKey',
       in: 'header',
       name: 'Authorization',
-      description: 'An API key of your account, sent as `Authorization: Bearer <api key>` (enter `Bearer <api key>` as the key). Every request but this manifest needs it.',
+      description:
+        'An API key of your account, sent as `Authorization: Bearer <api key>` (enter `Bearer <api key>` as the key). Every request but this manifest needs it.',
     },
   };
 }

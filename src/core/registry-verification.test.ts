@@ -62,17 +62,39 @@ describe('inconsistentIdentifiers: what the register contradicts', () => {
   });
 
   it('agrees whatever the spacing, and pads Companies House numbers', () => {
-    expect(inconsistentIdentifiers([{ type: 'ACN', value: '635-412-074' }, { type: 'ABN', value: '30 635 412 074' }], koala.identifiers)).toEqual([]);
+    expect(
+      inconsistentIdentifiers(
+        [
+          { type: 'ACN', value: '635-412-074' },
+          { type: 'ABN', value: '30 635 412 074' },
+        ],
+        koala.identifiers,
+      ),
+    ).toEqual([]);
     expect(inconsistentIdentifiers([{ type: 'CH', value: '1234567' }], [{ type: 'CH', value: '01234567' }])).toEqual([]);
   });
 
   it('ignores types the record does not list', () => {
-    expect(inconsistentIdentifiers([{ type: 'CH', value: 'SC612345' }, { type: 'LEI', value: 'X' }], koala.identifiers)).toEqual([]);
+    expect(
+      inconsistentIdentifiers(
+        [
+          { type: 'CH', value: 'SC612345' },
+          { type: 'LEI', value: 'X' },
+        ],
+        koala.identifiers,
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('assessRegistryRecord: verified = active record, name matches, identifiers consistent', () => {
-  const organisation = { name: 'Koala Logistics', identifiers: [{ type: 'ABN', value: ABN }, { type: 'ACN', value: ACN }] };
+  const organisation = {
+    name: 'Koala Logistics',
+    identifiers: [
+      { type: 'ABN', value: ABN },
+      { type: 'ACN', value: ACN },
+    ],
+  };
   const checked = { type: 'ABN', value: ABN } as const;
 
   it('verifies an active record whose name and identifiers agree, with the evidence', () => {
@@ -86,7 +108,8 @@ describe('assessRegistryRecord: verified = active record, name matches, identifi
       nameMatches: true,
       inconsistentIdentifiers: [],
       url: koala.url,
-      summary: 'Verified: the Australian Business Register record for ABN 30 635 412 074 is active, its name "KOALA LOGISTICS PTY LTD" matches and its identifiers agree',
+      summary:
+        'Verified: the Australian Business Register record for ABN 30 635 412 074 is active, its name "KOALA LOGISTICS PTY LTD" matches and its identifiers agree',
     });
   });
 
@@ -110,7 +133,13 @@ describe('assessRegistryRecord: verified = active record, name matches, identifi
 
   it('does not verify when the register gives another ACN, and names every reason', () => {
     const { verified, evidence } = assessRegistryRecord(
-      { name: 'Wombat Freight', identifiers: [{ type: 'ABN', value: ABN }, { type: 'ACN', value: '005749986' }] },
+      {
+        name: 'Wombat Freight',
+        identifiers: [
+          { type: 'ABN', value: ABN },
+          { type: 'ACN', value: '005749986' },
+        ],
+      },
       checked,
       { ...koala, active: false },
     );
@@ -124,7 +153,11 @@ describe('assessRegistryRecord: verified = active record, name matches, identifi
 
 describe('evidence without a record', () => {
   it('words each case and passes the evidence schema', () => {
-    expect(verificationEvidenceSchema.parse(noRegistryIdentifierEvidence())).toMatchObject({ register: null, identifier: null, summary: 'No registry identifier to check' });
+    expect(verificationEvidenceSchema.parse(noRegistryIdentifierEvidence())).toMatchObject({
+      register: null,
+      identifier: null,
+      summary: 'No registry identifier to check',
+    });
     expect(verificationEvidenceSchema.parse(noSuchRecordEvidence({ type: 'CH', value: 'SC612345' }))).toMatchObject({
       register: 'opencorporates',
       identifier: { type: 'CH', value: 'SC612345' },

@@ -37,7 +37,6 @@ export function modeRunsAgent(mode: SearchMode): boolean {
 /** The registry a search scope uses: the national registry for AUS only; everything else, GBR and GLO included, the aggregator. */
 export type RegistryRoute = 'national' | 'global';
 
-
 export function registryRoute(countryIsoAlpha3: string): RegistryRoute {
   return countryIsoAlpha3 === NATIONAL_REGISTRY_COUNTRY ? 'national' : 'global';
 }
@@ -67,7 +66,9 @@ export function identifierLookups(query: string, scope: string): IdentifierLooku
     switch (identifier.type) {
       case 'ABN':
       case 'ACN':
-        return scope === NATIONAL_REGISTRY_COUNTRY || scope === GLOBAL_SEARCH_SCOPE ? [{ type: identifier.type, value: identifier.value, register: 'national' }] : [];
+        return scope === NATIONAL_REGISTRY_COUNTRY || scope === GLOBAL_SEARCH_SCOPE
+          ? [{ type: identifier.type, value: identifier.value, register: 'national' }]
+          : [];
       case 'CH':
         return scope === 'GBR' || scope === GLOBAL_SEARCH_SCOPE ? [{ type: 'CH', value: identifier.value, register: 'global' }] : [];
       default:

@@ -26,13 +26,24 @@ describe('disambiguatedKey', () => {
   it('prefers ACN, then ABN, then CH, then the aggregator id, then the first identifier', () => {
     expect(disambiguatedKey(KEY, [abn('51 824 753 556'), acn('004 085 616')])).toBe(`${KEY}|ACN:004085616`);
     expect(disambiguatedKey(KEY, [{ type: 'WEBSITE', value: 'acme.com' }, abn('51 824 753 556')])).toBe(`${KEY}|ABN:51824753556`);
-    expect(disambiguatedKey('GBR|acme ltd', [{ type: 'OPENCORPORATES', value: 'gb/01' }, { type: 'CH', value: '01234567' }])).toBe(
-      'GBR|acme ltd|CH:01234567',
-    );
-    expect(disambiguatedKey('GBR|acme ltd', [{ type: 'WEBSITE', value: 'acme.co.uk' }, { type: 'OPENCORPORATES', value: 'gb/01' }])).toBe(
-      'GBR|acme ltd|OPENCORPORATES:GB01',
-    );
-    expect(disambiguatedKey('NZL|acme ltd', [{ type: 'NZBN', value: '9429' }, { type: 'WEBSITE', value: 'acme.nz' }])).toBe('NZL|acme ltd|NZBN:9429');
+    expect(
+      disambiguatedKey('GBR|acme ltd', [
+        { type: 'OPENCORPORATES', value: 'gb/01' },
+        { type: 'CH', value: '01234567' },
+      ]),
+    ).toBe('GBR|acme ltd|CH:01234567');
+    expect(
+      disambiguatedKey('GBR|acme ltd', [
+        { type: 'WEBSITE', value: 'acme.co.uk' },
+        { type: 'OPENCORPORATES', value: 'gb/01' },
+      ]),
+    ).toBe('GBR|acme ltd|OPENCORPORATES:GB01');
+    expect(
+      disambiguatedKey('NZL|acme ltd', [
+        { type: 'NZBN', value: '9429' },
+        { type: 'WEBSITE', value: 'acme.nz' },
+      ]),
+    ).toBe('NZL|acme ltd|NZBN:9429');
   });
 });
 

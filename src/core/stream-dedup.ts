@@ -95,8 +95,7 @@ export function decideSameKey(rows: readonly EmittedRow[], incoming: IncomingCan
   }
 
   const into =
-    rows.find((r) => r.identifiers.length > 0 && identicalIdentifierSets(r.identifiers, incoming.identifiers)) ??
-    rows.find((r) => r.identifiers.length === 0);
+    rows.find((r) => r.identifiers.length > 0 && identicalIdentifierSets(r.identifiers, incoming.identifiers)) ?? rows.find((r) => r.identifiers.length === 0);
   if (into !== undefined) {
     const added = addedIdentifiers(into.identifiers, incoming.identifiers);
     return { action: 'merge', into, identifiers: [...into.identifiers, ...added], added };

@@ -40,7 +40,11 @@ export function uncalibratedAssessMatch(query: MatchQuery, subject: MatchSubject
   const websiteGrade: MatchGrade =
     query.websiteDomain === null || subject.websiteDomain === null ? 'missing' : sameSite(query.websiteDomain, subject.websiteDomain) ? 'same' : 'different';
   const countryGrade: MatchGrade =
-    query.countryIsoAlpha3 === null || subject.countryIsoAlpha3 === null ? 'missing' : query.countryIsoAlpha3 === subject.countryIsoAlpha3 ? 'same' : 'different';
+    query.countryIsoAlpha3 === null || subject.countryIsoAlpha3 === null
+      ? 'missing'
+      : query.countryIsoAlpha3 === subject.countryIsoAlpha3
+        ? 'same'
+        : 'different';
 
   let score: number;
   if (identifierGrade === 'same') score = nameGrade === 'different' ? 80 : 97;
@@ -60,7 +64,8 @@ export function uncalibratedAssessMatch(query: MatchQuery, subject: MatchSubject
     match: score >= MATCH_THRESHOLD,
     grades: { name: nameGrade, identifier: identifierGrade, website: websiteGrade, country: countryGrade },
     matchedOn: {
-      name: nameGrade === 'different' || nameGrade === 'missing' ? null : byAlias > byName && subject.matchedAlias !== null ? subject.matchedAlias : subject.name,
+      name:
+        nameGrade === 'different' || nameGrade === 'missing' ? null : byAlias > byName && subject.matchedAlias !== null ? subject.matchedAlias : subject.name,
       nameKind: nameGrade === 'different' || nameGrade === 'missing' ? null : byAlias > byName ? 'alias' : 'name',
       identifier: subject.identifierHit,
       website: websiteGrade === 'same' ? subject.websiteDomain : null,

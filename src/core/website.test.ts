@@ -60,19 +60,13 @@ describe('registrableDomain', () => {
 });
 
 describe('looksLikeWebsite: when the quick search adds a website lookup (quick-search rule 3)', () => {
-  it.each(['acme.com', 'www.acme.com.au', 'https://acme.io/x', 'ACME.CO.UK', 'http://www.acme.com/'])(
-    'is true for %j',
-    (query) => {
-      expect(looksLikeWebsite(query)).toBe(true);
-    },
-  );
+  it.each(['acme.com', 'www.acme.com.au', 'https://acme.io/x', 'ACME.CO.UK', 'http://www.acme.com/'])('is true for %j', (query) => {
+    expect(looksLikeWebsite(query)).toBe(true);
+  });
 
-  it.each(['Acme Pty Ltd', 'acme', 'J. Smith & Co.', '51 824 753 556', '51.824.753.556', 'S.A.', 'Acme.', ''])(
-    'is false for %j',
-    (query) => {
-      expect(looksLikeWebsite(query)).toBe(false);
-    },
-  );
+  it.each(['Acme Pty Ltd', 'acme', 'J. Smith & Co.', '51 824 753 556', '51.824.753.556', 'S.A.', 'Acme.', ''])('is false for %j', (query) => {
+    expect(looksLikeWebsite(query)).toBe(false);
+  });
 });
 
 describe('toWebsiteUrl: the website stored on an organisation', () => {

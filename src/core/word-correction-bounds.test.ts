@@ -16,7 +16,7 @@ describe('word correction bounds', () => {
     expect(correctableWords([cjk])).toEqual([]);
   });
 
-  it('adds at most eight of the query\'s own characters to a-z and 0-9', () => {
+  it("adds at most eight of the query's own characters to a-z and 0-9", () => {
     expect(correctionAlphabet(['café'])).toHaveLength(37);
     const many = Array.from({ length: 30 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('');
     expect(correctionAlphabet([many])).toHaveLength(36 + 8);

@@ -26,7 +26,9 @@ describe('clientAddress', () => {
   });
 
   it('handles IPv6 peers and ranges', () => {
-    expect(clientAddress({ socketAddress: '2001:db8::1', forwardedFor: '2001:db8:ffff::9', trustedProxies: ['2001:db8::/64'] })).toBe('2001:db8:ffff:0:0:0:0:9');
+    expect(clientAddress({ socketAddress: '2001:db8::1', forwardedFor: '2001:db8:ffff::9', trustedProxies: ['2001:db8::/64'] })).toBe(
+      '2001:db8:ffff:0:0:0:0:9',
+    );
     expect(clientAddress({ socketAddress: undefined, forwardedFor: '198.51.100.1', trustedProxies: [] })).toBeNull();
   });
 });

@@ -4,7 +4,12 @@ import { contentSecurityPolicy, isFrameablePath, newNonce, securityHeaders } fro
 const options = { nonce: 'bm9uY2U=', imageOrigins: ['https://cdn.brandfetch.io'], https: false };
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 describe('contentSecurityPolicy', () => {
@@ -28,7 +33,8 @@ describe('contentSecurityPolicy', () => {
     expect(securityHeaders({ ...options, frameable: true })['X-Frame-Options']).toBeUndefined();
     expect(isFrameablePath('/api/reconcile/preview?id=x')).toBe(true);
     expect(isFrameablePath('/api/reconcile/preview')).toBe(true);
-    for (const other of ['/api/reconcile', '/api/reconcile/previewx', '/dashboard', '/api/reconcile/preview/../x', undefined]) expect(isFrameablePath(other)).toBe(false);
+    for (const other of ['/api/reconcile', '/api/reconcile/previewx', '/dashboard', '/api/reconcile/preview/../x', undefined])
+      expect(isFrameablePath(other)).toBe(false);
   });
 
   it('loads images from our origin, data URLs and the logo CDN', () => {

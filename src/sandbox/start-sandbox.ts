@@ -85,7 +85,10 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
     log.warn({ faults: env.SANDBOX_FAULTS }, 'SANDBOX_FAULTS: the named fakes are slow, failing, malformed or hanging on purpose');
   }
   if (faked.length > 0) {
-    log.warn({ faked }, `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`);
+    log.warn(
+      { faked },
+      `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`,
+    );
   }
   return {
     env: next,

@@ -34,7 +34,10 @@ describe('the API reference', () => {
         await page.goto(`${baseUrl}/api-reference`);
         await expect(page.getByRole('heading', { level: 1, name: 'API reference' }).isVisible()).resolves.toBe(true);
         await expect(page.getByRole('heading', { name: /POST \/api\/organisations\/search/ }).count()).resolves.toBe(1);
-        await page.getByRole('navigation', { name: 'Routes' }).getByRole('link', { name: /\/api\/organisations\/select/ }).click();
+        await page
+          .getByRole('navigation', { name: 'Routes' })
+          .getByRole('link', { name: /\/api\/organisations\/select/ })
+          .click();
         expect(new URL(page.url()).hash).toBe('#post--api-organisations-select');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);

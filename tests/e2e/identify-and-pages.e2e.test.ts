@@ -63,7 +63,11 @@ afterAll(async () => {
   await browser?.close();
   if (database) {
     await setNaicsFlag(false).catch(() => undefined);
-    if (pagingIds.length > 0) await database.db.delete(organisations).where(inArray(organisations.id, pagingIds)).catch(() => undefined);
+    if (pagingIds.length > 0)
+      await database.db
+        .delete(organisations)
+        .where(inArray(organisations.id, pagingIds))
+        .catch(() => undefined);
     await database.close();
   }
 });
@@ -161,7 +165,10 @@ describe('identify list', () => {
     await page.getByRole('searchbox', { name: 'Name' }).fill('Paging 12');
     await page.getByRole('button', { name: 'Apply' }).click();
     await eventually(async () => params().filter, 'Paging 12');
-    await eventually(rowNames, Array.from({ length: 10 }, (_, i) => pagingName(120 + i)));
+    await eventually(
+      rowNames,
+      Array.from({ length: 10 }, (_, i) => pagingName(120 + i)),
+    );
   });
 
   it('filters by name and turns pages by keyboard; Back returns to the previous page', async () => {
@@ -289,7 +296,9 @@ describe('identify sidebar', () => {
     const input = sidebar().getByRole('combobox', { name: 'Add a NAICS code' });
     await input.waitFor(WAIT);
     await input.pressSequentially('solar', { delay: 20 });
-    await sidebar().getByRole('option', { name: /221114/ }).waitFor(WAIT);
+    await sidebar()
+      .getByRole('option', { name: /221114/ })
+      .waitFor(WAIT);
     await expectAccessibleAtBothWidths('NAICS combobox open in the identify sidebar');
     const clear = sidebar().getByRole('button', { name: 'Clear search' });
     const clearBox = await clear.boundingBox();

@@ -70,7 +70,7 @@ async function expectAccessible(state: string): Promise<void> {
 }
 
 describe('why these matches', () => {
-  it('is hidden until asked; a click shows every row\'s score, decision, grades and what matched; a second click hides it', async () => {
+  it("is hidden until asked; a click shows every row's score, decision, grades and what matched; a second click hides it", async () => {
     await searchAndWait('Wattle Bay Coffee Roasters');
     expect(await explanations().count()).toBe(0);
     expect(await whyToggle().getAttribute('aria-expanded')).toBe('false');
@@ -89,7 +89,10 @@ describe('why these matches', () => {
     ]);
     // The top row is the exact name: a match, graded the same name, saying which name matched and the legal form ignored.
     expect(await first.locator('.result-why-verdict').textContent()).toMatch(/^Match \d+ of 100$/);
-    expect(await first.locator('.result-why-matched li').allTextContents()).toEqual(['Matched the name “Wattle Bay Coffee Roasters Pty Ltd”', 'Ignored legal forms: pty, ltd']);
+    expect(await first.locator('.result-why-matched li').allTextContents()).toEqual([
+      'Matched the name “Wattle Bay Coffee Roasters Pty Ltd”',
+      'Ignored legal forms: pty, ltd',
+    ]);
     await expectAccessible('results, explanations shown');
 
     await whyToggle().click();

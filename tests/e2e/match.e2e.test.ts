@@ -56,7 +56,11 @@ afterAll(async () => {
   await browser?.close();
   if (database) {
     await database.db.execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name = 'suppliers-e2e.csv'`).catch(() => undefined);
-    if (ids.length > 0) await database.db.delete(organisations).where(inArray(organisations.id, ids)).catch(() => undefined);
+    if (ids.length > 0)
+      await database.db
+        .delete(organisations)
+        .where(inArray(organisations.id, ids))
+        .catch(() => undefined);
     await database.close();
   }
 });

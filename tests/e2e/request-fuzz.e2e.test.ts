@@ -27,7 +27,8 @@ const baseUrl = inject('baseUrl');
 const REQUESTS = 10_000;
 const CONCURRENCY = 8;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const LEAKS = /\n\s+at .+:\d+:\d+|node_modules|invalid input syntax|syntax error at|violates .* constraint|relation "|ECONNREFUSED|TypeError|ReferenceError|ZodError|drizzle/i;
+const LEAKS =
+  /\n\s+at .+:\d+:\d+|node_modules|invalid input syntax|syntax error at|violates .* constraint|relation "|ECONNREFUSED|TypeError|ReferenceError|ZodError|drizzle/i;
 
 let database: Database;
 let credentials: FuzzCredentials;
@@ -50,7 +51,10 @@ beforeAll(async () => {
     body: JSON.stringify({ email, password }),
   });
   expect(signIn.status).toBe(200);
-  const sessionCookie = signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  const sessionCookie = signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
   credentials = { apiKey, sessionCookie, origin, organisationId: organisation.id, serverActions: serverActions(organisation.id) };
 }, 120_000);
 
@@ -66,7 +70,11 @@ function serverActions(organisationId: string): { id: string; page: string }[] {
   return Object.entries(manifest.node).flatMap(([id, { workers }]) => {
     const page = Object.keys(workers)[0];
     if (!page) return [];
-    const route = page.replace(/^app/, '').replace(/\/page$/, '').replace(/\/\([^)]+\)/g, '').replace('[id]', organisationId);
+    const route = page
+      .replace(/^app/, '')
+      .replace(/\/page$/, '')
+      .replace(/\/\([^)]+\)/g, '')
+      .replace('[id]', organisationId);
     return [{ id, page: route || '/' }];
   });
 }
@@ -139,22 +147,37 @@ describe('fuzz over every route', () => {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
     console.log(`fuzz: ${REQUESTS} requests in ${seconds.toFixed(1)} s (${histogram}); ${findings.length} findings`);
     const byProblem = new Map<string, Finding[]>();
-    for (const finding of findings) byProblem.set(`${finding.problem} ${finding.status}`, [...(byProblem.get(`${finding.problem} ${finding.status}`) ?? []), finding]);
+    for (const finding of findings)
+      byProblem.set(`${finding.problem} ${finding.status}`, [...(byProblem.get(`${finding.problem} ${finding.status}`) ?? []), finding]);
     const summary = [...byProblem.entries()].map(([problem, list]) => `${list.length} x ${problem}; e.g. ${list[0]?.request} -> ${list[0]?.body}`);
     expect(summary).toEqual([]);
   }, 300_000);
 });
 
 describe('the odd requests the issue names, one by one', () => {
-  const json = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json()) as Record<string, unknown> });
+  const json = async (response: Response) => ({
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    body: (await response.json()) as Record<string, unknown>,
+  });
   const key = () => ({ authorization: `Bearer ${credentials.apiKey}` });
 
   it('malformed percent-encoding and a NUL in a path id answer 400 JSON on every route with an id', async () => {
     for (const bad of ['%ZZ', '%C0%AF', '%00']) {
-      for (const route of [`/api/organisations/${bad}`, `/api/organisations/${bad}/naics`, `/api/organisations/${bad}/enrich`, `/api/identify/sidebar/${bad}/organisation`, `/organisations/${bad}/figures`, `/organisations/${bad}`]) {
+      for (const route of [
+        `/api/organisations/${bad}`,
+        `/api/organisations/${bad}/naics`,
+        `/api/organisations/${bad}/enrich`,
+        `/api/identify/sidebar/${bad}/organisation`,
+        `/organisations/${bad}/figures`,
+        `/organisations/${bad}`,
+      ]) {
         const method = route.endsWith('/naics') || route.endsWith('/enrich') ? 'POST' : 'GET';
         const answer = await json(await fetch(`${baseUrl}${route}`, { method, headers: key(), redirect: 'manual' }));
         expect(answer, route).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
@@ -182,12 +205,18 @@ describe('the odd requests the issue names, one by one', () => {
     const page = await fetch(`${baseUrl}/dashboard`, { method: 'PUT', headers: { cookie: credentials.sessionCookie } });
     expect(page.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(page.status).toBe(405);
-    expect(await json(await fetch(`${baseUrl}/api/no/such/route`, { headers: key() }))).toMatchObject({ status: 404, type: expect.stringMatching(/^application\/json/), body: { code: 'not_found' } });
+    expect(await json(await fetch(`${baseUrl}/api/no/such/route`, { headers: key() }))).toMatchObject({
+      status: 404,
+      type: expect.stringMatching(/^application\/json/),
+      body: { code: 'not_found' },
+    });
   });
 
   it('figures and flag counts answer API-key callers, and 401 JSON (never a redirect to sign-in) without credentials', async () => {
     // A fresh organisation: the fuzz above may have rejected (deleted) the one it was given.
-    const accountId = (await database.pool.query<{ account_id: string }>('select account_id from api_keys where name = $1 order by created_at desc limit 1', ['fuzz'])).rows[0]?.account_id ?? '';
+    const accountId =
+      (await database.pool.query<{ account_id: string }>('select account_id from api_keys where name = $1 order by created_at desc limit 1', ['fuzz'])).rows[0]
+        ?.account_id ?? '';
     const organisation = await makeOrganisation(database.db, { profileStatus: 'COMPLETED' }, { ownerAccountId: accountId });
     await linkOrganisationToAccount(database.db, { accountId, organisationId: organisation.id });
     for (const route of ['/organisations/flag-counts', `/organisations/${organisation.id}/figures`]) {
@@ -196,4 +225,3 @@ describe('the odd requests the issue names, one by one', () => {
     }
   });
 });
-

@@ -109,7 +109,10 @@ const launcher = (target: Page) => target.getByRole('link', { name: 'Find an org
  */
 function resultRow(scope: Page | Locator, name: string): Locator {
   const exactName = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
-  return scope.getByRole('option', { name: exactName }).or(scope.locator('li.result').getByRole('button', { name: exactName })).first();
+  return scope
+    .getByRole('option', { name: exactName })
+    .or(scope.locator('li.result').getByRole('button', { name: exactName }))
+    .first();
 }
 
 /** Selects a result row; when it never shows, the error says what the results region showed instead. */
@@ -306,7 +309,9 @@ describe('command-K overlay (commandKSearch on)', () => {
     await page.keyboard.press('Enter');
     await overlay(page).waitFor(WAIT);
     // Focus lands in the query input: typing goes straight into the search.
-    await expect.poll(() => page.evaluate(() => document.activeElement instanceof HTMLInputElement && Boolean(document.activeElement.closest('[role="dialog"]'))), WAIT).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement instanceof HTMLInputElement && Boolean(document.activeElement.closest('[role="dialog"]'))), WAIT)
+      .toBe(true);
     await page.keyboard.type('Wattle');
     expect(await searchbox(overlay(page)).inputValue()).toBe('Wattle');
     for (let step = 0; step < 12; step += 1) {
@@ -404,7 +409,15 @@ describe('/search', () => {
 describe('at 390 px', () => {
   it('no main route scrolls sideways', async () => {
     await page.setViewportSize(PHONE);
-    for (const path of ['/dashboard', '/engage', '/identify', `/organisations/${startId}`, organisationPage('analyst'), organisationPage('spotlight'), organisationPage('engage')]) {
+    for (const path of [
+      '/dashboard',
+      '/engage',
+      '/identify',
+      `/organisations/${startId}`,
+      organisationPage('analyst'),
+      organisationPage('spotlight'),
+      organisationPage('engage'),
+    ]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('button', { name: 'Menu' }).waitFor(WAIT);
       expect(await horizontalOverflow(page), `${path} overflows at 390 px`).toBeLessThanOrEqual(0);

@@ -136,9 +136,7 @@ describe('the dashboard search run', () => {
     // The first stream was aborted by the page: Chromium reports it as a failed request, or (when it has not yet
     // reported the held request) continuing its route fails. (While a request is held by page.route, Chromium
     // also reports the finished second stream as ERR_ABORTED, so only the first request's entry is checked.)
-    await expect
-      .poll(() => aborted.includes('Wombat net::ERR_ABORTED') || hold.abortedWhileHeld.includes('Wombat'), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => aborted.includes('Wombat net::ERR_ABORTED') || hold.abortedWhileHeld.includes('Wombat'), { timeout: 10_000 }).toBe(true);
     await page.waitForTimeout(1_500);
     const names = (await rowViews()).map((row) => row.name);
     expect(names.some((name) => /^Koala Logistics/i.test(name))).toBe(true);
@@ -160,7 +158,11 @@ describe('the dashboard search run', () => {
 
   it('a degraded registry with no rows shows the incomplete-results notice, never "No organisations found"', async () => {
     await page.route(`**${STREAM_PATH}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: `${JSON.stringify({ _type: 'channel-degraded', channel: 'registry' })}\nnot a stream item\n` }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/x-ndjson',
+        body: `${JSON.stringify({ _type: 'channel-degraded', channel: 'registry' })}\nnot a stream item\n`,
+      }),
     );
     await search('Zzyzx Quorble', 'AUS');
     await expect.poll(() => channelState('stream'), { timeout: 15_000 }).toBe('done');
@@ -172,7 +174,12 @@ describe('the dashboard search run', () => {
 
   it('a refused stream (429) says when to retry, and the quick rows stay', async () => {
     await page.route(`**${STREAM_PATH}`, (route) =>
-      route.fulfill({ status: 429, headers: { 'retry-after': '23' }, contentType: 'application/json', body: JSON.stringify({ error: 'Too many searches', code: 'rate_limited' }) }),
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '23' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many searches', code: 'rate_limited' }),
+      }),
     );
     await search('Wattle Bay Coffee', 'AUS');
     await expect.poll(() => channelState('stream'), { timeout: 15_000 }).toBe('failed');

@@ -516,7 +516,9 @@ describe('the keyboard path', () => {
     await page.getByRole('option', { name: 'Wattle Bay Coffee Roasters Pty Ltd', exact: true }).waitFor(WAIT);
     await searchFinished();
     // The selection cannot reach the server.
-    await page.route('**/dashboard**', (route) => (route.request().method() === 'POST' && route.request().headers()['next-action'] ? route.abort() : route.continue()));
+    await page.route('**/dashboard**', (route) =>
+      route.request().method() === 'POST' && route.request().headers()['next-action'] ? route.abort() : route.continue(),
+    );
     await searchBox().press('ArrowDown');
     const highlighted = await activeOption();
     await searchBox().press('Enter');

@@ -108,7 +108,10 @@ describe('the signed-in application under the policy', () => {
     const before = violations.length;
     const response = await page.goto(`${baseUrl}/no-such-page`);
     expect(response?.status()).toBe(404);
-    await page.getByText(/could not be found|not found/i).first().waitFor();
+    await page
+      .getByText(/could not be found|not found/i)
+      .first()
+      .waitFor();
     await page.goto(`${baseUrl}/`);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await searchBox(page).waitFor();
@@ -122,7 +125,12 @@ describe('the signed-in application under the policy', () => {
     await framer.setContent(`<iframe id="f" src="${baseUrl}/dashboard" width="600" height="400"></iframe>`);
     await expect.poll(() => blocked.some((text) => /frame-ancestors|X-Frame-Options|refused to (connect|display)/i.test(text)), { timeout: 10_000 }).toBe(true);
     const frame = framer.frames().find((f) => f !== framer.mainFrame());
-    expect(await frame?.locator('header').count().catch(() => 0)).toBe(0);
+    expect(
+      await frame
+        ?.locator('header')
+        .count()
+        .catch(() => 0),
+    ).toBe(0);
     await framer.close();
   });
 });
@@ -166,7 +174,13 @@ describe('server actions (the Origin of each action call is checked: 403 JSON fr
     const cookies = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
     const response = await fetch(`${baseUrl}/dashboard`, {
       method: 'POST',
-      headers: { 'next-action': actionId('selectOrganisationAction'), 'content-type': 'text/plain;charset=UTF-8', origin, cookie: cookies, accept: 'text/x-component' },
+      headers: {
+        'next-action': actionId('selectOrganisationAction'),
+        'content-type': 'text/plain;charset=UTF-8',
+        origin,
+        cookie: cookies,
+        accept: 'text/x-component',
+      },
       body: JSON.stringify([{ candidate: { _type: 'candidate' } }]),
       redirect: 'manual',
     });

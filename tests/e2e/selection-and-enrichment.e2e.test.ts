@@ -195,7 +195,7 @@ describe('selecting a new registry row', () => {
     expect(await page.locator('.organisation-meta [data-profile-status]').getAttribute('data-profile-status')).toBe('COMPLETED');
   });
 
-  it('shows the completed profile with each field\'s source and date, and the verification verdict', async () => {
+  it("shows the completed profile with each field's source and date, and the verification verdict", async () => {
     await page.goto(`${baseUrl}/organisations/${organisationId}`);
     await page.locator('.profile-status-panel[data-profile-status="COMPLETED"]').waitFor(WAIT);
     const details = page.getByRole('region', { name: 'Details' });
@@ -274,7 +274,9 @@ describe('the confirm header', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/analyst') && url.search === '', WAIT);
     expect(await confirmHeader(page).count()).toBe(0);
     // The header's live status settles and the server-rendered add control follows (router.refresh, no reload).
-    await expect.poll(() => page.locator('.organisation-meta [data-profile-status]').getAttribute('data-profile-status'), { timeout: 60_000, interval: 200 }).toBe('COMPLETED');
+    await expect
+      .poll(() => page.locator('.organisation-meta [data-profile-status]').getAttribute('data-profile-status'), { timeout: 60_000, interval: 200 })
+      .toBe('COMPLETED');
     const trigger = page.getByRole('button', { name: '+ Add NAICS code' });
     await trigger.waitFor(WAIT);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -350,7 +352,10 @@ describe('Enrich now', () => {
       where ${status === null ? sql`o.profile_status is null` : sql`o.profile_status = ${status}`}
         and o.country_iso_alpha3 is not null
         and not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id)
-        and o.name not in (${sql.join([...DEMO_PINNED_PROFILES.keys(), ...ARRANGED_BY_THIS_FILE].map((name) => sql`${name}`), sql`, `)})
+        and o.name not in (${sql.join(
+          [...DEMO_PINNED_PROFILES.keys(), ...ARRANGED_BY_THIS_FILE].map((name) => sql`${name}`),
+          sql`, `,
+        )})
       order by o.name limit 1`);
     const row = found.rows[0];
     if (!row) throw new Error(`the demo seed has no global organisation with profile status ${String(status)}`);

@@ -35,7 +35,10 @@ describe('fake ABN Lookup: wire', () => {
   });
 
   it('matches words case-insensitively and scores a full match 100', async () => {
-    const payload = parseJsonpBody((await get(`/json/MatchingNames.aspx?name=KoOkAbUrRa%20kitchens&callback=cb&guid=${GUID}`)).body, matchingNamesPayloadSchema);
+    const payload = parseJsonpBody(
+      (await get(`/json/MatchingNames.aspx?name=KoOkAbUrRa%20kitchens&callback=cb&guid=${GUID}`)).body,
+      matchingNamesPayloadSchema,
+    );
     expect(payload?.Names[0]).toMatchObject({ Abn: '30635412074', Score: 100 });
     expect(payload?.Names.map((n) => n.NameType)).toEqual(expect.arrayContaining(['Entity Name', 'Business Name']));
   });

@@ -145,7 +145,9 @@ describe('fault matrix: details (hydration)', () => {
     fake.endpointFaults.abnDetails.inject({ kind: 'status', status: 500 });
     const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
     expect(result.candidates).toEqual([]);
-    expect(result.error).toEqual(expect.objectContaining({ kind: 'http', status: 500, message: expect.stringMatching(/^ABR details failed for (\d+) of \1 records/) }));
+    expect(result.error).toEqual(
+      expect.objectContaining({ kind: 'http', status: 500, message: expect.stringMatching(/^ABR details failed for (\d+) of \1 records/) }),
+    );
     // each ABN: the call and its one retry
     const hydrated = Number(/of (\d+) records/.exec(result.error?.message ?? '')?.[1]);
     expect(requestsTo(fake, 'AbnDetails')).toBe(2 * hydrated);
@@ -174,7 +176,10 @@ describe('fault matrix: details (hydration)', () => {
   it('a malformed details body: that record is dropped and the failure reported', async () => {
     fake.endpointFaults.abnDetails.inject({ kind: 'malformed' }, 1);
     const result = await registry.searchByName('barramundi systems', { preset: 'entity-only', includeSoleTraders: false });
-    expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'malformed', message: expect.stringContaining('details failed for 1 of 1') }) });
+    expect(result).toEqual({
+      candidates: [],
+      error: expect.objectContaining({ kind: 'malformed', message: expect.stringContaining('details failed for 1 of 1') }),
+    });
   });
 
   it('a trust whose details failed never appears without includeSoleTraders (and not with it either)', async () => {

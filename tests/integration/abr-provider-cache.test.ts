@@ -65,9 +65,7 @@ describe('provider cache', () => {
 
   it('getOrLoad stores nothing when the loader throws', async () => {
     const options = { ttlMs: 60_000, schema: z.string() };
-    await expect(cache.getOrLoad('t:throws', options, async () => Promise.reject(new Error('provider down')))).rejects.toThrow(
-      'provider down',
-    );
+    await expect(cache.getOrLoad('t:throws', options, async () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
     expect(await cache.get('t:throws')).toBeUndefined();
   });
 

@@ -175,7 +175,11 @@ describe('details cache (1 hour, shared by all instances)', () => {
     expect(await cache.get(abrDetailsCacheKey(abn))).toMatchObject({ Abn: abn, EntityTypeCode: 'PRV' });
 
     const again = await registry.searchByName('southern cross', { preset: 'business-name-aware', includeSoleTraders: true });
-    const otherInstance = createAbrRegistry({ client: createConfiguredAbrClient({ guid: TEST_GUID, baseUrl: fake.url }), cache: createProviderCache(database.db), log: logger.log });
+    const otherInstance = createAbrRegistry({
+      client: createConfiguredAbrClient({ guid: TEST_GUID, baseUrl: fake.url }),
+      cache: createProviderCache(database.db),
+      log: logger.log,
+    });
     const fromOther = await otherInstance.searchByName('southern cross', { preset: 'business-name-aware', includeSoleTraders: true });
     expect(requestsTo(fake, 'AbnDetails')).toBe(detailsCalls);
     expect(requestsTo(fake, 'MatchingNames')).toBe(3); // name searches are not cached

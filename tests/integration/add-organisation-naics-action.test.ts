@@ -65,7 +65,10 @@ describe('runAddOrganisationNaicsAction', () => {
     const caller = await account({ flag: false });
     const organisation = await makeOrganisation(db);
     const { deps: d, refreshed } = deps(caller.context);
-    for (const input of [{ organisationId: organisation.id, naicsCode: '111110' }, { organisationId: '', naicsCode: 'x' }]) {
+    for (const input of [
+      { organisationId: organisation.id, naicsCode: '111110' },
+      { organisationId: '', naicsCode: 'x' },
+    ]) {
       const result = await runAddOrganisationNaicsAction(input, d);
       expect(result).toEqual({ ok: false, error: { name: 'ForbiddenError', message: 'Manual classification is unavailable on this account' } });
     }

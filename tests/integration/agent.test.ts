@@ -221,7 +221,14 @@ describe('configuration', () => {
   it('without a model or a search key the agent yields nothing and warns once', async () => {
     const { log, warnings } = captureLog();
     const agent = createSearchAgentFromEnv(
-      { AGENT_PROVIDER: undefined, AGENT_MODEL: undefined, AGENT_BASE_URL: undefined, AGENT_API_KEY: undefined, WEB_SEARCH_API_KEY: undefined, WEB_SEARCH_BASE_URL: 'https://api.search.brave.com' },
+      {
+        AGENT_PROVIDER: undefined,
+        AGENT_MODEL: undefined,
+        AGENT_BASE_URL: undefined,
+        AGENT_API_KEY: undefined,
+        WEB_SEARCH_API_KEY: undefined,
+        WEB_SEARCH_BASE_URL: 'https://api.search.brave.com',
+      },
       log,
     );
     expect(await collect(agent.discover(AUS, new AbortController().signal))).toEqual([]);

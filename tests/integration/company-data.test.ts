@@ -198,9 +198,7 @@ describe('cache', () => {
     expectAcme(await lookup('www.acmewidgets.com.au'));
     expectAcme(await providerFor().findByDomain('https://acmewidgets.com.au/')); // another instance
     expect(requests()).toBe(1);
-    const rows = await database.db.execute(
-      sql`select key, extract(epoch from (expires_at - now())) * 1000 as ttl, value::text as value from provider_cache`,
-    );
+    const rows = await database.db.execute(sql`select key, extract(epoch from (expires_at - now())) * 1000 as ttl, value::text as value from provider_cache`);
     expect(rows.rows).toHaveLength(1);
     const row = rows.rows[0];
     expect(row?.key).toBe('companydata:domain:acmewidgets.com.au');

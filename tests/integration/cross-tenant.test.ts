@@ -43,7 +43,15 @@ beforeAll(async () => {
   privateId = (
     await makeOrganisation(
       db,
-      { name: PRIVATE_NAME, website: PRIVATE_WEBSITE, profileStatus: 'COMPLETED', identifiers: [{ type: 'ABN', value: PRIVATE_ABN }, { type: 'ACN', value: PRIVATE_ACN }] },
+      {
+        name: PRIVATE_NAME,
+        website: PRIVATE_WEBSITE,
+        profileStatus: 'COMPLETED',
+        identifiers: [
+          { type: 'ABN', value: PRIVATE_ABN },
+          { type: 'ACN', value: PRIVATE_ACN },
+        ],
+      },
       { ownerAccountId: owner.id, linkAccountId: owner.id },
     )
   ).id;
@@ -57,7 +65,10 @@ afterAll(async () => {
 });
 
 function call(handler: Handler, path: string, params: Record<string, string>, account: { authorization: string }, body?: unknown) {
-  const init: RequestInit = { method: body === undefined ? 'GET' : 'POST', headers: { authorization: account.authorization, 'content-type': 'application/json' } };
+  const init: RequestInit = {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: account.authorization, 'content-type': 'application/json' },
+  };
   if (body !== undefined) init.body = JSON.stringify(body);
   return handler(new Request(`http://localhost:3000${path}`, init), { params: Promise.resolve(params) });
 }
@@ -71,7 +82,13 @@ async function observed(response: Response, ids: readonly string[]): Promise<{ s
 
 const byId: [string, Handler, (id: string) => string, (id: string) => Record<string, string>, unknown][] = [
   ['GET /api/organisations/{id}', profile, (id) => `/api/organisations/${id}`, (id) => ({ id }), undefined],
-  ['GET /api/identify/sidebar/{id}/organisation', sidebarRecord, (id) => `/api/identify/sidebar/${id}/organisation`, (organisationId) => ({ organisationId }), undefined],
+  [
+    'GET /api/identify/sidebar/{id}/organisation',
+    sidebarRecord,
+    (id) => `/api/identify/sidebar/${id}/organisation`,
+    (organisationId) => ({ organisationId }),
+    undefined,
+  ],
   ['GET /organisations/{id}/figures', figures, (id) => `/organisations/${id}/figures`, (id) => ({ id }), undefined],
   ['POST /api/organisations/{id}/enrich', enrich, (id) => `/api/organisations/${id}/enrich`, (id) => ({ id }), {}],
   ['POST /api/organisations/{id}/naics', addNaics, (id) => `/api/organisations/${id}/naics`, (id) => ({ id }), { naicsCode: '484110' }],
@@ -118,7 +135,9 @@ describe('search from another account', () => {
       candidates: { existingOrgId: string | null }[];
     };
     expect(answer.candidates.map((c) => c.existingOrgId)).not.toContain(privateId);
-    const nowhere = (await (await call(quickSearch, '/api/organisations/quick-search', {}, other, { query: 'Zzyzxq Nonexistent Joinery', countryIsoAlpha3: 'AUS' })).json()) as {
+    const nowhere = (await (
+      await call(quickSearch, '/api/organisations/quick-search', {}, other, { query: 'Zzyzxq Nonexistent Joinery', countryIsoAlpha3: 'AUS' })
+    ).json()) as {
       candidates: unknown[];
     };
     expect(answer.candidates.length).toBe(nowhere.candidates.length);
@@ -129,7 +148,10 @@ describe('search from another account', () => {
       const answer = (await (await call(quickSearch, '/api/organisations/quick-search', {}, owner, { query, countryIsoAlpha3: 'AUS' })).json()) as {
         candidates: { existingOrgId: string | null }[];
       };
-      expect(answer.candidates.map((c) => c.existingOrgId), query).toContain(privateId);
+      expect(
+        answer.candidates.map((c) => c.existingOrgId),
+        query,
+      ).toContain(privateId);
     }
   });
 
@@ -150,7 +172,9 @@ describe('search from another account', () => {
     const response = await call(select, '/api/organisations/select', {}, other, { candidate, countryIsoAlpha3: 'AUS' });
     const answer = (await response.json()) as { data?: { organisationId: string } };
     expect(answer.data?.organisationId).not.toBe(privateId);
-    const links = await ctx.database.db.execute(sql`select count(*)::int n from account_organisations where organisation_id = ${privateId}::uuid and account_id = ${other.id}::uuid`);
+    const links = await ctx.database.db.execute(
+      sql`select count(*)::int n from account_organisations where organisation_id = ${privateId}::uuid and account_id = ${other.id}::uuid`,
+    );
     expect(links.rows[0]).toEqual({ n: 0 });
   });
 });

@@ -94,7 +94,12 @@ interface SandboxCompany {
   phase2: Omit<AgentProfilePhase2, 'evidenceUrls'>;
 }
 
-const ausCompany = (name: string, website: string, naicsCodes: string[], extra: Partial<SandboxCompany> & { descriptionStarts: string; parent?: RelatedCompany }): SandboxCompany => ({
+const ausCompany = (
+  name: string,
+  website: string,
+  naicsCodes: string[],
+  extra: Partial<SandboxCompany> & { descriptionStarts: string; parent?: RelatedCompany },
+): SandboxCompany => ({
   subject: subject(name, 'AUS'),
   validatedAs: extra.validatedAs ?? name,
   registryType: abrType(name),
@@ -288,12 +293,36 @@ describe('model endpoint faults', () => {
   // Request 1 asks for the search, request 2 submits.
   const matrix: { name: string; fault: Fault; times: number; request: number; maxRetries: number; timeoutMs: number; failure: object }[] = [
     { name: '500', fault: { kind: 'status', status: 500 }, times: 1, request: 1, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'http', status: 500 } },
-    { name: '429 on the submit turn', fault: { kind: 'status', status: 429 }, times: 1, request: 2, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'http', status: 429 } },
-    { name: 'two 503 with one retry', fault: { kind: 'status', status: 503 }, times: 2, request: 1, maxRetries: 1, timeoutMs: 8000, failure: { kind: 'http', status: 503 } },
+    {
+      name: '429 on the submit turn',
+      fault: { kind: 'status', status: 429 },
+      times: 1,
+      request: 2,
+      maxRetries: 0,
+      timeoutMs: 4000,
+      failure: { kind: 'http', status: 429 },
+    },
+    {
+      name: 'two 503 with one retry',
+      fault: { kind: 'status', status: 503 },
+      times: 2,
+      request: 1,
+      maxRetries: 1,
+      timeoutMs: 8000,
+      failure: { kind: 'http', status: 503 },
+    },
     { name: 'hang', fault: { kind: 'hang' }, times: 1, request: 1, maxRetries: 0, timeoutMs: 1000, failure: { kind: 'timeout' } },
     { name: 'slow submit turn', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 2, maxRetries: 0, timeoutMs: 1000, failure: { kind: 'timeout' } },
     { name: 'malformed chunk', fault: { kind: 'malformed' }, times: 1, request: 1, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'malformed' } },
-    { name: 'malformed chunk on the submit turn', fault: { kind: 'malformed' }, times: 1, request: 2, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'malformed' } },
+    {
+      name: 'malformed chunk on the submit turn',
+      fault: { kind: 'malformed' },
+      times: 1,
+      request: 2,
+      maxRetries: 0,
+      timeoutMs: 4000,
+      failure: { kind: 'malformed' },
+    },
     { name: 'connection reset', fault: { kind: 'reset' }, times: 1, request: 1, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'network' } },
   ];
 
@@ -362,7 +391,10 @@ describe('search API faults', () => {
     const { log } = captureLog();
     const model = createLanguageModel({ AGENT_PROVIDER: 'openai-compatible', AGENT_MODEL: 'm', AGENT_BASE_URL: `${llm.url}/v1`, AGENT_API_KEY: 'k' });
     if (!model.ok) throw new Error('model configuration rejected');
-    const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 300, retryDelayMs: 10 }), log });
+    const webSearch = createBraveWebSearch({
+      client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 300, retryDelayMs: 10 }),
+      log,
+    });
     const agent = createEnrichmentAgent({ model: model.model, webSearch, log, maxRetries: 0, timeoutMs: 5000 });
     expect(await agent.profilePhase2(KOALA, { description: null, website: null, type: null, evidenceUrls: [] })).toMatchObject({
       ok: false,

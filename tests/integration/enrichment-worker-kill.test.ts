@@ -82,7 +82,9 @@ async function jobState(organisationId: string): Promise<string | undefined> {
 }
 
 async function profileStatus(organisationId: string): Promise<string | null | undefined> {
-  const rows = await ctx.database.db.execute<{ profile_status: string | null }>(sql`select profile_status from organisations where id = ${organisationId}::uuid`);
+  const rows = await ctx.database.db.execute<{ profile_status: string | null }>(
+    sql`select profile_status from organisations where id = ${organisationId}::uuid`,
+  );
   return rows.rows[0]?.profile_status;
 }
 
@@ -93,9 +95,22 @@ describe('the enrichment worker process', () => {
     const selected = await runSelectOrganisationAction(
       {
         candidate: {
-          _type: 'candidate', canonicalName: 'KOALA LOGISTICS PTY LTD', description: '', countryIsoAlpha3: 'AUS', key: 'AUS|koala logistics', existingOrgId: null,
-          source: 'registry_au', website: null, logo: null, accountLinked: false, identifiers: [{ type: 'ABN', value: '73434904926' }],
-          websiteValidated: false, nameKind: 'entity', matchedBusinessName: null, parentEntityName: null, type: 'ProprietaryLimited',
+          _type: 'candidate',
+          canonicalName: 'KOALA LOGISTICS PTY LTD',
+          description: '',
+          countryIsoAlpha3: 'AUS',
+          key: 'AUS|koala logistics',
+          existingOrgId: null,
+          source: 'registry_au',
+          website: null,
+          logo: null,
+          accountLinked: false,
+          identifiers: [{ type: 'ABN', value: '73434904926' }],
+          websiteValidated: false,
+          nameKind: 'entity',
+          matchedBusinessName: null,
+          parentEntityName: null,
+          type: 'ProprietaryLimited',
         },
         countryIsoAlpha3: 'AUS',
       },
@@ -111,10 +126,14 @@ describe('the enrichment worker process', () => {
     expect(await profileStatus(id)).toBe('PENDING');
 
     const second = startWorker('zero');
-    const status = await waitFor('the profile to settle', async () => {
-      const value = await profileStatus(id);
-      return value === 'COMPLETED' || value === 'FAILED' ? value : undefined;
-    }, 90_000);
+    const status = await waitFor(
+      'the profile to settle',
+      async () => {
+        const value = await profileStatus(id);
+        return value === 'COMPLETED' || value === 'FAILED' ? value : undefined;
+      },
+      90_000,
+    );
     expect(status, second.output()).toBe('COMPLETED');
     // The job itself completes once the handler returns (verification follows the profile's COMPLETED).
     await waitFor('the job to complete', async () => ((await jobState(id)) === 'completed' ? true : undefined), 30_000);

@@ -78,7 +78,10 @@ async function settled(accountId: string, organisationId: string, options: { ver
 describe('a registry-only company selected from the search', () => {
   it('goes PENDING, then COMPLETED with its sources and NAICS, and is verified (global)', async () => {
     const context = await account();
-    const selected = await runSelectOrganisationAction({ candidate: koala, countryIsoAlpha3: 'AUS' }, { account: async () => context, container: ctx.container });
+    const selected = await runSelectOrganisationAction(
+      { candidate: koala, countryIsoAlpha3: 'AUS' },
+      { account: async () => context, container: ctx.container },
+    );
     if (!selected.ok) throw new Error(JSON.stringify(selected.error));
     expect(selected.data.created).toBe(true);
     const pending = await ctx.container.organisations.getProfile({ accountId: context.accountId, organisationId: selected.data.organisationId });
@@ -92,7 +95,10 @@ describe('a registry-only company selected from the search', () => {
     expect(profile.sources.map((s) => s.field)).toEqual(expect.arrayContaining(['description', 'naics']));
     expect(profile.identifiers).toEqual(expect.arrayContaining([{ type: 'ABN', value: '73434904926' }]));
     // Verified from the register: the OWNED_BY edge is gone, the organisation is global and still on the list.
-    expect(profile.verification, JSON.stringify(profile.verification)).toMatchObject({ verdict: 'verified', evidence: { register: 'abr', active: true, nameMatches: true } });
+    expect(profile.verification, JSON.stringify(profile.verification)).toMatchObject({
+      verdict: 'verified',
+      evidence: { register: 'abr', active: true, nameMatches: true },
+    });
     expect(profile).toMatchObject({ owned: false, accountLinked: true });
     const other = await account();
     await expect(ctx.container.organisations.getProfile({ accountId: other.accountId, organisationId: profile.id })).resolves.toMatchObject({ id: profile.id });
@@ -126,9 +132,16 @@ describe('direct enrichment', () => {
 describe('Enrich now', () => {
   it('re-runs the enrichment of an existing organisation, always agentic', async () => {
     const context = await account();
-    const existing = await makeOrganisation(ctx.database.db, { name: 'KOOKABURRA KITCHENS PTY LTD', profileStatus: 'FAILED', website: 'https://kookaburra.com.au' });
+    const existing = await makeOrganisation(ctx.database.db, {
+      name: 'KOOKABURRA KITCHENS PTY LTD',
+      profileStatus: 'FAILED',
+      website: 'https://kookaburra.com.au',
+    });
     const refreshed: string[] = [];
-    const result = await runTriggerEnrichmentAction({ organisationId: existing.id }, { account: async () => context, container: ctx.container, refreshPath: (p) => void refreshed.push(p) });
+    const result = await runTriggerEnrichmentAction(
+      { organisationId: existing.id },
+      { account: async () => context, container: ctx.container, refreshPath: (p) => void refreshed.push(p) },
+    );
     expect(result).toEqual({ ok: true, data: { organisationId: existing.id } });
     expect(refreshed).toEqual([`/organisations/${existing.id}`]);
     const job = await ctx.database.db.execute<{ data: { profileSource: string; website: string | null } }>(
@@ -147,7 +160,10 @@ describe('Enrich now', () => {
     const deps = { account: async () => other, container: ctx.container, refreshPath: () => undefined };
     expect(await runTriggerEnrichmentAction({ organisationId: hidden.id }, deps)).toMatchObject({ ok: false, error: { name: 'NotFoundError' } });
     expect(await runTriggerEnrichmentAction({ organisationId: 'x' }, deps)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
-    expect(await runTriggerEnrichmentAction({ organisationId: hidden.id }, { ...deps, account: async () => null })).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
+    expect(await runTriggerEnrichmentAction({ organisationId: hidden.id }, { ...deps, account: async () => null })).toMatchObject({
+      ok: false,
+      error: { name: 'UnauthorizedError' },
+    });
   });
 });
 
@@ -161,7 +177,10 @@ describe('an agent that cannot be reached', () => {
       await startEnrichmentWorker({ jobs: broken.container.jobs, enrichOrganisation: broken.container.enrichment.enrichOrganisation, concurrency: 1 });
       const made = await makeAccount(broken.database.db);
       const context: AccountContext = { accountId: made.id, userId: null, via: 'session' };
-      const selected = await runSelectOrganisationAction({ candidate: koala, countryIsoAlpha3: 'AUS' }, { account: async () => context, container: broken.container });
+      const selected = await runSelectOrganisationAction(
+        { candidate: koala, countryIsoAlpha3: 'AUS' },
+        { account: async () => context, container: broken.container },
+      );
       if (!selected.ok) throw new Error(JSON.stringify(selected.error));
       const deadline = Date.now() + 45_000;
       let profile = await broken.container.organisations.getProfile({ accountId: context.accountId, organisationId: selected.data.organisationId });

@@ -35,7 +35,7 @@ describe('feature flags', () => {
     expect((await flags.all(other.id)).manualNaicsClassification).toBe(true);
   });
 
-  it('keep an account\'s values for at most the cache TTL: the first evaluation after it sees a change', async () => {
+  it("keep an account's values for at most the cache TTL: the first evaluation after it sees a change", async () => {
     const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 300 });
     const account = await makeAccount(database.db);
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);

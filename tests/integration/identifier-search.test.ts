@@ -71,7 +71,12 @@ describe('an ABN or ACN typed into search goes to ABN Lookup by number', () => {
   it('streams the registered company for "ABN 30 635 412 074", asked by details, never by name', async () => {
     const found = candidates(await search('ABN 30 635 412 074', 'AUS', 'direct'));
     expect(found.map((c) => [c.canonicalName, c.source])).toEqual([['KOOKABURRA KITCHENS PTY LTD', 'registry_au']]);
-    expect(found[0]?.identifiers).toEqual(expect.arrayContaining([{ type: 'ABN', value: '30635412074' }, { type: 'ACN', value: '635412074' }]));
+    expect(found[0]?.identifiers).toEqual(
+      expect.arrayContaining([
+        { type: 'ABN', value: '30635412074' },
+        { type: 'ACN', value: '635412074' },
+      ]),
+    );
     expect(abrRequests()).toEqual(['abndetails.aspx 30635412074']);
   });
 
@@ -83,7 +88,7 @@ describe('an ABN or ACN typed into search goes to ABN Lookup by number', () => {
 });
 
 describe('a Companies House number goes to the aggregator by id', () => {
-  it("streams FERNHOLLOW ANALYTICS LIMITED for 09876543 under GBR", async () => {
+  it('streams FERNHOLLOW ANALYTICS LIMITED for 09876543 under GBR', async () => {
     const found = candidates(await search('Company No. 0987 6543', 'GBR', 'direct'));
     expect(found.map((c) => [c.canonicalName, c.source, c.countryIsoAlpha3])).toEqual([['FERNHOLLOW ANALYTICS LIMITED', 'registry_global', 'GBR']]);
   });

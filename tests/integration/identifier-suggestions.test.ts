@@ -72,7 +72,9 @@ describe('POST quick-search: identifierSuggestions from the organisations the ac
   it('answers "did you mean" the ABN one digit away, written the ABR way, with the organisation carrying it', async () => {
     const answer = await quickSearch(`ABN ${formatAbn(slip(abn))}`);
     expect(answer.candidates).toEqual([]);
-    expect(answer.identifierSuggestions).toEqual([{ type: 'ABN', value: abn, formatted: formatAbn(abn), name: 'Quendril Global Pty Ltd', foundIn: 'internal' }]);
+    expect(answer.identifierSuggestions).toEqual([
+      { type: 'ABN', value: abn, formatted: formatAbn(abn), name: 'Quendril Global Pty Ltd', foundIn: 'internal' },
+    ]);
   });
 
   it("suggests the account's own organisations' identifiers, never another account's", async () => {

@@ -120,7 +120,9 @@ describe('JobQueue over pg-boss', () => {
     const rolledBack = database.db.transaction(async (tx) => {
       organisationId = (await makeOrganisation(tx, {}, { ownerAccountId: account.id })).id;
       await queue.send(JOB, organisationEnrichPayload({ organisationId, accountId: account.id, website: null }), { tx });
-      const inside = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${JOB} and data->>'organisationId' = ${organisationId}`);
+      const inside = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = ${JOB} and data->>'organisationId' = ${organisationId}`,
+      );
       expect(inside.rows[0]?.n).toBe(1); // the job is written on the transaction's own connection
       throw new Error('abandon the selection');
     });
@@ -174,7 +176,6 @@ describe('JobQueue over pg-boss', () => {
   it('refuses a tx that is not a drizzle transaction', async () => {
     await expect(queue.send(JOB, payload(), { tx: database.db })).rejects.toBeInstanceOf(TypeError);
   });
-
 });
 
 describe('the container', () => {

@@ -31,7 +31,11 @@ beforeAll(async () => {
   await makeOrganisation(db, { name: 'banksia Enriched Ltd', countryIsoAlpha3: 'NZL', profileStatus: 'COMPLETED' }, link);
   const coolabah = await makeOrganisation(db, { name: 'Coolabah 100% Failed Inc', countryIsoAlpha3: 'USA', profileStatus: 'FAILED' }, link);
   await makeOrganisation(db, { name: 'Dryandra Never Enriched', countryIsoAlpha3: null }, link);
-  await makeOrganisation(db, { name: 'Eucalyptus Owned Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'COMPLETED' }, { ownerAccountId: account.id, linkAccountId: account.id });
+  await makeOrganisation(
+    db,
+    { name: 'Eucalyptus Owned Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'COMPLETED' },
+    { ownerAccountId: account.id, linkAccountId: account.id },
+  );
   // Not the account's own list: a global organisation it has not listed, another account's private one
   // (even when linked), and another account's list.
   await makeOrganisation(db, { name: 'Flindersia Not Listed', profileStatus: 'COMPLETED' });
@@ -87,15 +91,27 @@ describe('ListIdentifyOrganisations', () => {
       return rows;
     };
     expect(await all('name', 'descending')).toEqual([
-      'Eucalyptus Owned Pty Ltd', 'Dryandra Never Enriched', 'Coolabah 100% Failed Inc', 'banksia Enriched Ltd', 'Acacia Pending Pty Ltd',
+      'Eucalyptus Owned Pty Ltd',
+      'Dryandra Never Enriched',
+      'Coolabah 100% Failed Inc',
+      'banksia Enriched Ltd',
+      'Acacia Pending Pty Ltd',
     ]);
     // Global (no country) first, then AUS (two, by name), NZL, USA.
     expect(await all('country', 'ascending')).toEqual([
-      'Dryandra Never Enriched', 'Acacia Pending Pty Ltd', 'Eucalyptus Owned Pty Ltd', 'banksia Enriched Ltd', 'Coolabah 100% Failed Inc',
+      'Dryandra Never Enriched',
+      'Acacia Pending Pty Ltd',
+      'Eucalyptus Owned Pty Ltd',
+      'banksia Enriched Ltd',
+      'Coolabah 100% Failed Inc',
     ]);
     // By the status label: Enriched, Enriching, Enrichment failed, Not enriched.
     expect(await all('status', 'ascending')).toEqual([
-      'banksia Enriched Ltd', 'Eucalyptus Owned Pty Ltd', 'Acacia Pending Pty Ltd', 'Coolabah 100% Failed Inc', 'Dryandra Never Enriched',
+      'banksia Enriched Ltd',
+      'Eucalyptus Owned Pty Ltd',
+      'Acacia Pending Pty Ltd',
+      'Coolabah 100% Failed Inc',
+      'Dryandra Never Enriched',
     ]);
     expect((await all('naics', 'descending'))[0]).toBe('Coolabah 100% Failed Inc');
     const naics = await list({ accountId, query: query({ sort: { column: 'naics', direction: 'descending' } }) });

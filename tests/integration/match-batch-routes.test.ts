@@ -52,7 +52,10 @@ describe('/api/match/batches', () => {
   let batchId = '';
 
   it('uploads a file: 202 with the batch id; the batch is listed and its progress readable', async () => {
-    const created = await call((r) => upload(r), '/api/match/batches', { method: 'POST', body: { fileName: 'a.csv', csv: CSV, columns: { name: 'Supplier' } } });
+    const created = await call((r) => upload(r), '/api/match/batches', {
+      method: 'POST',
+      body: { fileName: 'a.csv', csv: CSV, columns: { name: 'Supplier' } },
+    });
     expect(created.status).toBe(202);
     expect(created.json).toMatchObject({ data: { totalRows: 2 } });
     batchId = (created.json as { data: { batchId: string } }).data.batchId;
@@ -64,9 +67,15 @@ describe('/api/match/batches', () => {
     await ctx.container.matchBatches.run({ batchId, accountId: caller.id });
     const listed = await call(rows, `/api/match/batches/${batchId}/rows?decision=match`, { params: { id: batchId } });
     expect(listed.json).toMatchObject({ data: [{ rowIndex: 0, decision: 'match', result: { best: { organisationId } } }] });
-    const reviewed = await call(review, `/api/match/batches/${batchId}/rows/1/review`, { method: 'POST', body: { action: 'not_in_list' }, params: { id: batchId, row: '1' } });
+    const reviewed = await call(review, `/api/match/batches/${batchId}/rows/1/review`, {
+      method: 'POST',
+      body: { action: 'not_in_list' },
+      params: { id: batchId, row: '1' },
+    });
     expect(reviewed).toMatchObject({ status: 200, json: { data: { rowIndex: 1, action: 'not_in_list', organisationId: null } } });
-    expect((await call(apply, `/api/match/batches/${batchId}/apply`, { method: 'POST', body: {}, params: { id: batchId } })).json).toEqual({ data: { accepted: 1, linked: 1 } });
+    expect((await call(apply, `/api/match/batches/${batchId}/apply`, { method: 'POST', body: {}, params: { id: batchId } })).json).toEqual({
+      data: { accepted: 1, linked: 1 },
+    });
     const csv = await call(result, `/api/match/batches/${batchId}/result?format=csv`, { params: { id: batchId } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="match-${batchId}.csv"`);
@@ -78,8 +87,14 @@ describe('/api/match/batches', () => {
     const post = (body: unknown) => call((r) => upload(r), '/api/match/batches', { method: 'POST', body });
     expect(await post('not json')).toMatchObject({ status: 400, json: { code: 'validation_failed', issues: [{ rule: 'invalid_json' }] } });
     expect(await post({ fileName: 'a.csv', csv: CSV })).toMatchObject({ status: 400, json: { issues: [{ field: 'columns', rule: 'required' }] } });
-    expect(await post({ fileName: 'a.csv', csv: CSV, columns: { name: 'Vendor' } })).toMatchObject({ status: 400, json: { issues: [{ field: 'columns.name', rule: 'unknown_column' }] } });
-    expect(await post({ fileName: 'a.csv', csv: 'Supplier\n"open', columns: { name: 'Supplier' } })).toMatchObject({ status: 400, json: { issues: [{ rule: 'csv_syntax' }] } });
+    expect(await post({ fileName: 'a.csv', csv: CSV, columns: { name: 'Vendor' } })).toMatchObject({
+      status: 400,
+      json: { issues: [{ field: 'columns.name', rule: 'unknown_column' }] },
+    });
+    expect(await post({ fileName: 'a.csv', csv: 'Supplier\n"open', columns: { name: 'Supplier' } })).toMatchObject({
+      status: 400,
+      json: { issues: [{ rule: 'csv_syntax' }] },
+    });
     expect((await call(summary, '/api/match/batches/nope', { params: { id: 'nope' } })).status).toBe(400);
     expect((await call(rows, `/api/match/batches/${batchId}/rows?limit=1000`, { params: { id: batchId } })).status).toBe(400);
     expect((await call(result, `/api/match/batches/${batchId}/result?format=xlsx`, { params: { id: batchId } })).status).toBe(400);

@@ -83,13 +83,21 @@ describe('the match-batch worker process', () => {
     const account = await makeAccount(ctx.database.db);
     for (let i = 0; i < 20; i += 1) await makeOrganisation(ctx.database.db, { name: `Harrowgate Supplies ${i} Pty Ltd` });
     const lines = Array.from({ length: ROWS }, (_, i) => `Harrowgate Supplies ${i % 40},AUS`);
-    const { batchId } = await ctx.container.matchBatches.create(account.id, { fileName: 'big.csv', csv: `name,country\n${lines.join('\n')}`, columns: { name: 'name', country: 'country' } });
+    const { batchId } = await ctx.container.matchBatches.create(account.id, {
+      fileName: 'big.csv',
+      csv: `name,country\n${lines.join('\n')}`,
+      columns: { name: 'name', country: 'country' },
+    });
 
     const first = startWorker();
-    const before = await waitFor('the first chunks to commit', async () => {
-      const p = await progress(batchId);
-      return p.processed_rows >= 300 ? p.processed_rows : undefined;
-    }, 90_000);
+    const before = await waitFor(
+      'the first chunks to commit',
+      async () => {
+        const p = await progress(batchId);
+        return p.processed_rows >= 300 ? p.processed_rows : undefined;
+      },
+      90_000,
+    );
     first.child.kill('SIGKILL');
     expect(await exited(first.child)).toBeNull();
     const atKill = await progress(batchId);
@@ -98,10 +106,15 @@ describe('the match-batch worker process', () => {
     expect(atKill.status).toBe('running');
 
     const second = startWorker();
-    const done = await waitFor('the batch to complete', async () => {
-      const p = await progress(batchId);
-      return p.status === 'completed' ? p : undefined;
-    }, 150_000, 250);
+    const done = await waitFor(
+      'the batch to complete',
+      async () => {
+        const p = await progress(batchId);
+        return p.status === 'completed' ? p : undefined;
+      },
+      150_000,
+      250,
+    );
     expect(done.processed_rows, second.output()).toBe(ROWS);
     expect(done.matched_rows + done.review_rows + done.no_match_rows).toBe(ROWS);
     const rows = await ctx.database.db.execute<{ total: number; with_result: number; first: number; last: number }>(sql`

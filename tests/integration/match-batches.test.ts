@@ -80,7 +80,9 @@ describe('a supplier file', () => {
       'Nothing Like Anything Here',
       'Line, with a comma and "quotes"',
     ]);
-    const jobs = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'match-batch.run' and data->>'batchId' = ${batchId}`);
+    const jobs = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'match-batch.run' and data->>'batchId' = ${batchId}`,
+    );
     expect(jobs.rows[0]?.n).toBe(1);
   });
 
@@ -113,7 +115,9 @@ describe('a supplier file', () => {
     let csv = '';
     for await (const chunk of await ctx.container.matchBatches.read.export(caller.id, batchId, 'csv')) csv += chunk;
     const lines = csv.trim().split('\n');
-    expect(lines[0]).toBe('row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,grade_identifier,grade_website,grade_country,explanation,runner_up_id,runner_up_name,runner_up_score,review');
+    expect(lines[0]).toBe(
+      'row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,grade_identifier,grade_website,grade_country,explanation,runner_up_id,runner_up_name,runner_up_score,review',
+    );
     expect(lines).toHaveLength(8);
     expect(lines[1]).toContain(`,match,${ids.byAbn},`);
     expect(lines[7]).toContain('"Line, with a comma and ""quotes"""');
@@ -124,10 +128,16 @@ describe('a supplier file', () => {
 
   it('takes a reviewer decision: accept, pick another candidate, or not in the list; a pick outside the candidates is refused', async () => {
     const review = ctx.container.matchBatches.review;
-    await expect(review(caller.id, null, { batchId, rowIndex: 3, review: { action: 'pick', organisationId: ids.byAbn ?? '' } })).rejects.toBeInstanceOf(ValidationError);
+    await expect(review(caller.id, null, { batchId, rowIndex: 3, review: { action: 'pick', organisationId: ids.byAbn ?? '' } })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     const twins = (await ctx.container.matchBatches.read.rows(caller.id, batchId, { decision: 'review', offset: 0, limit: 10 }))[0];
     const runnerUp = twins?.result?.runnerUp?.organisationId ?? '';
-    expect(await review(caller.id, null, { batchId, rowIndex: 3, review: { action: 'pick', organisationId: runnerUp } })).toEqual({ rowIndex: 3, action: 'pick', organisationId: runnerUp });
+    expect(await review(caller.id, null, { batchId, rowIndex: 3, review: { action: 'pick', organisationId: runnerUp } })).toEqual({
+      rowIndex: 3,
+      action: 'pick',
+      organisationId: runnerUp,
+    });
     await review(caller.id, null, { batchId, rowIndex: 2, review: { action: 'not_in_list' } });
     await expect(review(caller.id, null, { batchId, rowIndex: 5, review: { action: 'accept' } })).rejects.toBeInstanceOf(ValidationError);
     const rows = await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 50 });
@@ -148,7 +158,9 @@ describe('a supplier file', () => {
   it('is invisible to another account: reads, reviews and apply answer not found', async () => {
     await expect(ctx.container.matchBatches.read.summary(other.id, batchId)).rejects.toBeInstanceOf(NotFoundError);
     await expect(ctx.container.matchBatches.read.rows(other.id, batchId, { offset: 0, limit: 5 })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(ctx.container.matchBatches.review(other.id, null, { batchId, rowIndex: 0, review: { action: 'not_in_list' } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(ctx.container.matchBatches.review(other.id, null, { batchId, rowIndex: 0, review: { action: 'not_in_list' } })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(ctx.container.matchBatches.apply(other.id, batchId)).rejects.toBeInstanceOf(NotFoundError);
     expect(await ctx.container.matchBatches.read.recent(other.id)).toEqual([]);
     expect(await ctx.container.matchBatches.run({ batchId, accountId: other.id })).toBe('not_found');
@@ -193,10 +205,18 @@ describe('a batch interrupted mid-way', () => {
 
   it('hands over to a continuation job after its time slice, so no job outlives the queue expiry', async () => {
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'slice.csv', csv: HEADER + 'A,,,\nB,,,\nC,,,', columns: COLUMNS });
-    const sliced = createRunMatchBatch({ store: createMatchBatchStore(db), jobs: ctx.container.jobs, matchRows: ctx.container.matchBatches.matchRows, chunkSize: 1, sliceMs: 0 });
+    const sliced = createRunMatchBatch({
+      store: createMatchBatchStore(db),
+      jobs: ctx.container.jobs,
+      matchRows: ctx.container.matchBatches.matchRows,
+      chunkSize: 1,
+      sliceMs: 0,
+    });
     expect(await sliced({ batchId, accountId: caller.id })).toBe('continued');
     expect((await ctx.container.matchBatches.read.summary(caller.id, batchId)).processedRows).toBe(1);
-    const jobs = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'match-batch.run' and data->>'batchId' = ${batchId}`);
+    const jobs = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'match-batch.run' and data->>'batchId' = ${batchId}`,
+    );
     expect(jobs.rows[0]?.n).toBe(2);
   });
 });
@@ -208,7 +228,9 @@ describe('a bad file', () => {
   it('is refused with the problem named, and nothing is stored', async () => {
     const before = await db.execute<{ n: number }>(sql`select count(*)::int as n from match_batches`);
     await expect(create('Name,Country\nAcme,AU', { name: 'Supplier' })).rejects.toMatchObject({ issues: [{ field: 'columns.name', rule: 'unknown_column' }] });
-    await expect(create('Supplier,Country\nAcme,AU', { name: 'Supplier', country: 'Land' })).rejects.toMatchObject({ issues: [{ field: 'columns.country', rule: 'unknown_column' }] });
+    await expect(create('Supplier,Country\nAcme,AU', { name: 'Supplier', country: 'Land' })).rejects.toMatchObject({
+      issues: [{ field: 'columns.country', rule: 'unknown_column' }],
+    });
     await expect(create('Supplier\n')).rejects.toMatchObject({ issues: [{ rule: 'too_small' }] });
     await expect(create('Supplier\n"unterminated,\n')).rejects.toMatchObject({ issues: [{ rule: 'csv_syntax' }] });
     await expect(create(`Supplier\n${'x'.repeat(301)}\n`)).rejects.toMatchObject({ issues: [{ rule: 'too_big' }] });

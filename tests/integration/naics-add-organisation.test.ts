@@ -11,11 +11,7 @@ import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/core/errors';
 import { FLAGS } from '../../src/core/flags';
-import {
-  AddOrganisationNAICS,
-  organisationNaicsLockKey,
-  type AddOrganisationNaicsDeps,
-} from '../../src/server/naics/add-organisation-naics';
+import { AddOrganisationNAICS, organisationNaicsLockKey, type AddOrganisationNaicsDeps } from '../../src/server/naics/add-organisation-naics';
 import type { ClassificationRepository, UseCaseLog } from '../../src/server/naics/ports';
 import type { Db } from '../../src/adapters/db/client';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -118,7 +114,11 @@ describe('AddOrganisationNAICS.execute', () => {
       expect((reason as ConflictError).name).toBe('ConflictError');
     }
     expect(await count(sql`select count(*) n from organisation_naics where organisation_id = ${organisation.id}::uuid`)).toBe(1);
-    expect(await count(sql`select count(*) n from transaction_aquila1 ta join transactions t on t.id = ta.transaction_id where t.organisation_id = ${organisation.id}::uuid`)).toBe(1000);
+    expect(
+      await count(
+        sql`select count(*) n from transaction_aquila1 ta join transactions t on t.id = ta.transaction_id where t.organisation_id = ${organisation.id}::uuid`,
+      ),
+    ).toBe(1000);
     // The winner released the lock.
     expect(await count(sql`select count(*) n from locks where key = ${organisationNaicsLockKey(organisation.id)}`)).toBe(0);
   });
@@ -182,7 +182,9 @@ describe('AddOrganisationNAICS.execute', () => {
     await addTransactions(other.id, organisation.id, 'SPENT', 2);
     const [classified] = (await db.execute<{ id: string }>(sql`select id from transactions where account_id = ${account.id}::uuid limit 1`)).rows;
     if (!classified) throw new Error('no transaction');
-    await db.execute(sql`insert into transaction_aquila1 (transaction_id, aquila1_code, "for", weight) values (${classified.id}::uuid, 'DEMO-52', 'SPENT', 0.4)`);
+    await db.execute(
+      sql`insert into transaction_aquila1 (transaction_id, aquila1_code, "for", weight) values (${classified.id}::uuid, 'DEMO-52', 'SPENT', 0.4)`,
+    );
 
     const result = await useCase().execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' });
     expect(result.transactionsClassified).toBe(2);
@@ -190,7 +192,9 @@ describe('AddOrganisationNAICS.execute', () => {
       sql`select aquila1_code, weight from transaction_aquila1 where transaction_id = ${classified.id}::uuid`,
     );
     expect(edges.rows).toEqual([{ aquila1_code: 'DEMO-52', weight: 0.4 }]);
-    expect(await count(sql`select count(*) n from transaction_aquila1 ta join transactions t on t.id = ta.transaction_id where t.account_id = ${other.id}::uuid`)).toBe(0);
+    expect(
+      await count(sql`select count(*) n from transaction_aquila1 ta join transactions t on t.id = ta.transaction_id where t.account_id = ${other.id}::uuid`),
+    ).toBe(0);
     // A second add classifies nothing new.
     const again = await useCase().execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' });
     expect(again.transactionsClassified).toBe(0);
@@ -311,7 +315,9 @@ describe('the per-organisation lock', () => {
     const running = slow.execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' });
     // Three TTLs later the first add is still working and still holds the (renewed) lock.
     await new Promise((resolve) => setTimeout(resolve, 900));
-    await expect(useCase({ lockTtlMs: 300 }).execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' })).rejects.toBeInstanceOf(ConflictError);
+    await expect(useCase({ lockTtlMs: 300 }).execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '111110' })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     releaseBackfill();
     await expect(running).resolves.toMatchObject({ aquila1Synced: true });
   });

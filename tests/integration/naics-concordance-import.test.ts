@@ -85,7 +85,11 @@ describe('demo concordance', () => {
     const demo = buildDemoConcordance(loadNaicsReference());
     expect(buildDemoConcordance(loadNaicsReference())).toEqual(demo);
     for (const a of demo.aquila1) expect(a.name.startsWith('[Demo] ')).toBe(true);
-    const byCode = (code: string) => demo.concordance.filter((c) => c.naicsCode === code).map((c) => `${c.aquila1Code}:${c.for}`).sort();
+    const byCode = (code: string) =>
+      demo.concordance
+        .filter((c) => c.naicsCode === code)
+        .map((c) => `${c.aquila1Code}:${c.for}`)
+        .sort();
     expect(byCode('921110')).toEqual([]);
     expect(byCode('111110')).toEqual(['DEMO-11:SPENT']);
     expect(byCode('111199')).toEqual(['DEMO-11:SPENT', 'DEMO-81:SPENT']);

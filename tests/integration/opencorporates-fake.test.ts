@@ -95,7 +95,13 @@ describe('OpenCorporates contract fake', () => {
 
   it('lists jurisdictions and account status', async () => {
     const jurisdictions = await get('/v0.4/jurisdictions?api_token=tok');
-    expect(jurisdictions.body).toMatchObject({ results: { jurisdictions: expect.arrayContaining([{ jurisdiction: { code: 'us_de', name: 'Delaware (US)', country: 'United States', full_name: 'Delaware (US)' } }]) } });
+    expect(jurisdictions.body).toMatchObject({
+      results: {
+        jurisdictions: expect.arrayContaining([
+          { jurisdiction: { code: 'us_de', name: 'Delaware (US)', country: 'United States', full_name: 'Delaware (US)' } },
+        ]),
+      },
+    });
     expect((await get('/v0.4/account_status?api_token=tok')).body).toMatchObject({ results: { account_status: { calls_remaining: { today: 1000 } } } });
   });
 

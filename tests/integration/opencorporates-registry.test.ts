@@ -6,10 +6,7 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInMemoryProviderCache } from '../../src/adapters/cache/provider-cache';
-import {
-  createOpenCorporatesRegistry,
-  type OpenCorporatesRegistryOptions,
-} from '../../src/adapters/registries/opencorporates/adapter';
+import { createOpenCorporatesRegistry, type OpenCorporatesRegistryOptions } from '../../src/adapters/registries/opencorporates/adapter';
 import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 
@@ -102,8 +99,14 @@ describe('Global scope (no country)', () => {
     const { candidates } = await registry().searchByName('Meridian Ridge', {});
     const british = candidates.filter((c) => c.countryIsoAlpha3 === 'GBR');
     expect(british.map((c) => c.identifiers)).toEqual([
-      [{ type: 'CH', value: 'OC412345' }, { type: 'OPENCORPORATES', value: 'gb/OC412345' }],
-      [{ type: 'CH', value: '10987654' }, { type: 'OPENCORPORATES', value: 'gb/10987654' }],
+      [
+        { type: 'CH', value: 'OC412345' },
+        { type: 'OPENCORPORATES', value: 'gb/OC412345' },
+      ],
+      [
+        { type: 'CH', value: '10987654' },
+        { type: 'OPENCORPORATES', value: 'gb/10987654' },
+      ],
     ]);
     const others = candidates.filter((c) => c.countryIsoAlpha3 !== 'GBR');
     expect(others.length).toBeGreaterThan(3);

@@ -109,7 +109,8 @@ describe('issue 12: queries that found nothing, or another brand, now find their
 
 describe('the typo step tells which corrections found a row (for the match object)', () => {
   it('reports each corrected word, the article included', async () => {
-    const lookup = (query: string) => findOrganisationsByCorrectedName(db, { accountId: caller.id, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 });
+    const lookup = (query: string) =>
+      findOrganisationsByCorrectedName(db, { accountId: caller.id, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 });
     const northwind = (await lookup('Thhe Northwnd Traders')).find((r) => r.id === idOf.get('Northwind Traders Pty Ltd'));
     expect(northwind?.corrections).toEqual([
       { from: 'thhe', to: 'the' },

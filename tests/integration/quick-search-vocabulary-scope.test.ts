@@ -26,7 +26,11 @@ beforeAll(async () => {
   other = await makeAccount(ctx.database.db);
   await makeOrganisation(ctx.database.db, { name: 'Glenbrook Harbour Traders Pty Ltd', countryIsoAlpha3: 'AUS' });
   for (const word of SECRET_WORDS) {
-    await makeOrganisation(ctx.database.db, { name: `${word[0]?.toUpperCase()}${word.slice(1)} Logistics Pty Ltd`, countryIsoAlpha3: 'AUS' }, { ownerAccountId: owner.id });
+    await makeOrganisation(
+      ctx.database.db,
+      { name: `${word[0]?.toUpperCase()}${word.slice(1)} Logistics Pty Ltd`, countryIsoAlpha3: 'AUS' },
+      { ownerAccountId: owner.id },
+    );
   }
 });
 afterAll(async () => {
@@ -75,14 +79,14 @@ describe('the owning account', () => {
 });
 
 describe('writes keep the scope', () => {
-  it('words of an alias of a private organisation are the owner\'s only', async () => {
+  it("words of an alias of a private organisation are the owner's only", async () => {
     const { id } = await makeOrganisation(ctx.database.db, { name: 'Plainname Pty Ltd', aliases: ['Zentharion Group'] }, { ownerAccountId: owner.id });
     await addOrganisationWords(ctx.database.db, [id]);
     expect((await findWordCorrections(ctx.database.db, ['zentharion'], owner.id)).known.has('zentharion')).toBe(true);
     expect((await findWordCorrections(ctx.database.db, ['zentharion'], other.id)).known.has('zentharion')).toBe(false);
   });
 
-  it('when verification drops the owners (the organisation becomes global), its words become everyone\'s', async () => {
+  it("when verification drops the owners (the organisation becomes global), its words become everyone's", async () => {
     const { id } = await makeOrganisation(ctx.database.db, { name: 'Kestrelholm Mining Pty Ltd' }, { ownerAccountId: owner.id });
     expect((await findWordCorrections(ctx.database.db, ['kestrelholm'], other.id)).known.size).toBe(0);
     await dropOwners(ctx.database.db, { organisationId: id });

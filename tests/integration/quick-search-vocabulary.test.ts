@@ -11,12 +11,7 @@ import type { Db } from '../../src/adapters/db/client';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { importOrganisations } from '../../src/adapters/db/queries/imports/import-organisations';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
-import {
-  findOrganisationsByCorrectedName,
-  findOrganisationsByName,
-  findWordCorrections,
-  wordAlternatives,
-} from '../../src/adapters/db/queries/quick-search';
+import { findOrganisationsByCorrectedName, findOrganisationsByName, findWordCorrections, wordAlternatives } from '../../src/adapters/db/queries/quick-search';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;

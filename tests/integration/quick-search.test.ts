@@ -235,7 +235,13 @@ describe('rule 3: website lookup when the query looks like a URL or domain', () 
   });
 
   it('finds the organisation whatever the protocol, leading www., case or trailing slash', async () => {
-    for (const query of ['glimmerquay.com.au', 'www.glimmerquay.com.au', 'https://www.glimmerquay.com.au/', 'http://GLIMMERQUAY.com.au/about', 'HTTPS://glimmerquay.com.au']) {
+    for (const query of [
+      'glimmerquay.com.au',
+      'www.glimmerquay.com.au',
+      'https://www.glimmerquay.com.au/',
+      'http://GLIMMERQUAY.com.au/about',
+      'HTTPS://glimmerquay.com.au',
+    ]) {
       expect(ids(await candidatesFor(query, 'AUS'))).toEqual([site]);
     }
   });
@@ -284,7 +290,12 @@ describe('rule 5: a country scopes every lookup; GLO applies no filter', () => {
       await makeOrganisation(db, { name: 'Thornquist Energy Pty Ltd', website: 'https://thornquist.com', identifiers: [{ type: 'ABN', value: abn }] })
     ).id;
     british = (
-      await makeOrganisation(db, { name: 'Thornquist Energy Limited', countryIsoAlpha3: 'GBR', website: 'https://thornquist.com', identifiers: [{ type: 'ABN', value: abn }] })
+      await makeOrganisation(db, {
+        name: 'Thornquist Energy Limited',
+        countryIsoAlpha3: 'GBR',
+        website: 'https://thornquist.com',
+        identifiers: [{ type: 'ABN', value: abn }],
+      })
     ).id;
   });
 
@@ -310,7 +321,12 @@ describe('rule 6: de-duplication by <key>#<orgId>; an owned base key hides the g
   let globalElsewhere: string;
   beforeAll(async () => {
     global = (
-      await makeOrganisation(db, { name: 'Marrowgate Foods Pty Ltd', website: 'https://marrowgate.com.au', identifiers: [{ type: 'ABN', value: abn }], aliases: ['Marrowgate'] })
+      await makeOrganisation(db, {
+        name: 'Marrowgate Foods Pty Ltd',
+        website: 'https://marrowgate.com.au',
+        identifiers: [{ type: 'ABN', value: abn }],
+        aliases: ['Marrowgate'],
+      })
     ).id;
     globalElsewhere = (await makeOrganisation(db, { name: 'Marrowgate Foods Limited', countryIsoAlpha3: 'NZL' })).id;
     owned = (await makeOrganisation(db, { name: 'Marrowgate Foods Pty. Ltd.', website: 'https://marrowgate.com.au' }, { ownerAccountId: caller.id })).id;

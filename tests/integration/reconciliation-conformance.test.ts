@@ -88,7 +88,11 @@ describe('answers validate against the spec', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const manifest = (await response.json()) as Record<string, unknown>;
     expect(validate('manifest.json', manifest)).toEqual([]);
-    expect(manifest).toMatchObject({ versions: ['0.2'], defaultTypes: [{ id: 'Organisation', name: 'Organisation' }], authentication: { type: 'apiKey', in: 'header', name: 'Authorization' } });
+    expect(manifest).toMatchObject({
+      versions: ['0.2'],
+      defaultTypes: [{ id: 'Organisation', name: 'Organisation' }],
+      authentication: { type: 'apiKey', in: 'header', name: 'Authorization' },
+    });
   });
 
   it('a result batch, by form POST, GET and JSON POST alike', async () => {
@@ -96,7 +100,11 @@ describe('answers validate against the spec', () => {
     const answers = [
       await postForm(server.baseUrl, { queries: JSON.stringify(queries) }, authorization),
       await get(server.baseUrl, `/api/reconcile?queries=${encodeURIComponent(JSON.stringify(queries))}`, authorization),
-      await fetch(`${server.baseUrl}/api/reconcile`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ queries }) }),
+      await fetch(`${server.baseUrl}/api/reconcile`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ queries }),
+      }),
     ];
     for (const response of answers) {
       expect(response.status).toBe(200);

@@ -30,7 +30,9 @@ const FREIGHT_CH = makeCompaniesHouseNumber(4_512_345);
 
 beforeAll(async () => {
   let sessionAccountId = '';
-  ctx = await createTestContainer({ sessionAccount: async (headers) => (headers.get('cookie') === 'session=valid' ? { accountId: sessionAccountId, userId: 'user-1' } : null) });
+  ctx = await createTestContainer({
+    sessionAccount: async (headers) => (headers.get('cookie') === 'session=valid' ? { accountId: sessionAccountId, userId: 'user-1' } : null),
+  });
   const { db } = ctx.database;
   await seedNaics(db);
   await seedDemoConcordance(db);
@@ -38,13 +40,28 @@ beforeAll(async () => {
   other = await makeAccount(db);
   sessionAccountId = other.id;
   const ownedBy = (account: { id: string }) => ({ ownerAccountId: account.id, linkAccountId: account.id });
-  ids.privateOrg = (await makeOrganisation(db, { name: PRIVATE_NAME, website: 'https://quokkavale-joinery.com.au', identifiers: [{ type: 'ABN', value: PRIVATE_ABN }] }, ownedBy(owner))).id;
+  ids.privateOrg = (
+    await makeOrganisation(
+      db,
+      { name: PRIVATE_NAME, website: 'https://quokkavale-joinery.com.au', identifiers: [{ type: 'ABN', value: PRIVATE_ABN }] },
+      ownedBy(owner),
+    )
+  ).id;
   ids.australian = (
-    await makeOrganisation(db, { name: 'Kookaburra Freight Pty Ltd', countryIsoAlpha3: 'AUS', website: 'https://kookaburra-freight.com.au', identifiers: [{ type: 'ABN', value: FREIGHT_ABN }] })
+    await makeOrganisation(db, {
+      name: 'Kookaburra Freight Pty Ltd',
+      countryIsoAlpha3: 'AUS',
+      website: 'https://kookaburra-freight.com.au',
+      identifiers: [{ type: 'ABN', value: FREIGHT_ABN }],
+    })
   ).id;
   ids.british = (await makeOrganisation(db, { name: 'Kookaburra Freight Ltd', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: FREIGHT_CH }] })).id;
-  ids.classified = (await makeOrganisation(db, { name: 'Wombat Power Generation Pty Ltd', description: 'Hydro power', profileStatus: 'COMPLETED' }, ownedBy(other))).id;
-  ids.hostile = (await makeOrganisation(db, { name: '<script>alert(1)</script> Widgets Pty Ltd', description: '<img src=x onerror=alert(1)>' }, ownedBy(other))).id;
+  ids.classified = (
+    await makeOrganisation(db, { name: 'Wombat Power Generation Pty Ltd', description: 'Hydro power', profileStatus: 'COMPLETED' }, ownedBy(other))
+  ).id;
+  ids.hostile = (
+    await makeOrganisation(db, { name: '<script>alert(1)</script> Widgets Pty Ltd', description: '<img src=x onerror=alert(1)>' }, ownedBy(other))
+  ).id;
   await setFlagValue(db, { flagKey: FLAGS.manualNaicsClassification.key, accountId: other.id, value: true });
   await ctx.container.naics.addOrganisationNaics.execute({ accountId: other.id, organisationId: ids.classified, naicsCode: '221111' });
   server = await serveReconciliation();
@@ -66,7 +83,12 @@ describe('authentication', () => {
     expect((await get(server.baseUrl, '/api/reconcile', null)).status).toBe(200);
     const queries = encodeURIComponent(JSON.stringify({ q0: { query: 'Kookaburra' } }));
     for (const authorization of [null, 'Bearer not-a-key']) {
-      for (const path of [`/api/reconcile?queries=${queries}`, '/api/reconcile/suggest/entity?prefix=Koo', `/api/reconcile/preview?id=${ids.australian}`, '/api/reconcile/properties?type=Organisation']) {
+      for (const path of [
+        `/api/reconcile?queries=${queries}`,
+        '/api/reconcile/suggest/entity?prefix=Koo',
+        `/api/reconcile/preview?id=${ids.australian}`,
+        '/api/reconcile/properties?type=Organisation',
+      ]) {
         const response = await get(server.baseUrl, path, authorization);
         expect(response.status, `${path} ${authorization}`).toBe(401);
         expect(await response.json()).toMatchObject({ code: 'unauthorized' });
@@ -103,7 +125,12 @@ describe('reconciliation queries', () => {
     expect(best?.match).toBe(true);
     expect(best?.score).toBeGreaterThanOrEqual(70);
     expect(best?.score).toBeLessThanOrEqual(100);
-    expect(best?.features).toEqual(expect.arrayContaining([{ id: 'name', value: 1 }, { id: 'country', value: 1 }]));
+    expect(best?.features).toEqual(
+      expect.arrayContaining([
+        { id: 'name', value: 1 },
+        { id: 'country', value: 1 },
+      ]),
+    );
   });
 
   it.each(['GB', 'GBR', 'United Kingdom'])('uses the country (%s) as a match condition', async (country) => {
@@ -128,9 +155,13 @@ describe('reconciliation queries', () => {
   it('drops a candidate whose identifier or website contradicts the query', async () => {
     const otherAbn = abnFromAcn(makeAcn(55_555_555));
     expect(idsOf(await reconcile({ q0: { query: 'Kookaburra Freight Pty Ltd', properties: [{ pid: 'ABN', v: otherAbn }] } }))).not.toContain(ids.australian);
-    const byWebsite = await reconcile({ q0: { query: 'Kookaburra Freight', properties: [{ pid: 'website', v: 'https://www.kookaburra-freight.com.au/about' }] } });
+    const byWebsite = await reconcile({
+      q0: { query: 'Kookaburra Freight', properties: [{ pid: 'website', v: 'https://www.kookaburra-freight.com.au/about' }] },
+    });
     expect(idsOf(byWebsite)[0]).toBe(ids.australian); // same name score as its British namesake; the website ranks it first
-    expect(idsOf(await reconcile({ q0: { query: 'Kookaburra Freight Pty Ltd', properties: [{ pid: 'website', v: 'elsewhere.example.org' }] } }))).not.toContain(ids.australian);
+    expect(idsOf(await reconcile({ q0: { query: 'Kookaburra Freight Pty Ltd', properties: [{ pid: 'website', v: 'elsewhere.example.org' }] } }))).not.toContain(
+      ids.australian,
+    );
   });
 
   it('answers each query of a batch under its key, best first, at most `limit`', async () => {
@@ -148,10 +179,25 @@ describe('bad input is a 400 in the error shape, never a 500', () => {
     ['queries that are not JSON', { queries: '{not json' }, 'queries', 'invalid_json'],
     ['a limit of 0', { queries: JSON.stringify({ q0: { query: 'x', limit: 0 } }) }, 'queries.q0.limit', 'too_small'],
     ['a fractional limit', { queries: JSON.stringify({ q0: { query: 'x', limit: 2.5 } }) }, 'queries.q0.limit', 'invalid_type'],
-    ['a country nobody calls that', { queries: JSON.stringify({ q0: { query: 'x', properties: [{ pid: 'country', v: 'Narnia' }] } }) }, 'queries.q0.properties.0.v', 'invalid_value'],
-    ['a website that is not a host', { queries: JSON.stringify({ q0: { query: 'x', properties: [{ pid: 'website', v: 'not a site' }] } }) }, 'queries.q0.properties.0.v', 'invalid_value'],
+    [
+      'a country nobody calls that',
+      { queries: JSON.stringify({ q0: { query: 'x', properties: [{ pid: 'country', v: 'Narnia' }] } }) },
+      'queries.q0.properties.0.v',
+      'invalid_value',
+    ],
+    [
+      'a website that is not a host',
+      { queries: JSON.stringify({ q0: { query: 'x', properties: [{ pid: 'website', v: 'not a site' }] } }) },
+      'queries.q0.properties.0.v',
+      'invalid_value',
+    ],
     ['a query over 200 characters', { queries: JSON.stringify({ q0: { query: 'x'.repeat(201) } }) }, 'queries.q0.query', 'too_big'],
-    ['a batch over 50 queries', { queries: JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, { query: 'x' }]))) }, 'queries', 'too_big'],
+    [
+      'a batch over 50 queries',
+      { queries: JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, { query: 'x' }]))) },
+      'queries',
+      'too_big',
+    ],
     ['a NUL in a query', { queries: JSON.stringify({ q0: { query: 'a\u0000b' } }) }, 'queries', 'invalid_characters'],
     ['neither queries nor extend', { other: '1' }, 'queries', 'required'],
   ];
@@ -164,9 +210,19 @@ describe('bad input is a 400 in the error shape, never a 500', () => {
   });
 
   it('refuses a body that is neither a form nor JSON, and bad suggest, preview and proposal parameters', async () => {
-    const text = await fetch(`${server.baseUrl}/api/reconcile`, { method: 'POST', headers: { authorization: other.authorization, 'content-type': 'text/plain' }, body: 'queries={}' });
+    const text = await fetch(`${server.baseUrl}/api/reconcile`, {
+      method: 'POST',
+      headers: { authorization: other.authorization, 'content-type': 'text/plain' },
+      body: 'queries={}',
+    });
     expect(text.status).toBe(400);
-    for (const path of ['/api/reconcile/suggest/entity', '/api/reconcile/suggest/entity?prefix=a&cursor=-1', '/api/reconcile/preview', '/api/reconcile/properties', '/api/reconcile/properties?type=Organisation&limit=abc']) {
+    for (const path of [
+      '/api/reconcile/suggest/entity',
+      '/api/reconcile/suggest/entity?prefix=a&cursor=-1',
+      '/api/reconcile/preview',
+      '/api/reconcile/properties',
+      '/api/reconcile/properties?type=Organisation&limit=abc',
+    ]) {
       const response = await get(server.baseUrl, path, other.authorization);
       expect(response.status, path).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'validation_failed' });
@@ -176,10 +232,14 @@ describe('bad input is a 400 in the error shape, never a 500', () => {
 
 describe('suggest, preview and data extension', () => {
   it('suggests by name prefix and by organisation id', async () => {
-    const byPrefix = (await (await get(server.baseUrl, '/api/reconcile/suggest/entity?prefix=Kookab', other.authorization)).json()) as { result: { id: string; notable: unknown[] }[] };
+    const byPrefix = (await (await get(server.baseUrl, '/api/reconcile/suggest/entity?prefix=Kookab', other.authorization)).json()) as {
+      result: { id: string; notable: unknown[] }[];
+    };
     expect(byPrefix.result.map((r) => r.id)).toEqual(expect.arrayContaining([ids.australian, ids.british]));
     expect(byPrefix.result[0]?.notable).toEqual([{ id: 'Organisation', name: 'Organisation' }]);
-    const byId = (await (await get(server.baseUrl, `/api/reconcile/suggest/entity?prefix=${ids.british}`, other.authorization)).json()) as { result: { id: string }[] };
+    const byId = (await (await get(server.baseUrl, `/api/reconcile/suggest/entity?prefix=${ids.british}`, other.authorization)).json()) as {
+      result: { id: string }[];
+    };
     expect(byId.result.map((r) => r.id)).toEqual([ids.british]);
   });
 
@@ -199,7 +259,12 @@ describe('suggest, preview and data extension', () => {
     const response = await postForm(server.baseUrl, { extend: JSON.stringify({ ids: [ids.australian, ids.classified], properties }) }, other.authorization);
     const body = (await response.json()) as { meta: { id: string; name: string }[]; rows: Record<string, Record<string, { str: string }[]>> };
     expect(body.meta.map((m) => m.id)).toEqual(properties.map((p) => p.id));
-    expect(body.rows[ids.australian]).toMatchObject({ website: [{ str: 'https://kookaburra-freight.com.au' }], country: [{ str: 'AUS' }], ABN: [{ str: FREIGHT_ABN }], identifier: [{ str: `ABN ${FREIGHT_ABN}` }] });
+    expect(body.rows[ids.australian]).toMatchObject({
+      website: [{ str: 'https://kookaburra-freight.com.au' }],
+      country: [{ str: 'AUS' }],
+      ABN: [{ str: FREIGHT_ABN }],
+      identifier: [{ str: `ABN ${FREIGHT_ABN}` }],
+    });
     const classified = body.rows[ids.classified];
     expect(classified?.naicsCode).toEqual([{ str: '221111' }]);
     expect(classified?.naicsTitle?.[0]?.str).toMatch(/Hydroelectric/i);
@@ -223,7 +288,9 @@ describe("another account's private organisation", () => {
 
   it('never appears in suggestions, by prefix or by its id', async () => {
     for (const prefix of ['Quokkavale', ids.privateOrg]) {
-      const body = (await (await get(server.baseUrl, `/api/reconcile/suggest/entity?prefix=${prefix}`, other.authorization)).json()) as { result: { id: string }[] };
+      const body = (await (await get(server.baseUrl, `/api/reconcile/suggest/entity?prefix=${prefix}`, other.authorization)).json()) as {
+        result: { id: string }[];
+      };
       expect(body.result.map((r) => r.id)).not.toContain(ids.privateOrg);
     }
   });
@@ -252,7 +319,13 @@ describe("another account's private organisation", () => {
 
 describe('CORS (the spec: callable from any origin)', () => {
   it('answers a preflight with the methods and headers a client may send, never credentials', async () => {
-    for (const path of ['/api/reconcile', '/api/reconcile/suggest/entity', '/api/reconcile/preview', '/api/reconcile/properties', '/api/reconcile/suggest/property']) {
+    for (const path of [
+      '/api/reconcile',
+      '/api/reconcile/suggest/entity',
+      '/api/reconcile/preview',
+      '/api/reconcile/properties',
+      '/api/reconcile/suggest/property',
+    ]) {
       const response = await fetch(`${server.baseUrl}${path}`, {
         method: 'OPTIONS',
         headers: { origin: 'http://127.0.0.1:3333', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },

@@ -54,7 +54,12 @@ function lookups(overrides: { guid?: string; ocToken?: string; log?: Logger } = 
   return createRegistryLookups({
     abr: { client: abrClientFor(abrFake, 'guid' in overrides ? { guid: overrides.guid } : {}), cache, log },
     openCorporates: createOpenCorporatesRegistry({
-      client: createConfiguredOpenCorporatesClient({ apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token', baseUrl: ocFake.url, log, retryDelayMs: 20 }),
+      client: createConfiguredOpenCorporatesClient({
+        apiToken: 'ocToken' in overrides ? overrides.ocToken : 'test-token',
+        baseUrl: ocFake.url,
+        log,
+        retryDelayMs: 20,
+      }),
       cache: createInMemoryProviderCache(),
       log,
       companyTimeoutMs: 400,
@@ -68,8 +73,7 @@ const entityNamed = (name: string) => {
   if (!entity) throw new Error(`no such entity in the fake ABR dataset: ${name}`);
   return entity;
 };
-const abrRequests = (endpoint: 'AbnDetails' | 'AcnDetails') =>
-  abrFake.connections.requests.filter((r) => r.url.startsWith(`/json/${endpoint}.aspx`));
+const abrRequests = (endpoint: 'AbnDetails' | 'AcnDetails') => abrFake.connections.requests.filter((r) => r.url.startsWith(`/json/${endpoint}.aspx`));
 const KOALA = entityNamed('KOALA LOGISTICS PTY LTD');
 const OLD_MILL = entityNamed('OLD MILL BAKERY PTY LTD');
 
@@ -248,7 +252,11 @@ describe('byCompaniesHouseNumber and byAggregatorId (OpenCorporates company by i
   it('a dissolved UK company is found, not active', async () => {
     expect(await lookups().byCompaniesHouseNumber('SC612345')).toEqual({
       ok: true,
-      value: expect.objectContaining({ name: 'FERNHOLLOW HOLDINGS LTD', active: false, identifiers: expect.arrayContaining([{ type: 'CH', value: 'SC612345' }]) }),
+      value: expect.objectContaining({
+        name: 'FERNHOLLOW HOLDINGS LTD',
+        active: false,
+        identifiers: expect.arrayContaining([{ type: 'CH', value: 'SC612345' }]),
+      }),
     });
     expect(await lookups().byCompaniesHouseNumber('08123456')).toMatchObject({ ok: true, value: { name: 'QUILLSTONE SOFTWARE LIMITED', active: false } });
   });

@@ -67,7 +67,13 @@ async function searchWithFault(provider: SandboxFaultProvider, kind: SandboxFaul
     });
     expect(response.status).toBe(200);
     const text = await response.text(); // resolves only when the body ends normally
-    return { items: text.split('\n').filter(Boolean).map((line) => streamItemSchema.parse(JSON.parse(line))), ms: performance.now() - started };
+    return {
+      items: text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => streamItemSchema.parse(JSON.parse(line))),
+      ms: performance.now() - started,
+    };
   } finally {
     await sandbox.close();
   }
@@ -79,40 +85,52 @@ describe.each([
   ['registry_au', 'AUS'],
   ['registry_global', 'GBR'],
 ] as const)('%s', (provider, country) => {
-  it.each(SANDBOX_FAULT_KINDS)(`${provider} %s: the stream ends cleanly, degraded exactly when the registry failed`, async (kind) => {
-    const { items, ms } = await searchWithFault(provider, kind, country);
-    expect(ms).toBeLessThan(ENDS_WITHIN_MS);
-    expect(degraded(items)).toBe(kind === 'slow' ? 0 : 1);
-    if (kind === 'slow') expect(items.some((item) => item._type === 'candidate' && item.source.startsWith('registry'))).toBe(true);
-  }, 20_000);
+  it.each(SANDBOX_FAULT_KINDS)(
+    `${provider} %s: the stream ends cleanly, degraded exactly when the registry failed`,
+    async (kind) => {
+      const { items, ms } = await searchWithFault(provider, kind, country);
+      expect(ms).toBeLessThan(ENDS_WITHIN_MS);
+      expect(degraded(items)).toBe(kind === 'slow' ? 0 : 1);
+      if (kind === 'slow') expect(items.some((item) => item._type === 'candidate' && item.source.startsWith('registry'))).toBe(true);
+    },
+    20_000,
+  );
 });
 
 describe.each(['agent', 'web_search'] as const)('%s', (provider) => {
-  it.each(SANDBOX_FAULT_KINDS)(`${provider} %s: the stream ends cleanly and the registry's channel is not degraded`, async (kind) => {
-    const { items, ms } = await searchWithFault(provider, kind, 'AUS');
-    expect(ms).toBeLessThan(ENDS_WITHIN_MS);
-    expect(degraded(items)).toBe(0);
-    expect(items.some((item) => item._type === 'candidate' && item.source === 'registry_au')).toBe(true);
-  }, 20_000);
+  it.each(SANDBOX_FAULT_KINDS)(
+    `${provider} %s: the stream ends cleanly and the registry's channel is not degraded`,
+    async (kind) => {
+      const { items, ms } = await searchWithFault(provider, kind, 'AUS');
+      expect(ms).toBeLessThan(ENDS_WITHIN_MS);
+      expect(degraded(items)).toBe(0);
+      expect(items.some((item) => item._type === 'candidate' && item.source === 'registry_au')).toBe(true);
+    },
+    20_000,
+  );
 });
 
 describe('company_data (enrichment only, not on the search stream)', () => {
-  it.each(SANDBOX_FAULT_KINDS)('company_data %s: the switch reaches its fake', async (kind) => {
-    const env = parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: 'zero', SANDBOX_FAULTS: `company_data:${kind}` });
-    const sandbox = await startSandbox(env, createLogger({ level: 'silent' }));
-    try {
-      const started = performance.now();
-      const answer = await fetch(`${sandbox.env.COMPANY_DATA_BASE_URL}/v2/companies/koala.example`, { signal: AbortSignal.timeout(4000) })
-        .then(async (response) => ({ status: response.status, body: await response.text() }))
-        .catch((error: unknown) => ({ status: 0, body: String(error) }));
-      if (kind === 'failing') expect(answer.status).toBe(500);
-      if (kind === 'hanging') expect(answer.status).toBe(0);
-      if (kind === 'slow') expect(performance.now() - started).toBeGreaterThan(1400);
-      if (kind === 'malformed') expect(() => JSON.parse(answer.body)).toThrow();
-    } finally {
-      await sandbox.close();
-    }
-  }, 20_000);
+  it.each(SANDBOX_FAULT_KINDS)(
+    'company_data %s: the switch reaches its fake',
+    async (kind) => {
+      const env = parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: 'zero', SANDBOX_FAULTS: `company_data:${kind}` });
+      const sandbox = await startSandbox(env, createLogger({ level: 'silent' }));
+      try {
+        const started = performance.now();
+        const answer = await fetch(`${sandbox.env.COMPANY_DATA_BASE_URL}/v2/companies/koala.example`, { signal: AbortSignal.timeout(4000) })
+          .then(async (response) => ({ status: response.status, body: await response.text() }))
+          .catch((error: unknown) => ({ status: 0, body: String(error) }));
+        if (kind === 'failing') expect(answer.status).toBe(500);
+        if (kind === 'hanging') expect(answer.status).toBe(0);
+        if (kind === 'slow') expect(performance.now() - started).toBeGreaterThan(1400);
+        if (kind === 'malformed') expect(() => JSON.parse(answer.body)).toThrow();
+      } finally {
+        await sandbox.close();
+      }
+    },
+    20_000,
+  );
 });
 
 describe('outside the sandbox', () => {

@@ -57,7 +57,11 @@ describe('findInternalMatchesByKeys', () => {
   });
 
   it('skips the membership half when asked (execute resolves it in one batch)', async () => {
-    const matches = await findInternalMatchesByKeys(db, { accountId: caller.id, keys: ['AUS|quokkatwin pty ltd', 'AUS|quokkashared pty ltd'], membership: 'skip' });
+    const matches = await findInternalMatchesByKeys(db, {
+      accountId: caller.id,
+      keys: ['AUS|quokkatwin pty ltd', 'AUS|quokkashared pty ltd'],
+      membership: 'skip',
+    });
     expect(matches.get('AUS|quokkatwin pty ltd')?.accountLinked).toBe(false);
     expect(matches.get('AUS|quokkashared pty ltd')?.accountLinked).toBe(true);
   });
@@ -74,7 +78,10 @@ describe('findInternalMatchesByKeys', () => {
 
 describe('linkedOrganisationIds', () => {
   it('answers which organisations are in the account list, in one query', async () => {
-    const linked = await linkedOrganisationIds(db, { accountId: caller.id, organisationIds: [ids.globalLinked, ids.globalOld, ids.plain].filter((x): x is string => !!x) });
+    const linked = await linkedOrganisationIds(db, {
+      accountId: caller.id,
+      organisationIds: [ids.globalLinked, ids.globalOld, ids.plain].filter((x): x is string => !!x),
+    });
     expect([...linked]).toEqual([ids.globalLinked]);
   });
 

@@ -376,7 +376,12 @@ describe('the stream', () => {
     });
     const text = await response.text();
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(text.split('\n').filter(Boolean).map((l) => streamItemSchema.parse(JSON.parse(l))._type)).toEqual(['candidate', 'channel-degraded']);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => streamItemSchema.parse(JSON.parse(l))._type),
+    ).toEqual(['candidate', 'channel-degraded']);
   });
 });
 

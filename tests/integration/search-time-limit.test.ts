@@ -64,7 +64,12 @@ function hangingPorts() {
 const errorLines = () => logged.lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
 
 async function search(authorization: string, body: object, signal?: AbortSignal) {
-  return fetch(`${baseUrl}/api/organisations/search`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  return fetch(`${baseUrl}/api/organisations/search`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
 }
 
 describe('the maximum duration, through the route', () => {
@@ -79,7 +84,10 @@ describe('the maximum duration, through the route', () => {
     expect(elapsed).toBeGreaterThan(900);
     // A liveness bound (the hanging providers would never end the stream), generous for loaded machines.
     expect(elapsed).toBeLessThan(15_000);
-    const items = text.split('\n').filter(Boolean).map((line) => streamItemSchema.parse(JSON.parse(line)));
+    const items = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => streamItemSchema.parse(JSON.parse(line)));
     expect(items.map((item) => item._type)).toEqual(['candidate', 'channel-degraded']);
     expect(errorLines()).toEqual([]);
   });
@@ -88,7 +96,10 @@ describe('the maximum duration, through the route', () => {
     hangingPorts();
     const account = await makeAccount(ctx.container.database.db);
     const response = await search(account.authorization, { query: 'acme', countryIsoAlpha3: 'AUS', mode: 'agentic' });
-    const items = (await response.text()).split('\n').filter(Boolean).map((line) => streamItemSchema.parse(JSON.parse(line)));
+    const items = (await response.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => streamItemSchema.parse(JSON.parse(line)));
     expect(items.map((item) => item._type)).toEqual(['candidate']);
   });
 });

@@ -59,9 +59,14 @@ function registryCandidate(overrides: Partial<StreamedSelectionCandidate> = {}):
 }
 
 async function organisationRow(id: string) {
-  const result = await db.execute<{ name: string; country_iso_alpha3: string | null; type: string | null; profile_status: string | null; profile_source: string | null; website: string | null }>(
-    sql`select name, country_iso_alpha3, type, profile_status, profile_source, website from organisations where id = ${id}::uuid`,
-  );
+  const result = await db.execute<{
+    name: string;
+    country_iso_alpha3: string | null;
+    type: string | null;
+    profile_status: string | null;
+    profile_source: string | null;
+    website: string | null;
+  }>(sql`select name, country_iso_alpha3, type, profile_status, profile_source, website from organisations where id = ${id}::uuid`);
   return result.rows[0];
 }
 const count = async (query: ReturnType<typeof sql>) => Number((await db.execute<{ n: string }>(query)).rows[0]?.n ?? 0);
@@ -70,7 +75,8 @@ const linked = (accountId: string, id: string) =>
   count(sql`select count(*) n from account_organisations where organisation_id = ${id}::uuid and account_id = ${accountId}::uuid`);
 const enrichJobs = (id: string) => count(sql`select count(*) n from pgboss.job where name = 'organisation.enrich' and data->>'organisationId' = ${id}`);
 const identifiersOf = async (id: string) =>
-  (await db.execute<{ type: string; value: string }>(sql`select type, value from organisation_identifiers where organisation_id = ${id}::uuid order by type`)).rows;
+  (await db.execute<{ type: string; value: string }>(sql`select type, value from organisation_identifiers where organisation_id = ${id}::uuid order by type`))
+    .rows;
 
 function ok<T>(result: { ok: true; data: T } | { ok: false; error: unknown }): T {
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
@@ -83,7 +89,13 @@ describe('a candidate with no internal match', () => {
     const candidate = registryCandidate({ identifiers: [{ type: 'ABN', value: '73 434 904 926' }] });
     const data = ok(await select(context, { candidate, countryIsoAlpha3: 'AUS' }));
     expect(data.created).toBe(true);
-    expect(await organisationRow(data.organisationId)).toMatchObject({ name: candidate.canonicalName, country_iso_alpha3: 'AUS', type: 'ProprietaryLimited', profile_status: 'PENDING', profile_source: 'agentic' });
+    expect(await organisationRow(data.organisationId)).toMatchObject({
+      name: candidate.canonicalName,
+      country_iso_alpha3: 'AUS',
+      type: 'ProprietaryLimited',
+      profile_status: 'PENDING',
+      profile_source: 'agentic',
+    });
     expect(await owners(data.organisationId)).toBe(1);
     expect(await linked(context.accountId, data.organisationId)).toBe(1);
     expect(await enrichJobs(data.organisationId)).toBe(1);
@@ -92,13 +104,17 @@ describe('a candidate with no internal match', () => {
 
   it("profileSource is 'direct' exactly when a validated website is present", async () => {
     const { context } = await account();
-    const withSite = ok(await select(context, { candidate: registryCandidate({ website: 'https://wombatfreight.com.au', websiteValidated: true }), countryIsoAlpha3: 'AUS' }));
+    const withSite = ok(
+      await select(context, { candidate: registryCandidate({ website: 'https://wombatfreight.com.au', websiteValidated: true }), countryIsoAlpha3: 'AUS' }),
+    );
     expect(await organisationRow(withSite.organisationId)).toMatchObject({ profile_source: 'direct', website: 'https://wombatfreight.com.au' });
     const payload = await db.execute<{ data: { profileSource: string; website: string | null } }>(
       sql`select data from pgboss.job where name = 'organisation.enrich' and data->>'organisationId' = ${withSite.organisationId}`,
     );
     expect(payload.rows[0]?.data).toMatchObject({ profileSource: 'direct', website: 'https://wombatfreight.com.au' });
-    const unvalidated = ok(await select(context, { candidate: registryCandidate({ website: 'https://unchecked.example.com', websiteValidated: false }), countryIsoAlpha3: 'AUS' }));
+    const unvalidated = ok(
+      await select(context, { candidate: registryCandidate({ website: 'https://unchecked.example.com', websiteValidated: false }), countryIsoAlpha3: 'AUS' }),
+    );
     expect(await organisationRow(unvalidated.organisationId)).toMatchObject({ profile_source: 'agentic', website: null });
   });
 
@@ -118,7 +134,9 @@ describe('a candidate with no internal match', () => {
 
   it('takes the country from the candidate under a Global search, and rejects a new organisation with no real country', async () => {
     const { context } = await account();
-    const global = ok(await select(context, { candidate: registryCandidate({ countryIsoAlpha3: 'GBR', source: 'registry_global', type: null }), countryIsoAlpha3: 'GLO' }));
+    const global = ok(
+      await select(context, { candidate: registryCandidate({ countryIsoAlpha3: 'GBR', source: 'registry_global', type: null }), countryIsoAlpha3: 'GLO' }),
+    );
     expect(await organisationRow(global.organisationId)).toMatchObject({ country_iso_alpha3: 'GBR' });
 
     const before = await count(sql`select count(*) n from organisations`);
@@ -135,7 +153,12 @@ describe('a candidate with no internal match', () => {
 
   it('rolls the creation back when organisation.enrich cannot be sent (the queue is gone)', async () => {
     const { context } = await account();
-    await ctx.container.jobs.send('organisation.enrich', { organisationId: crypto.randomUUID(), accountId: context.accountId, profileSource: 'agentic', website: null }); // starts pg-boss
+    await ctx.container.jobs.send('organisation.enrich', {
+      organisationId: crypto.randomUUID(),
+      accountId: context.accountId,
+      profileSource: 'agentic',
+      website: null,
+    }); // starts pg-boss
     const boss = new PgBoss({ connectionString: ctx.database.url, max: 1, schedule: false, supervise: false });
     boss.on('error', () => undefined);
     await boss.start();
@@ -164,7 +187,12 @@ describe('a candidate with no internal match', () => {
 
   it('selects a visible organisation sharing a registry identifier or the registrable domain instead of creating one', async () => {
     const { context } = await account();
-    const registryRow = ok(await select(context, { candidate: registryCandidate({ canonicalName: 'BILBY BREWING PTY LTD', identifiers: [{ type: 'ABN', value: '67439249313' }] }), countryIsoAlpha3: 'AUS' }));
+    const registryRow = ok(
+      await select(context, {
+        candidate: registryCandidate({ canonicalName: 'BILBY BREWING PTY LTD', identifiers: [{ type: 'ABN', value: '67439249313' }] }),
+        countryIsoAlpha3: 'AUS',
+      }),
+    );
     const agentRow = ok(
       await select(context, {
         candidate: registryCandidate({ canonicalName: 'Bilby Brewing Co', source: 'agent', identifiers: [{ type: 'ABN', value: '67 439 249 313' }] }),
@@ -173,9 +201,22 @@ describe('a candidate with no internal match', () => {
     );
     expect(agentRow).toEqual({ organisationId: registryRow.organisationId, created: false });
 
-    const site = ok(await select(context, { candidate: registryCandidate({ canonicalName: 'QUOKKA TOURS PTY LTD', website: 'https://quokkatours.com.au', websiteValidated: true }), countryIsoAlpha3: 'AUS' }));
+    const site = ok(
+      await select(context, {
+        candidate: registryCandidate({ canonicalName: 'QUOKKA TOURS PTY LTD', website: 'https://quokkatours.com.au', websiteValidated: true }),
+        countryIsoAlpha3: 'AUS',
+      }),
+    );
     const sameDomain = ok(
-      await select(context, { candidate: registryCandidate({ canonicalName: 'Quokka Island Tours', source: 'agent', website: 'https://www.quokkatours.com.au/about', websiteValidated: true }), countryIsoAlpha3: 'AUS' }),
+      await select(context, {
+        candidate: registryCandidate({
+          canonicalName: 'Quokka Island Tours',
+          source: 'agent',
+          website: 'https://www.quokkatours.com.au/about',
+          websiteValidated: true,
+        }),
+        countryIsoAlpha3: 'AUS',
+      }),
     );
     expect(sameDomain).toEqual({ organisationId: site.organisationId, created: false });
   });
@@ -195,7 +236,14 @@ describe('an existing internal match', () => {
   it('creates nothing, writes the candidate identifiers, backfills a missing type and links the account', async () => {
     const { context } = await account();
     const existing = await makeOrganisation(db, { name: 'PLATYPUS PAPER PTY LTD', type: null, profileStatus: 'COMPLETED' });
-    const candidate = registryCandidate({ canonicalName: 'PLATYPUS PAPER PTY LTD', existingOrgId: existing.id, identifiers: [{ type: 'ACN', value: '635412074' }, { type: 'ACN', value: '635 412 074' }] });
+    const candidate = registryCandidate({
+      canonicalName: 'PLATYPUS PAPER PTY LTD',
+      existingOrgId: existing.id,
+      identifiers: [
+        { type: 'ACN', value: '635412074' },
+        { type: 'ACN', value: '635 412 074' },
+      ],
+    });
     const data = ok(await select(context, { candidate, countryIsoAlpha3: 'AUS' }));
     expect(data).toEqual({ organisationId: existing.id, created: false });
     expect(await identifiersOf(existing.id)).toEqual([{ type: 'ACN', value: '635412074' }]);
@@ -209,7 +257,23 @@ describe('an existing internal match', () => {
   it('enriches automatically when never enriched, not owned by the account, and a real country is resolvable', async () => {
     const { context } = await account();
     const global = await makeOrganisation(db, { name: 'ECHIDNA ENGINEERING PTY LTD', profileStatus: null });
-    const data = ok(await select(context, { candidate: { _type: 'internal', canonicalName: 'ECHIDNA ENGINEERING PTY LTD', description: '', countryIsoAlpha3: 'AUS', key: 'AUS|echidna engineering', existingOrgId: global.id, source: 'internal', logo: null, website: null, accountLinked: false }, countryIsoAlpha3: 'AUS' }));
+    const data = ok(
+      await select(context, {
+        candidate: {
+          _type: 'internal',
+          canonicalName: 'ECHIDNA ENGINEERING PTY LTD',
+          description: '',
+          countryIsoAlpha3: 'AUS',
+          key: 'AUS|echidna engineering',
+          existingOrgId: global.id,
+          source: 'internal',
+          logo: null,
+          website: null,
+          accountLinked: false,
+        },
+        countryIsoAlpha3: 'AUS',
+      }),
+    );
     expect(data.created).toBe(false);
     expect(await organisationRow(global.id)).toMatchObject({ profile_status: 'PENDING' });
     expect(await enrichJobs(global.id)).toBe(1);
@@ -218,7 +282,23 @@ describe('an existing internal match', () => {
   it('skips auto-enrichment with no real country (the page offers Enrich now) and when the account owns it', async () => {
     const { context } = await account();
     const countryless = await makeOrganisation(db, { name: 'Dingo Design', countryIsoAlpha3: null, profileStatus: null });
-    ok(await select(context, { candidate: { _type: 'internal', canonicalName: 'Dingo Design', description: '', countryIsoAlpha3: '', key: '|dingo design', existingOrgId: countryless.id, source: 'internal', logo: null, website: null, accountLinked: false }, countryIsoAlpha3: 'GLO' }));
+    ok(
+      await select(context, {
+        candidate: {
+          _type: 'internal',
+          canonicalName: 'Dingo Design',
+          description: '',
+          countryIsoAlpha3: '',
+          key: '|dingo design',
+          existingOrgId: countryless.id,
+          source: 'internal',
+          logo: null,
+          website: null,
+          accountLinked: false,
+        },
+        countryIsoAlpha3: 'GLO',
+      }),
+    );
     expect(await organisationRow(countryless.id)).toMatchObject({ profile_status: null });
     expect(await enrichJobs(countryless.id)).toBe(0);
 
@@ -231,7 +311,9 @@ describe('an existing internal match', () => {
     const owner = await account();
     const other = await account();
     const hidden = await makeOrganisation(db, { name: 'Bandicoot Books' }, { ownerAccountId: owner.context.accountId });
-    const data = ok(await select(other.context, { candidate: registryCandidate({ canonicalName: 'Bandicoot Books', existingOrgId: hidden.id }), countryIsoAlpha3: 'AUS' }));
+    const data = ok(
+      await select(other.context, { candidate: registryCandidate({ canonicalName: 'Bandicoot Books', existingOrgId: hidden.id }), countryIsoAlpha3: 'AUS' }),
+    );
     expect(data.created).toBe(true);
     expect(data.organisationId).not.toBe(hidden.id);
     expect(await linked(other.context.accountId, hidden.id)).toBe(0);
@@ -240,7 +322,13 @@ describe('an existing internal match', () => {
 
 describe('POST /api/organisations/select', () => {
   const post = (body: string, authorization?: string) =>
-    POST(new Request('http://localhost/api/organisations/select', { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body }));
+    POST(
+      new Request('http://localhost/api/organisations/select', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body,
+      }),
+    );
 
   it('answers 200 {data: {organisationId, created}} for an API key', async () => {
     const made = await account();

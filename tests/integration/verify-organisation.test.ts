@@ -47,11 +47,13 @@ function inMemoryRegister() {
   const records = new Map<string, RegistryRecord>();
   const calls: { lookup: LookupName; value: string }[] = [];
   let failure: ProviderFailure | null = null;
-  const answer = (lookup: LookupName) => async (value: string): Promise<ProviderResult<RegistryRecord | null>> => {
-    calls.push({ lookup, value });
-    if (failure) return { ok: false, failure };
-    return { ok: true, value: records.get(`${lookup}:${value}`) ?? null };
-  };
+  const answer =
+    (lookup: LookupName) =>
+    async (value: string): Promise<ProviderResult<RegistryRecord | null>> => {
+      calls.push({ lookup, value });
+      if (failure) return { ok: false, failure };
+      return { ok: true, value: records.get(`${lookup}:${value}`) ?? null };
+    };
   const registry: RegistryLookups = {
     byAbn: answer('byAbn'),
     byAcn: answer('byAcn'),
@@ -153,7 +155,9 @@ async function linkedOrganisations(accountId: string): Promise<string[]> {
 }
 
 async function naicsCodes(organisationId: string): Promise<string[]> {
-  const result = await db.execute<{ naics_code: string }>(sql`select naics_code from organisation_naics where organisation_id = ${organisationId}::uuid order by naics_code`);
+  const result = await db.execute<{ naics_code: string }>(
+    sql`select naics_code from organisation_naics where organisation_id = ${organisationId}::uuid order by naics_code`,
+  );
   return result.rows.map((r) => r.naics_code);
 }
 
@@ -332,7 +336,10 @@ describe('VerifyOrganisation: not verified, it stays private', () => {
 
     const outcome = await verifier(register)(organisation.id);
 
-    expect(outcome).toMatchObject({ verdict: 'not_verified', evidence: { registeredName: 'KOALA LOGISTIC SOLUTIONS PTY LTD', nameMatches: false, active: true } });
+    expect(outcome).toMatchObject({
+      verdict: 'not_verified',
+      evidence: { registeredName: 'KOALA LOGISTIC SOLUTIONS PTY LTD', nameMatches: false, active: true },
+    });
     await expectStillPrivate(organisation.id, account.id);
   });
 
@@ -487,7 +494,9 @@ describe('VerifyOrganisation: verified, but a global organisation with the same 
     // Nothing left to verify.
     expect(await verifier(register)(duplicate.id)).toBeNull();
     // The manual classification's locks were released.
-    const locks = await db.execute<{ n: string }>(sql`select count(*) n from locks where key in (${organisationNaicsLockKey(duplicate.id)}, ${organisationNaicsLockKey(global.id)})`);
+    const locks = await db.execute<{ n: string }>(
+      sql`select count(*) n from locks where key in (${organisationNaicsLockKey(duplicate.id)}, ${organisationNaicsLockKey(global.id)})`,
+    );
     expect(Number(locks.rows[0]?.n)).toBe(0);
   });
 

@@ -24,16 +24,15 @@ afterEach(async () => {
 });
 
 const search = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
-  createBraveWebSearch({ client: createBraveClient({ apiKey: options.apiKey ?? 'sandbox-key', baseUrl: brave.url, log, timeoutMs: options.timeoutMs ?? 800, retryDelayMs: 10 }), log });
+  createBraveWebSearch({
+    client: createBraveClient({ apiKey: options.apiKey ?? 'sandbox-key', baseUrl: brave.url, log, timeoutMs: options.timeoutMs ?? 800, retryDelayMs: 10 }),
+    log,
+  });
 
 describe('Brave adapter', () => {
   it('returns plain-text hits for the country, sending alpha-2 and the subscription token', async () => {
     const hits = hitsOf(await search().search('solar installers', { countryAlpha2: 'au', count: 3 }));
-    expect(hits.map((h) => h.url)).toEqual([
-      'https://www.sunbrightsolar.com.au/',
-      'https://harbourlinesolar.com.au/about',
-      'https://outbackenergy.com.au/',
-    ]);
+    expect(hits.map((h) => h.url)).toEqual(['https://www.sunbrightsolar.com.au/', 'https://harbourlinesolar.com.au/about', 'https://outbackenergy.com.au/']);
     expect(hits.every((h) => !h.snippet.includes('<strong>') && h.source === 'brave')).toBe(true);
     const sent = new URL(brave.connections.requests[0]?.url ?? '', brave.url);
     expect(sent.pathname).toBe('/res/v1/web/search');

@@ -110,7 +110,10 @@ describe('safe fetcher: with the test-only loopback allowance (the sandbox wirin
 
   it('follows a redirect chain by hand and reports the final URL', async () => {
     const result = await sandboxFetcher().fetchPage('https://wattle.com.au/');
-    expect(result).toMatchObject({ ok: true, page: { url: 'https://www.wattle.com.au/au/home', redirects: ['https://www.wattle.com.au/', 'https://www.wattle.com.au/au/home'] } });
+    expect(result).toMatchObject({
+      ok: true,
+      page: { url: 'https://www.wattle.com.au/au/home', redirects: ['https://www.wattle.com.au/', 'https://www.wattle.com.au/au/home'] },
+    });
   });
 
   it.each([
@@ -132,7 +135,10 @@ describe('safe fetcher: with the test-only loopback allowance (the sandbox wirin
       },
     });
     const result = await f.fetchPage(`https://bounce.com.au/?to=${encodeURIComponent('https://internal-api.com.au/admin')}`);
-    expect(result).toMatchObject({ ok: false, failure: { kind: 'blocked-address', message: 'internal-api.com.au: address 10.20.30.40 is private, not public' } });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'blocked-address', message: 'internal-api.com.au: address 10.20.30.40 is private, not public' },
+    });
     expect(resolved).toEqual(['bounce.com.au', 'internal-api.com.au']);
   });
 
@@ -188,7 +194,10 @@ describe('safe fetcher: with the test-only loopback allowance (the sandbox wirin
   });
 
   it('accepts only HTML and 2xx answers', async () => {
-    expect(await sandboxFetcher().fetchPage('https://brochure.com.au/')).toMatchObject({ ok: false, failure: { kind: 'not-html', message: 'content type application/pdf is not HTML' } });
+    expect(await sandboxFetcher().fetchPage('https://brochure.com.au/')).toMatchObject({
+      ok: false,
+      failure: { kind: 'not-html', message: 'content type application/pdf is not HTML' },
+    });
     expect(await sandboxFetcher().fetchPage('https://nobody-here.com.au/')).toMatchObject({ ok: false, failure: { kind: 'http-status', status: 404 } });
   });
 

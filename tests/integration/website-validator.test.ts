@@ -143,7 +143,14 @@ describe('validate-website CLI command', () => {
   it('runs tier 2 over the network (here the fake home pages)', async () => {
     const command = createValidateWebsiteCommand({ fetcher: sandboxWebsiteFetcherOptions(fake) });
     const unused = () => Promise.reject(new Error('validate-website needs no database'));
-    const context: CommandContext = { env: parseEnvOrThrow({ NODE_ENV: 'test' }), log, stdout: new PassThrough(), stderr: new PassThrough(), database: unused, auth: unused };
+    const context: CommandContext = {
+      env: parseEnvOrThrow({ NODE_ENV: 'test' }),
+      log,
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      database: unused,
+      auth: unused,
+    };
     const outcome = await command.execute(context, { name: 'KOALA LOGISTICS PTY LTD', url: 'https://koalafreight.com.au/' });
     expect(outcome).toEqual({
       ok: true,

@@ -33,7 +33,9 @@ describe('the loopback-only guard of every test process', () => {
 
   it('fails a request to a host name that resolves outside loopback', async () => {
     const error = await new Promise<Error>((resolve) => {
-      const request = http.get({ host: 'outside.test', port: 80, lookup: (_h, _o, cb) => cb(null, [{ address: '10.1.2.3', family: 4 }]) }, () => resolve(new Error('connected')));
+      const request = http.get({ host: 'outside.test', port: 80, lookup: (_h, _o, cb) => cb(null, [{ address: '10.1.2.3', family: 4 }]) }, () =>
+        resolve(new Error('connected')),
+      );
       request.on('error', resolve);
     });
     expect(error.message).toMatch(/only loopback hosts are reachable from tests/);

@@ -33,7 +33,12 @@ function guardedLookup(lookup: Lookup): Lookup {
       if (error) return callback(error, address, family);
       const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address];
       const outside = addresses.find((a) => !isLoopbackAddress(a));
-      if (outside !== undefined) return callback(new OutboundConnectionError(`test tried to connect to ${hostname} (${outside}): only loopback hosts are reachable from tests`), address, family);
+      if (outside !== undefined)
+        return callback(
+          new OutboundConnectionError(`test tried to connect to ${hostname} (${outside}): only loopback hosts are reachable from tests`),
+          address,
+          family,
+        );
       callback(null, address, family);
     });
 }

@@ -3,11 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/adapters/db/client';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { createApiKey } from '../../src/adapters/auth/api-keys';
-import {
-  insertOrganisation,
-  type InsertOrganisationsOptions,
-  type NewOrganisation,
-} from '../../src/adapters/db/queries/organisations-write';
+import { insertOrganisation, type InsertOrganisationsOptions, type NewOrganisation } from '../../src/adapters/db/queries/organisations-write';
 
 export async function makeAccount(db: Db, overrides: { name?: string } = {}) {
   const account = await insertAccount(db, { name: overrides.name ?? `Account ${randomUUID().slice(0, 8)}` });

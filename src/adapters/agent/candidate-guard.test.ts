@@ -13,13 +13,26 @@ const report = (overrides: Partial<ReportCandidateInput>): ReportCandidateInput 
 
 function ledger(country: string, limit = 10) {
   const l = new RunLedger({ query: 'solar', countryIsoAlpha3: country, limit });
-  l.recordHits([hit('Sunbright Solar Pty Ltd', 'https://www.sunbrightsolar.com.au/'), hit('Directory', 'https://dir.com.au/', 'Koala Freight Pty Ltd is listed')]);
+  l.recordHits([
+    hit('Sunbright Solar Pty Ltd', 'https://www.sunbrightsolar.com.au/'),
+    hit('Directory', 'https://dir.com.au/', 'Koala Freight Pty Ltd is listed'),
+  ]);
   return l;
 }
 
 describe('RunLedger.review', () => {
   it('accepts a grounded candidate and normalises website, country and text', () => {
-    expect(ledger('AUS').review(report({ country: 'au', identifiers: [{ type: 'abn', value: '51 824 753 556' }, { type: 'ABN', value: '123' }] }))).toEqual({
+    expect(
+      ledger('AUS').review(
+        report({
+          country: 'au',
+          identifiers: [
+            { type: 'abn', value: '51 824 753 556' },
+            { type: 'ABN', value: '123' },
+          ],
+        }),
+      ),
+    ).toEqual({
       accepted: true,
       candidate: {
         name: 'Sunbright Solar Pty Ltd',

@@ -7,12 +7,7 @@
 import { z } from 'zod';
 import { keyName, searchName } from '../../core/canonical-name';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
-import {
-  isValidAbn,
-  isValidAcn,
-  normaliseCompaniesHouseNumber,
-  normaliseIdentifierValue,
-} from '../../core/identifiers';
+import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { Identifier } from '../../core/candidates';
 import { registrableDomain, toWebsiteUrl } from '../../core/website';
 import type { AgentCandidate, DiscoveryQuery, WebSearchHit } from '../../server/search/ports';
@@ -54,7 +49,11 @@ const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /** Plain text: no markup, no control characters, single spaces, clipped. */
 export function plainText(text: string, maxLength: number): string {
-  const cleaned = text.replace(/<[^>]*>/g, ' ').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned.length <= maxLength ? cleaned : `${cleaned.slice(0, maxLength - 1).trimEnd()}…`;
 }
 
@@ -148,9 +147,7 @@ export class RunLedger {
    * Country mode: the requested country; a reported country must map to it (a null one means the model
    * kept to the instruction). GLO: the headquarters country is required and must map to a real alpha-3.
    */
-  private resolveCountry(
-    raw: string | null,
-  ): { ok: true; alpha3: string } | { ok: false; reason: RejectionReason; message: string } {
+  private resolveCountry(raw: string | null): { ok: true; alpha3: string } | { ok: false; reason: RejectionReason; message: string } {
     const requested = this.query.countryIsoAlpha3;
     const worldwide = requested === GLOBAL_SEARCH_SCOPE;
     const given = raw?.trim() ?? '';

@@ -27,22 +27,9 @@ import {
 import type { z } from 'zod';
 import { toAlpha2 } from '../../core/countries';
 import type { Logger } from '../logging/logger';
-import type {
-  AgentProfilePhase1,
-  EnrichmentAgent,
-  EnrichmentSubject,
-  ProviderFailure,
-  ProviderResult,
-} from '../../server/enrichment/ports';
+import type { AgentProfilePhase1, EnrichmentAgent, EnrichmentSubject, ProviderFailure, ProviderResult } from '../../server/enrichment/ports';
 import type { WebSearch } from '../../server/search/ports';
-import {
-  EvidenceLedger,
-  phase1SubmissionSchema,
-  phase2SubmissionSchema,
-  reviewPhase1,
-  reviewPhase2,
-  type Reviewed,
-} from './enrichment-guard';
+import { EvidenceLedger, phase1SubmissionSchema, phase2SubmissionSchema, reviewPhase1, reviewPhase2, type Reviewed } from './enrichment-guard';
 import { buildEnrichmentInstructions, buildEnrichmentTask, knownCountry, type EnrichmentPhase } from './enrichment-prompts';
 import { createWebSearchTool, describeError } from './tools';
 

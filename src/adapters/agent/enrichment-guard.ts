@@ -42,10 +42,7 @@ export const phase1SubmissionSchema = z.object({
     .nullable()
     .describe(`What the organisation does: one to three plain-text sentences, at most ${MAX_DESCRIPTION_LENGTH} characters; null when unknown`),
   website: z.string().nullable().describe("The organisation's own homepage URL as it appeared in your search results; null when unknown"),
-  type: z
-    .string()
-    .nullable()
-    .describe('ProprietaryLimited, PublicLimited or SoleProprietor, only when the results state the legal form; otherwise null'),
+  type: z.string().nullable().describe('ProprietaryLimited, PublicLimited or SoleProprietor, only when the results state the legal form; otherwise null'),
 });
 export type Phase1Submission = z.infer<typeof phase1SubmissionSchema>;
 

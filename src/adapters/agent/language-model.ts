@@ -12,9 +12,7 @@ import type { Env } from '../../config/env';
 
 export type AgentModelConfig = Pick<Env, 'AGENT_PROVIDER' | 'AGENT_MODEL' | 'AGENT_BASE_URL' | 'AGENT_API_KEY'>;
 
-export type LanguageModelResult =
-  | { ok: true; model: Exclude<LanguageModel, string>; provider: string; modelId: string }
-  | { ok: false; missing: string[] };
+export type LanguageModelResult = { ok: true; model: Exclude<LanguageModel, string>; provider: string; modelId: string } | { ok: false; missing: string[] };
 
 export function createLanguageModel(env: AgentModelConfig): LanguageModelResult {
   const missing: string[] = [];

@@ -11,16 +11,9 @@ import { createBraveClient } from '../web-search/client';
 import { createLanguageModel } from './language-model';
 import { createSearchAgent, type SearchAgentOptions } from './search-agent';
 
-export type SearchAgentEnv = Pick<
-  Env,
-  'AGENT_PROVIDER' | 'AGENT_MODEL' | 'AGENT_BASE_URL' | 'AGENT_API_KEY' | 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'
->;
+export type SearchAgentEnv = Pick<Env, 'AGENT_PROVIDER' | 'AGENT_MODEL' | 'AGENT_BASE_URL' | 'AGENT_API_KEY' | 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'>;
 
-export function createSearchAgentFromEnv(
-  env: SearchAgentEnv,
-  log: Logger,
-  limits: Omit<SearchAgentOptions, 'model' | 'webSearch' | 'log'> = {},
-): SearchAgent {
+export function createSearchAgentFromEnv(env: SearchAgentEnv, log: Logger, limits: Omit<SearchAgentOptions, 'model' | 'webSearch' | 'log'> = {}): SearchAgent {
   const model = createLanguageModel(env);
   const missing = [...(model.ok ? [] : model.missing), ...(env.WEB_SEARCH_API_KEY ? [] : ['WEB_SEARCH_API_KEY'])];
   if (!model.ok || !env.WEB_SEARCH_API_KEY) return createUnconfiguredSearchAgent(log, missing);

@@ -14,7 +14,12 @@ const usage = {
 const step = (...parts: LanguageModelV3StreamPart[]) => ({
   stream: simulateReadableStream({ chunks: parts, initialDelayInMs: null, chunkDelayInMs: null }),
 });
-const call = (id: string, toolName: string, input: object): LanguageModelV3StreamPart => ({ type: 'tool-call', toolCallId: id, toolName, input: JSON.stringify(input) });
+const call = (id: string, toolName: string, input: object): LanguageModelV3StreamPart => ({
+  type: 'tool-call',
+  toolCallId: id,
+  toolName,
+  input: JSON.stringify(input),
+});
 const end = (unified: 'tool-calls' | 'stop'): LanguageModelV3StreamPart => ({ type: 'finish', finishReason: { unified, raw: undefined }, usage });
 
 const webSearch: WebSearch = {

@@ -126,10 +126,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
           } else if (part.type === 'tool-error') {
             log.debug({ tool: part.toolName, err: describeError(part.error) }, 'agent: tool call rejected');
           } else if (part.type === 'finish') {
-            log.info(
-              { usage: part.totalUsage, searches: ledger.searches, accepted: ledger.acceptedCount, ms: Date.now() - startedAt },
-              'agent: run finished',
-            );
+            log.info({ usage: part.totalUsage, searches: ledger.searches, accepted: ledger.acceptedCount, ms: Date.now() - startedAt }, 'agent: run finished');
           }
         }
       } catch (error) {

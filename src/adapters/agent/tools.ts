@@ -96,11 +96,14 @@ export function createWebSearchTool(context: WebSearchToolContext) {
         ledger.recordFailure?.(answer.failure);
         return { untrusted: true, error: context.messages.unavailable, results: [] };
       }
-      const results = answer.value.slice(0, context.resultsPerSearch).filter((hit) => hit.url.length <= MAX_URL_LENGTH).map((hit) => ({
-        title: plainText(hit.title, MAX_TITLE_LENGTH),
-        url: hit.url,
-        snippet: plainText(hit.snippet, MAX_SNIPPET_LENGTH),
-      }));
+      const results = answer.value
+        .slice(0, context.resultsPerSearch)
+        .filter((hit) => hit.url.length <= MAX_URL_LENGTH)
+        .map((hit) => ({
+          title: plainText(hit.title, MAX_TITLE_LENGTH),
+          url: hit.url,
+          snippet: plainText(hit.snippet, MAX_SNIPPET_LENGTH),
+        }));
       ledger.recordHits(results.map((r) => ({ ...r, source: 'web_search' })));
       return { untrusted: true, results };
     },

@@ -54,10 +54,7 @@ export function createProviderCache(db: Db): ProviderCache {
     if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
     if (value === undefined) throw new TypeError('provider cache values must be JSON, got undefined');
     const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
-    await db
-      .insert(providerCache)
-      .values({ key, value, expiresAt })
-      .onConflictDoUpdate({ target: providerCache.key, set: { value, expiresAt } });
+    await db.insert(providerCache).values({ key, value, expiresAt }).onConflictDoUpdate({ target: providerCache.key, set: { value, expiresAt } });
   }
 
   return {

@@ -16,8 +16,7 @@ describe('toCompanyDataProfile on a recorded full record', () => {
       legalName: 'Acme Widgets Pty Ltd',
       // the display name again and "acme" (a case variant of "Acme") are dropped; spacing trimmed
       aliases: ['Acme', 'Acme Springs & Fasteners'],
-      description:
-        'Acme Widgets designs and manufactures precision widgets, springs and fasteners for Australian industry from its Dandenong plant.',
+      description: 'Acme Widgets designs and manufactures precision widgets, springs and fasteners for Australian industry from its Dandenong plant.',
       website: 'https://www.acmewidgets.com.au',
       type: 'ProprietaryLimited',
       countryIsoAlpha3: 'AUS',

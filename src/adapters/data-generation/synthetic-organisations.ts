@@ -90,7 +90,16 @@ const COUNTRIES: readonly CountryProfile[] = [
       { suffix: 'Ltd', weight: 15, type: 'ProprietaryLimited' },
     ],
   },
-  { code: 'CAN', weight: 4, tld: 'ca', place: 'across Canada', forms: [{ suffix: 'Inc.', weight: 60 }, { suffix: 'Ltd.', weight: 40 }] },
+  {
+    code: 'CAN',
+    weight: 4,
+    tld: 'ca',
+    place: 'across Canada',
+    forms: [
+      { suffix: 'Inc.', weight: 60 },
+      { suffix: 'Ltd.', weight: 40 },
+    ],
+  },
   { code: 'IRL', weight: 3, tld: 'ie', place: 'in Ireland', forms: [{ suffix: 'Limited', weight: 100, type: 'ProprietaryLimited' }] },
   {
     code: undefined,

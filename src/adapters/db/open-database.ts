@@ -15,10 +15,7 @@ export interface OpenedDatabase {
   stop(): Promise<void>;
 }
 
-export async function openDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
-  log: (message: string) => void,
-): Promise<OpenedDatabase> {
+export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, log: (message: string) => void): Promise<OpenedDatabase> {
   if (env.DATABASE_URL) {
     return { url: env.DATABASE_URL, owned: false, stop: async () => undefined };
   }

@@ -323,10 +323,7 @@ export const accountOrganisations = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.organisationId] }),
-    index('account_organisations_organisation_idx').on(t.organisationId),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.organisationId] }), index('account_organisations_organisation_idx').on(t.organisationId)],
 );
 
 // ---------------------------------------------------------------- classification
@@ -341,10 +338,7 @@ export const naics = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('naics_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('naics_level_name_idx').on(t.level, t.name, t.code),
-  ],
+  (t) => [index('naics_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`), index('naics_level_name_idx').on(t.level, t.name, t.code)],
 );
 
 export const organisationNaics = pgTable(

@@ -3,14 +3,7 @@
  * Precedence: the account's override, then the all-accounts value, then the environment default.
  * When the database cannot answer, the environment default is returned (reason ERROR), never `true` by accident.
  */
-import {
-  OpenFeature,
-  type EvaluationContext,
-  type JsonValue,
-  type Provider,
-  type ResolutionDetails,
-  ErrorCode,
-} from '@openfeature/server-sdk';
+import { OpenFeature, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails, ErrorCode } from '@openfeature/server-sdk';
 import { randomUUID } from 'node:crypto';
 import { FLAGS, FLAG_NAMES, type FlagName } from '../../core/flags';
 import type { FeatureFlags } from '../../server/flags/feature-flags';

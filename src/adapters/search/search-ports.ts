@@ -42,10 +42,17 @@ export function createSearchProviderPorts(env: Env, db: Db, log: Logger, options
   });
   const webSearchLog = log.child({ port: 'webSearch' });
   const webSearch = env.WEB_SEARCH_API_KEY
-    ? createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: webSearchLog }), log: webSearchLog })
+    ? createBraveWebSearch({
+        client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: webSearchLog }),
+        log: webSearchLog,
+      })
     : undefined;
   const globalRegistry = createOpenCorporatesRegistry({
-    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log: log.child({ port: 'globalRegistry' }) }),
+    client: createConfiguredOpenCorporatesClient({
+      apiToken: env.OPENCORPORATES_API_TOKEN,
+      baseUrl: env.OPENCORPORATES_BASE_URL,
+      log: log.child({ port: 'globalRegistry' }),
+    }),
     breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
     cache,
     log: log.child({ port: 'globalRegistry' }),

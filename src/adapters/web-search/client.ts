@@ -77,7 +77,8 @@ export function createBraveClient(options: BraveClientOptions): BraveClient {
       return { result: { ok: false, failure: { kind: 'malformed', message: 'Brave answered a body that is not JSON' } }, retryable: false };
     }
     const payload = braveWebSearchPayloadSchema.safeParse(json);
-    if (!payload.success) return { result: { ok: false, failure: { kind: 'malformed', message: 'Brave answered an unexpected payload shape' } }, retryable: false };
+    if (!payload.success)
+      return { result: { ok: false, failure: { kind: 'malformed', message: 'Brave answered an unexpected payload shape' } }, retryable: false };
     return { result: { ok: true, value: payload.data }, retryable: false };
   }
 

@@ -10,7 +10,10 @@ export const braveResultSchema = z.object({
   url: z.string().catch(''),
   description: z.string().optional().catch(undefined),
   extra_snippets: z.array(z.string()).optional().catch(undefined),
-  profile: z.object({ name: z.string().optional().catch(undefined) }).optional().catch(undefined),
+  profile: z
+    .object({ name: z.string().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 
 /** Only `web.results` matters; a payload without a `web` section (no web results) is a valid empty answer. */

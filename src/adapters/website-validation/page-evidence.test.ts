@@ -79,10 +79,9 @@ describe('page text helpers', () => {
   });
 
   it('cuts copyright lines at separators, rights notices, registry numbers and trailing years', () => {
-    expect(copyrightHolders('© Acme Widgets 2026\n(c) 2026 - present, Acme Widgets Pty Ltd - Terms\nCopyright © 2026 Acme Widgets Pty Ltd ACN 123 456 789')).toEqual([
-      'Acme Widgets',
-      'Acme Widgets Pty Ltd',
-    ]);
+    expect(
+      copyrightHolders('© Acme Widgets 2026\n(c) 2026 - present, Acme Widgets Pty Ltd - Terms\nCopyright © 2026 Acme Widgets Pty Ltd ACN 123 456 789'),
+    ).toEqual(['Acme Widgets', 'Acme Widgets Pty Ltd']);
     expect(copyrightHolders('© 2026')).toEqual([]);
   });
 

@@ -171,7 +171,8 @@ export function copyrightHolders(text: string): string[] {
   return [...new Set(holders)];
 }
 
-const PARKED = /\b(?:this domain (?:name )?(?:is|may be) for sale|buy this domain|domain (?:name )?for sale|this domain is parked|parked (?:free|domain)|domain parking)\b/i;
+const PARKED =
+  /\b(?:this domain (?:name )?(?:is|may be) for sale|buy this domain|domain (?:name )?for sale|this domain is parked|parked (?:free|domain)|domain parking)\b/i;
 
 export function extractPageEvidence(html: string): PageEvidence {
   const meta = new Map<string, string>();
@@ -219,6 +220,9 @@ export function extractPageEvidence(html: string): PageEvidence {
 
 /** A title's brand-bearing segments: "Acme Widgets | Industrial widgets - Sydney" -> itself and each part. */
 export function titleSegments(title: string): string[] {
-  const parts = title.split(/\s+[|•·–—:-]\s+|\s*[|•·]\s*/).map((p) => p.trim()).filter((p) => p !== '');
+  const parts = title
+    .split(/\s+[|•·–—:-]\s+|\s*[|•·]\s*/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   return [...new Set([title, ...parts])];
 }

@@ -63,15 +63,7 @@ export interface SafeFetcherOptions {
   unsafeLoopbackForTests?: { port: number };
 }
 
-export type SafeFetchFailureKind =
-  | 'blocked-url'
-  | 'blocked-address'
-  | 'too-many-redirects'
-  | 'http-status'
-  | 'not-html'
-  | 'timeout'
-  | 'aborted'
-  | 'network';
+export type SafeFetchFailureKind = 'blocked-url' | 'blocked-address' | 'too-many-redirects' | 'http-status' | 'not-html' | 'timeout' | 'aborted' | 'network';
 
 export interface SafeFetchFailure {
   kind: SafeFetchFailureKind;

@@ -38,22 +38,22 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
   return (
     <QueryProvider>
       <ServerActionsProvider actions={SERVER_ACTIONS}>
-      <SearchModeProvider commandKSearch={commandKSearch}>
-        <CommandKOverlayProvider search={overlaySearch}>
-          <div className="app-shell">
-            <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
-              Skip to content
-            </a>
-            <AppHeader userEmail={session.user.email} />
-            <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
-              {children}
-            </main>
-          </div>
-          <Suspense fallback={null}>
-            <SearchIntentArrival />
-          </Suspense>
-        </CommandKOverlayProvider>
-      </SearchModeProvider>
+        <SearchModeProvider commandKSearch={commandKSearch}>
+          <CommandKOverlayProvider search={overlaySearch}>
+            <div className="app-shell">
+              <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+                Skip to content
+              </a>
+              <AppHeader userEmail={session.user.email} />
+              <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
+                {children}
+              </main>
+            </div>
+            <Suspense fallback={null}>
+              <SearchIntentArrival />
+            </Suspense>
+          </CommandKOverlayProvider>
+        </SearchModeProvider>
       </ServerActionsProvider>
     </QueryProvider>
   );

@@ -21,11 +21,7 @@ export type { AddOrganisationNaicsActionResult, AddOrganisationNaicsErrorName };
 export type AddOrganisationNaicsInput = z.infer<typeof addOrganisationNaicsInputSchema>;
 
 /** Flag, input and use case for an account already known to be active (the route's path). */
-export async function addOrganisationNaicsForAccount(
-  container: Container,
-  account: AccountContext,
-  input: unknown,
-): Promise<AddOrganisationNaicsResult> {
+export async function addOrganisationNaicsForAccount(container: Container, account: AccountContext, input: unknown): Promise<AddOrganisationNaicsResult> {
   if (!(await container.flags.isEnabled('manualNaicsClassification', account.accountId))) {
     throw new ForbiddenError(`manualNaicsClassification is off for account ${account.accountId}`, MANUAL_CLASSIFICATION_UNAVAILABLE);
   }

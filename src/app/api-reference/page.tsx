@@ -6,7 +6,18 @@ import styles from './api-reference.module.css';
 export const metadata: Metadata = { title: 'API reference' };
 export const dynamic = 'force-static';
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 202: 'Accepted', 400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 429: 'Too many requests', 500: 'Internal error', 503: 'Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  202: 'Accepted',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Unavailable',
+};
 
 const anchorOf = (route: RouteDoc) => `${route.method}-${route.path.replace(/[^a-z0-9]+/gi, '-')}`;
 
@@ -65,7 +76,9 @@ export default function ApiReferencePage() {
               {body ? (
                 <>
                   <dt>Request body</dt>
-                  <dd>{body === 'inline' ? <code>{JSON.stringify((route.body as { inline: unknown }).inline)}</code> : <a href={`#schema-${body}`}>{body}</a>}</dd>
+                  <dd>
+                    {body === 'inline' ? <code>{JSON.stringify((route.body as { inline: unknown }).inline)}</code> : <a href={`#schema-${body}`}>{body}</a>}
+                  </dd>
                 </>
               ) : null}
               <dt>Answers</dt>

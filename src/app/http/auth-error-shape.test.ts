@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inErrorShape } from './auth-error-shape';
 
 describe('inErrorShape', () => {
-  it('adds error (and keeps message and Better Auth\'s code) to a {message, code} answer', async () => {
+  it("adds error (and keeps message and Better Auth's code) to a {message, code} answer", async () => {
     const answer = await inErrorShape(Response.json({ message: 'Invalid email', code: 'INVALID_EMAIL' }, { status: 400 }));
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({ error: 'Invalid email', code: 'INVALID_EMAIL', message: 'Invalid email' });

@@ -7,7 +7,11 @@
  */
 import { errorCodeForStatus } from './error-response';
 
-const FALLBACK_MESSAGES: Record<number, string> = { 404: 'No such API route', 405: 'This method is not allowed on this route', 429: 'Too many requests; please wait a moment and try again' };
+const FALLBACK_MESSAGES: Record<number, string> = {
+  404: 'No such API route',
+  405: 'This method is not allowed on this route',
+  429: 'Too many requests; please wait a moment and try again',
+};
 
 export async function inErrorShape(response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500) return response;

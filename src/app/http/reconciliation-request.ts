@@ -18,8 +18,7 @@ import {
 import { containsNul, parseOrThrow } from './parse';
 
 export type ReconciliationRequest =
-  | { kind: 'queries'; queries: Record<string, { query: ReconciliationQuery; conditions: MatchConditions }> }
-  | { kind: 'extend'; extend: DataExtensionQuery };
+  { kind: 'queries'; queries: Record<string, { query: ReconciliationQuery; conditions: MatchConditions }> } | { kind: 'extend'; extend: DataExtensionQuery };
 
 const queriesSchema = z.object({ queries: reconciliationQueryBatchSchema });
 const extendSchema = z.object({ extend: dataExtensionQuerySchema });

@@ -23,7 +23,7 @@ describe('pathIssue', () => {
 describe('serverActionBodyIssue', () => {
   const text = 'text/plain;charset=UTF-8';
 
-  it('accepts a JSON array of plain arguments, with React\'s escaped and inline values', () => {
+  it("accepts a JSON array of plain arguments, with React's escaped and inline values", () => {
     expect(serverActionBodyIssue(text, '[{"organisationId":"x","naicsCode":"111110"}]')).toBeNull();
     expect(serverActionBodyIssue(text, '[{"website":"$undefined","name":"$$dollar","at":"$D2026-01-01T00:00:00.000Z"}]')).toBeNull();
     expect(serverActionBodyIssue(text, '[]')).toBeNull();

@@ -55,7 +55,10 @@ async function resolveAccountOrUnavailable(container: Container, headers: Header
   try {
     return await container.accountResolver.resolve(headers);
   } catch (error) {
-    throw new UnavailableError(`account resolution failed: ${error instanceof Error ? error.message : String(error)}`, 'The service is temporarily unavailable');
+    throw new UnavailableError(
+      `account resolution failed: ${error instanceof Error ? error.message : String(error)}`,
+      'The service is temporarily unavailable',
+    );
   }
 }
 

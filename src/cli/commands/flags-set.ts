@@ -11,16 +11,14 @@ export const flagsSet = defineCommand({
   description: `Sets a feature flag for one account, or without --account the default for all accounts (${flagList}; names like hybridSearch work too).`,
   options: { flag: { type: 'string' }, value: { type: 'string' }, account: { type: 'string' } },
   input: z.object({
-    flag: z
-      .string({ error: 'is required' })
-      .transform((value, ctx) => {
-        const name = resolveFlagName(value.trim());
-        if (name === undefined) {
-          ctx.addIssue({ code: 'custom', message: `unknown flag ${JSON.stringify(value)}; one of ${flagList}` });
-          return z.NEVER;
-        }
-        return name;
-      }),
+    flag: z.string({ error: 'is required' }).transform((value, ctx) => {
+      const name = resolveFlagName(value.trim());
+      if (name === undefined) {
+        ctx.addIssue({ code: 'custom', message: `unknown flag ${JSON.stringify(value)}; one of ${flagList}` });
+        return z.NEVER;
+      }
+      return name;
+    }),
     value: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
     account: accountIdFlag.optional(),
   }),

@@ -7,11 +7,7 @@ import { OUTPUT_WRITTEN, defineCommand } from '../command';
 import { createProgress } from '../progress';
 
 const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: 'must be a whole number' })
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number).pipe(z.number().int().min(min).max(max));
 
 export const generateOrganisations = defineCommand({
   usage: 'generate organisations --count N [--seed S] [--start I] [--out FILE]',

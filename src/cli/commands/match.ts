@@ -48,7 +48,9 @@ export const matchCommand = defineCommand({
     try {
       size = (await fs.promises.stat(input.file)).size;
     } catch (error) {
-      throw new ValidationError([{ field: 'FILE', rule: 'readable_file', message: `cannot read ${input.file}: ${error instanceof Error ? error.message : String(error)}` }]);
+      throw new ValidationError([
+        { field: 'FILE', rule: 'readable_file', message: `cannot read ${input.file}: ${error instanceof Error ? error.message : String(error)}` },
+      ]);
     }
     const { db } = await context.database();
     if (input.account) await requireAccountOrThrow(db, input.account);
@@ -66,12 +68,19 @@ export const matchCommand = defineCommand({
     const started = Date.now();
     let rows = 0;
     const flush = async (chunk: SupplierRow[]) => {
-      const results = await matchRows(accountId, chunk.map((r) => r.input));
+      const results = await matchRows(
+        accountId,
+        chunk.map((r) => r.input),
+      );
       for (const [i, row] of chunk.entries()) {
         const result = results[i];
         if (result === undefined) continue;
         counts[result.decision] += 1;
-        await write(format === 'csv' ? csvLine(RESULT_COLUMNS.map((c) => resultRecord(row.index, row.input, result)[c])) : `${JSON.stringify(jsonLine(row.index, row.input, result))}\n`);
+        await write(
+          format === 'csv'
+            ? csvLine(RESULT_COLUMNS.map((c) => resultRecord(row.index, row.input, result)[c]))
+            : `${JSON.stringify(jsonLine(row.index, row.input, result))}\n`,
+        );
       }
       rows += chunk.length;
       progress.update(stream.bytesRead, { rows, ...counts });
@@ -98,7 +107,14 @@ export const matchCommand = defineCommand({
       await once(out, 'close');
     }
     const seconds = (Date.now() - started) / 1000;
-    return { rows, ...counts, assessor: BATCH_ASSESSOR, out: input.out, seconds: Math.round(seconds * 10) / 10, rate: Math.round(rows / Math.max(seconds, 0.001)) };
+    return {
+      rows,
+      ...counts,
+      assessor: BATCH_ASSESSOR,
+      out: input.out,
+      seconds: Math.round(seconds * 10) / 10,
+      rate: Math.round(rows / Math.max(seconds, 0.001)),
+    };
   },
 });
 

@@ -65,12 +65,7 @@ export function IdentifyListControls({ query }: { query: IdentifyListQuery }) {
           </Button>
         </div>
       </SearchField>
-      <Select
-        className="identify-status"
-        name="status"
-        defaultSelectedKey={query.status ?? ANY_STATUS}
-        onSelectionChange={(key) => go(currentFilter(), key)}
-      >
+      <Select className="identify-status" name="status" defaultSelectedKey={query.status ?? ANY_STATUS} onSelectionChange={(key) => go(currentFilter(), key)}>
         <Label className="identify-field-label">Status</Label>
         <Button className="identify-status-button">
           <SelectValue />

@@ -63,9 +63,7 @@ export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, on
       {record ? (
         <>
           <p className="organisation-meta">
-            {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, profileStatusLabel(record.profileStatus)]
-              .filter(Boolean)
-              .join(' · ')}
+            {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, profileStatusLabel(record.profileStatus)].filter(Boolean).join(' · ')}
           </p>
           <section className="surface-section" aria-label="Classification">
             <h3>NAICS</h3>

@@ -10,13 +10,7 @@
  */
 import Link from 'next/link';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import {
-  identifyListSearch,
-  nextIdentifySort,
-  type IdentifyListPage,
-  type IdentifyOrganisationRow,
-  type IdentifySortColumn,
-} from '../../core/identify-list';
+import { identifyListSearch, nextIdentifySort, type IdentifyListPage, type IdentifyOrganisationRow, type IdentifySortColumn } from '../../core/identify-list';
 import { isEnrichmentSettled, profileStatusLabel } from '../../core/profile-status';
 import { IdentifySidebar } from './identify-sidebar';
 
@@ -29,7 +23,15 @@ function classificationLabel(row: IdentifyOrganisationRow): string {
 
 const SIDEBAR_ID = 'identify-sidebar';
 
-export function IdentifyWorkspace({ list, flagEnabled, initialOrganisationId }: { list: IdentifyListPage; flagEnabled: boolean; initialOrganisationId: string | null }) {
+export function IdentifyWorkspace({
+  list,
+  flagEnabled,
+  initialOrganisationId,
+}: {
+  list: IdentifyListPage;
+  flagEnabled: boolean;
+  initialOrganisationId: string | null;
+}) {
   const [rows] = useState(list.rows);
   const [selected, setSelected] = useState<string | null>(initialOrganisationId);
   /** Set when a row opened the sidebar (not on a linked page load): the sidebar then takes the focus. */
@@ -53,7 +55,9 @@ export function IdentifyWorkspace({ list, flagEnabled, initialOrganisationId }: 
   function close() {
     const closing = selected;
     record(null);
-    const rowButton = closing ? tableRef.current?.querySelector<HTMLButtonElement>(`tr[data-organisation-id="${CSS.escape(closing)}"] .identify-row-open`) : null;
+    const rowButton = closing
+      ? tableRef.current?.querySelector<HTMLButtonElement>(`tr[data-organisation-id="${CSS.escape(closing)}"] .identify-row-open`)
+      : null;
     rowButton?.focus();
   }
 
@@ -64,7 +68,8 @@ export function IdentifyWorkspace({ list, flagEnabled, initialOrganisationId }: 
     close();
   }
 
-  const sortHref = (column: IdentifySortColumn) => `/identify${identifyListSearch({ ...list.query, sort: nextIdentifySort(list.query.sort, column), page: 1 })}`;
+  const sortHref = (column: IdentifySortColumn) =>
+    `/identify${identifyListSearch({ ...list.query, sort: nextIdentifySort(list.query.sort, column), page: 1 })}`;
   const header = (column: IdentifySortColumn | null, label: string) => {
     if (!column) return <th scope="col">{label}</th>;
     const current = list.query.sort.column === column ? list.query.sort.direction : null;
@@ -87,9 +92,7 @@ export function IdentifyWorkspace({ list, flagEnabled, initialOrganisationId }: 
     <div className={`identify-workspace${selected ? ' identify-workspace-open' : ''}`} onKeyDown={onKeyDown}>
       {rows.length === 0 ? (
         <p className="identify-empty">
-          {filtered
-            ? 'No organisation in your list matches these filters.'
-            : "Your account's list is empty. Select organisations from a search to add them."}
+          {filtered ? 'No organisation in your list matches these filters.' : "Your account's list is empty. Select organisations from a search to add them."}
         </p>
       ) : (
         <div className="identify-table-wrap">

@@ -47,14 +47,24 @@ export async function fetchBatch(batchId: string, signal?: AbortSignal): Promise
   return (await answer(response, z.object({ data: batchSummarySchema }))).data;
 }
 
-export async function fetchRows(batchId: string, decision: 'match' | 'review' | 'no_match', offset: number, limit: number, signal?: AbortSignal): Promise<BatchRowView[]> {
+export async function fetchRows(
+  batchId: string,
+  decision: 'match' | 'review' | 'no_match',
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<BatchRowView[]> {
   const query = new URLSearchParams({ decision, offset: String(offset), limit: String(limit) });
   const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/rows?${query.toString()}`, { signal, cache: 'no-store' });
   return (await answer(response, z.object({ data: z.array(batchRowViewSchema) }))).data;
 }
 
 export async function reviewRow(batchId: string, rowIndex: number, review: ReviewAction): Promise<void> {
-  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/rows/${rowIndex}/review`, { method: 'POST', headers: json, body: JSON.stringify(review) });
+  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/rows/${rowIndex}/review`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(review),
+  });
   await answer(response, z.object({ data: z.object({ rowIndex: z.number() }) }));
 }
 

@@ -8,10 +8,34 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useId, useState } from 'react';
-import { Button, FileTrigger, Label, ListBox, ListBoxItem, Popover, ProgressBar, Radio, RadioGroup, Select, SelectValue, type Key } from 'react-aria-components';
+import {
+  Button,
+  FileTrigger,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
 import { csvHeader, MAX_BATCH_BYTES, type BatchCandidate, type ColumnMapping } from '../../core/batch-matching';
 import type { BatchRowView, BatchSummary } from '../../server/batch-matching/ports';
-import { applyBatch, BATCH_POLL_INTERVAL_MS, fetchBatch, fetchRows, matchBatchKey, matchRowsKey, MatchApiError, resultUrl, reviewRow, uploadBatch } from './match-api';
+import {
+  applyBatch,
+  BATCH_POLL_INTERVAL_MS,
+  fetchBatch,
+  fetchRows,
+  matchBatchKey,
+  matchRowsKey,
+  MatchApiError,
+  resultUrl,
+  reviewRow,
+  uploadBatch,
+} from './match-api';
 
 const NONE = '__none__';
 const REVIEW_PAGE = 20;
@@ -258,7 +282,11 @@ function BatchActions({ batchId }: { batchId: string }) {
     setState({ busy: true, text: null, error: null });
     try {
       const { accepted, linked } = await applyBatch(batchId);
-      setState({ busy: false, text: `${accepted.toLocaleString('en')} accepted organisations; ${linked.toLocaleString('en')} added to your list.`, error: null });
+      setState({
+        busy: false,
+        text: `${accepted.toLocaleString('en')} accepted organisations; ${linked.toLocaleString('en')} added to your list.`,
+        error: null,
+      });
     } catch (failure) {
       setState({ busy: false, text: null, error: message(failure) });
     }
@@ -288,7 +316,10 @@ function BatchActions({ batchId }: { batchId: string }) {
 
 function ReviewList({ batchId, total }: { batchId: string; total: number }) {
   const [offset, setOffset] = useState(0);
-  const rows = useQuery({ queryKey: matchRowsKey(batchId, 'review', offset), queryFn: ({ signal }) => fetchRows(batchId, 'review', offset, REVIEW_PAGE, signal) });
+  const rows = useQuery({
+    queryKey: matchRowsKey(batchId, 'review', offset),
+    queryFn: ({ signal }) => fetchRows(batchId, 'review', offset, REVIEW_PAGE, signal),
+  });
   const last = Math.min(offset + REVIEW_PAGE, total);
   return (
     <section aria-labelledby="match-review-heading" className="match-section">
@@ -347,7 +378,10 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
     setError(null);
     try {
       await reviewRow(batchId, row.rowIndex, review);
-      await Promise.all([client.invalidateQueries({ queryKey: ['match-batches', batchId, 'rows'] }), client.invalidateQueries({ queryKey: matchBatchKey(batchId) })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['match-batches', batchId, 'rows'] }),
+        client.invalidateQueries({ queryKey: matchBatchKey(batchId) }),
+      ]);
     } catch (failure) {
       setError(message(failure));
     } finally {

@@ -63,7 +63,10 @@ describe('the latch', () => {
 
 describe('the status region text', () => {
   it('shows the friendlier message for a ConflictError, the user message for other errors', () => {
-    expect(addOutcomeMessage({ ok: false, error: { name: 'ConflictError', message: 'Another classification ...' } })).toEqual({ kind: 'error', text: CONFLICT_MESSAGE });
+    expect(addOutcomeMessage({ ok: false, error: { name: 'ConflictError', message: 'Another classification ...' } })).toEqual({
+      kind: 'error',
+      text: CONFLICT_MESSAGE,
+    });
     expect(CONFLICT_MESSAGE).toContain('already in progress, try again shortly');
     expect(addOutcomeMessage({ ok: false, error: { name: 'ForbiddenError', message: 'Manual classification is unavailable on this account' } })).toEqual({
       kind: 'error',

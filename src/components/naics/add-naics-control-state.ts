@@ -49,8 +49,7 @@ export function fireLatch(steps: LatchSteps, organisationId: string, result: Add
 }
 
 export const CONFLICT_MESSAGE = 'A classification of this organisation is already in progress, try again shortly.';
-export const UNSYNCED_NOTICE =
-  'NAICS code added, but it maps to no Aquila1 sector, so no figures can be derived from it yet.';
+export const UNSYNCED_NOTICE = 'NAICS code added, but it maps to no Aquila1 sector, so no figures can be derived from it yet.';
 
 /** The text of the status region after an add: the error, the soft sync notice, or nothing. */
 export function addOutcomeMessage(outcome: AddOrganisationNaicsActionResult): { kind: 'error' | 'notice'; text: string } | null {

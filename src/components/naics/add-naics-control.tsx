@@ -16,13 +16,7 @@ import type { AddOrganisationNaicsActionResult } from '../../server/naics/add-or
 import { useServerActions } from '../providers/server-actions';
 import type { NaicsSearchResult } from '../../core/naics';
 import { invalidateClientCache } from '../organisation/client-query-keys';
-import {
-  addControlVisibility,
-  addOutcomeMessage,
-  fireLatch,
-  unexpectedFailure,
-  type AddNaicsSuccess,
-} from './add-naics-control-state';
+import { addControlVisibility, addOutcomeMessage, fireLatch, unexpectedFailure, type AddNaicsSuccess } from './add-naics-control-state';
 
 let comboboxModule: Promise<typeof import('./naics-combobox')> | undefined;
 /** One import() shared by the prefetch and React.lazy, so the chunk is fetched once. */
@@ -118,7 +112,15 @@ export function AddNaicsControl({ organisationId, flagEnabled, enrichmentComplet
     if (outcome.ok) {
       refocusTrigger.current = true;
       setExpanded(false);
-      fireLatch({ setLatched: () => setLatched(true), invalidate: (name, organisationId) => invalidateClientCache(queryClient, name, organisationId), afterAdd: onAdded }, id, outcome);
+      fireLatch(
+        {
+          setLatched: () => setLatched(true),
+          invalidate: (name, organisationId) => invalidateClientCache(queryClient, name, organisationId),
+          afterAdd: onAdded,
+        },
+        id,
+        outcome,
+      );
     } else {
       refocusInput.current = true;
     }

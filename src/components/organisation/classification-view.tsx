@@ -28,7 +28,9 @@ export function Aquila1Classification({ aquila1 }: { aquila1: OrganisationRecord
         const edges = aquila1.filter((edge) => edge.for === type);
         return (
           <section key={type} className="aquila1-basket" aria-label={`Aquila1 classification: ${transactionTypeLabel(type)}`}>
-            <h3 className="aquila1-basket-title">{transactionTypeLabel(type)} ({type})</h3>
+            <h3 className="aquila1-basket-title">
+              {transactionTypeLabel(type)} ({type})
+            </h3>
             {edges.length === 0 ? (
               <p className="aquila1-basket-empty">Not classified</p>
             ) : (

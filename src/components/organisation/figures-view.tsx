@@ -1,13 +1,6 @@
 /** The figures classification unlocks: the classified share of the account's spend (and investment), and amounts by sector. */
 import { profileStatusLabel } from '../../core/profile-status';
-import {
-  classifiedShare,
-  formatAmount,
-  formatShare,
-  transactionTypeLabel,
-  type FlagCounts,
-  type OrganisationFigures,
-} from './organisation-figures';
+import { classifiedShare, formatAmount, formatShare, transactionTypeLabel, type FlagCounts, type OrganisationFigures } from './organisation-figures';
 
 export function FiguresView({ figures }: { figures: OrganisationFigures }) {
   if (figures.totals.length === 0) {

@@ -22,7 +22,11 @@ async function fetchJson<T>(url: string, schema: z.ZodType<T>, signal: AbortSign
 }
 
 export function LiveOrganisationFigures({ organisationId, initial = null }: { organisationId: string; initial?: OrganisationFigures | null }) {
-  const { data: value, isError: failed, isFetchedAfterMount } = useQuery({
+  const {
+    data: value,
+    isError: failed,
+    isFetchedAfterMount,
+  } = useQuery({
     queryKey: organisationFiguresKey(organisationId),
     queryFn: ({ signal }) => fetchJson(organisationFiguresUrl(organisationId), organisationFiguresSchema, signal),
     ...(initial ? { initialData: initial } : {}),
@@ -35,7 +39,11 @@ export function LiveOrganisationFigures({ organisationId, initial = null }: { or
 }
 
 export function LiveFlagCounts({ initial = null }: { initial?: FlagCounts | null }) {
-  const { data: value, isError: failed, isFetchedAfterMount } = useQuery({
+  const {
+    data: value,
+    isError: failed,
+    isFetchedAfterMount,
+  } = useQuery({
     queryKey: flagCountsKey,
     queryFn: ({ signal }) => fetchJson(FLAG_COUNTS_URL, flagCountsSchema, signal),
     ...(initial ? { initialData: initial } : {}),

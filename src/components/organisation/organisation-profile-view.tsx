@@ -177,13 +177,9 @@ function StatusPanel({ profile }: { profile: OrganisationProfile }) {
           {status === 'COMPLETED' && checked ? <span className="profile-status-when"> · checked {checked}</span> : null}
         </p>
         {status === 'PENDING' ? (
-          <p className="profile-status-text">
-            Gathering the description, website, identifiers and classification from {via}. This page updates by itself.
-          </p>
+          <p className="profile-status-text">Gathering the description, website, identifiers and classification from {via}. This page updates by itself.</p>
         ) : null}
-        {status === 'FAILED' ? (
-          <p className="profile-status-text">{profile.profileFailureReason ?? 'The enrichment did not finish.'}</p>
-        ) : null}
+        {status === 'FAILED' ? <p className="profile-status-text">{profile.profileFailureReason ?? 'The enrichment did not finish.'}</p> : null}
         {status === null ? <p className="profile-status-text">This organisation has not been enriched yet.</p> : null}
       </div>
       {status === 'PENDING' ? <progress className="profile-progress" aria-label="Enrichment in progress" /> : null}
@@ -207,7 +203,9 @@ function Verification({ verification }: { verification: OrganisationProfile['ver
       {verification ? (
         <>
           <p className="verification-verdict">
-            <span className={`status-badge verdict-${verification.verdict === 'not_verified' ? 'not-verified' : 'verified'}`}>{VERDICT_LABELS[verification.verdict]}</span>
+            <span className={`status-badge verdict-${verification.verdict === 'not_verified' ? 'not-verified' : 'verified'}`}>
+              {VERDICT_LABELS[verification.verdict]}
+            </span>
             {when ? <span className="profile-status-when"> · {when}</span> : null}
           </p>
           <p className="verification-summary">{verification.evidence.summary}</p>

@@ -8,7 +8,16 @@ describe('safeReturnTo (the back arrow never leaves the product)', () => {
   });
 
   it('rejects absolute URLs, protocol-relative and backslash tricks, schemes and control characters', () => {
-    for (const value of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'dashboard', '/a\nb', '/\tb']) {
+    for (const value of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      'dashboard',
+      '/a\nb',
+      '/\tb',
+    ]) {
       expect(safeReturnTo(value), value).toBeNull();
     }
   });

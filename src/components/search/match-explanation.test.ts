@@ -3,8 +3,11 @@ import { assessMatch } from '../../core/match-confidence';
 import { explainMatch } from './match-explanation';
 
 describe('explainMatch', () => {
-  it('says the score, the decision, each field\'s grade and what matched: the alias, the legal forms, the typo read', () => {
-    const match = assessMatch({ name: 'Harbuorline Pty Ltd', countryIsoAlpha3: 'AUS' }, { name: 'Quill Holdings', otherNames: [{ value: 'Harbourline', kind: 'alias' }], countryIsoAlpha3: 'AUS' });
+  it("says the score, the decision, each field's grade and what matched: the alias, the legal forms, the typo read", () => {
+    const match = assessMatch(
+      { name: 'Harbuorline Pty Ltd', countryIsoAlpha3: 'AUS' },
+      { name: 'Quill Holdings', otherNames: [{ value: 'Harbourline', kind: 'alias' }], countryIsoAlpha3: 'AUS' },
+    );
     const lines = explainMatch(match);
     expect(lines.verdict).toBe(match.match ? `Match ${match.score} of 100` : `Not a match: ${match.score} of 100`);
     expect(lines.grades).toEqual([
@@ -23,7 +26,10 @@ describe('explainMatch', () => {
   });
 
   it('names the identifier and the website that matched', () => {
-    const match = assessMatch({ name: '', identifiers: [{ type: 'ABN', value: '51824753556' }], website: 'acme.com.au' }, { name: 'Acme', identifiers: [{ type: 'ABN', value: '51824753556' }], website: 'https://www.acme.com.au' });
+    const match = assessMatch(
+      { name: '', identifiers: [{ type: 'ABN', value: '51824753556' }], website: 'acme.com.au' },
+      { name: 'Acme', identifiers: [{ type: 'ABN', value: '51824753556' }], website: 'https://www.acme.com.au' },
+    );
     expect(explainMatch(match).matchedOn).toEqual(['Same ABN 51824753556', 'Same website acme.com.au']);
   });
 });

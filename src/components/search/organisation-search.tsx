@@ -235,7 +235,13 @@ export function OrganisationSearch({
           enterKeyHint="search"
           maxLength={200}
         />
-        <CountryPicker countries={countries} flags={flags} value={panel.country} onChange={(code) => changePanel(withCountry(panel, code))} compact={variant === 'engage-sticky'} />
+        <CountryPicker
+          countries={countries}
+          flags={flags}
+          value={panel.country}
+          onChange={(code) => changePanel(withCountry(panel, code))}
+          compact={variant === 'engage-sticky'}
+        />
         <div className="search-actions">
           <button type="submit" className="button button-primary">
             Search

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { IdentifierSuggestion, InternalQuickSearchCandidate, SearchOrganisationsCandidate, SearchOrganisationsIdentifierPatch } from '../../core/candidates';
+import type {
+  IdentifierSuggestion,
+  InternalQuickSearchCandidate,
+  SearchOrganisationsCandidate,
+  SearchOrganisationsIdentifierPatch,
+} from '../../core/candidates';
 import { assessMatch } from '../../core/match-confidence';
 import { initialSearchState, resultListOf, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
 
@@ -50,7 +55,11 @@ describe('searchReducer', () => {
   it('lists a batch in order and finishes', () => {
     let state = started(initialSearchState, 1);
     expect(state.status).toBe('searching');
-    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal(), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })] });
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [internal(), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })],
+    });
     state = searchReducer(state, { type: 'finished', runId: 1, channel: 'quick' });
     expect(state.status).toBe('done');
     expect(resultsOf(state).map((r) => r.canonicalName)).toEqual(['Acme Widgets Pty Ltd', 'Beta']);
@@ -59,9 +68,19 @@ describe('searchReducer', () => {
   describe('ranking across channels (decision 0007)', () => {
     const harbourline = (name: string) => assessMatch({ name: 'harbourline' }, { name });
     const looseInternal = (i: number) =>
-      internal({ key: `AUS|harbour ${i}`, existingOrgId: `loose-${i}`, canonicalName: `Harbour Marine ${i} Pty Ltd`, match: harbourline(`Harbour Marine ${i} Pty Ltd`) });
+      internal({
+        key: `AUS|harbour ${i}`,
+        existingOrgId: `loose-${i}`,
+        canonicalName: `Harbour Marine ${i} Pty Ltd`,
+        match: harbourline(`Harbour Marine ${i} Pty Ltd`),
+      });
     const exactRegistry = (i: number) =>
-      streamed({ key: `AUS|harbourline ${i}`, canonicalName: 'HARBOURLINE PTY LTD', match: harbourline('HARBOURLINE PTY LTD'), identifiers: [{ type: 'ABN', value: `${i}` }] });
+      streamed({
+        key: `AUS|harbourline ${i}`,
+        canonicalName: 'HARBOURLINE PTY LTD',
+        match: harbourline('HARBOURLINE PTY LTD'),
+        identifiers: [{ type: 'ABN', value: `${i}` }],
+      });
 
     it('puts exact registry rows above loose internal rows, whichever answered first', () => {
       let state = started(initialSearchState, 1, ['quick', 'stream']);
@@ -73,7 +92,12 @@ describe('searchReducer', () => {
     it('keeps quick first within a tier: an exact internal row above an exact registry row, a loose internal row above a loose registry row', () => {
       let state = started(initialSearchState, 1, ['quick', 'stream']);
       const looseRegistry = streamed({ key: 'AUS|harbour loose', canonicalName: 'HARBOUR TUGS PTY LTD', match: harbourline('HARBOUR TUGS PTY LTD') });
-      const exactInternal = internal({ key: 'AUS|harbourline', existingOrgId: 'exact', canonicalName: 'Harbourline Pty Ltd', match: harbourline('Harbourline Pty Ltd') });
+      const exactInternal = internal({
+        key: 'AUS|harbourline',
+        existingOrgId: 'exact',
+        canonicalName: 'Harbourline Pty Ltd',
+        match: harbourline('Harbourline Pty Ltd'),
+      });
       state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [looseRegistry, exactRegistry(1)] });
       state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [exactInternal, looseInternal(1)] });
       expect(resultsOf(state).map((r) => r.key)).toEqual(['AUS|harbourline', 'AUS|harbourline 1', 'AUS|harbour 1', 'AUS|harbour loose']);
@@ -124,7 +148,13 @@ describe('searchReducer', () => {
     state = searchReducer(state, {
       type: 'identifierPatch',
       runId: 1,
-      patch: { _type: 'identifierPatch', key: 'AUS:acme widgets', identifiers: [{ type: 'ACN', value: '824753556' }], existingOrgId: 'org-1', accountLinked: true },
+      patch: {
+        _type: 'identifierPatch',
+        key: 'AUS:acme widgets',
+        identifiers: [{ type: 'ACN', value: '824753556' }],
+        existingOrgId: 'org-1',
+        accountLinked: true,
+      },
     });
     expect(resultsOf(state)[0]).toMatchObject({ identifiers: [{ type: 'ACN', value: '824753556' }], existingOrgId: 'org-1', accountLinked: true });
   });
@@ -152,20 +182,40 @@ describe('searchReducer', () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);
     state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ key: 'AUS:koala care', canonicalName: 'Koala Care' })] });
     state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: 'org-1' })] });
-    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal(), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })] });
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [internal(), internal({ key: 'AUS:beta', existingOrgId: 'org-2', canonicalName: 'Beta' })],
+    });
     expect(resultsOf(state).map((r) => r.canonicalName)).toEqual(['Acme Widgets Pty Ltd', 'Beta', 'Koala Care']);
     expect(resultsOf(state)[0]).toMatchObject({ sources: ['registry_au', 'internal'], description: 'Widgets' });
   });
 
   it('unions identifiers, keeps the subtitle pair together, fills the website and flips New to Existing, never back', () => {
     let state = started(initialSearchState, 1, ['stream']);
-    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ source: 'agent', identifiers: [], matchedBusinessName: null, parentEntityName: 'Acme Group', website: null })] });
     state = searchReducer(state, {
       type: 'candidates',
       runId: 1,
-      candidates: [streamed({ existingOrgId: 'org-1', accountLinked: true, website: 'https://acme.example', websiteValidated: true, identifiers: [{ type: 'ABN', value: '51 824 753 556' }] })],
+      candidates: [streamed({ source: 'agent', identifiers: [], matchedBusinessName: null, parentEntityName: 'Acme Group', website: null })],
     });
-    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: null, accountLinked: false, identifiers: [{ type: 'ABN', value: '51824753556' }] })] });
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [
+        streamed({
+          existingOrgId: 'org-1',
+          accountLinked: true,
+          website: 'https://acme.example',
+          websiteValidated: true,
+          identifiers: [{ type: 'ABN', value: '51 824 753 556' }],
+        }),
+      ],
+    });
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [streamed({ existingOrgId: null, accountLinked: false, identifiers: [{ type: 'ABN', value: '51824753556' }] })],
+    });
     const rows = resultsOf(state);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -201,7 +251,14 @@ describe('searchReducer', () => {
     state = searchReducer(state, { type: 'identifierPatch', runId: 1, patch });
     const [other, patched] = resultsOf(state);
     expect(other).toMatchObject({ existingOrgId: 'org-9', identifiers: [], accountLinked: false });
-    expect(patched).toMatchObject({ existingOrgId: 'org-1', accountLinked: true, identifiers: [{ type: 'ABN', value: '51824753556' }, { type: 'ACN', value: '824753556' }] });
+    expect(patched).toMatchObject({
+      existingOrgId: 'org-1',
+      accountLinked: true,
+      identifiers: [
+        { type: 'ABN', value: '51824753556' },
+        { type: 'ACN', value: '824753556' },
+      ],
+    });
     const before = state;
     state = searchReducer(state, { type: 'identifierPatch', runId: 1, patch: { ...patch, key: 'AUS:nobody' } });
     expect(state).toBe(before);
@@ -238,14 +295,14 @@ describe('identifier suggestions ("Did you mean 51 824 753 556?")', () => {
   const fromRegistry: IdentifierSuggestion = { ...fromQuick, name: 'ACME PTY LTD', foundIn: 'registry' };
   const another: IdentifierSuggestion = { type: 'ABN', value: '53004085616', formatted: '53 004 085 616', name: 'Other Pty Ltd', foundIn: 'registry' };
 
-  it('collects both channels\' suggestions once each, in arrival order, the first name kept', () => {
+  it("collects both channels' suggestions once each, in arrival order, the first name kept", () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);
     state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromQuick] });
     state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromRegistry, another] });
     expect(state.suggestions).toEqual([fromQuick, another]);
   });
 
-  it('takes the stream\'s item kind through the same action, ignores an older run, and starts each run without any', () => {
+  it("takes the stream's item kind through the same action, ignores an older run, and starts each run without any", () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);
     state = started(state, 2, ['quick', 'stream']);
     state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromQuick] });
@@ -296,7 +353,7 @@ describe('resultListOf: rows do not jump under the user', () => {
 });
 
 describe('a quick row that answers after the stream', () => {
-  it('reads as if it had come first: the organisation\'s own name, description and website, the row keeping its identity', () => {
+  it("reads as if it had come first: the organisation's own name, description and website, the row keeping its identity", () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);
     state = searchReducer(state, {
       type: 'candidates',

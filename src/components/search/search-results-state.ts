@@ -145,7 +145,8 @@ function toResult(candidate: Candidate): OrganisationResult {
   };
 }
 
-const identifierId = (identifier: { type: string; value: string }) => `${identifier.type.toUpperCase()}|${identifier.value.replace(/[\s.-]/g, '').toUpperCase()}`;
+const identifierId = (identifier: { type: string; value: string }) =>
+  `${identifier.type.toUpperCase()}|${identifier.value.replace(/[\s.-]/g, '').toUpperCase()}`;
 
 function unionIdentifiers(known: OrganisationResult['identifiers'], incoming: OrganisationResult['identifiers']): OrganisationResult['identifiers'] {
   const seen = new Set(known.map(identifierId));
@@ -297,7 +298,9 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'finished':
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'done', null) : state;
     case 'failed':
-      return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'failed', action.message) : state;
+      return action.runId === state.runId && state.channels[action.channel] === 'running'
+        ? withChannel(state, action.channel, 'failed', action.message)
+        : state;
     case 'cancelled': {
       if (action.runId !== state.runId) return state;
       const running = (Object.keys(state.channels) as SearchChannel[]).filter((channel) => state.channels[channel] === 'running');

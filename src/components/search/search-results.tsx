@@ -223,7 +223,15 @@ function statusText(state: SearchState, shown: number, hidden: number): string {
  * valid identifier one digit-edit away that an organisation visible to the account or the registry carries;
  * the button runs that search. The organisation's name is the button's description.
  */
-function IdentifierSuggestions({ suggestions, onPick, idPrefix }: { suggestions: readonly IdentifierSuggestion[]; onPick: (suggestion: IdentifierSuggestion) => void; idPrefix: string }) {
+function IdentifierSuggestions({
+  suggestions,
+  onPick,
+  idPrefix,
+}: {
+  suggestions: readonly IdentifierSuggestion[];
+  onPick: (suggestion: IdentifierSuggestion) => void;
+  idPrefix: string;
+}) {
   if (suggestions.length === 0) return null;
   return (
     <ul className={`search-suggestions ${styles.suggestions}`} aria-label="Identifier suggestions">

@@ -22,7 +22,13 @@ const candidate = {
   type: 'ProprietaryLimited',
   match: assessMatch({ name: 'Koala Logistics' }, { name: 'Koala Logistics Pty Ltd' }),
 } as const;
-const patch = { _type: 'identifierPatch', key: candidate.key, identifiers: [{ type: 'ACN', value: '824753556' }], existingOrgId: 'org-1', accountLinked: true } as const;
+const patch = {
+  _type: 'identifierPatch',
+  key: candidate.key,
+  identifiers: [{ type: 'ACN', value: '824753556' }],
+  existingOrgId: 'org-1',
+  accountLinked: true,
+} as const;
 const degraded = { _type: 'channel-degraded', channel: 'registry' } as const;
 
 /** A fetch answering 200 with the given byte chunks as the body, recording what was sent. */
@@ -63,12 +69,9 @@ describe('streamSearch', () => {
     const cut2 = bytes.length - 30;
     const seen: { url?: string; init?: RequestInit } = {};
     const items: StreamItem[] = [];
-    const outcome = await streamSearch(
-      { query: 'koala', countryIsoAlpha3: 'AUS' },
-      new AbortController().signal,
-      (item) => items.push(item),
-      { fetch: streamingFetch([bytes.slice(0, cut1), bytes.slice(cut1, cut2), bytes.slice(cut2)], seen) },
-    );
+    const outcome = await streamSearch({ query: 'koala', countryIsoAlpha3: 'AUS' }, new AbortController().signal, (item) => items.push(item), {
+      fetch: streamingFetch([bytes.slice(0, cut1), bytes.slice(cut1, cut2), bytes.slice(cut2)], seen),
+    });
     expect(outcome).toEqual({ ok: true, items: 3, ignoredLines: 0 });
     expect(items.map((i) => i._type)).toEqual(['candidate', 'identifierPatch', 'channel-degraded']);
     expect(items[0]).toMatchObject({ canonicalName: 'Kōala Logistics' });
@@ -85,12 +88,24 @@ describe('streamSearch', () => {
       () => undefined,
       { fetch: streamingFetch([], seen) },
     );
-    expect(JSON.parse(String(seen.init?.body))).toEqual({ query: 'koala', countryIsoAlpha3: 'AUS', mode: 'auto', abrPreset: 'with-business-names', includeSoleTraders: true });
+    expect(JSON.parse(String(seen.init?.body))).toEqual({
+      query: 'koala',
+      countryIsoAlpha3: 'AUS',
+      mode: 'auto',
+      abrPreset: 'with-business-names',
+      includeSoleTraders: true,
+    });
   });
 
   it('ignores and counts lines that are not JSON or not stream items, without stopping', async () => {
     const items: StreamItem[] = [];
-    const lines = ['not json', JSON.stringify({ _type: 'candidate', canonicalName: 'half' }), JSON.stringify({ _type: 'mystery' }), JSON.stringify(degraded), ''];
+    const lines = [
+      'not json',
+      JSON.stringify({ _type: 'candidate', canonicalName: 'half' }),
+      JSON.stringify({ _type: 'mystery' }),
+      JSON.stringify(degraded),
+      '',
+    ];
     const outcome = await streamSearch({ query: 'k', countryIsoAlpha3: 'AUS' }, new AbortController().signal, (item) => items.push(item), {
       fetch: streamingFetch([encode(lines.join('\n'))]),
     });
@@ -109,7 +124,10 @@ describe('streamSearch', () => {
       reason: 'rate_limited',
       message: 'Too many searches; retry in 17 s.',
     });
-    expect(await run(answer(400, { error: 'query: must be at most 200 characters' }))).toMatchObject({ reason: 'invalid', message: 'query: must be at most 200 characters' });
+    expect(await run(answer(400, { error: 'query: must be at most 200 characters' }))).toMatchObject({
+      reason: 'invalid',
+      message: 'query: must be at most 200 characters',
+    });
     expect(await run(answer(401, { error: 'x' }))).toMatchObject({ reason: 'unauthorized' });
     expect(await run(answer(503, { error: 'x' }))).toMatchObject({ reason: 'unavailable' });
     expect(await run(answer(500, null))).toMatchObject({ reason: 'failed' });
@@ -135,7 +153,9 @@ describe('streamSearch', () => {
       return new Response(body, { status: 200 });
     };
     const items: StreamItem[] = [];
-    const outcome = await streamSearch({ query: 'k', countryIsoAlpha3: 'AUS' }, new AbortController().signal, (item) => items.push(item), { fetch: breaksMidWay });
+    const outcome = await streamSearch({ query: 'k', countryIsoAlpha3: 'AUS' }, new AbortController().signal, (item) => items.push(item), {
+      fetch: breaksMidWay,
+    });
     expect(outcome).toMatchObject({ ok: false, reason: 'interrupted', items: 1 });
     expect(items).toEqual([degraded]);
   });
@@ -150,11 +170,14 @@ describe('streamSearch', () => {
         pull(c) {
           step += 1;
           if (step === 1) c.enqueue(encode(`${JSON.stringify(candidate)}\n`));
-          else return new Promise<void>((resolve) => setTimeout(() => {
-            // The reader may have cancelled the body in the meantime (the abort): a closed controller takes nothing.
-            if (!cancelled) c.enqueue(encode(`${JSON.stringify(patch)}\n`));
-            resolve();
-          }, 20));
+          else
+            return new Promise<void>((resolve) =>
+              setTimeout(() => {
+                // The reader may have cancelled the body in the meantime (the abort): a closed controller takes nothing.
+                if (!cancelled) c.enqueue(encode(`${JSON.stringify(patch)}\n`));
+                resolve();
+              }, 20),
+            );
         },
         cancel() {
           cancelled = true;
@@ -162,10 +185,15 @@ describe('streamSearch', () => {
       });
       return new Response(body, { status: 200 });
     };
-    const outcome = streamSearch({ query: 'k', countryIsoAlpha3: 'AUS' }, controller.signal, (item) => {
-      items.push(item);
-      controller.abort();
-    }, { fetch: slow });
+    const outcome = streamSearch(
+      { query: 'k', countryIsoAlpha3: 'AUS' },
+      controller.signal,
+      (item) => {
+        items.push(item);
+        controller.abort();
+      },
+      { fetch: slow },
+    );
     await expect(outcome).rejects.toBeDefined();
     expect(items).toHaveLength(1);
     expect(cancelled).toBe(true);

@@ -25,8 +25,7 @@ export interface StreamSearchParams {
 export type StreamFailureReason = 'unauthorized' | 'rate_limited' | 'unavailable' | 'invalid' | 'failed' | 'interrupted';
 
 export type StreamSearchOutcome =
-  | { ok: true; items: number; ignoredLines: number }
-  | { ok: false; reason: StreamFailureReason; message: string; items: number; ignoredLines: number };
+  { ok: true; items: number; ignoredLines: number } | { ok: false; reason: StreamFailureReason; message: string; items: number; ignoredLines: number };
 
 const errorAnswer = z.object({ error: z.string() });
 

@@ -29,12 +29,20 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
 describe('selectionCandidateOf', () => {
   it('sends a streamed row as a stream candidate of its first streamed channel, valid for the action schema', () => {
     const candidate = selectionCandidateOf(row({ sources: ['internal', 'agent', 'registry_au'], existingOrgId: 'org-1', accountLinked: true }));
-    expect(candidate).toMatchObject({ _type: 'candidate', source: 'agent', existingOrgId: 'org-1', identifiers: [{ type: 'ABN', value: '51 824 753 556' }], nameKind: 'business' });
+    expect(candidate).toMatchObject({
+      _type: 'candidate',
+      source: 'agent',
+      existingOrgId: 'org-1',
+      identifiers: [{ type: 'ABN', value: '51 824 753 556' }],
+      nameKind: 'business',
+    });
     expect(selectionCandidateSchema.safeParse(candidate).success).toBe(true);
   });
 
   it('sends a row only the quick lookup found as the internal candidate', () => {
-    const candidate = selectionCandidateOf(row({ sources: ['internal'], existingOrgId: 'org-2', accountLinked: true, type: null, identifiers: [], nameKind: null }));
+    const candidate = selectionCandidateOf(
+      row({ sources: ['internal'], existingOrgId: 'org-2', accountLinked: true, type: null, identifiers: [], nameKind: null }),
+    );
     expect(candidate).toMatchObject({ _type: 'internal', source: 'internal', existingOrgId: 'org-2', accountLinked: true });
     expect(selectionCandidateSchema.safeParse(candidate).success).toBe(true);
   });
@@ -60,7 +68,11 @@ describe('selectionTarget', () => {
 
   it('adds confirm=1 with the search query and country for a new organisation', () => {
     expect(selectionTarget({ organisationId: 'org-9', created: true }, search)).toBe('/organisations/org-9?from=search&confirm=1&q=koala+%26+co&country=AUS');
-    expect(selectionTarget({ organisationId: 'org-9', created: true }, { ...search, intent: 'spotlight' })).toBe('/organisations/org-9/spotlight?confirm=1&q=koala+%26+co&country=AUS');
-    expect(selectionTarget({ organisationId: 'a/b', created: true }, { intent: 'engage', query: '', country: '' })).toBe('/organisations/a%2Fb/engage?confirm=1');
+    expect(selectionTarget({ organisationId: 'org-9', created: true }, { ...search, intent: 'spotlight' })).toBe(
+      '/organisations/org-9/spotlight?confirm=1&q=koala+%26+co&country=AUS',
+    );
+    expect(selectionTarget({ organisationId: 'a/b', created: true }, { intent: 'engage', query: '', country: '' })).toBe(
+      '/organisations/a%2Fb/engage?confirm=1',
+    );
   });
 });

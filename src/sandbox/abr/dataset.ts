@@ -56,24 +56,12 @@ interface Extra {
 let seed = 7_000;
 const nextSeed = () => (seed += 37);
 
-function company(
-  entityName: string,
-  entityTypeCode: 'PRV' | 'PUB',
-  state: string,
-  postcode: string,
-  extra: Extra = {},
-): FakeAbrEntity {
+function company(entityName: string, entityTypeCode: 'PRV' | 'PUB', state: string, postcode: string, extra: Extra = {}): FakeAbrEntity {
   const acn = makeAcn(nextSeed());
   return build(abnFromAcn(acn), acn, entityName, entityTypeCode, state, postcode, extra);
 }
 
-function nonCompany(
-  entityName: string,
-  entityTypeCode: 'IND' | 'TRT' | 'PTR' | 'SMF',
-  state: string,
-  postcode: string,
-  extra: Extra = {},
-): FakeAbrEntity {
+function nonCompany(entityName: string, entityTypeCode: 'IND' | 'TRT' | 'PTR' | 'SMF', state: string, postcode: string, extra: Extra = {}): FakeAbrEntity {
   return build(makeAbn(nextSeed() + 50_000_000), '', entityName, entityTypeCode, state, postcode, extra);
 }
 

@@ -52,7 +52,12 @@ const CONTINENTS: Readonly<Record<string, { code: string; name: string }>> = {
   US: { code: 'NA', name: 'North America' },
 };
 
-const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The full CompanyV2 payload of one record, as the real API writes it (absent parts left out). */
 export function companyV2Payload(record: FakeCompanyRecord): CompaniesApiCompanyWire {
@@ -62,7 +67,9 @@ export function companyV2Payload(record: FakeCompanyRecord): CompaniesApiCompany
   const alpha3 = hq === undefined ? undefined : toAlpha3(hq.country);
   const countryCode = hq?.country.toUpperCase() ?? '';
   const website = record.website === undefined ? `https://${record.domain}` : record.website;
-  const filled = [record.legalName, record.businessType, record.descriptions, hq, record.naics.length > 0, record.parent, record.subsidiaries].filter(Boolean).length;
+  const filled = [record.legalName, record.businessType, record.descriptions, hq, record.naics.length > 0, record.parent, record.subsidiaries].filter(
+    Boolean,
+  ).length;
   return {
     id,
     about: {
@@ -125,7 +132,10 @@ function route(records: ReadonlyMap<string, FakeCompanyRecord>, requiredToken: s
   if (req.method !== 'GET' || match === null) return { status: 404, body: errorBody(404, 'routeNotFound') };
   let domain: string;
   try {
-    domain = decodeURIComponent(match[1] ?? '').trim().toLowerCase().replace(/^www\./, '');
+    domain = decodeURIComponent(match[1] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/^www\./, '');
   } catch {
     return { status: 400, body: errorBody(400, 'invalidDomain') };
   }

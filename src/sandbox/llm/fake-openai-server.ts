@@ -192,7 +192,8 @@ async function writeStream(res: ServerResponse, closed: AbortSignal, plan: Strea
     if (!send([{ index: 0, delta: {}, finish_reason: 'stop' }])) return false;
   }
   const completionTokens = Math.ceil(completionChars / 4);
-  if (!send([], { usage: { prompt_tokens: plan.promptTokens, completion_tokens: completionTokens, total_tokens: plan.promptTokens + completionTokens } })) return false;
+  if (!send([], { usage: { prompt_tokens: plan.promptTokens, completion_tokens: completionTokens, total_tokens: plan.promptTokens + completionTokens } }))
+    return false;
   res.end('data: [DONE]\n\n');
   return true;
 }

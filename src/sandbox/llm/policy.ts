@@ -34,9 +34,7 @@ export interface ToolCallPlan {
   arguments: string;
 }
 
-export type Turn =
-  | { kind: 'tool_calls'; phase: 'search' | 'report' | 'submit'; calls: ToolCallPlan[] }
-  | { kind: 'text'; text: string };
+export type Turn = { kind: 'tool_calls'; phase: 'search' | 'report' | 'submit'; calls: ToolCallPlan[] } | { kind: 'text'; text: string };
 
 export interface PolicyOptions {
   /** Searches the policy makes per run (Infinity: keeps searching until the agent's step cap). */
@@ -126,7 +124,10 @@ export function decideTurn(messages: readonly ChatMessage[], options: PolicyOpti
     phase: 'search',
     calls: [{ name: 'web_search', arguments: JSON.stringify({ query: searches === 0 ? request.query : `${request.query} page ${searches + 1}` }) }],
   });
-  const finish = (): Turn => ({ kind: 'text', text: `Done: ${reports} organisation${reports === 1 ? '' : 's'} reported after ${searches} search${searches === 1 ? '' : 'es'}.` });
+  const finish = (): Turn => ({
+    kind: 'text',
+    text: `Done: ${reports} organisation${reports === 1 ? '' : 's'} reported after ${searches} search${searches === 1 ? '' : 'es'}.`,
+  });
 
   const trailing: ChatMessage[] = [];
   for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1) {

@@ -40,12 +40,27 @@ const errorAnswer = (status: number, message: string): Answer => json(status, { 
 
 /** The light record a search item carries: no officers, filings, agent or nested blocks. */
 function searchItem(company: FakeCompany): Record<string, unknown> {
-  const { industry_codes: _codes, identifiers: _ids, agent_name: _agent, agent_address: _agentAddress, native_company_number: _native, registered_address: _address, ...light } = company;
+  const {
+    industry_codes: _codes,
+    identifiers: _ids,
+    agent_name: _agent,
+    agent_address: _agentAddress,
+    native_company_number: _native,
+    registered_address: _address,
+    ...light
+  } = company;
   return light;
 }
 
 function byIdRecord(company: FakeCompany, sparse: boolean): Record<string, unknown> {
-  const header = { ...company, alternative_names: [], number_of_employees: null, alternate_registration_entities: [], previous_registration_entities: [], subsequent_registration_entities: [] };
+  const header = {
+    ...company,
+    alternative_names: [],
+    number_of_employees: null,
+    alternate_registration_entities: [],
+    previous_registration_entities: [],
+    subsequent_registration_entities: [],
+  };
   if (sparse) return header;
   return {
     ...header,
@@ -62,7 +77,13 @@ function byIdRecord(company: FakeCompany, sparse: boolean): Record<string, unkno
 }
 
 const pipeList = (value: string | null): string[] | undefined =>
-  value === null || value.trim() === '' ? undefined : value.toLowerCase().split('|').map((v) => v.trim()).filter(Boolean);
+  value === null || value.trim() === ''
+    ? undefined
+    : value
+        .toLowerCase()
+        .split('|')
+        .map((v) => v.trim())
+        .filter(Boolean);
 
 /** Tri-state boolean parameters: `true`, `false` or absent (no filter). */
 const triState = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
@@ -74,15 +95,15 @@ const triState = (value: string | null): boolean | undefined => (value === 'true
  */
 function relevance(company: FakeCompany, q: string): number {
   const wildcard = q.trim().endsWith('*');
-  const queryWords = searchName(q.replace(/\*+\s*$/, '')).split(' ').filter(Boolean);
+  const queryWords = searchName(q.replace(/\*+\s*$/, ''))
+    .split(' ')
+    .filter(Boolean);
   if (queryWords.length === 0) return 1;
   if (keyName(company.company_number).replace(/\s/g, '') === keyName(q).replace(/\s/g, '')) return 100;
   let best = 0;
   for (const [i, candidate] of [company.name, ...company.previous_names.map((p) => p.company_name)].entries()) {
     const words = keyName(candidate).split(' ');
-    const matches = queryWords.every((word, at) =>
-      wildcard && at === queryWords.length - 1 ? words.some((w) => w.startsWith(word)) : words.includes(word),
-    );
+    const matches = queryWords.every((word, at) => (wildcard && at === queryWords.length - 1 ? words.some((w) => w.startsWith(word)) : words.includes(word)));
     if (!matches) continue;
     const exact = searchName(candidate) === queryWords.join(' ');
     const score = (exact ? 90 : 80 - Math.min(words.length - queryWords.length, 30)) - (i > 0 ? 10 : 0);

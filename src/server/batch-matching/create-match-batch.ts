@@ -25,13 +25,11 @@ export function createCreateMatchBatch(deps: { store: MatchBatchStore; jobs: Job
   return async (accountId, input) => {
     const rows: BatchRowInput[] = [];
     for await (const row of readSupplierRows(input.csv, input.columns, { maxRows: MAX_BATCH_ROWS })) rows.push(row.input);
-    if (rows.length === 0) throw new ValidationError([{ field: 'csv', rule: 'too_small', message: 'The file has a header but no rows' }], 'The file has no rows');
-    const batchId = await deps.store.create(
-      { accountId, fileName: input.fileName, columns: input.columns, assessor: deps.assessor, rows },
-      async (tx, id) => {
-        await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx: tx.handle });
-      },
-    );
+    if (rows.length === 0)
+      throw new ValidationError([{ field: 'csv', rule: 'too_small', message: 'The file has a header but no rows' }], 'The file has no rows');
+    const batchId = await deps.store.create({ accountId, fileName: input.fileName, columns: input.columns, assessor: deps.assessor, rows }, async (tx, id) => {
+      await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx: tx.handle });
+    });
     return { batchId, totalRows: rows.length };
   };
 }

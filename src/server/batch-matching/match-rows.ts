@@ -56,9 +56,14 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     const wanted = searchName(row.name);
     // The fast path: a row with only a name (and a country) whose name is exactly an organisation's name or alias
     // in its country needs no fuzzy lookup; the equal names are its candidates.
-    const exactInCountry = (exact ?? []).filter((r) => query.countryIsoAlpha3 === null || r.countryIsoAlpha3 === null || r.countryIsoAlpha3 === query.countryIsoAlpha3);
+    const exactInCountry = (exact ?? []).filter(
+      (r) => query.countryIsoAlpha3 === null || r.countryIsoAlpha3 === null || r.countryIsoAlpha3 === query.countryIsoAlpha3,
+    );
     if (exactInCountry.length > 0 && query.identifier === null && query.websiteDomain === null) {
-      return decideFrom(query, exactInCountry.map((found) => ({ row: found, identifierHit: false })));
+      return decideFrom(
+        query,
+        exactInCountry.map((found) => ({ row: found, identifierHit: false })),
+      );
     }
     const [byName, byIdentifier, byWebsite] = await Promise.all([
       wanted === '' ? Promise.resolve({ rows: [], corrected: async () => [] }) : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL }),
@@ -95,7 +100,13 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   };
 
   return async (accountId, rows) => {
-    const exact = deps.exactNames === undefined ? undefined : await deps.exactNames(accountId, rows.map((r) => searchName(r.name)));
+    const exact =
+      deps.exactNames === undefined
+        ? undefined
+        : await deps.exactNames(
+            accountId,
+            rows.map((r) => searchName(r.name)),
+          );
     const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
     let next = 0;
     const lane = async () => {

@@ -3,7 +3,16 @@
  * every read and write names the account, and a batch of another account is "not found".
  */
 import { z } from 'zod';
-import { batchDecisionSchema, batchRowInputSchema, batchRowResultSchema, columnMappingSchema, type BatchRowInput, type BatchRowResult, type ColumnMapping, type ReviewAction } from '../../core/batch-matching';
+import {
+  batchDecisionSchema,
+  batchRowInputSchema,
+  batchRowResultSchema,
+  columnMappingSchema,
+  type BatchRowInput,
+  type BatchRowResult,
+  type ColumnMapping,
+  type ReviewAction,
+} from '../../core/batch-matching';
 
 export const BATCH_STATUSES = ['queued', 'running', 'completed'] as const;
 
@@ -31,9 +40,7 @@ export const batchRowViewSchema = z.object({
   input: batchRowInputSchema,
   decision: batchDecisionSchema.nullable(),
   result: batchRowResultSchema.nullable(),
-  review: z
-    .object({ action: z.enum(['accept', 'pick', 'not_in_list']), organisationId: z.uuid().nullable(), decidedAt: z.string() })
-    .nullable(),
+  review: z.object({ action: z.enum(['accept', 'pick', 'not_in_list']), organisationId: z.uuid().nullable(), decidedAt: z.string() }).nullable(),
 });
 export type BatchRowView = z.infer<typeof batchRowViewSchema>;
 
@@ -70,7 +77,14 @@ export interface MatchBatchStore {
   list(accountId: string, limit: number): Promise<BatchSummary[]>;
   listRows(accountId: string, batchId: string, filter: { decision?: 'match' | 'review' | 'no_match'; offset: number; limit: number }): Promise<BatchRowView[]>;
   /** Records (or replaces) a reviewer's decision; false when the row does not exist for the account. */
-  recordDecision(input: { accountId: string; batchId: string; rowIndex: number; review: ReviewAction; organisationId: string | null; decidedBy: string | null }): Promise<boolean>;
+  recordDecision(input: {
+    accountId: string;
+    batchId: string;
+    rowIndex: number;
+    review: ReviewAction;
+    organisationId: string | null;
+    decidedBy: string | null;
+  }): Promise<boolean>;
   /** The row as stored (for a decision's checks); null when not the account's. */
   findRow(accountId: string, batchId: string, rowIndex: number): Promise<BatchRowView | null>;
   /**

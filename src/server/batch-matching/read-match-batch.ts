@@ -55,7 +55,10 @@ export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatc
               continue;
             }
             const record = row.result === null ? null : resultRecord(row.rowIndex, row.input, row.result);
-            const values = record === null ? [String(row.rowIndex + 1), row.input.name, row.input.country ?? '', row.input.identifier ?? '', row.input.website ?? '', 'pending'] : RESULT_COLUMNS.map((c) => record[c]);
+            const values =
+              record === null
+                ? [String(row.rowIndex + 1), row.input.name, row.input.country ?? '', row.input.identifier ?? '', row.input.website ?? '', 'pending']
+                : RESULT_COLUMNS.map((c) => record[c]);
             while (values.length < RESULT_COLUMNS.length) values.push('');
             yield csvLine([...values, row.review === null ? '' : `${row.review.action}${row.review.organisationId ? ` ${row.review.organisationId}` : ''}`]);
           }

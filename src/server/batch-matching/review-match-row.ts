@@ -29,11 +29,14 @@ export function createReviewMatchRow(deps: { store: MatchBatchStore }): ReviewMa
     if (row.result === null) throw new ConflictError('match batch row not matched yet', 'This row has not been matched yet');
     let organisationId: string | null = null;
     if (review.action === 'accept') {
-      if (row.result.best === null) throw new ValidationError([{ field: 'review.action', rule: 'no_candidate', message: 'This row has no candidate to accept' }]);
+      if (row.result.best === null)
+        throw new ValidationError([{ field: 'review.action', rule: 'no_candidate', message: 'This row has no candidate to accept' }]);
       organisationId = row.result.best.organisationId;
     } else if (review.action === 'pick') {
       if (!row.result.candidates.some((c) => c.organisationId === review.organisationId)) {
-        throw new ValidationError([{ field: 'review.organisationId', rule: 'not_a_candidate', message: "The organisation is not one of this row's candidates" }]);
+        throw new ValidationError([
+          { field: 'review.organisationId', rule: 'not_a_candidate', message: "The organisation is not one of this row's candidates" },
+        ]);
       }
       organisationId = review.organisationId;
     }

@@ -30,7 +30,10 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
     const started = Date.now();
     for (;;) {
       const outcome = await deps.store.processNextChunk(accountId, batchId, chunkSize, (rows) =>
-        deps.matchRows(accountId, rows.map((r) => r.input)),
+        deps.matchRows(
+          accountId,
+          rows.map((r) => r.input),
+        ),
       );
       if (outcome === null) return 'not_found';
       deps.onChunk?.({ batchId, processedRows: outcome.processedRows, totalRows: outcome.totalRows });

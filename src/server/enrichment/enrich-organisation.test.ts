@@ -40,7 +40,12 @@ function target(overrides: Partial<EnrichmentTarget> = {}): EnrichmentTarget {
   };
 }
 
-const phase1: AgentProfilePhase1 = { description: 'Freight and logistics across Queensland.', website: 'https://koalalogistics.com.au', type: 'ProprietaryLimited', evidenceUrls: ['https://koalalogistics.com.au/'] };
+const phase1: AgentProfilePhase1 = {
+  description: 'Freight and logistics across Queensland.',
+  website: 'https://koalalogistics.com.au',
+  type: 'ProprietaryLimited',
+  evidenceUrls: ['https://koalalogistics.com.au/'],
+};
 const phase2: AgentProfilePhase2 = {
   countryIsoAlpha3: 'AUS',
   naicsCodes: ['484110', '999999', '48411'],
@@ -60,21 +65,26 @@ const koalaRecord: RegistryRecord = {
   name: 'KOALA LOGISTICS PTY LTD',
   otherNames: ['Koala Express Freight'],
   countryIsoAlpha3: 'AUS',
-  identifiers: [{ type: 'ABN', value: '73434904926' }, { type: 'ACN', value: '434904926' }],
+  identifiers: [
+    { type: 'ABN', value: '73434904926' },
+    { type: 'ACN', value: '434904926' },
+  ],
   active: true,
   type: 'ProprietaryLimited',
   register: 'abr',
   url: 'https://abr.business.gov.au/ABN/View?abn=73434904926',
 };
 
-function harness(options: {
-  target?: EnrichmentTarget | null;
-  companyData?: ProviderResult<CompanyDataProfile | null>;
-  phase1?: ProviderResult<AgentProfilePhase1>;
-  phase2?: ProviderResult<AgentProfilePhase2>;
-  acceptWebsite?: boolean;
-  verify?: VerifyOrganisation;
-} = {}) {
+function harness(
+  options: {
+    target?: EnrichmentTarget | null;
+    companyData?: ProviderResult<CompanyDataProfile | null>;
+    phase1?: ProviderResult<AgentProfilePhase1>;
+    phase2?: ProviderResult<AgentProfilePhase2>;
+    acceptWebsite?: boolean;
+    verify?: VerifyOrganisation;
+  } = {},
+) {
   const calls = { companyData: 0, phase1: 0, phase2: 0, verify: 0, synced: 0, completed: [] as EnrichmentWrite[], failed: [] as string[] };
   const store: EnrichmentStore = {
     load: async () => (options.target === undefined ? target() : options.target),
@@ -99,7 +109,10 @@ function harness(options: {
     },
   };
   const registry: RegistryLookups = {
-    byAbn: async (abn) => ({ ok: true, value: abn === '73434904926' ? koalaRecord : abn === '30635412074' ? { ...koalaRecord, name: 'KOOKABURRA KITCHENS PTY LTD', otherNames: [] } : null }),
+    byAbn: async (abn) => ({
+      ok: true,
+      value: abn === '73434904926' ? koalaRecord : abn === '30635412074' ? { ...koalaRecord, name: 'KOOKABURRA KITCHENS PTY LTD', otherNames: [] } : null,
+    }),
     byAcn: async (acn) => ({ ok: true, value: acn === '434904926' ? koalaRecord : null }),
     byCompaniesHouseNumber: async () => ({ ok: true, value: null }),
     byAggregatorId: async () => ({ ok: true, value: null }),
@@ -129,7 +142,13 @@ function harness(options: {
 }
 
 const agentic: OrganisationEnrichPayload = { organisationId: ORG, accountId: ACCOUNT, profileSource: 'agentic', website: null, countryIsoAlpha3: 'AUS' };
-const direct: OrganisationEnrichPayload = { organisationId: ORG, accountId: ACCOUNT, profileSource: 'direct', website: 'https://www.acmewidgets.com.au/about', countryIsoAlpha3: 'AUS' };
+const direct: OrganisationEnrichPayload = {
+  organisationId: ORG,
+  accountId: ACCOUNT,
+  profileSource: 'direct',
+  website: 'https://www.acmewidgets.com.au/about',
+  countryIsoAlpha3: 'AUS',
+};
 const lastAttempt = { isLastAttempt: true };
 const notLast = { isLastAttempt: false };
 

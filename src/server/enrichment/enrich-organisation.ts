@@ -205,9 +205,12 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
     return write;
   }
 
-  async function agentPhase<T extends AgentProfilePhase1 | AgentProfilePhase2>(run: () => Promise<{ ok: true; value: T } | { ok: false; failure: ProviderFailure }>): Promise<T> {
+  async function agentPhase<T extends AgentProfilePhase1 | AgentProfilePhase2>(
+    run: () => Promise<{ ok: true; value: T } | { ok: false; failure: ProviderFailure }>,
+  ): Promise<T> {
     const result = await run();
-    if (!result.ok) throw new EnrichmentAttemptFailed(`enrichment agent failed: ${result.failure.kind} ${result.failure.message}`, REASONS[result.failure.kind]);
+    if (!result.ok)
+      throw new EnrichmentAttemptFailed(`enrichment agent failed: ${result.failure.kind} ${result.failure.message}`, REASONS[result.failure.kind]);
     return result.value;
   }
 

@@ -87,7 +87,11 @@ describe('fromDatabase: the valid neighbours that organisations visible to the a
 describe('fromRegistry: the valid neighbours on ABN Lookup, bounded', () => {
   it('offers the registered ABN one digit away, never asking for the typed one', async () => {
     const asked: string[] = [];
-    const suggest = createSuggestIdentifiers({ directory: directory({}), registry: register({ '30635412074': 'KOOKABURRA KITCHENS PTY LTD' }, asked), log: silent });
+    const suggest = createSuggestIdentifiers({
+      directory: directory({}),
+      registry: register({ '30635412074': 'KOOKABURRA KITCHENS PTY LTD' }, asked),
+      log: silent,
+    });
     const [found] = await suggest.fromRegistry(input('30 635 412 075'), signal());
     expect(found?.suggestions).toEqual([
       { type: 'ABN', value: '30635412074', formatted: '30 635 412 074', name: 'KOOKABURRA KITCHENS PTY LTD', foundIn: 'registry' },

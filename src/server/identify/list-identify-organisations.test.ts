@@ -4,7 +4,14 @@ import { createListIdentifyOrganisations } from './list-identify-organisations';
 import type { IdentifyOrganisationsReader } from './ports';
 
 const row = (n: number): IdentifyOrganisationRow => ({
-  id: `org-${n}`, name: `Org ${n}`, countryIsoAlpha3: 'AUS', websiteDomain: null, profileStatus: null, naicsCount: 0, aquila1Count: 0, owned: false,
+  id: `org-${n}`,
+  name: `Org ${n}`,
+  countryIsoAlpha3: 'AUS',
+  websiteDomain: null,
+  profileStatus: null,
+  naicsCount: 0,
+  aquila1Count: 0,
+  owned: false,
 });
 
 /** An in-memory list of `total` rows that records the pages asked for. */

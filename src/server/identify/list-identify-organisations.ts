@@ -3,13 +3,7 @@
  * organisations), filtered by name and profile status, sorted, one page at a time; a page past the end
  * answers the last page.
  */
-import {
-  IDENTIFY_PAGE_SIZE,
-  clampIdentifyPage,
-  identifyPageCount,
-  type IdentifyListPage,
-  type IdentifyListQuery,
-} from '../../core/identify-list';
+import { IDENTIFY_PAGE_SIZE, clampIdentifyPage, identifyPageCount, type IdentifyListPage, type IdentifyListQuery } from '../../core/identify-list';
 import type { IdentifyOrganisationsReader } from './ports';
 
 export type ListIdentifyOrganisations = (params: { accountId: string; query: IdentifyListQuery }) => Promise<IdentifyListPage>;

@@ -12,5 +12,7 @@ export interface IdentifyOrganisationsReader {
   /** How many of the account's own visible organisations match. */
   count(criteria: IdentifyListCriteria): Promise<number>;
   /** One page of them in the given order (ties broken by name, then id, so pages never overlap). */
-  listPage(criteria: IdentifyListCriteria & { readonly sort: IdentifySort; readonly offset: number; readonly limit: number }): Promise<IdentifyOrganisationRow[]>;
+  listPage(
+    criteria: IdentifyListCriteria & { readonly sort: IdentifySort; readonly offset: number; readonly limit: number },
+  ): Promise<IdentifyOrganisationRow[]>;
 }

@@ -6,13 +6,7 @@ import type { ValidationIssue } from '../../core/errors';
 import type { AddOrganisationNaicsResult } from './add-organisation-naics';
 
 /** The error names the interface distinguishes (ConflictError shows a "try again shortly" message). */
-export type AddOrganisationNaicsErrorName =
-  | 'UnauthorizedError'
-  | 'ForbiddenError'
-  | 'ValidationError'
-  | 'NotFoundError'
-  | 'ConflictError'
-  | 'InternalError';
+export type AddOrganisationNaicsErrorName = 'UnauthorizedError' | 'ForbiddenError' | 'ValidationError' | 'NotFoundError' | 'ConflictError' | 'InternalError';
 
 export type AddOrganisationNaicsActionResult =
   | ({ ok: true } & Pick<AddOrganisationNaicsResult, 'aquila1Synced' | 'transactionsClassified' | 'naics' | 'aquila1' | 'aquila2'>)

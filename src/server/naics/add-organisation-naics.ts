@@ -6,14 +6,7 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { BASKET_TYPES, parseNaicsCodeOrThrow, type BasketType } from '../../core/naics';
 import type { FeatureFlags } from '../flags/feature-flags';
-import type {
-  ClassificationRepository,
-  Lock,
-  NaicsTag,
-  OrganisationAquila1Edge,
-  OrganisationAquila2Edge,
-  UseCaseLog,
-} from './ports';
+import type { ClassificationRepository, Lock, NaicsTag, OrganisationAquila1Edge, OrganisationAquila2Edge, UseCaseLog } from './ports';
 import { basketsOf, syncAquila1 } from './sync-aquila1';
 
 export const ORGANISATION_NAICS_LOCK_TTL_MS = 30_000;
@@ -71,9 +64,12 @@ export class AddOrganisationNAICS {
     }
     // A backfill of a million transactions can outlast the TTL: renew while working so a second add cannot
     // take over an expired lock mid-run. A crashed holder stops renewing and the lock expires as specified.
-    const heartbeat = setInterval(() => {
-      lock.renew(key, token, ttlMs).catch((error: unknown) => log.warn({ err: error, lockKey: key }, 'failed to renew the organisation NAICS lock'));
-    }, Math.max(10, Math.floor(ttlMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        lock.renew(key, token, ttlMs).catch((error: unknown) => log.warn({ err: error, lockKey: key }, 'failed to renew the organisation NAICS lock'));
+      },
+      Math.max(10, Math.floor(ttlMs / 3)),
+    );
     try {
       return await this.run(input);
     } finally {
@@ -127,10 +123,7 @@ export class AddOrganisationNAICS {
       classifiedByType[type] = classifiedCount;
     }
 
-    const [naics, aquila2] = await Promise.all([
-      repository.listOrganisationNaics(organisation.id),
-      repository.listOrganisationAquila2(organisation.id),
-    ]);
+    const [naics, aquila2] = await Promise.all([repository.listOrganisationNaics(organisation.id), repository.listOrganisationAquila2(organisation.id)]);
     return {
       organisationId: organisation.id,
       naicsCode,

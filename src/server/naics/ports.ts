@@ -56,12 +56,7 @@ export interface ClassificationRepository {
    * `aquila1Codes` at weight 0, and its Aquila2 edges for the type by `aquila2Codes` (always empty here,
    * so existing Aquila2 edges for the type are deleted).
    */
-  rewriteAquila1Basket(params: {
-    organisationId: string;
-    for: BasketType;
-    aquila1Codes: readonly string[];
-    aquila2Codes: readonly string[];
-  }): Promise<void>;
+  rewriteAquila1Basket(params: { organisationId: string; for: BasketType; aquila1Codes: readonly string[]; aquila2Codes: readonly string[] }): Promise<void>;
   /** Sets the weights of one basket's edges (the recalculation after the rewrite). */
   setAquila1Weights(params: { organisationId: string; for: BasketType; weights: readonly BasketWeight[] }): Promise<void>;
   listOrganisationNaics(organisationId: string): Promise<NaicsTag[]>;

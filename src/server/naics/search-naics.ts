@@ -3,15 +3,10 @@ import { ValidationError } from '../../core/errors';
 import { NAICS_TERM_MAX_LENGTH, NAICS_TERM_MIN_LENGTH, type NaicsSearchResult } from '../../core/naics';
 import type { NaicsCatalogue } from './ports';
 
-export async function searchNaics(
-  catalogue: NaicsCatalogue,
-  params: { term: string; limit: number },
-): Promise<NaicsSearchResult[]> {
+export async function searchNaics(catalogue: NaicsCatalogue, params: { term: string; limit: number }): Promise<NaicsSearchResult[]> {
   const term = params.term.trim();
   if (term.length > NAICS_TERM_MAX_LENGTH) {
-    throw new ValidationError([
-      { field: 'term', rule: 'too_big', message: `The search term must be at most ${NAICS_TERM_MAX_LENGTH} characters` },
-    ]);
+    throw new ValidationError([{ field: 'term', rule: 'too_big', message: `The search term must be at most ${NAICS_TERM_MAX_LENGTH} characters` }]);
   }
   if (term.length < NAICS_TERM_MIN_LENGTH) return [];
   return catalogue.searchLeaves({ term, limit: params.limit });

@@ -41,7 +41,9 @@ describe('createAnswerQuickSearch', () => {
 
   it('adds the suggestions of a mistyped identifier, an empty list when nothing near it is known', async () => {
     const found = await answer(carrying).execute({ accountId: 'a', query: '51 824 753 557', countryIsoAlpha3: 'AUS' });
-    expect(found.identifierSuggestions).toEqual([{ type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'Acme Pty Ltd', foundIn: 'internal' }]);
+    expect(found.identifierSuggestions).toEqual([
+      { type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'Acme Pty Ltd', foundIn: 'internal' },
+    ]);
     const none = await answer({ carried: async () => [] }).execute({ accountId: 'a', query: '30 635 412 075', countryIsoAlpha3: 'AUS' });
     expect(none).toEqual({ candidates: [], identifierSuggestions: [] });
   });

@@ -38,12 +38,14 @@ describe('createQuickSearch', () => {
     const allStarted = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const lookup = (name: string) => async (_: LookupScope): Promise<IdentifierRow[]> => {
-      started.push(name);
-      if (started.length === 3) release();
-      await allStarted;
-      return [];
-    };
+    const lookup =
+      (name: string) =>
+      async (_: LookupScope): Promise<IdentifierRow[]> => {
+        started.push(name);
+        if (started.length === 3) release();
+        await allStarted;
+        return [];
+      };
     const quickSearch = createQuickSearch({
       lookups: {
         byName: async (p) => named(await lookup('name')(p), async () => (started.push('corrected'), [])),
@@ -87,7 +89,9 @@ describe('createQuickSearch', () => {
 
   it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {
     const corrected: string[] = [];
-    const found = (id: string) => async () => [{ ...row({ id, name: 'Acme Widgets', website: 'https://acme-widgets.com' }), matchedIdentifier: { type: 'ABN', value: '51824753556' } }];
+    const found = (id: string) => async () => [
+      { ...row({ id, name: 'Acme Widgets', website: 'https://acme-widgets.com' }), matchedIdentifier: { type: 'ABN', value: '51824753556' } },
+    ];
     const typoStep = (searchName: string) => async () => (corrected.push(searchName), [row({ id: 'typo', name: 'Acme Widgets' })]);
     const make = (overrides: Partial<QuickSearchLookups>) =>
       createQuickSearch({
@@ -116,7 +120,7 @@ describe('createQuickSearch', () => {
     expect(corrected).toEqual(['acme widgts', 'acme widgts']);
   });
 
-  it('orders by match score (exact name and identifier matches first, then looser names; ties in the lookups\' order) and cuts at the limit', async () => {
+  it("orders by match score (exact name and identifier matches first, then looser names; ties in the lookups' order) and cuts at the limit", async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
         byName: async () =>
@@ -144,7 +148,7 @@ describe('createQuickSearch', () => {
     expect(byId('2')).toMatchObject({ match: true, grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
   });
 
-  it('puts an exact name above a looser one whatever the name lookup\'s order, and says what matched', async () => {
+  it("puts an exact name above a looser one whatever the name lookup's order, and says what matched", async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({
         byName: async () =>

@@ -82,7 +82,9 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
 
       const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
-        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
+        wanted === ''
+          ? noName
+          : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
@@ -92,7 +94,11 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
       ranked.push(...rankByName(byName, trimmed, wanted, alternative));
       const candidates = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQueryOfSearch(trimmed, filter)).slice(0, deps.limit);
-      const linked = await linkedOrThrowNothing(deps, accountId, candidates.map((c) => c.row.id));
+      const linked = await linkedOrThrowNothing(
+        deps,
+        accountId,
+        candidates.map((c) => c.row.id),
+      );
       return candidates.map(({ row, key, match }) => ({
         _type: 'internal',
         canonicalName: row.name,
@@ -141,10 +147,7 @@ function rankByName(rows: QuickSearchRow[], query: string, wanted: string, alter
     return { row, score, tie: jaroWinkler(queryKey, keyName(row.name)) };
   });
   return scored
-    .sort(
-      (a, b) =>
-        b.score - a.score || b.tie - a.tie || a.row.name.localeCompare(b.row.name) || Number(b.row.ownedByAccount) - Number(a.row.ownedByAccount),
-    )
+    .sort((a, b) => b.score - a.score || b.tie - a.tie || a.row.name.localeCompare(b.row.name) || Number(b.row.ownedByAccount) - Number(a.row.ownedByAccount))
     .map(({ row, score }) => ({ row, score }));
 }
 

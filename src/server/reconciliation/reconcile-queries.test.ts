@@ -3,7 +3,13 @@ import { matchConditionsOf, type ReconciliationQuery } from '../../core/reconcil
 import { entity, inMemoryPorts } from './__fixtures__/in-memory-ports';
 import { createReconcileQueries } from './reconcile-queries';
 
-const ACME_AU = entity({ id: 'acme-au', name: 'Acme Widgets Pty Ltd', countryIsoAlpha3: 'AUS', website: 'https://acme-widgets.com.au', identifiers: [{ type: 'ABN', value: '51824753556' }] });
+const ACME_AU = entity({
+  id: 'acme-au',
+  name: 'Acme Widgets Pty Ltd',
+  countryIsoAlpha3: 'AUS',
+  website: 'https://acme-widgets.com.au',
+  identifiers: [{ type: 'ABN', value: '51824753556' }],
+});
 const ACME_GB = entity({ id: 'acme-gb', name: 'Acme Widgets Ltd', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '01234567' }] });
 const ACME_NZ = entity({ id: 'acme-nz', name: 'Acme Widgets Limited', countryIsoAlpha3: 'NZL', description: 'Widgets across the ditch' });
 const OTHER = entity({ id: 'acme-other', name: 'Acme Wonders', countryIsoAlpha3: 'AUS' });
@@ -25,7 +31,15 @@ describe('ReconcileQueries', () => {
   });
 
   it('rule 1: searches the query string, and each identifier and website the properties name', async () => {
-    const { ports, answer } = reconcileWith({ q0: { query: 'Acme', properties: [{ pid: 'ABN', v: '51 824 753 556' }, { pid: 'website', v: 'acme-widgets.com.au' }] } });
+    const { ports, answer } = reconcileWith({
+      q0: {
+        query: 'Acme',
+        properties: [
+          { pid: 'ABN', v: '51 824 753 556' },
+          { pid: 'website', v: 'acme-widgets.com.au' },
+        ],
+      },
+    });
     await answer;
     expect(ports.searches.map((s) => s.query)).toEqual(['Acme', '51824753556', 'acme-widgets.com.au']);
   });
@@ -55,7 +69,10 @@ describe('ReconcileQueries', () => {
   });
 
   it('rule 4: best first, the one satisfying more fields first on a tie, at most the limit', async () => {
-    const { answer } = reconcileWith({ q0: { query: 'Acme Widgets', properties: [{ pid: 'website', v: 'https://www.acme-widgets.com.au' }] }, q1: { query: 'Acme', limit: 1 } });
+    const { answer } = reconcileWith({
+      q0: { query: 'Acme Widgets', properties: [{ pid: 'website', v: 'https://www.acme-widgets.com.au' }] },
+      q1: { query: 'Acme', limit: 1 },
+    });
     const result = (await answer).q0?.result ?? [];
     expect(result[0]?.id).toBe('acme-au');
     expect(result.map((c) => c.score)).toEqual([...result.map((c) => c.score)].sort((a, b) => b - a));

@@ -14,7 +14,14 @@
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
-import { ORGANISATION_TYPE, candidateLimitOf, type MatchConditions, type ReconciliationCandidate, type ReconciliationQuery, type ReconciliationResultBatch } from '../../core/reconciliation';
+import {
+  ORGANISATION_TYPE,
+  candidateLimitOf,
+  type MatchConditions,
+  type ReconciliationCandidate,
+  type ReconciliationQuery,
+  type ReconciliationResultBatch,
+} from '../../core/reconciliation';
 import { contradictsConditions, featuresOf, matchOfCandidate } from '../../core/reconciliation-match';
 import type { ReconciliationDependencies } from './ports';
 

@@ -18,7 +18,10 @@ export function createSuggestEntities(deps: ReconciliationDependencies): Suggest
     if (wanted === '') return { result: [] };
     if (UUID.test(wanted)) {
       const entity = await deps.entities.findEntity(accountId, wanted.toLowerCase());
-      const found = entity === null || cursor > 0 ? [] : [{ id: entity.id, name: entity.name, ...(entity.description ? { description: entity.description } : {}), notable: [ORGANISATION_TYPE] }];
+      const found =
+        entity === null || cursor > 0
+          ? []
+          : [{ id: entity.id, name: entity.name, ...(entity.description ? { description: entity.description } : {}), notable: [ORGANISATION_TYPE] }];
       return { result: found };
     }
     const candidates = await deps.quickSearch.execute({ accountId, query: wanted, countryIsoAlpha3: GLOBAL_SEARCH_SCOPE });

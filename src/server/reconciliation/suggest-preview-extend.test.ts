@@ -48,7 +48,10 @@ describe('PreviewEntity', () => {
 describe('ExtendEntities', () => {
   it('answers each property of each id, an unknown id or property with no values', async () => {
     const extend = createExtendEntities(ports());
-    const answer = await extend({ accountId: 'a', extend: { ids: [ID, 'unknown'], properties: [{ id: 'naicsCode' }, { id: 'aquila1' }, { id: 'profileStatus' }, { id: 'shoeSize' }] } });
+    const answer = await extend({
+      accountId: 'a',
+      extend: { ids: [ID, 'unknown'], properties: [{ id: 'naicsCode' }, { id: 'aquila1' }, { id: 'profileStatus' }, { id: 'shoeSize' }] },
+    });
     expect(answer.meta).toEqual([
       { id: 'naicsCode', name: 'NAICS codes' },
       { id: 'aquila1', name: 'Aquila1 sectors' },

@@ -50,7 +50,12 @@ describe('identifier-aware registry look-ups (issue 12, section 3)', () => {
     const items = await run(search, { query: 'Company No. 0123 4567', countryIsoAlpha3: 'GBR', mode: 'direct' });
     expect(calls.byNumber).toEqual(['01234567']);
     expect(calls.global).toEqual([]);
-    expect(items[0]).toMatchObject({ _type: 'candidate', source: 'registry_global', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '01234567' }] });
+    expect(items[0]).toMatchObject({
+      _type: 'candidate',
+      source: 'registry_global',
+      countryIsoAlpha3: 'GBR',
+      identifiers: [{ type: 'CH', value: '01234567' }],
+    });
   });
 
   it('a number the register does not have falls back to the name search; a failed look-up degrades the registry', async () => {
@@ -97,6 +102,8 @@ describe('a website query goes to the agent and the website validator by its dom
     expect(calls.agent.map(({ query, website }) => ({ query, website }))).toEqual([{ query: 'acme-widgets.com.au', website: 'acme-widgets.com.au' }]);
     expect(calls.national.map((c) => c.name)).toEqual(['acme widgets']);
     expect(calls.validated.sort()).toEqual(['https://acme-widgets.com.au', 'https://other.com.au']);
-    expect(items).toContainEqual(expect.objectContaining({ canonicalName: 'Acme Widgets Pty Ltd', website: 'https://acme-widgets.com.au', websiteValidated: true }));
+    expect(items).toContainEqual(
+      expect.objectContaining({ canonicalName: 'Acme Widgets Pty Ltd', website: 'https://acme-widgets.com.au', websiteValidated: true }),
+    );
   });
 });

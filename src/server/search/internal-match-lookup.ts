@@ -43,7 +43,11 @@ export function createInternalMatchLookup(deps: InternalMatchLookupDependencies)
     const missing = [...new Set(keys)].filter((key) => !matchByKey.has(key));
     if (missing.length === 0) return;
     const batch = current(missing);
-    for (const key of missing) matchByKey.set(key, batch.then((found) => found.get(key)));
+    for (const key of missing)
+      matchByKey.set(
+        key,
+        batch.then((found) => found.get(key)),
+      );
   };
 
   return {

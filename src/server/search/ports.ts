@@ -41,10 +41,7 @@ export interface RegistryResult {
 
 /** The national registry (ABN Lookup), AUS only. */
 export interface NationalRegistry {
-  searchByName(
-    name: string,
-    options: { preset: AbrPreset; includeSoleTraders: boolean; signal?: AbortSignal },
-  ): Promise<RegistryResult>;
+  searchByName(name: string, options: { preset: AbrPreset; includeSoleTraders: boolean; signal?: AbortSignal }): Promise<RegistryResult>;
 }
 
 /** The global aggregator (OpenCorporates v0.4): every country other than AUS, and GLO. */

@@ -62,8 +62,10 @@ describe('candidate fields', () => {
     const on = await run(fakes({ registry, flags: { hybridSearch: true, devMode: true } }).search, { mode: 'direct' });
     expect(on[0]).toMatchObject({ score: 88 });
     const global = await run(
-      fakes({ registry: { candidates: [registryCandidate('Acme Ltd', { countryIsoAlpha3: 'GBR', score: 70 })], error: null }, flags: { hybridSearch: true, devMode: true } })
-        .search,
+      fakes({
+        registry: { candidates: [registryCandidate('Acme Ltd', { countryIsoAlpha3: 'GBR', score: 70 })], error: null },
+        flags: { hybridSearch: true, devMode: true },
+      }).search,
       { mode: 'direct', countryIsoAlpha3: 'GBR' },
     );
     expect(global[0]).not.toHaveProperty('score');
@@ -80,7 +82,7 @@ describe('candidate fields', () => {
 });
 
 describe('the match of each candidate (issue 12, section 2)', () => {
-  it('scores each streamed candidate against the query: the registry\'s matched business name, its identifiers, its country', async () => {
+  it("scores each streamed candidate against the query: the registry's matched business name, its identifiers, its country", async () => {
     const registry = {
       candidates: [
         registryCandidate('Smith Family Holdings Pty Ltd', { matchedBusinessName: 'Harbourline', nameKind: 'business' }),
@@ -97,6 +99,8 @@ describe('the match of each candidate (issue 12, section 2)', () => {
   it('an identifier query matches the candidate carrying that identifier', async () => {
     const registry = { candidates: [registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] })], error: null };
     const [item] = await run(fakes({ registry }).search, { query: '51 824 753 556', mode: 'direct' });
-    expect(item).toMatchObject({ match: { match: true, grades: { identifier: 'same', name: 'missing' }, matchedOn: { identifier: { type: 'ABN', value: '51824753556' } } } });
+    expect(item).toMatchObject({
+      match: { match: true, grades: { identifier: 'same', name: 'missing' }, matchedOn: { identifier: { type: 'ABN', value: '51824753556' } } },
+    });
   });
 });

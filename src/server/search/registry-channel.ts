@@ -23,15 +23,7 @@ import { websiteBrandName } from '../../core/website';
 import { aggregatorCountryCode, identifierLookups, registryRoute, type IdentifierLookup, type RegistryRoute } from '../../core/search-mode';
 import { channelDegraded } from './channel-degraded';
 import type { InternalMatchLookup } from './internal-match-lookup';
-import type {
-  AbrPreset,
-  EnrichRegistryWebsites,
-  GlobalRegistry,
-  NationalRegistry,
-  RegistryCandidate,
-  RegistryResult,
-  SearchLog,
-} from './ports';
+import type { AbrPreset, EnrichRegistryWebsites, GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult, SearchLog } from './ports';
 import type { CandidatePreparation, KeyedCandidate, PreparedCandidate, RegistrySource } from './prepare-candidate';
 
 /**
@@ -127,7 +119,10 @@ async function lookUpByNumber(
       try {
         return { lookup, result: await lookUpOne(registry, lookup, signal) };
       } catch (error) {
-        return { lookup, result: { ok: false as const, failure: { kind: 'network' as const, message: error instanceof Error ? error.message : String(error) } } };
+        return {
+          lookup,
+          result: { ok: false as const, failure: { kind: 'network' as const, message: error instanceof Error ? error.message : String(error) } },
+        };
       }
     }),
   );

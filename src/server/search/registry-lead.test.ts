@@ -35,11 +35,7 @@ describe('registry lead (rule 2)', () => {
       agentDelayMs: 0,
     });
     const items = await collect(search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, ACCOUNT, new AbortController().signal));
-    expect(keysOf(items.map((i) => i.item))).toEqual([
-      'candidate:AUS|acme pty ltd',
-      'identifierPatch:AUS|acme pty ltd',
-      'candidate:AUS|acme holdings pty ltd',
-    ]);
+    expect(keysOf(items.map((i) => i.item))).toEqual(['candidate:AUS|acme pty ltd', 'identifierPatch:AUS|acme pty ltd', 'candidate:AUS|acme holdings pty ltd']);
     expect(items[0]?.item).toMatchObject({ source: 'agent', identifiers: [] });
     expect(items[0]?.at).toBeLessThan(200); // streamed before the registry answered
     expect(items[1]?.item).toEqual({

@@ -159,8 +159,7 @@ describe('enrichRegistryWebsites', () => {
     const mixed = {
       ...deps,
       webSearch: {
-        search: (query: string, o: Parameters<WebSearch['search']>[1]) =>
-          (query.includes('STUCK') ? slow.deps.webSearch : deps.webSearch).search(query, o),
+        search: (query: string, o: Parameters<WebSearch['search']>[1]) => (query.includes('STUCK') ? slow.deps.webSearch : deps.webSearch).search(query, o),
       },
     };
     const started = Date.now();

@@ -58,7 +58,12 @@ describe('modes (spec: Modes)', () => {
 describe('abort', () => {
   it('stops every port and ends the stream when the signal aborts', async () => {
     const controller = new AbortController();
-    const { search, calls } = fakes({ registryDelayMs: 5000, agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')], agentDelayMs: 5000, leadMs: 5000 });
+    const { search, calls } = fakes({
+      registryDelayMs: 5000,
+      agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')],
+      agentDelayMs: 5000,
+      leadMs: 5000,
+    });
     setTimeout(() => controller.abort(), 30);
     const started = performance.now();
     const items = await run(search, {}, controller.signal);
@@ -79,7 +84,12 @@ describe('abort', () => {
   });
 
   it('a consumer that stops reading aborts the ports too', async () => {
-    const { search, calls } = fakes({ registryDelayMs: 5000, agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')], agentDelayMs: 10, leadMs: 0 });
+    const { search, calls } = fakes({
+      registryDelayMs: 5000,
+      agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')],
+      agentDelayMs: 10,
+      leadMs: 0,
+    });
     for await (const item of search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, ACCOUNT, new AbortController().signal)) {
       expect(item._type).toBe('candidate');
       break;

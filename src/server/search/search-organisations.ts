@@ -39,15 +39,7 @@ import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';
 import { createInternalMatchLookup } from './internal-match-lookup';
 import { createCandidatePlacement } from './place-candidates';
-import type {
-  EnrichRegistryWebsites,
-  GlobalRegistry,
-  InternalMatches,
-  NationalRegistry,
-  SearchAgent,
-  SearchLog,
-  WebsiteValidator,
-} from './ports';
+import type { EnrichRegistryWebsites, GlobalRegistry, InternalMatches, NationalRegistry, SearchAgent, SearchLog, WebsiteValidator } from './ports';
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
 import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/suggest-identifiers';
 import { registryChannel, type IdentifierRegistry, type RegistryAnswer } from './registry-channel';
@@ -184,7 +176,9 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       }
       if (runsAgent) {
         const report = (prepared: PreparedCandidate) => events.push({ type: 'agent-candidate', prepared });
-        producers.push(agentChannel({ ...deps, preparation, matches }, { query: request.query, scope }, signal, report).then(() => events.push({ type: 'agent-done' })));
+        producers.push(
+          agentChannel({ ...deps, preparation, matches }, { query: request.query, scope }, signal, report).then(() => events.push({ type: 'agent-done' })),
+        );
       }
 
       while (!(registrySettled && agentDone && suggestionsDone && !lead.holding) && !signal.aborted) {

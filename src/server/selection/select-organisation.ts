@@ -97,7 +97,9 @@ export function createSelectOrganisation({ store, jobs }: SelectOrganisationDepe
         profileSource: facts.website ? 'direct' : 'agentic',
         source: facts.source,
       });
-      await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), { tx: tx.handle });
+      await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
+        tx: tx.handle,
+      });
       return { organisationId, created: true };
     });
   };

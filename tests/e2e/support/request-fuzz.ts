@@ -92,7 +92,8 @@ function randomString(random: Random): string {
   if (chance(random, 0.7)) return pick(random, STRINGS);
   const length = Math.floor(random() * 40);
   let text = '';
-  for (let i = 0; i < length; i += 1) text += String.fromCodePoint(pick(random, [0x20, 0x41, 0x61, 0x7f, 0xe9, 0x4e00, 0x1f600, 0x2028, 0xfeff]) + Math.floor(random() * 26));
+  for (let i = 0; i < length; i += 1)
+    text += String.fromCodePoint(pick(random, [0x20, 0x41, 0x61, 0x7f, 0xe9, 0x4e00, 0x1f600, 0x2028, 0xfeff]) + Math.floor(random() * 26));
   return text;
 }
 
@@ -171,7 +172,19 @@ function queryString(random: Random, names: readonly string[]): string {
 const searchBody = { query: 'koala', countryIsoAlpha3: 'AUS', mode: 'auto', abrPreset: 'entity-only', websiteTopK: 2, includeSoleTraders: false };
 const quickBody = { query: 'koala', countryIsoAlpha3: 'AUS' };
 const selectBody = {
-  candidate: { _type: 'candidate', canonicalName: 'Fuzz Pty Ltd', description: '', countryIsoAlpha3: 'AUS', key: 'AUS|fuzz', existingOrgId: null, source: 'agent', website: null, logo: null, accountLinked: false, identifiers: [] },
+  candidate: {
+    _type: 'candidate',
+    canonicalName: 'Fuzz Pty Ltd',
+    description: '',
+    countryIsoAlpha3: 'AUS',
+    key: 'AUS|fuzz',
+    existingOrgId: null,
+    source: 'agent',
+    website: null,
+    logo: null,
+    accountLinked: false,
+    identifiers: [],
+  },
   countryIsoAlpha3: 'AUS',
   searchIntent: 'analyst',
 };
@@ -196,9 +209,17 @@ const ROUTES: RouteShape[] = [
   { methods: ['GET'], path: (r, c) => `/api/identify/sidebar/${pathId(r, c)}/organisation` },
   { methods: ['GET'], path: () => '/organisations/flag-counts' },
   { methods: ['GET'], path: (r, c) => `/organisations/${pathId(r, c)}/figures` },
-  { methods: ['GET'], path: (r) => pick(r, ['/api/nope', '/api/organisations', '/api/organisations/a/b/c', '/api/auth/nothing-here', '/api/%ZZ', '/api/identify']) },
+  {
+    methods: ['GET'],
+    path: (r) => pick(r, ['/api/nope', '/api/organisations', '/api/organisations/a/b/c', '/api/auth/nothing-here', '/api/%ZZ', '/api/identify']),
+  },
   { methods: ['GET'], path: () => '/api/auth/get-session' },
-  { methods: ['GET'], path: (r) => pick(r, ['/dashboard', '/engage', '/identify', '/search', '/']), query: ['q', 'country', 'searchIntent', 'returnTo', 'from'], page: true },
+  {
+    methods: ['GET'],
+    path: (r) => pick(r, ['/dashboard', '/engage', '/identify', '/search', '/']),
+    query: ['q', 'country', 'searchIntent', 'returnTo', 'from'],
+    page: true,
+  },
   { methods: ['GET'], path: (r, c) => `/organisations/${pathId(r, c)}${pick(r, ['', '/analyst', '/spotlight', '/engage'])}`, query: ['from', 'q'], page: true },
   { methods: ['GET'], path: () => '/sign-in', query: ['next', 'reason'], page: true },
 ];

@@ -54,7 +54,8 @@ async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): P
 function productEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // vitest sets NODE_ENV=test; `npm start` runs without it. Nothing of the caller's database leaks in.
-  for (const name of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'PORT', 'BASE_URL', 'AUTH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
+  for (const name of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'PORT', 'BASE_URL', 'AUTH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'])
+    delete env[name];
   // The browser tests flip flags in the database between page loads: no flag cache in the product under test.
   // They also run well over 30 streamed searches a minute as the one demo account (the focus panel's refetches
   // alone are a dozen): the per-account limit is raised here; its 429 path is covered by the integration tests

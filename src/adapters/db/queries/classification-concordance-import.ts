@@ -7,12 +7,7 @@ import { z } from 'zod';
 import { BASKET_TYPES, naicsCodeSchema } from '../../../core/naics';
 import type { Db } from '../client';
 import { parseCsvLine } from './imports/csv-line';
-import {
-  existingLeafCodes,
-  replaceConcordance,
-  upsertAquila1,
-  type ConcordanceRow,
-} from './classification-import';
+import { existingLeafCodes, replaceConcordance, upsertAquila1, type ConcordanceRow } from './classification-import';
 
 export const CONCORDANCE_COLUMNS = ['naicsCode', 'aquila1Code', 'aquila1Name', 'for'] as const;
 
@@ -20,7 +15,11 @@ const rowSchema = z.object({
   naicsCode: z.string().trim().pipe(naicsCodeSchema),
   aquila1Code: z.string().trim().min(1, 'is required').max(64, 'is at most 64 characters'),
   aquila1Name: z.string().trim().min(1, 'is required').max(300, 'is at most 300 characters'),
-  for: z.string().trim().toUpperCase().pipe(z.enum(BASKET_TYPES, { error: 'must be SPENT or INVESTED' })),
+  for: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(BASKET_TYPES, { error: 'must be SPENT or INVESTED' })),
 });
 
 export interface RejectedLine {
@@ -28,9 +27,7 @@ export interface RejectedLine {
   reason: string;
 }
 
-export type ConcordanceImportResult =
-  | { ok: true; rows: number; aquila1: number; naicsCodes: number }
-  | { ok: false; rejected: RejectedLine[] };
+export type ConcordanceImportResult = { ok: true; rows: number; aquila1: number; naicsCodes: number } | { ok: false; rejected: RejectedLine[] };
 
 export async function importConcordance(db: Db, lines: AsyncIterable<string>): Promise<ConcordanceImportResult> {
   const rejected: RejectedLine[] = [];
@@ -47,10 +44,18 @@ export async function importConcordance(db: Db, lines: AsyncIterable<string>): P
       continue;
     }
     if (!columns) {
-      const names = csv.fields.map((f) => f.trim().replace(/^\uFEFF/, '').toLowerCase());
+      const names = csv.fields.map((f) =>
+        f
+          .trim()
+          .replace(/^\uFEFF/, '')
+          .toLowerCase(),
+      );
       const missing = CONCORDANCE_COLUMNS.filter((c) => !names.includes(c.toLowerCase()));
       if (missing.length > 0) {
-        return { ok: false, rejected: [{ line: lineNumber, reason: `the header must name ${CONCORDANCE_COLUMNS.join(', ')}; missing: ${missing.join(', ')}` }] };
+        return {
+          ok: false,
+          rejected: [{ line: lineNumber, reason: `the header must name ${CONCORDANCE_COLUMNS.join(', ')}; missing: ${missing.join(', ')}` }],
+        };
       }
       columns = CONCORDANCE_COLUMNS.map((c) => names.indexOf(c.toLowerCase()));
       continue;
@@ -66,7 +71,10 @@ export async function importConcordance(db: Db, lines: AsyncIterable<string>): P
   }
   if (!columns) return { ok: false, rejected: [{ line: 1, reason: 'the file is empty: a header line is required' }] };
 
-  const leaves = await existingLeafCodes(db, parsed.map((p) => p.row.naicsCode));
+  const leaves = await existingLeafCodes(
+    db,
+    parsed.map((p) => p.row.naicsCode),
+  );
   const names = new Map<string, { name: string; line: number }>();
   for (const { line, row } of parsed) {
     if (!leaves.has(row.naicsCode)) rejected.push({ line, reason: `naicsCode ${row.naicsCode} is not a six-digit NAICS code of the loaded edition` });
@@ -77,7 +85,10 @@ export async function importConcordance(db: Db, lines: AsyncIterable<string>): P
   }
   if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.line - b.line) };
 
-  await upsertAquila1(db, [...names.entries()].map(([code, { name }]) => ({ code, name })));
+  await upsertAquila1(
+    db,
+    [...names.entries()].map(([code, { name }]) => ({ code, name })),
+  );
   const rows: ConcordanceRow[] = parsed.map(({ row }) => ({ naicsCode: row.naicsCode, aquila1Code: row.aquila1Code, for: row.for }));
   const written = await replaceConcordance(db, rows);
   return { ok: true, rows: written, aquila1: names.size, naicsCodes: new Set(rows.map((r) => r.naicsCode)).size };

@@ -12,15 +12,7 @@ import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { normaliseWebsiteHost, toWebsiteUrl } from '../../../core/website';
 import type { EnrichmentStore, EnrichmentTarget, RelatedCompany, Sourced } from '../../../server/enrichment/ports';
 import type { Db } from '../client';
-import {
-  naics,
-  organisationAliases,
-  organisationIdentifiers,
-  organisationNaics,
-  organisationOwners,
-  organisationRelations,
-  organisations,
-} from '../schema';
+import { naics, organisationAliases, organisationIdentifiers, organisationNaics, organisationOwners, organisationRelations, organisations } from '../schema';
 import { isUuid } from './classification';
 import { recordFieldSources, type FieldSourceWrite } from './field-sources';
 import { addOrganisationWords, insertOrganisation } from './organisations-write';
@@ -57,7 +49,10 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
     async existingLeafNaics(codes) {
       const wanted = [...new Set(codes.filter((c) => /^\d{6}$/.test(c)))];
       if (wanted.length === 0) return [];
-      const rows = await db.select({ code: naics.code }).from(naics).where(and(inArray(naics.code, wanted), eq(naics.level, 5)));
+      const rows = await db
+        .select({ code: naics.code })
+        .from(naics)
+        .where(and(inArray(naics.code, wanted), eq(naics.level, 5)));
       const found = new Set(rows.map((r) => r.code));
       return wanted.filter((c) => found.has(c));
     },
@@ -129,7 +124,10 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
           source('naics', write.naics);
         }
 
-        const owners = await tx.select({ accountId: organisationOwners.accountId }).from(organisationOwners).where(eq(organisationOwners.organisationId, organisationId));
+        const owners = await tx
+          .select({ accountId: organisationOwners.accountId })
+          .from(organisationOwners)
+          .where(eq(organisationOwners.organisationId, organisationId));
         const ownerAccountId = owners[0]?.accountId;
         const familyCountry = country ?? current.country;
         if (write.parent) {

@@ -49,7 +49,10 @@ export function createExactNameLookup(db: Db): ExactNameLookup {
          where ${visibleToAccount(accountId, sql.raw('o.id'))}`);
       rows = result.rows;
     } catch (error) {
-      throw new UnavailableError(`batch exact-name lookup failed: ${error instanceof Error ? error.message : String(error)}`, 'Matching is temporarily unavailable');
+      throw new UnavailableError(
+        `batch exact-name lookup failed: ${error instanceof Error ? error.message : String(error)}`,
+        'Matching is temporarily unavailable',
+      );
     }
     for (const raw of rows) {
       const list = found.get(raw.wanted) ?? [];

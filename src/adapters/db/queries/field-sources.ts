@@ -17,7 +17,9 @@ export async function recordFieldSources(db: Db, organisationId: string, sources
   if (byField.size === 0) return;
   await db
     .insert(organisationFieldSources)
-    .values([...byField.values()].map((s) => ({ organisationId, field: s.field, source: s.source, retrievedAt: s.retrievedAt, evidenceUrl: s.evidenceUrl ?? null })))
+    .values(
+      [...byField.values()].map((s) => ({ organisationId, field: s.field, source: s.source, retrievedAt: s.retrievedAt, evidenceUrl: s.evidenceUrl ?? null })),
+    )
     .onConflictDoUpdate({
       target: [organisationFieldSources.organisationId, organisationFieldSources.field],
       set: { source: sql`excluded.source`, retrievedAt: sql`excluded.retrieved_at`, evidenceUrl: sql`excluded.evidence_url` },

@@ -17,8 +17,7 @@ export async function findCarriedIdentifiers(
   if (params.identifiers.length === 0) return [];
   const types = params.identifiers.map((i) => i.type);
   const values = params.identifiers.map((i) => i.value);
-  const inCountry =
-    params.countryIsoAlpha3 === null ? sql`true` : sql`(o.country_iso_alpha3 = ${params.countryIsoAlpha3} or o.country_iso_alpha3 is null)`;
+  const inCountry = params.countryIsoAlpha3 === null ? sql`true` : sql`(o.country_iso_alpha3 = ${params.countryIsoAlpha3} or o.country_iso_alpha3 is null)`;
   const result = await db.execute<{ type: CheckedIdentifierType; value: string; organisationName: string }>(sql`
     select distinct on (i.type, i.value_normalised) i.type, i.value_normalised as value, o.name as "organisationName"
       from organisation_identifiers i
@@ -40,7 +39,10 @@ export function createIdentifierDirectory(db: Db): IdentifierDirectory {
       try {
         return await findCarriedIdentifiers(db, params);
       } catch (error) {
-        throw new UnavailableError(`identifier suggestions failed: ${error instanceof Error ? error.message : String(error)}`, 'Search is temporarily unavailable');
+        throw new UnavailableError(
+          `identifier suggestions failed: ${error instanceof Error ? error.message : String(error)}`,
+          'Search is temporarily unavailable',
+        );
       }
     },
   };

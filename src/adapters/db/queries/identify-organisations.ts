@@ -28,7 +28,12 @@ function matching(criteria: IdentifyListCriteria): SQL {
   const conditions: SQL[] = [sql`ao.account_id = ${criteria.accountId}::uuid`, visibleToAccount(criteria.accountId, sql`o.id`)];
   if (criteria.filter !== '') conditions.push(sql`o.name ilike ${containsPattern(criteria.filter)}`);
   if (criteria.status === 'NONE') {
-    conditions.push(sql`coalesce(o.profile_status, '') not in (${sql.join(PROFILE_STATUSES.map((s) => sql`${s}`), sql`, `)})`);
+    conditions.push(
+      sql`coalesce(o.profile_status, '') not in (${sql.join(
+        PROFILE_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   } else if (criteria.status) {
     conditions.push(sql`o.profile_status = ${criteria.status}`);
   }
@@ -99,5 +104,12 @@ export async function listIdentifyOrganisationsPage(
 
 /** The whole list by name (at most `limit` rows): the first page of the default view. */
 export function listIdentifyOrganisationsForAccount(db: Db, params: { accountId: string; limit?: number }): Promise<IdentifyOrganisationRow[]> {
-  return listIdentifyOrganisationsPage(db, { accountId: params.accountId, filter: '', status: null, sort: DEFAULT_IDENTIFY_SORT, offset: 0, limit: params.limit ?? IDENTIFY_PAGE_LIMIT });
+  return listIdentifyOrganisationsPage(db, {
+    accountId: params.accountId,
+    filter: '',
+    status: null,
+    sort: DEFAULT_IDENTIFY_SORT,
+    offset: 0,
+    limit: params.limit ?? IDENTIFY_PAGE_LIMIT,
+  });
 }

@@ -110,7 +110,9 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
         if (batch === undefined) return null;
         if (batch.processed_rows >= batch.total_rows) {
           if (batch.status !== 'completed') {
-            await tx.execute(sql`update match_batches set status = 'completed', completed_at = coalesce(completed_at, now()), updated_at = now() where id = ${batchId}::uuid`);
+            await tx.execute(
+              sql`update match_batches set status = 'completed', completed_at = coalesce(completed_at, now()), updated_at = now() where id = ${batchId}::uuid`,
+            );
           }
           return { processedRows: batch.processed_rows, totalRows: batch.total_rows, done: true };
         }
@@ -152,7 +154,9 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
 
     async find(accountId, batchId) {
       if (!isUuid(batchId)) return null;
-      const found = await db.execute<BatchRecord>(sql`select ${SUMMARY_COLUMNS} from match_batches b where b.id = ${batchId}::uuid and b.account_id = ${accountId}::uuid`);
+      const found = await db.execute<BatchRecord>(
+        sql`select ${SUMMARY_COLUMNS} from match_batches b where b.id = ${batchId}::uuid and b.account_id = ${accountId}::uuid`,
+      );
       const row = found.rows[0];
       return row === undefined ? null : toSummary(row);
     },

@@ -7,7 +7,10 @@ import { naics } from '../schema';
 
 /** Words of a term: runs of letters or digits, lower-cased. */
 export function termWords(term: string): string[] {
-  return term.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  return term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
 }
 
 /**

@@ -23,7 +23,9 @@ async function transaction(accountId: string, organisationId: string, type: stri
 }
 
 async function classify(transactionId: string, forType: string, aquila1Code: string, weight: number): Promise<void> {
-  await database.db.execute(sql`insert into transaction_aquila1 (transaction_id, aquila1_code, "for", weight) values (${transactionId}::uuid, ${aquila1Code}, ${forType}, ${weight})`);
+  await database.db.execute(
+    sql`insert into transaction_aquila1 (transaction_id, aquila1_code, "for", weight) values (${transactionId}::uuid, ${aquila1Code}, ${forType}, ${weight})`,
+  );
 }
 
 describe('organisation figures and flag counts', () => {

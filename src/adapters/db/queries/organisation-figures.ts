@@ -16,10 +16,7 @@ export type SectorAmountRow = SectorAmount;
 export type OrganisationFiguresRow = OrganisationFigures;
 
 /** Null when the organisation is not visible to the account (or the id is malformed). */
-export async function findOrganisationFiguresForAccount(
-  db: Db,
-  params: { accountId: string; organisationId: string },
-): Promise<OrganisationFiguresRow | null> {
+export async function findOrganisationFiguresForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationFiguresRow | null> {
   if (!isUuid(params.organisationId) || !isUuid(params.accountId)) return null;
   const visible = await db.execute<{ id: string }>(sql`
     select o.id from organisations o

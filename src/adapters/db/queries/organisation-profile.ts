@@ -19,10 +19,7 @@ export function createOrganisationProfileReader(db: Db): OrganisationProfileRead
   return { findProfile: (accountId, organisationId) => findOrganisationProfileForAccount(db, { accountId, organisationId }) };
 }
 
-export async function findOrganisationProfileForAccount(
-  db: Db,
-  params: { accountId: string; organisationId: string },
-): Promise<OrganisationProfile | null> {
+export async function findOrganisationProfileForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationProfile | null> {
   // One snapshot for the record and its parts: read piecewise, a verification committed in between showed its
   // verdict next to the ownership from before it (verified, yet still owned).
   return db.transaction((tx) => readProfile(tx, params), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -65,9 +62,7 @@ async function readProfile(db: Db, params: { accountId: string; organisationId: 
       parent: parents[0] ?? null,
       subsidiaries,
       verification:
-        verification && evidence?.success
-          ? { verdict: verification.verdict, createdAt: verification.createdAt.toISOString(), evidence: evidence.data }
-          : null,
+        verification && evidence?.success ? { verdict: verification.verdict, createdAt: verification.createdAt.toISOString(), evidence: evidence.data } : null,
     });
   }
   return null;
@@ -76,7 +71,9 @@ async function readProfile(db: Db, params: { accountId: string; organisationId: 
 /** The visible parents (`parent`) or subsidiaries (`subsidiary`) of an organisation. */
 async function related(db: Db, accountId: string, which: 'parent' | 'subsidiary', organisationId: string) {
   const [self, other] =
-    which === 'parent' ? [organisationRelations.subsidiaryId, organisationRelations.parentId] : [organisationRelations.parentId, organisationRelations.subsidiaryId];
+    which === 'parent'
+      ? [organisationRelations.subsidiaryId, organisationRelations.parentId]
+      : [organisationRelations.parentId, organisationRelations.subsidiaryId];
   return db
     .select({ id: organisations.id, name: organisations.name, countryIsoAlpha3: organisations.countryIsoAlpha3 })
     .from(organisationRelations)

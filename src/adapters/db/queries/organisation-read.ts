@@ -7,10 +7,7 @@ import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisat
 import { visibleToAccount } from './visibility';
 import type { OrganisationRecordReader } from '../../../server/organisations/ports';
 
-export async function findOrganisationRecordForAccount(
-  db: Db,
-  params: { accountId: string; organisationId: string },
-): Promise<OrganisationRecord | null> {
+export async function findOrganisationRecordForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationRecord | null> {
   if (!isUuid(params.organisationId) || !isUuid(params.accountId)) return null;
   const [row] = await db
     .select({

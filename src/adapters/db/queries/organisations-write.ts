@@ -11,14 +11,7 @@ import { isCountryAlpha3 } from '../../../core/countries';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { normaliseWebsiteHost, toWebsiteUrl } from '../../../core/website';
 import type { Db } from '../client';
-import {
-  accountOrganisations,
-  organisationAliases,
-  organisationIdentifiers,
-  organisationOwners,
-  organisations,
-  searchWords,
-} from '../schema';
+import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations, searchWords } from '../schema';
 
 export interface NewOrganisation {
   name: string;

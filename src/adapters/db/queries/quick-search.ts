@@ -508,10 +508,7 @@ export function withCorrections(row: QuickSearchRow, words: readonly string[], a
 }
 
 /** Exact lookup of a normalised identifier value (`normaliseIdentifierValue(query)`), with the identifier each row was found by. */
-export async function findOrganisationsByIdentifier(
-  db: Db,
-  params: LookupScopeParams & { valueNormalised: string; limit: number },
-): Promise<IdentifierRow[]> {
+export async function findOrganisationsByIdentifier(db: Db, params: LookupScopeParams & { valueNormalised: string; limit: number }): Promise<IdentifierRow[]> {
   const result = await db.execute<RawRow & { matched_type: string; matched_value: string }>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
            ${ownedByAccount(params.accountId)} as owned_by_account, m.type as matched_type, m.value as matched_value
@@ -528,10 +525,7 @@ export async function findOrganisationsByIdentifier(
 }
 
 /** Exact lookup of a normalised website host (`normaliseWebsiteHost(query)`). */
-export async function findOrganisationsByWebsite(
-  db: Db,
-  params: LookupScopeParams & { websiteDomain: string; limit: number },
-): Promise<QuickSearchRow[]> {
+export async function findOrganisationsByWebsite(db: Db, params: LookupScopeParams & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]> {
   const result = await db.execute<RawRow>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
            ${ownedByAccount(params.accountId)} as owned_by_account

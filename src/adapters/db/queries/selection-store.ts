@@ -45,7 +45,7 @@ interface SelectedRow {
   profileStatus: string | null;
   redirectedTo: string | null;
   ownedByAccount: boolean;
-};
+}
 
 function toSelected(row: SelectedRow): SelectedOrganisation {
   return {
@@ -65,7 +65,10 @@ export function selectionTx(tx: Db): SelectionTx {
       .from(organisations)
       .where(and(where, visibleToAccount(accountId, sql`${organisations.id}`)))
       // Prefer the account's own row, then the oldest (the one others were matched to before).
-      .orderBy(desc(sql`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id} and oo.account_id = ${accountId}::uuid)`), asc(organisations.createdAt))
+      .orderBy(
+        desc(sql`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id} and oo.account_id = ${accountId}::uuid)`),
+        asc(organisations.createdAt),
+      )
       .limit(1);
     return row;
   }

@@ -111,11 +111,16 @@ function classificationLocks(lock: Lock, options: VerificationStoreOptions) {
         if (held.some((h) => h.key === key)) continue;
         held.push({ key, token: await acquireWaiting(key) });
       }
-      heartbeat ??= setInterval(() => {
-        for (const { key, token } of held) {
-          lock.renew(key, token, ttlMs).catch((error: unknown) => options.log?.warn({ err: error, lockKey: key }, 'failed to renew the organisation NAICS lock'));
-        }
-      }, Math.max(10, Math.floor(ttlMs / 3)));
+      heartbeat ??= setInterval(
+        () => {
+          for (const { key, token } of held) {
+            lock
+              .renew(key, token, ttlMs)
+              .catch((error: unknown) => options.log?.warn({ err: error, lockKey: key }, 'failed to renew the organisation NAICS lock'));
+          }
+        },
+        Math.max(10, Math.floor(ttlMs / 3)),
+      );
     },
     async releaseAll(): Promise<void> {
       if (heartbeat !== undefined) clearInterval(heartbeat);

@@ -215,7 +215,14 @@ export function demoProfile(index: number, organisation: NewOrganisation, seeded
     return { status: 'FAILED', checkedAt, profileSource, failureReason: DEMO_FAILURE_REASON, naicsCodes: [], fieldSources: [] };
   }
   const naicsCodes = state === 'classified' ? demoNaicsCodes(organisation) : [];
-  return { status: 'COMPLETED', checkedAt, profileSource, failureReason: null, naicsCodes, fieldSources: demoFieldSources(organisation, naicsCodes, checkedAt) };
+  return {
+    status: 'COMPLETED',
+    checkedAt,
+    profileSource,
+    failureReason: null,
+    naicsCodes,
+    fieldSources: demoFieldSources(organisation, naicsCodes, checkedAt),
+  };
 }
 
 function demoFieldSources(organisation: NewOrganisation, naicsCodes: readonly string[], retrievedAt: Date): FieldSourceWrite[] {
@@ -251,19 +258,30 @@ function registerPage(type: string, value: string, abn: string | undefined): str
  * list, what was inserted): status columns in one statement, provenance, NAICS tags. Runs inside the seed's
  * transaction, so the demo is created settled or not at all.
  */
-export async function settleDemoProfiles(
-  db: Db,
-  rows: readonly { id: string; index: number; organisation: NewOrganisation }[],
-  seededAt: Date,
-): Promise<void> {
+export async function settleDemoProfiles(db: Db, rows: readonly { id: string; index: number; organisation: NewOrganisation }[], seededAt: Date): Promise<void> {
   const settled = rows.map((row) => ({ id: row.id, profile: demoProfile(row.index, row.organisation, seededAt) })).filter((r) => r.profile.status !== null);
   if (settled.length === 0) return;
   const array = (values: readonly (string | null)[], type: 'uuid' | 'text' | 'timestamptz') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   await db.execute(sql`
     update organisations o set profile_status = s.status, profile_checked_at = s.checked_at, profile_source = s.source, profile_failure_reason = s.reason
-    from unnest(${array(settled.map((r) => r.id), 'uuid')}, ${array(settled.map((r) => r.profile.status), 'text')},
-      ${array(settled.map((r) => r.profile.checkedAt?.toISOString() ?? null), 'timestamptz')}, ${array(settled.map((r) => r.profile.profileSource), 'text')},
-      ${array(settled.map((r) => r.profile.failureReason), 'text')}) as s(id, status, checked_at, source, reason)
+    from unnest(${array(
+      settled.map((r) => r.id),
+      'uuid',
+    )}, ${array(
+      settled.map((r) => r.profile.status),
+      'text',
+    )},
+      ${array(
+        settled.map((r) => r.profile.checkedAt?.toISOString() ?? null),
+        'timestamptz',
+      )}, ${array(
+        settled.map((r) => r.profile.profileSource),
+        'text',
+      )},
+      ${array(
+        settled.map((r) => r.profile.failureReason),
+        'text',
+      )}) as s(id, status, checked_at, source, reason)
     where o.id = s.id`);
   for (const { id, profile } of settled) await recordFieldSources(db, id, profile.fieldSources);
   const tags = settled.flatMap(({ id, profile }) => profile.naicsCodes.map((naicsCode) => ({ organisationId: id, naicsCode })));

@@ -64,7 +64,10 @@ describe('seedDemo', () => {
     expect(await findAccountIdForApiKey(db, first.apiKey ?? '')).toBe(first.accountId);
     const [user] = await db.select().from(authUsers).where(eq(authUsers.email, DEMO_USER_EMAIL));
     expect(user?.activeAccountId).toBe(first.accountId);
-    const members = await db.select().from(accountMembers).where(eq(accountMembers.userId, user?.id ?? ''));
+    const members = await db
+      .select()
+      .from(accountMembers)
+      .where(eq(accountMembers.userId, user?.id ?? ''));
     expect(members.map((m) => m.accountId)).toEqual([first.accountId]);
     const signIn = await t.container.auth.api.signInEmail({ body: { email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD } });
     expect(signIn.token).toBeTruthy();
@@ -85,7 +88,9 @@ describe('seedDemo', () => {
     const c = await counts();
     expect(c?.owners).toBeGreaterThan(10);
     expect(c?.links).toBeGreaterThan(Number(c?.owners));
-    const withWebsite = await db.execute<{ n: number }>(sql`select count(*)::int as n from organisations where website_domain is not null and description is not null`);
+    const withWebsite = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from organisations where website_domain is not null and description is not null`,
+    );
     expect(withWebsite.rows[0]?.n).toBeGreaterThan(first.organisations / 2);
   });
 
@@ -111,7 +116,15 @@ describe('seedDemo', () => {
 
   it('settles about 70% COMPLETED, 5% FAILED and leaves the rest never enriched, none PENDING', async () => {
     const { db } = t.container.database;
-    const rows = await db.execute<{ status: string | null; n: number; checked: number; sourced: number; reasons: string[] | null; oldest: string; newest: string }>(sql`
+    const rows = await db.execute<{
+      status: string | null;
+      n: number;
+      checked: number;
+      sourced: number;
+      reasons: string[] | null;
+      oldest: string;
+      newest: string;
+    }>(sql`
       select profile_status as status, count(*)::int as n, count(profile_checked_at)::int as checked, count(profile_source)::int as sourced,
         array_agg(distinct profile_failure_reason) filter (where profile_failure_reason is not null) as reasons,
         min(profile_checked_at)::text as oldest, max(profile_checked_at)::text as newest
@@ -193,7 +206,9 @@ describe('seedDemo', () => {
 
   it('uses only NAICS 2017 leaf codes the demo concordance maps', async () => {
     const codes = [...new Set(DEMO_NAICS_KEYWORDS.map(([, code]) => code))];
-    const leaves = await t.container.database.db.execute<{ code: string }>(sql`select code from naics where level = 5 and code = any(${sql.param(codes)}::text[])`);
+    const leaves = await t.container.database.db.execute<{ code: string }>(
+      sql`select code from naics where level = 5 and code = any(${sql.param(codes)}::text[])`,
+    );
     expect(leaves.rows.map((r) => r.code).sort()).toEqual(codes.sort());
     for (const code of codes) expect(DEMO_UNMAPPED_SECTORS as readonly string[]).not.toContain(sectorOfCode(code));
   });

@@ -70,7 +70,11 @@ function demoBatches(): { global: IndexedOrganisation[]; globalLinked: IndexedOr
 
 /** Inserts one batch and settles its profiles (demo-profiles.ts), in the caller's transaction. */
 async function insertSettled(db: Db, batch: IndexedOrganisation[], options: InsertOrganisationsOptions, seededAt: Date): Promise<void> {
-  const ids = await insertOrganisations(db, batch.map((b) => b.organisation), options);
+  const ids = await insertOrganisations(
+    db,
+    batch.map((b) => b.organisation),
+    options,
+  );
   const rows = batch.map((b, i) => {
     const id = ids[i];
     if (id === undefined) throw new Error(`insertOrganisations returned ${ids.length} ids for ${batch.length} organisations`);

@@ -38,12 +38,7 @@ export interface AbrRegistryOptions {
   concurrency?: number;
 }
 
-async function forEachWithConcurrency<T>(
-  items: readonly T[],
-  limit: number,
-  signal: AbortSignal | undefined,
-  run: (item: T) => Promise<void>,
-): Promise<void> {
+async function forEachWithConcurrency<T>(items: readonly T[], limit: number, signal: AbortSignal | undefined, run: (item: T) => Promise<void>): Promise<void> {
   const queue = items[Symbol.iterator](); // shared by the workers: each item is taken once
   const worker = async () => {
     for (let step = queue.next(); !step.done && !signal?.aborted; step = queue.next()) await run(step.value);
@@ -95,10 +90,7 @@ export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry
   }
 
   return {
-    async searchByName(
-      name: string,
-      searchOptions: { preset: AbrPreset; includeSoleTraders: boolean; signal?: AbortSignal },
-    ): Promise<RegistryResult> {
+    async searchByName(name: string, searchOptions: { preset: AbrPreset; includeSoleTraders: boolean; signal?: AbortSignal }): Promise<RegistryResult> {
       const { signal } = searchOptions;
       const rules = { preset: searchOptions.preset, includeSoleTraders: searchOptions.includeSoleTraders };
       if (!client) {
@@ -123,7 +115,10 @@ export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry
       const first = failures[0];
       if (first) {
         log.warn({ failed: failures.length, of: abns.length, failures: failures.slice(0, 5) }, 'ABR details failed for some records; those records dropped');
-        const partial: RegistryFailure = { ...first.failure, message: `ABR details failed for ${failures.length} of ${abns.length} records: ${first.failure.message}` };
+        const partial: RegistryFailure = {
+          ...first.failure,
+          message: `ABR details failed for ${failures.length} of ${abns.length} records: ${first.failure.message}`,
+        };
         return { candidates, error: partial };
       }
       log.debug(

@@ -95,7 +95,11 @@ export function createAbrClient(options: AbrClientOptions): AbrClient {
   const acnDetailsEndpoint = detailsEndpoint('AcnDetails.aspx');
 
   /** One call of one endpoint: its outcome and whether the single retry may change it. */
-  async function attempt<T extends { Message: string }>(request: { endpoint: Endpoint<T>; params: Record<string, string>; signal: AbortSignal | undefined }): Promise<Attempt<AbrCallResult<T>>> {
+  async function attempt<T extends { Message: string }>(request: {
+    endpoint: Endpoint<T>;
+    params: Record<string, string>;
+    signal: AbortSignal | undefined;
+  }): Promise<Attempt<AbrCallResult<T>>> {
     const { endpoint } = request;
     const url = new URL(endpoint.path, base);
     for (const [k, v] of Object.entries(request.params)) url.searchParams.set(k, v);

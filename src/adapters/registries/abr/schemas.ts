@@ -41,10 +41,19 @@ export type MatchingNamesPayload = z.infer<typeof matchingNamesPayloadSchema>;
 export const abnDetailsPayloadSchema = z.object({
   Abn: z.string(),
   AbnStatus: z.string(),
-  AbnStatusEffectiveFrom: z.string().nullish().transform((v) => v ?? ''),
+  AbnStatusEffectiveFrom: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   /** 9 digits, or '' for non-companies. */
-  Acn: z.string().nullish().transform((v) => v ?? ''),
-  AddressDate: z.string().nullish().transform((v) => v ?? null),
+  Acn: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  AddressDate: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   AddressPostcode: locationField,
   AddressState: locationField,
   BusinessName: z
@@ -54,7 +63,10 @@ export const abnDetailsPayloadSchema = z.object({
   EntityName: z.string(),
   EntityTypeCode: z.string(),
   EntityTypeName: z.string(),
-  Gst: z.string().nullish().transform((v) => v ?? null),
+  Gst: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   Message: z.string(),
 });
 export type AbnDetailsPayload = z.infer<typeof abnDetailsPayloadSchema>;

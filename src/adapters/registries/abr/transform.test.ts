@@ -2,22 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  abnDetailsPayloadSchema,
-  matchingNamesPayloadSchema,
-  parseJsonpBody,
-  unwrapJsonp,
-  type AbnDetailsPayload,
-} from './schemas';
-import {
-  allowlistsFor,
-  nameKindOfNameType,
-  organisationTypeFor,
-  selectAbnsToHydrate,
-  toCandidates,
-  toHits,
-  type AbrSearchRules,
-} from './transform';
+import { abnDetailsPayloadSchema, matchingNamesPayloadSchema, parseJsonpBody, unwrapJsonp, type AbnDetailsPayload } from './schemas';
+import { allowlistsFor, nameKindOfNameType, organisationTypeFor, selectAbnsToHydrate, toCandidates, toHits, type AbrSearchRules } from './transform';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');
 const recorded = (file: string) => readFileSync(path.join(fixtures, file), 'utf8');
@@ -106,10 +92,7 @@ describe('allowlists, name kinds and type mapping', () => {
 
 describe('selecting ABNs to hydrate', () => {
   it('drops cancelled ABNs and former names before any call, one ABN once', () => {
-    expect(selectAbnsToHydrate(names('matching-names-kookaburra.jsonp'), rules('business-name-aware'), 20)).toEqual([
-      '30635412074',
-      '64482913570',
-    ]);
+    expect(selectAbnsToHydrate(names('matching-names-kookaburra.jsonp'), rules('business-name-aware'), 20)).toEqual(['30635412074', '64482913570']);
   });
 
   it('skips business-name-only ABNs under entity-only', () => {
@@ -117,11 +100,7 @@ describe('selecting ABNs to hydrate', () => {
   });
 
   it('skips trading names, former names and other name types', () => {
-    expect(selectAbnsToHydrate(names('matching-names-acme.jsonp'), rules('with-business-names'), 20)).toEqual([
-      '76558378500',
-      '66558861215',
-      '28159343923',
-    ]);
+    expect(selectAbnsToHydrate(names('matching-names-acme.jsonp'), rules('with-business-names'), 20)).toEqual(['76558378500', '66558861215', '28159343923']);
   });
 
   it('keeps at most `limit` ABNs, best score first', () => {
@@ -201,7 +180,16 @@ describe('candidates per preset', () => {
 
   it("an individual's entity name is a legal name, kept only with includeSoleTraders", () => {
     const hits = [
-      { abn: '64482913570', name: 'BROWN, MICHAEL JAMES', kind: 'entity' as const, cancelled: false, isCurrent: true, state: 'QLD', postcode: '4217', score: 90 },
+      {
+        abn: '64482913570',
+        name: 'BROWN, MICHAEL JAMES',
+        kind: 'entity' as const,
+        cancelled: false,
+        isCurrent: true,
+        state: 'QLD',
+        postcode: '4217',
+        score: 90,
+      },
     ];
     expect(toCandidates(hits, ['64482913570'], KOOKABURRA_DETAILS, rules('entity-only'))).toEqual([]);
     const rows = toCandidates(hits, ['64482913570'], KOOKABURRA_DETAILS, rules('entity-only', true));

@@ -186,11 +186,8 @@ export function toCandidates(
     const entityType = entity.EntityTypeCode.trim().toUpperCase();
     if (!allow.entityTypes.has(entityType)) return;
 
-    const kindOf = (hit: AbrHit): NameKind =>
-      hit.kind === 'entity' && entityType === 'IND' ? 'legal' : hit.kind;
-    const allowed = abnHits
-      .map((hit) => ({ ...hit, kind: kindOf(hit) }))
-      .filter((hit) => allow.nameKinds.has(hit.kind));
+    const kindOf = (hit: AbrHit): NameKind => (hit.kind === 'entity' && entityType === 'IND' ? 'legal' : hit.kind);
+    const allowed = abnHits.map((hit) => ({ ...hit, kind: kindOf(hit) })).filter((hit) => allow.nameKinds.has(hit.kind));
     if (allowed.length === 0) return;
 
     const entityName = entity.EntityName.trim() || undefined;
@@ -205,8 +202,7 @@ export function toCandidates(
       type,
       score: hit.score,
     });
-    const entityDescription = (hit: AbrHit) =>
-      joinDescription([typeName, locationOf(hit, entity)]);
+    const entityDescription = (hit: AbrHit) => joinDescription([typeName, locationOf(hit, entity)]);
 
     const entityHits = allowed.filter((hit) => hit.kind === 'entity' || hit.kind === 'legal');
     const businessHits = allowed.filter((hit) => hit.kind === 'business');

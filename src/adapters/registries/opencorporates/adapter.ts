@@ -8,21 +8,8 @@ import type { ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import type { OpenCorporatesHttpClient } from './client';
-import {
-  cachedCompanySchema,
-  cachedSearchSchema,
-  ocCompanyEnvelopeSchema,
-  ocSearchEnvelopeSchema,
-  type OcCompany,
-} from './schemas';
-import {
-  companyCacheKey,
-  countryCodeParameter,
-  searchCacheKey,
-  searchQueryText,
-  toRegistryCandidate,
-  toRegistryCandidates,
-} from './transform';
+import { cachedCompanySchema, cachedSearchSchema, ocCompanyEnvelopeSchema, ocSearchEnvelopeSchema, type OcCompany } from './schemas';
+import { companyCacheKey, countryCodeParameter, searchCacheKey, searchQueryText, toRegistryCandidate, toRegistryCandidates } from './transform';
 
 export interface OpenCorporatesRegistryOptions {
   /**

@@ -8,10 +8,7 @@ import type { Logger } from '../../logging/logger';
 import type { RegistryFailure } from '../../../server/search/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
-export type OcHttpResult =
-  | { ok: true; body: unknown }
-  | { ok: false; notFound: true }
-  | { ok: false; notFound: false; failure: RegistryFailure };
+export type OcHttpResult = { ok: true; body: unknown } | { ok: false; notFound: true } | { ok: false; notFound: false; failure: RegistryFailure };
 
 export interface OpenCorporatesHttpClient {
   /** GET `/v0.4/<path>` with `params` (the token is added here) and parse the JSON body. */
@@ -48,7 +45,12 @@ export function createConfiguredOpenCorporatesClient(
 export function createOpenCorporatesHttpClient(options: OpenCorporatesHttpClientOptions): OpenCorporatesHttpClient {
   const root = options.baseUrl.replace(/\/+$/, '').replace(/\/v0\.4(?:\.\d+)?$/, '');
 
-  async function attempt(request: { path: string; params: Record<string, string>; signal: AbortSignal | undefined; timeoutMs: number }): Promise<Attempt<OcHttpResult>> {
+  async function attempt(request: {
+    path: string;
+    params: Record<string, string>;
+    signal: AbortSignal | undefined;
+    timeoutMs: number;
+  }): Promise<Attempt<OcHttpResult>> {
     const url = new URL(`${root}/v0.4/${request.path.replace(/^\/+/, '')}`);
     for (const [name, value] of Object.entries(request.params)) url.searchParams.set(name, value);
     url.searchParams.set('api_token', options.apiToken);
@@ -72,7 +74,10 @@ export function createOpenCorporatesHttpClient(options: OpenCorporatesHttpClient
       return { result: { ok: true, body }, retryable: false };
     } catch {
       options.log.warn({ ...logged, status: response.status, ms, bytes: response.body.length }, 'opencorporates sent a body that is not JSON');
-      return { result: { ok: false, notFound: false, failure: { kind: 'malformed', message: 'OpenCorporates sent a body that is not JSON' } }, retryable: false };
+      return {
+        result: { ok: false, notFound: false, failure: { kind: 'malformed', message: 'OpenCorporates sent a body that is not JSON' } },
+        retryable: false,
+      };
     }
   }
 
@@ -81,7 +86,11 @@ export function createOpenCorporatesHttpClient(options: OpenCorporatesHttpClient
       retryOnce(() => attempt({ path, params, signal, timeoutMs }), {
         delayMs: options.retryDelayMs ?? OPENCORPORATES_RETRY_DELAY_MS,
         signal,
-        onRetry: (first) => options.log.info({ path, status: first.ok || first.notFound ? undefined : first.failure.status }, 'opencorporates retrying once after a server error'),
+        onRetry: (first) =>
+          options.log.info(
+            { path, status: first.ok || first.notFound ? undefined : first.failure.status },
+            'opencorporates retrying once after a server error',
+          ),
       }),
   };
 }

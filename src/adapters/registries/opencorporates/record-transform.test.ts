@@ -69,9 +69,7 @@ describe('toRegistryRecord (company by id)', () => {
   });
 
   it('url: opencorporates_url, else registry_url, else null; never a non-http link', () => {
-    expect(toRegistryRecord({ ...active, opencorporates_url: null })?.url).toBe(
-      'https://find-and-update.company-information.service.gov.uk/company/09876543',
-    );
+    expect(toRegistryRecord({ ...active, opencorporates_url: null })?.url).toBe('https://find-and-update.company-information.service.gov.uk/company/09876543');
     expect(toRegistryRecord({ ...dissolved, opencorporates_url: null })?.url).toBeNull();
     expect(toRegistryRecord({ ...active, opencorporates_url: 'javascript:alert(1)', registry_url: 'not a url' })?.url).toBeNull();
   });

@@ -105,8 +105,7 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/organisations/quick-search',
     method: 'post',
     summary: 'Internal quick lookup',
-    description:
-      `Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. Every candidate carries \`match\`: a calibrated score 0-100 (of candidates scored about s, about s% are right), the decision \`match\` (score >= ${MATCH_THRESHOLD}), per-field grades (name, identifier, website, country: same / similar / different / missing) and \`matchedOn\` (the name or alias, identifier and website that matched, the legal-form words ignored, the typo corrections applied). Candidates come by match score; one scored below ${RELEVANCE_FLOOR} is not returned unless the query begins its name or alias. A blank query answers \`{candidates: []}\`; a database failure \`503 {"candidates": []}\`. A query written like an ABN, ACN, LEI or NZBN whose check digit fails also answers \`identifierSuggestions\`: the valid identifiers one digit-edit away that organisations visible to the account carry.`,
+    description: `Account-scoped, fuzzy on names and aliases, exact on identifiers and websites. Every candidate carries \`match\`: a calibrated score 0-100 (of candidates scored about s, about s% are right), the decision \`match\` (score >= ${MATCH_THRESHOLD}), per-field grades (name, identifier, website, country: same / similar / different / missing) and \`matchedOn\` (the name or alias, identifier and website that matched, the legal-form words ignored, the typo corrections applied). Candidates come by match score; one scored below ${RELEVANCE_FLOOR} is not returned unless the query begins its name or alias. A blank query answers \`{candidates: []}\`; a database failure \`503 {"candidates": []}\`. A query written like an ABN, ACN, LEI or NZBN whose check digit fails also answers \`identifierSuggestions\`: the valid identifiers one digit-edit away that organisations visible to the account carry.`,
     auth: 'account',
     body: 'QuickSearchRequest',
     success: { status: 200, description: 'The internal candidates, best match first, and identifier suggestions', schema: ref('QuickSearchAnswer') },
@@ -127,7 +126,8 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/organisations/select',
     method: 'post',
     summary: 'Select a candidate (selectOrganisationAction for API clients)',
-    description: 'Creates the organisation when no visible one matches (profile PENDING, `organisation.enrich` queued in the same transaction), or selects the match.',
+    description:
+      'Creates the organisation when no visible one matches (profile PENDING, `organisation.enrich` queued in the same transaction), or selects the match.',
     auth: 'account',
     body: 'SelectOrganisationRequest',
     success: {
@@ -135,7 +135,9 @@ export const ROUTES: readonly RouteDoc[] = [
       description: 'The selected organisation and whether it was created',
       schema: {
         type: 'object',
-        properties: { data: { type: 'object', properties: { organisationId: { type: 'string' }, created: { type: 'boolean' } }, required: ['organisationId', 'created'] } },
+        properties: {
+          data: { type: 'object', properties: { organisationId: { type: 'string' }, created: { type: 'boolean' } }, required: ['organisationId', 'created'] },
+        },
         required: ['data'],
       },
     },
@@ -160,7 +162,11 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 202,
       description: 'The job is queued and the profile is PENDING',
-      schema: { type: 'object', properties: { data: { type: 'object', properties: { organisationId: { type: 'string' } }, required: ['organisationId'] } }, required: ['data'] },
+      schema: {
+        type: 'object',
+        properties: { data: { type: 'object', properties: { organisationId: { type: 'string' } }, required: ['organisationId'] } },
+        required: ['data'],
+      },
     },
     errors: [400, 401, 403, 404, 503],
   },
@@ -194,7 +200,13 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 202,
       description: 'The batch is stored and queued',
-      schema: { type: 'object', properties: { data: { type: 'object', properties: { batchId: { type: 'string' }, totalRows: { type: 'integer' } }, required: ['batchId', 'totalRows'] } }, required: ['data'] },
+      schema: {
+        type: 'object',
+        properties: {
+          data: { type: 'object', properties: { batchId: { type: 'string' }, totalRows: { type: 'integer' } }, required: ['batchId', 'totalRows'] },
+        },
+        required: ['data'],
+      },
     },
     errors: [400, 401, 403, 503],
   },
@@ -203,7 +215,11 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'get',
     summary: "The account's 20 most recent match batches",
     auth: 'account',
-    success: { status: 200, description: 'Newest first', schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatch') } }, required: ['data'] } },
+    success: {
+      status: 200,
+      description: 'Newest first',
+      schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatch') } }, required: ['data'] },
+    },
     errors: [401],
   },
   {
@@ -226,7 +242,11 @@ export const ROUTES: readonly RouteDoc[] = [
       { name: 'offset', description: 'Rows to skip (default 0)' },
       { name: 'limit', description: 'Rows to answer, 1-200 (default 50)' },
     ],
-    success: { status: 200, description: 'The rows', schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatchRow') } }, required: ['data'] } },
+    success: {
+      status: 200,
+      description: 'The rows',
+      schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatchRow') } }, required: ['data'] },
+    },
     errors: [400, 401, 404],
   },
   {
@@ -239,7 +259,17 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'The decision as recorded (a new decision replaces the previous one)',
-      schema: { type: 'object', properties: { data: { type: 'object', properties: { rowIndex: { type: 'integer' }, action: { type: 'string' }, organisationId: { type: ['string', 'null'] } }, required: ['rowIndex', 'action', 'organisationId'] } }, required: ['data'] },
+      schema: {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'object',
+            properties: { rowIndex: { type: 'integer' }, action: { type: 'string' }, organisationId: { type: ['string', 'null'] } },
+            required: ['rowIndex', 'action', 'organisationId'],
+          },
+        },
+        required: ['data'],
+      },
     },
     errors: [400, 401, 403, 404, 409],
   },
@@ -252,7 +282,11 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'How many organisations were accepted and how many joined the list anew',
-      schema: { type: 'object', properties: { data: { type: 'object', properties: { accepted: { type: 'integer' }, linked: { type: 'integer' } }, required: ['accepted', 'linked'] } }, required: ['data'] },
+      schema: {
+        type: 'object',
+        properties: { data: { type: 'object', properties: { accepted: { type: 'integer' }, linked: { type: 'integer' } }, required: ['accepted', 'linked'] } },
+        required: ['data'],
+      },
     },
     errors: [400, 401, 403, 404, 409],
   },
@@ -263,7 +297,12 @@ export const ROUTES: readonly RouteDoc[] = [
     auth: 'account',
     pathParameters: ['id'],
     query: [{ name: 'format', description: '`csv` (default) or `jsonl`' }],
-    success: { status: 200, description: 'One line per row: decision, best candidate, score, grades, explanation, close runner-up, review', schema: { type: 'string' }, contentType: 'text/csv' },
+    success: {
+      status: 200,
+      description: 'One line per row: decision, best candidate, score, grades, explanation, close runner-up, review',
+      schema: { type: 'string' },
+      contentType: 'text/csv',
+    },
     errors: [400, 401, 404],
   },
   {
@@ -337,7 +376,11 @@ export const ROUTES: readonly RouteDoc[] = [
       'A form (`application/x-www-form-urlencoded` or `multipart/form-data`) with the field `queries` or `extend` holding JSON text, as OpenRefine sends it, or a JSON body `{"queries": {...}}` / `{"extend": {...}}`. At most 50 queries in a batch; each query counts as one quick lookup against the per-account limit (QUICK_SEARCH_RATE_LIMIT_PER_MINUTE).',
     auth: 'account',
     body: { inline: { type: 'object', properties: { queries: ref('ReconciliationQueryBatchRequest'), extend: ref('DataExtensionQueryRequest') } } },
-    success: { status: 200, description: 'A result batch or a data extension response', schema: { oneOf: [ref('ReconciliationResultBatch'), ref('DataExtensionResponse')] } },
+    success: {
+      status: 200,
+      description: 'A result batch or a data extension response',
+      schema: { oneOf: [ref('ReconciliationResultBatch'), ref('DataExtensionResponse')] },
+    },
     errors: [400, 401, 403, 429],
   },
   {
@@ -358,7 +401,11 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Reconciliation: the properties a query can match on, by prefix',
     auth: 'account',
     query: [{ name: 'prefix', description: 'The start of a property id or name', required: true }],
-    success: { status: 200, description: 'The matching properties', schema: { type: 'object', properties: { result: { type: 'array' } }, required: ['result'] } },
+    success: {
+      status: 200,
+      description: 'The matching properties',
+      schema: { type: 'object', properties: { result: { type: 'array' } }, required: ['result'] },
+    },
     errors: [400, 401],
   },
   {
@@ -445,7 +492,12 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Json
       schemas,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key of the account (`npm run cli -- api-keys create`)' },
-        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'A signed-in browser session (writes also need a same-origin `Origin` and a JSON body)' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'better-auth.session_token',
+          description: 'A signed-in browser session (writes also need a same-origin `Origin` and a JSON body)',
+        },
       },
     },
   };

@@ -14,7 +14,17 @@ export { flagCountsSchema, organisationFiguresSchema } from '../../../core/organ
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <T extends true>(proof: T): T => proof;
 
-const ERROR_CODES = ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'rate_limited', 'unavailable', 'internal'] as const;
+const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
 same<Same<(typeof ERROR_CODES)[number], ErrorCode | 'internal'>>(true);
 
 export const errorBodySchema = z.object({

@@ -35,7 +35,12 @@ export function inMemoryPorts(entities: ReconciliationEntity[]): ReconciliationD
             logo: null,
             website: e.website,
             accountLinked: false,
-            match: assessMatch(matchQueryOfSearch(query, countryIsoAlpha3), { name: e.name, identifiers: e.identifiers, website: e.website, countryIsoAlpha3: e.countryIsoAlpha3 }),
+            match: assessMatch(matchQueryOfSearch(query, countryIsoAlpha3), {
+              name: e.name,
+              identifiers: e.identifiers,
+              website: e.website,
+              countryIsoAlpha3: e.countryIsoAlpha3,
+            }),
           }));
       },
     },

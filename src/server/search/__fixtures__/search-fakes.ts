@@ -156,7 +156,11 @@ export async function collect(stream: AsyncGenerator<StreamItem>): Promise<{ ite
   return items;
 }
 
-export async function run(search: ReturnType<typeof fakes>['search'], request: Partial<SearchOrganisationsRequest> = {}, signal = new AbortController().signal) {
+export async function run(
+  search: ReturnType<typeof fakes>['search'],
+  request: Partial<SearchOrganisationsRequest> = {},
+  signal = new AbortController().signal,
+) {
   const items = await collect(search.stream({ query: 'acme', countryIsoAlpha3: 'AUS', ...request }, ACCOUNT, signal));
   return items.map((i) => i.item);
 }

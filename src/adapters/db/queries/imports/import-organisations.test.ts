@@ -40,7 +40,12 @@ async function idsByName(names: string[]) {
 describe('importOrganisations', () => {
   it('reports bad lines with their numbers and reasons, skips them, and imports the rest across batches', async () => {
     const lines = [
-      line({ name: 'Alpha Imports Pty Ltd', countryIsoAlpha3: 'AUS', website: 'alpha-imports.com.au', identifiers: [{ type: 'ABN', value: '51 824 753 556' }] }),
+      line({
+        name: 'Alpha Imports Pty Ltd',
+        countryIsoAlpha3: 'AUS',
+        website: 'alpha-imports.com.au',
+        identifiers: [{ type: 'ABN', value: '51 824 753 556' }],
+      }),
       '{"name": "Broken',
       line({ name: 'Bravo Imports Limited', countryIsoAlpha3: 'gb', description: 'Second', aliases: ['Bravo'] }),
       line({ name: 'Charlie Imports Pty Ltd', countryIsoAlpha3: 'AUS', identifiers: [{ type: 'ABN', value: '51 824 753 557' }] }),
@@ -49,7 +54,14 @@ describe('importOrganisations', () => {
       line({ name: 'Echo Imports Group', countryIsoAlpha3: 'Global', type: 'ProprietaryLimited' }),
       line({ name: 'Foxtrot Imports', type: 'Partnership' }),
       line({ name: '   ' }),
-      line({ name: 'Golf Imports Ltd', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '123456' }, { type: 'ACN', value: '005 749 986' }] }),
+      line({
+        name: 'Golf Imports Ltd',
+        countryIsoAlpha3: 'GBR',
+        identifiers: [
+          { type: 'CH', value: '123456' },
+          { type: 'ACN', value: '005 749 986' },
+        ],
+      }),
       '[1, 2]',
       line({ name: 'Hotel Imports', website: 'not a website' }),
     ];
@@ -95,7 +107,10 @@ describe('importOrganisations', () => {
         { type: 'ACN', value: '005749986', normalised: '005749986' },
       ]),
     );
-    const aliases = await database.db.select().from(organisationAliases).where(eq(organisationAliases.organisationId, ids.get('Bravo Imports Limited') ?? ''));
+    const aliases = await database.db
+      .select()
+      .from(organisationAliases)
+      .where(eq(organisationAliases.organisationId, ids.get('Bravo Imports Limited') ?? ''));
     expect(aliases.map((a) => a.searchValue)).toEqual(['bravo']);
   });
 
@@ -117,7 +132,10 @@ describe('importOrganisations', () => {
     await importOrganisations(database.db, [line({ name: 'Both One Ltd' })], { ownerAccountId: owner.id, linkAccountId: owner.id });
 
     const ids = await idsByName(['Owned One Pty Ltd', 'Owned Two Pty Ltd', 'Linked One Ltd', 'Both One Ltd']);
-    const owners = await database.db.select().from(organisationOwners).where(inArray(organisationOwners.organisationId, [...ids.values()]));
+    const owners = await database.db
+      .select()
+      .from(organisationOwners)
+      .where(inArray(organisationOwners.organisationId, [...ids.values()]));
     expect(owners.map((o) => [o.organisationId, o.accountId]).sort()).toEqual(
       [
         [ids.get('Owned One Pty Ltd'), owner.id],
@@ -125,7 +143,10 @@ describe('importOrganisations', () => {
         [ids.get('Both One Ltd'), owner.id],
       ].sort(),
     );
-    const links = await database.db.select().from(accountOrganisations).where(inArray(accountOrganisations.organisationId, [...ids.values()]));
+    const links = await database.db
+      .select()
+      .from(accountOrganisations)
+      .where(inArray(accountOrganisations.organisationId, [...ids.values()]));
     expect(links.map((l) => [l.organisationId, l.accountId]).sort()).toEqual(
       [
         [ids.get('Linked One Ltd'), linker.id],
@@ -200,7 +221,13 @@ describe('importOrganisations', () => {
       {
         name: 'organisation.enrich',
         inTransaction: true,
-        payload: { organisationId: ids.get('Enrich Direct Pty Ltd'), accountId: account.id, profileSource: 'direct', website: 'https://enrich-direct.com.au', countryIsoAlpha3: 'AUS' },
+        payload: {
+          organisationId: ids.get('Enrich Direct Pty Ltd'),
+          accountId: account.id,
+          profileSource: 'direct',
+          website: 'https://enrich-direct.com.au',
+          countryIsoAlpha3: 'AUS',
+        },
       },
       {
         name: 'organisation.enrich',
@@ -229,9 +256,9 @@ describe('importOrganisations', () => {
     const account = await makeAccount(database.db);
     const queue = recordingQueue({ failOnSend: 3 });
     const lines = ['Rollback One Ltd', 'Rollback Two Ltd', 'Rollback Three Ltd', 'Rollback Four Ltd'].map((name) => line({ name, countryIsoAlpha3: 'NZ' }));
-    await expect(importOrganisations(database.db, lines, { batchSize: 2, ownerAccountId: account.id, enrich: { queue, accountId: account.id } })).rejects.toThrow(
-      UnavailableError,
-    );
+    await expect(
+      importOrganisations(database.db, lines, { batchSize: 2, ownerAccountId: account.id, enrich: { queue, accountId: account.id } }),
+    ).rejects.toThrow(UnavailableError);
     expect([...(await idsByName(['Rollback One Ltd', 'Rollback Two Ltd', 'Rollback Three Ltd', 'Rollback Four Ltd'])).keys()].sort()).toEqual([
       'Rollback One Ltd',
       'Rollback Two Ltd',

@@ -70,7 +70,12 @@ export async function importOrganisations(
         .set({ profileSource: sql`case when ${organisations.website} is null then 'agentic' else 'direct' end` })
         .where(inArray(organisations.id, ids));
       for (const { id, row } of created) {
-        const payload = organisationEnrichPayload({ organisationId: id, accountId: enrich.accountId, website: row.website, countryIsoAlpha3: row.countryIsoAlpha3 });
+        const payload = organisationEnrichPayload({
+          organisationId: id,
+          accountId: enrich.accountId,
+          website: row.website,
+          countryIsoAlpha3: row.countryIsoAlpha3,
+        });
         await enrich.queue.send('organisation.enrich', payload, { tx });
       }
       return created.length;

@@ -49,7 +49,13 @@ describe('importTransactions', () => {
     expect(reasons.get(12)).toBe('organisationId: no organisation with this id is visible to the account');
 
     const stored = await database.db
-      .select({ organisationId: transactions.organisationId, type: transactions.type, amount: transactions.amount, currency: transactions.currency, date: transactions.date })
+      .select({
+        organisationId: transactions.organisationId,
+        type: transactions.type,
+        amount: transactions.amount,
+        currency: transactions.currency,
+        date: transactions.date,
+      })
       .from(transactions)
       .where(eq(transactions.accountId, account.id));
     expect(stored).toEqual(
@@ -64,9 +70,7 @@ describe('importTransactions', () => {
 
   it('refuses a file whose header lacks a column, and an empty file', async () => {
     const account = await makeAccount(database.db);
-    await expect(importTransactions(database.db, ['organisationId,type,amount,date'], { accountId: account.id })).rejects.toThrow(
-      /missing: currency/,
-    );
+    await expect(importTransactions(database.db, ['organisationId,type,amount,date'], { accountId: account.id })).rejects.toThrow(/missing: currency/);
     await expect(importTransactions(database.db, [], { accountId: account.id })).rejects.toBeInstanceOf(InvalidCsvHeaderError);
   });
 });

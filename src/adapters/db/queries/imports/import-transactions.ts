@@ -27,11 +27,7 @@ interface PendingRow {
   row: TransactionImportRow;
 }
 
-export async function importTransactions(
-  db: Db,
-  lines: AsyncIterable<string> | Iterable<string>,
-  options: ImportTransactionsOptions,
-): Promise<ImportSummary> {
+export async function importTransactions(db: Db, lines: AsyncIterable<string> | Iterable<string>, options: ImportTransactionsOptions): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? DEFAULT_TRANSACTION_BATCH_SIZE;
   const tally = new ImportTally(options);
   let columns: ReturnType<typeof readTransactionHeader> | undefined;

@@ -9,18 +9,11 @@ import { ORGANISATION_TYPES } from '../../../../core/candidates';
 import { keyName } from '../../../../core/canonical-name';
 import { profileStatusSchema } from '../../../../core/profile-status';
 import { GLOBAL_SEARCH_SCOPE, GLOBAL_SEARCH_SCOPE_NAME, toAlpha3 } from '../../../../core/countries';
-import {
-  IDENTIFIER_TYPES,
-  isValidAbn,
-  isValidAcn,
-  normaliseCompaniesHouseNumber,
-  normaliseIdentifierValue,
-} from '../../../../core/identifiers';
+import { IDENTIFIER_TYPES, isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../../../core/identifiers';
 import { toWebsiteUrl } from '../../../../core/website';
 import type { NewOrganisation } from '../organisations-write';
 
-const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).nullish());
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).nullish());
 
 const identifierSchema = z
   .object({ type: z.enum(IDENTIFIER_TYPES), value: z.string().trim().min(1).max(200) })
@@ -75,7 +68,14 @@ export const organisationImportLineSchema = z.object({
   type: z.enum(ORGANISATION_TYPES).nullish(),
   identifiers: z.array(identifierSchema).max(50).optional(),
   aliases: z
-    .array(z.string().trim().min(1).max(500).refine((alias) => keyName(alias) !== '', { message: 'must contain a letter or a digit' }))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(500)
+        .refine((alias) => keyName(alias) !== '', { message: 'must contain a letter or a digit' }),
+    )
     .max(50)
     .optional(),
   profileStatus: profileStatusSchema.nullish(),

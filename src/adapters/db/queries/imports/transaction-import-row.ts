@@ -15,8 +15,16 @@ function isCalendarDate(value: string): boolean {
 }
 
 export const transactionImportRowSchema = z.object({
-  organisationId: z.string().trim().toLowerCase().pipe(z.uuid({ error: 'must be an organisation id (uuid)' })),
-  type: z.string().trim().toUpperCase().pipe(z.enum(TRANSACTION_TYPES, { error: 'must be SPENT, INVESTED or RECEIVED' })),
+  organisationId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: 'must be an organisation id (uuid)' })),
+  type: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(TRANSACTION_TYPES, { error: 'must be SPENT, INVESTED or RECEIVED' })),
   amount: z
     .string()
     .trim()
@@ -37,7 +45,12 @@ export type TransactionImportRow = z.infer<typeof transactionImportRowSchema>;
 
 /** Column positions from the header line; an error names the missing or repeated columns. */
 export function readTransactionHeader(fields: string[]): { ok: true; columns: Record<TransactionColumn, number> } | { ok: false; reason: string } {
-  const names = fields.map((f) => f.trim().replace(/^\uFEFF/, '').toLowerCase());
+  const names = fields.map((f) =>
+    f
+      .trim()
+      .replace(/^\uFEFF/, '')
+      .toLowerCase(),
+  );
   const indexOf = (column: TransactionColumn) => names.indexOf(column.toLowerCase());
   const missing = TRANSACTION_COLUMNS.filter((column) => indexOf(column) === -1);
   if (missing.length > 0) {

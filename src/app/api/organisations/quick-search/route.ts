@@ -16,25 +16,28 @@ import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = withAccount(async (request, { accountId, container, log }) => {
-  const limiter = container.quickSearchRateLimiter;
-  const headroom = limiter.hasHeadroom(accountId);
-  const counted = limiter.consumeOrThrow(accountId);
-  counted.catch(() => undefined); // awaited on every path below
-  if (!headroom) await counted;
-  const input = await parseJsonBodyOrThrow(request, quickSearchRequestSchema).catch(async (invalid: unknown) => {
-    await counted; // over the limit: 429 wins over 400
-    throw invalid;
-  });
-  try {
-    const answer = await container.answerQuickSearch.execute({ accountId, ...input });
-    await counted;
-    return jsonResponse(answer);
-  } catch (error) {
-    if (!(error instanceof UnavailableError)) throw error;
-    log.error({ err: error }, 'quick search: database unavailable');
-    return jsonResponse({ candidates: [] }, { status: 503 });
-  }
-}, { unavailableBody: { candidates: [] } });
+export const POST = withAccount(
+  async (request, { accountId, container, log }) => {
+    const limiter = container.quickSearchRateLimiter;
+    const headroom = limiter.hasHeadroom(accountId);
+    const counted = limiter.consumeOrThrow(accountId);
+    counted.catch(() => undefined); // awaited on every path below
+    if (!headroom) await counted;
+    const input = await parseJsonBodyOrThrow(request, quickSearchRequestSchema).catch(async (invalid: unknown) => {
+      await counted; // over the limit: 429 wins over 400
+      throw invalid;
+    });
+    try {
+      const answer = await container.answerQuickSearch.execute({ accountId, ...input });
+      await counted;
+      return jsonResponse(answer);
+    } catch (error) {
+      if (!(error instanceof UnavailableError)) throw error;
+      log.error({ err: error }, 'quick search: database unavailable');
+      return jsonResponse({ candidates: [] }, { status: 503 });
+    }
+  },
+  { unavailableBody: { candidates: [] } },
+);
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);
