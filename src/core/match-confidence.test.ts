@@ -4,6 +4,7 @@ import { MATCH_THRESHOLD, matchSchema } from './match';
 import { calibrate, NAME_CALIBRATION } from './match-calibration';
 import {
   assessMatch,
+  decidedMatch,
   IDENTIFIER_DIFFERENT_CAP,
   IDENTIFIER_SAME_SCORE,
   isExactMatch,
@@ -128,12 +129,12 @@ describe('assessMatch: identifier, website and country', () => {
 });
 
 describe('assessMatch: the decision and the contract', () => {
-  it('decides a match exactly when the score reaches the threshold, and always answers a valid Match', () => {
+  it('decides a match exactly when the score reaches the threshold and the name is not a different one, and always answers a valid Match', () => {
     const queries = ['acme', 'acme widgets', 'acme widgets australia', 'widgets', 'qzxv', 'acme widgits'];
     for (const name of queries) {
       const match = assessMatch({ name }, { name: 'Acme Widgets Pty Ltd' });
       expect(matchSchema.parse(match)).toEqual(match);
-      expect(match.match).toBe(match.score >= MATCH_THRESHOLD);
+      expect(match.match).toBe(match.score >= MATCH_THRESHOLD && match.grades.name !== 'different');
     }
   });
 
@@ -196,5 +197,22 @@ describe('matchQueryOfSearch', () => {
   it('reads other text as a name, keeping a digit-bearing one as an identifier of unknown type too', () => {
     expect(matchQueryOfSearch('Acme Widgets', 'AUS')).toEqual({ name: 'Acme Widgets', identifiers: [], countryIsoAlpha3: 'AUS' });
     expect(matchQueryOfSearch('7-Eleven', null).identifiers).toEqual([{ type: null, value: '7ELEVEN' }]);
+  });
+});
+
+describe('the decision', () => {
+  it('never accepts a name graded different on its name alone, however high its score', () => {
+    const grades = { name: 'different', identifier: 'missing', website: 'missing', country: 'missing' } as const;
+    expect(decidedMatch(77, grades)).toBe(false);
+    expect(decidedMatch(77, { ...grades, identifier: 'same' })).toBe(true);
+    expect(decidedMatch(77, { ...grades, website: 'same' })).toBe(true);
+    expect(decidedMatch(77, { ...grades, name: 'similar' })).toBe(true);
+    expect(decidedMatch(69, { ...grades, name: 'same' })).toBe(false);
+  });
+
+  it('reads "Zephyr Dragon Insurance" as a different name from "Zephyr Run Insurance", not a match', () => {
+    const match = assessMatch({ name: 'Zephyr Dragon Insurance' }, { name: 'Zephyr Run Insurance' });
+    expect(match.grades.name).toBe('different');
+    expect(match.match).toBe(false);
   });
 });

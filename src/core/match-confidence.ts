@@ -236,7 +236,7 @@ function bestQueryReading(name: string, subject: MatchSubject): { queryForm: str
 }
 
 /**
- * The Match of a candidate for a query: a calibrated score 0-100, the decision (score >= MATCH_THRESHOLD),
+ * The Match of a candidate for a query: a calibrated score 0-100, the decision (decidedMatch),
  * the grades of name, identifier, website and country, and what matched.
  */
 export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
@@ -262,7 +262,7 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
   const legalForms = new Set([...legalFormWords(query.name), ...ignored, ...(nameMatched ? legalFormWords(best.value) : [])]);
   return {
     score,
-    match: score >= MATCH_THRESHOLD,
+    match: decidedMatch(score, grades),
     grades,
     matchedOn: {
       name: nameMatched ? best.value : null,
@@ -273,6 +273,17 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
       corrections: nameMatched ? best.corrections : [],
     },
   };
+}
+
+/**
+ * The decision: the score reaches MATCH_THRESHOLD and the name does not contradict it. A name graded `different`
+ * (another name that shares words, "Zephyr Dragon Insurance" for "Zephyr Run Insurance") is never decided a
+ * match on its own, whatever its score; the same identifier or website still decides it. Measured at 1M
+ * organisations on the evaluation set's queries naming no organisation: 4 of the 5 false accepts were such names.
+ */
+export function decidedMatch(score: number, grades: MatchGrades): boolean {
+  if (score < MATCH_THRESHOLD) return false;
+  return grades.name !== 'different' || grades.identifier === 'same' || grades.website === 'same';
 }
 
 /**
