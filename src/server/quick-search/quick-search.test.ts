@@ -226,4 +226,20 @@ describe('createQuickSearch', () => {
     });
     await expect(quickSearch.execute({ accountId: 'a', query: 'acme widgts', countryIsoAlpha3: 'AUS' })).rejects.toBeInstanceOf(UnavailableError);
   });
+  it('keeps a row under the relevance floor that the typo step found by correcting every word, never one found by leaving words out', async () => {
+    const twoTypos = row({ id: 'wes', name: 'Wesfarmers Limited', searchName: 'wesfarmers', corrections: [{ from: 'wxsfarmrs', to: 'wesfarmers' }] });
+    const partial = row({ id: 'acme', name: 'ACME WIDGETS PTY LTD', searchName: 'acme widgets' });
+    const search = (found: QuickSearchRow[]) =>
+      createQuickSearch({
+        lookups: lookups({ byName: async () => named([], async () => found) }),
+        membership: noMembership,
+        logo: noLogo,
+        log: silent,
+        limit: 10,
+      });
+    const kept = await search([twoTypos]).execute({ accountId: 'a', query: 'Wxsfarmrs', countryIsoAlpha3: 'AUS' });
+    expect(kept.map((c) => c.existingOrgId)).toEqual(['wes']);
+    expect(kept[0]?.match.match).toBe(false);
+    expect(await search([partial]).execute({ accountId: 'a', query: 'qzxv nonexistent widgets', countryIsoAlpha3: 'AUS' })).toEqual([]);
+  });
 });

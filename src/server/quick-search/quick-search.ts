@@ -93,7 +93,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
 
       const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
       ranked.push(...rankByName(byName, trimmed, wanted, alternative));
-      const candidates = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQueryOfSearch(trimmed, filter)).slice(0, deps.limit);
+      const candidates = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQueryOfSearch(trimmed, filter), wanted).slice(0, deps.limit);
       const linked = await linkedOrThrowNothing(
         deps,
         accountId,
@@ -215,14 +215,31 @@ function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
 }
 
 /**
+ * A row the typo step found by correcting the query's words, whose name (or matched alias) holds every word of the
+ * corrected query: the retrieval explains it word by word, so it is kept even when its score is under the floor
+ * (two typos in one word leave too little similarity for the score). A row found once uncorrectable words were
+ * left out ("qzxv nonexistent widgets") is not explained: those words are in no name.
+ */
+function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: string): boolean {
+  const corrections = 'corrections' in row ? (row.corrections ?? []) : [];
+  if (corrections.length === 0) return false;
+  const corrected = new Map(corrections.map((c) => [c.from, c.to]));
+  const words = new Set([...searchName(row.name).split(' '), ...(row.matchedAlias ?? '').split(' ')]);
+  return wanted
+    .split(' ')
+    .filter((w) => w !== '')
+    .every((w) => words.has(corrected.get(w) ?? w));
+}
+
+/**
  * Rule 10: each row's match; rows below the relevance floor dropped, except a name still being typed (the
  * query's search form begins the row's name or alias); the rest by score, stable on ties.
  */
-function byMatch(rows: KeyedRow[], query: MatchQuery): (KeyedRow & { match: Match })[] {
+function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
   return rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
     .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
-    .filter(({ match, subject }) => clearsRelevanceFloor(query, subject, match))
+    .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
     .sort((a, b) => b.match.score - a.match.score)
     .map(({ row, key, match }) => ({ row, key, match }));
 }
