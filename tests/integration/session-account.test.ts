@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers } from '../db/schema';
-import { createTestContainer, type TestContext } from '../../../tests/support/test-container';
-import { makeAccount } from '../../../tests/support/factories';
-import { withAccount } from '../../app/http/with-account';
-import { jsonResponse } from '../../app/http/error-response';
-import { createSessionAccountLookup } from './session-account';
-import { createUser } from './users';
+import { accountMembers } from '../../src/adapters/db/schema';
+import { createTestContainer, type TestContext } from '../support/test-container';
+import { makeAccount } from '../support/factories';
+import { withAccount } from '../../src/app/http/with-account';
+import { jsonResponse } from '../../src/app/http/error-response';
+import { createSessionAccountLookup } from '../../src/adapters/auth/session-account';
+import { createUser } from '../../src/adapters/auth/users';
 
 let t: TestContext;
 beforeAll(async () => {
