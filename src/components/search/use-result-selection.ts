@@ -69,7 +69,7 @@ export function useResultSelection(search: { runId: number; query: string; count
         setRejections((known) => ({ runId, byRow: { ...(known.runId === runId ? known.byRow : {}), [result.rowKey]: error } }));
       })();
     },
-    [onSelected, router, runId, search.country, search.query],
+    [onSelected, router, runId, search.country, search.query, selectOrganisation],
   );
 
   return { selecting, errors: rejections.runId === runId ? rejections.byRow : NO_ERRORS, select };
