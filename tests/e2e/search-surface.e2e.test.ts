@@ -323,6 +323,13 @@ describe('result rows', () => {
       logo,
       website: null,
       accountLinked: true,
+      // Every candidate carries its match (issue 12); the same exact name grade keeps the answer's order.
+      match: {
+        score: 100,
+        match: true,
+        grades: { name: 'same', identifier: 'missing', website: 'missing', country: 'missing' },
+        matchedOn: { name, nameKind: 'name', identifier: null, website: null, legalFormsIgnored: ['pty', 'ltd'], corrections: [] },
+      },
     });
     // The sandbox has no logo-service client id (every logo is null): this one answer carries logo URLs.
     await page.route(`**${QUICK_PATH}`, (route) =>
