@@ -101,7 +101,31 @@ describe('AddOrganisationNAICS.execute', () => {
     const account = await enabledAccount();
     const organisation = await makeOrganisation(db);
     await addTransactions(account.id, organisation.id, 'SPENT', 1000);
-    const subject = useCase();
+    // The real lock and repository, watched: the winner's first read waits until all 20 acquires have answered,
+    // so the race is a race however slow the machine (a fast winner could otherwise release before a late caller tries).
+    const realLock = createPostgresLock(db);
+    const realRepository = createClassificationRepository(db);
+    let acquiresAnswered = 0;
+    let allAnswered!: () => void;
+    const allAcquiresAnswered = new Promise<void>((resolve) => (allAnswered = resolve));
+    const subject = useCase({
+      lock: {
+        ...realLock,
+        async tryAcquire(key, ttlMs) {
+          const token = await realLock.tryAcquire(key, ttlMs);
+          acquiresAnswered += 1;
+          if (acquiresAnswered === 20) allAnswered();
+          return token;
+        },
+      },
+      repository: {
+        ...realRepository,
+        async findVisibleOrganisation(params) {
+          await allAcquiresAnswered;
+          return realRepository.findVisibleOrganisation(params);
+        },
+      },
+    });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, () => subject.execute({ accountId: account.id, organisationId: organisation.id, naicsCode: '221111' })),
     );
