@@ -21,8 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
-import { createExactNameLookup } from '../src/adapters/db/queries/exact-name-lookup';
+import { createChunkLookups } from '../src/adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
@@ -40,8 +41,10 @@ const args = parseArgs({
     concurrency: { type: 'string', default: '8' },
     pool: { type: 'string', default: '8' },
     seed: { type: 'string', default: '20261125' },
-    'no-exact-path': { type: 'boolean', default: false },
+    'no-chunk-lookups': { type: 'boolean', default: false },
     evaluation: { type: 'boolean', default: false },
+    /** Writes each row's decision, best organisation and score (JSON lines) to this file, to compare two runs. */
+    decisions: { type: 'string' },
   },
 }).values;
 const rowsWanted = Number(args.rows);
@@ -176,15 +179,17 @@ async function main(): Promise<void> {
        from organisations o
        where not exists (select 1 from organisation_owners ow where ow.organisation_id = o.id)
          and abs(hashtext(o.id::text || $1)) % 1000 < $2
+       order by o.id
        limit $3`,
       [args.seed, Math.max(1, Math.ceil((rowsWanted * 1000) / Math.max(count, 1)) * 2), rowsWanted],
     );
     const drawn: Drawn[] = drawnRows.rows.sort(() => next() - 0.5);
     note(`drew ${drawn.length} organisations; building ${rowsWanted} supplier rows`);
     const file = args.evaluation ? await evaluationFile(reader) : buildFile(drawn, next);
+    const statements = countStatements(database.pool);
     const matchRows = createMatchRows({
       lookups: createQuickSearchLookups(database.db),
-      exactNames: args['no-exact-path'] ? undefined : createExactNameLookup(database.db),
+      chunk: args['no-chunk-lookups'] ? undefined : createChunkLookups(database.db),
       assess: batchAssessMatch,
       concurrency,
     });
@@ -198,6 +203,8 @@ async function main(): Promise<void> {
     const chunkMs: number[] = [];
     const decisions: string[] = [];
     const bests: (string | null)[] = [];
+    const scores: (number | null)[] = [];
+    statements.reset();
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     for (let at = 0; at < file.length; at += chunkSize) {
@@ -211,11 +218,13 @@ async function main(): Promise<void> {
       for (const result of results) {
         decisions.push(result.decision);
         bests.push(result.best?.organisationId ?? null);
+        scores.push(result.best?.match.score ?? null);
       }
       if ((at / chunkSize) % 10 === 0) note(`${at + chunk.length} rows, ${Math.round((at + chunk.length) / ((performance.now() - started) / 1000))} rows/s`);
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
+    const counted = statements.read();
 
     const byKind = new Map<Kind, { n: number; match: number; right: number; review: number; reviewRightInBest: number; noMatch: number }>();
     let decidedMatch = 0;
@@ -249,11 +258,15 @@ async function main(): Promise<void> {
       concurrency,
       pool: Number(args.pool),
       assessor: BATCH_ASSESSOR,
-      exactPath: !args['no-exact-path'],
+      chunkLookups: !args['no-chunk-lookups'],
       seconds: round(seconds, 2),
       rowsPerSecond: Math.round(file.length / seconds),
       clientCpuMsPerRow: round((cpu.user + cpu.system) / 1000 / file.length, 2),
       chunkLatency: summariseLatencies(chunkMs),
+      statementsPerRow: round(Object.values(counted).reduce((n, k) => n + k.n, 0) / file.length, 2),
+      statements: Object.fromEntries(
+        Object.entries(counted).map(([kind, k]) => [kind, { n: k.n, perRow: round(k.n / file.length, 3), meanMs: round(k.ms / Math.max(k.n, 1), 2) }]),
+      ),
       precision: round(rightMatch / Math.max(decidedMatch, 1), 3),
       recall: round(rightMatch / Math.max(withTruth, 1), 3),
       reviewShare: round(decisions.filter((d) => d === 'review').length / file.length, 3),
@@ -264,11 +277,54 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     fs.mkdirSync(path.join('bench', 'out'), { recursive: true });
+    if (args.decisions !== undefined)
+      fs.writeFileSync(
+        args.decisions,
+        file.map((row, i) => `${JSON.stringify({ row: i, kind: row.kind, decision: decisions[i], best: bests[i], score: scores[i] })}\n`).join(''),
+      );
     fs.writeFileSync(path.join('bench', 'out', 'batch-matching.md'), markdown(summary));
   } finally {
     await database.close();
     await reader.close();
   }
+}
+
+/**
+ * Counts the statements the lookups send (and their time, send to answer), by kind (recognised from the SQL
+ * text): the round trips per row of the batch matcher.
+ */
+function countStatements(pool: pg.Pool): { reset(): void; read(): Record<string, { n: number; ms: number }> } {
+  let counts: Record<string, { n: number; ms: number }> = {};
+  const kindOf = (text: string): string => {
+    if (text.includes('a.search_value = q.name')) return 'exact names (chunk)';
+    if (text.includes('with ordinality') && text.includes('value_normalised')) return 'identifiers (chunk)';
+    if (text.includes('with ordinality') && text.includes('website_domain')) return 'websites (chunk)';
+    if (text.includes('letters as')) return 'typo: word corrections';
+    if (text.includes('value_normalised')) return 'identifier';
+    if (text.includes('website_domain =')) return 'website';
+    if (text.includes('with prefix as')) return 'name';
+    return 'typo: corrected names';
+  };
+  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : '';
+    const kind = kindOf(text);
+    const t = performance.now();
+    try {
+      return await original(...args);
+    } finally {
+      const k = (counts[kind] ??= { n: 0, ms: 0 });
+      k.n += 1;
+      k.ms += performance.now() - t;
+    }
+  };
+  return {
+    reset: () => {
+      counts = {};
+    },
+    read: () => counts,
+  };
 }
 
 function markdown(s: {
