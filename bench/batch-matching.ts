@@ -2,27 +2,31 @@
  * Batch matching benchmark (issue 13, section 3): internal-only matching throughput at 1M organisations, and
  * the decisions' precision and recall on a supplier file whose truth is known.
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/batch-matching.ts [--database osc_bench] [--rows 20000] [--chunk 500] [--concurrency 8] [--pool 8]
+ *     [--evaluation] [--no-chunk-lookups] [--decisions FILE.jsonl]
  *   (npm run bench:batch-matching -- ...)
  *
- * The database is the 1M-organisation database `npm run bench:quick-search -- --count 1000000` builds
- * (`osc_bench`); it is only read (no migration, no write). A supplier file of `--rows` rows is drawn from it
- * (fixed seed): 45 % exact registered names, 15 % the name without its legal form, 10 % one transposed letter,
- * 10 % the name with its identifier, 5 % a website only with the brand, 15 % names of no organisation. Each
- * row's truth is the organisation it was drawn from (null for the invented ones).
+ * The database is a 1M-organisation database (`osc_bench_match`, built by `npm run bench:match-quality`, or
+ * `osc_bench`); it is only read (no migration, no write). A supplier file of `--rows` rows is drawn from it
+ * (bench/support/drawn-supplier-file.ts, fixed seed, in id order: the same file every run on the same
+ * database), or with `--evaluation` the evaluation set's queries are the file.
  *
- * The rows run through the batch's own matcher (src/server/batch-matching/match-rows.ts: the quick lookup's
- * lookups, the match object, decideRow) in chunks of `--chunk` rows like the `match-batch.run` job, with
- * `--concurrency` rows at once over a pool of `--pool` connections. Reported: rows/s over the whole file,
- * chunk latency percentiles, decisions, and precision (decided matches that are right) and recall (rows with
- * an organisation decided a match to it); review rows are counted apart. Writes bench/out/batch-matching.md.
+ * The rows run through the batch's own matcher (src/server/batch-matching/match-rows.ts: the chunk lookups, the
+ * quick lookup's lookups, the match object, decideRow) in chunks of `--chunk` rows like the `match-batch.run`
+ * job, with `--concurrency` rows at once over a pool of `--pool` connections (`--no-chunk-lookups`: every row
+ * runs the quick lookup's own lookups). Reported: rows/s over the whole file, chunk latency percentiles, the
+ * statements sent per row by kind (counted on the pool, with their mean time from send to answer, waiting for
+ * a connection included), decisions, and precision (decided matches that are right) and recall (rows with an
+ * organisation decided a match to it); review rows are counted apart. `--decisions` writes each row's
+ * decision, best organisation and score, to compare two versions row by row. Writes bench/out/batch-matching.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
-import { createExactNameLookup } from '../src/adapters/db/queries/exact-name-lookup';
+import { createChunkLookups } from '../src/adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
@@ -31,6 +35,7 @@ import { createMatchRows } from '../src/server/batch-matching/match-rows';
 import { round, summariseLatencies } from './support/stats';
 import { EVALUATION_VERSION, evaluationMarker, loadEvaluationSet } from './evaluation/evaluation-set';
 import { generateQueries } from './evaluation/variants';
+import { drawSupplierFile, isRight, type SupplierRow } from './support/drawn-supplier-file';
 
 const args = parseArgs({
   options: {
@@ -40,54 +45,16 @@ const args = parseArgs({
     concurrency: { type: 'string', default: '8' },
     pool: { type: 'string', default: '8' },
     seed: { type: 'string', default: '20261125' },
-    'no-exact-path': { type: 'boolean', default: false },
+    'no-chunk-lookups': { type: 'boolean', default: false },
     evaluation: { type: 'boolean', default: false },
+    /** Writes each row's decision, best organisation and score (JSON lines) to this file, to compare two runs. */
+    decisions: { type: 'string' },
   },
 }).values;
 const rowsWanted = Number(args.rows);
 const chunkSize = Number(args.chunk);
 const concurrency = Number(args.concurrency);
 const note = (message: string) => process.stderr.write(`[bench:batch-matching] ${message}\n`);
-
-/** Mulberry32: a small seeded generator, so the same file is drawn every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Drawn {
-  id: string;
-  name: string;
-  country: string | null;
-  website: string | null;
-  identifier: string | null;
-}
-
-type Kind = string;
-interface SupplierRow {
-  kind: Kind;
-  input: BatchRowInput;
-  truth: string | null;
-}
-
-const LEGAL = /\s+(pty\.?\s+ltd\.?|limited|ltd\.?|inc\.?|llc|plc|gmbh|corporation|corp\.?|co\.?)$/i;
-
-function transpose(name: string, next: () => number): string {
-  const words = name.split(' ');
-  const candidates = words.map((w, i) => ({ w, i })).filter(({ w }) => w.length >= 5 && /^[A-Za-z]+$/.test(w));
-  const pick = candidates[Math.floor(next() * candidates.length)];
-  if (pick === undefined) return name;
-  const at = 1 + Math.floor(next() * (pick.w.length - 2));
-  const swapped = pick.w.slice(0, at) + (pick.w[at + 1] ?? '') + (pick.w[at] ?? '') + pick.w.slice(at + 2);
-  words[pick.i] = swapped;
-  return words.join(' ');
-}
 
 /**
  * The evaluation set of the match-quality issue (bench/evaluation, imported into the database by
@@ -118,45 +85,6 @@ async function evaluationFile(database: ReturnType<typeof createDatabase>): Prom
   });
 }
 
-/** The best candidate is the truth (or one of several equally right organisations, `any:id,id`). */
-function isRight(best: string | null | undefined, truth: string | null): boolean {
-  if (best === null || best === undefined || truth === null) return false;
-  return truth.startsWith('any:') ? truth.slice(4).split(',').includes(best) : best === truth;
-}
-
-function buildFile(drawn: Drawn[], next: () => number): SupplierRow[] {
-  const rows: SupplierRow[] = [];
-  const withId = drawn.filter((d) => d.identifier !== null);
-  const withSite = drawn.filter((d) => d.website !== null);
-  let at = 0;
-  const take = (pool: Drawn[]) => pool[Math.floor(next() * pool.length)] ?? drawn[at++ % drawn.length];
-  for (let i = 0; i < rowsWanted; i += 1) {
-    const r = next();
-    const d = drawn[at++ % drawn.length];
-    if (d === undefined) throw new Error('nothing drawn');
-    if (r < 0.45) rows.push({ kind: 'exact', truth: d.id, input: { name: d.name, country: d.country, identifier: null, website: null } });
-    else if (r < 0.6)
-      rows.push({ kind: 'no_legal_form', truth: d.id, input: { name: d.name.replace(LEGAL, ''), country: d.country, identifier: null, website: null } });
-    else if (r < 0.7) rows.push({ kind: 'typo', truth: d.id, input: { name: transpose(d.name, next), country: d.country, identifier: null, website: null } });
-    else if (r < 0.8) {
-      const o = take(withId);
-      if (o === undefined) throw new Error('nothing drawn');
-      rows.push({ kind: 'identifier', truth: o.id, input: { name: o.name, country: o.country, identifier: o.identifier, website: null } });
-    } else if (r < 0.85) {
-      const o = take(withSite);
-      if (o === undefined) throw new Error('nothing drawn');
-      rows.push({ kind: 'website', truth: o.id, input: { name: o.name.replace(LEGAL, ''), country: null, identifier: null, website: o.website } });
-    } else {
-      rows.push({
-        kind: 'absent',
-        truth: null,
-        input: { name: `Qzx ${Math.floor(next() * 1e9).toString(36)} Vorbl Trading`, country: d.country, identifier: null, website: null },
-      });
-    }
-  }
-  return rows;
-}
-
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
   if (!env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL is required (the server holding the 1M-organisation database)');
@@ -168,23 +96,13 @@ async function main(): Promise<void> {
   try {
     const count = Number((await reader.pool.query<{ n: string }>('select count(*) as n from organisations')).rows[0]?.n ?? 0);
     note(`${args.database}: ${count} organisations`);
-    const next = random(Number(args.seed));
-    // A deterministic sample: organisations whose id hashes into a bucket (repeatable, spread over the table).
-    const drawnRows = await reader.pool.query<{ id: string; name: string; country: string | null; website: string | null; identifier: string | null }>(
-      `select o.id, o.name, o.country_iso_alpha3 as country, o.website,
-         (select i.value from organisation_identifiers i where i.organisation_id = o.id order by i.type limit 1) as identifier
-       from organisations o
-       where not exists (select 1 from organisation_owners ow where ow.organisation_id = o.id)
-         and abs(hashtext(o.id::text || $1)) % 1000 < $2
-       limit $3`,
-      [args.seed, Math.max(1, Math.ceil((rowsWanted * 1000) / Math.max(count, 1)) * 2), rowsWanted],
-    );
-    const drawn: Drawn[] = drawnRows.rows.sort(() => next() - 0.5);
-    note(`drew ${drawn.length} organisations; building ${rowsWanted} supplier rows`);
-    const file = args.evaluation ? await evaluationFile(reader) : buildFile(drawn, next);
+    const file = args.evaluation
+      ? await evaluationFile(reader)
+      : await drawSupplierFile(reader.pool, { rows: rowsWanted, seed: Number(args.seed), organisations: count, note });
+    const statements = countStatements(database.pool);
     const matchRows = createMatchRows({
       lookups: createQuickSearchLookups(database.db),
-      exactNames: args['no-exact-path'] ? undefined : createExactNameLookup(database.db),
+      chunk: args['no-chunk-lookups'] ? undefined : createChunkLookups(database.db),
       assess: batchAssessMatch,
       concurrency,
     });
@@ -198,6 +116,8 @@ async function main(): Promise<void> {
     const chunkMs: number[] = [];
     const decisions: string[] = [];
     const bests: (string | null)[] = [];
+    const scores: (number | null)[] = [];
+    statements.reset();
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     for (let at = 0; at < file.length; at += chunkSize) {
@@ -211,13 +131,15 @@ async function main(): Promise<void> {
       for (const result of results) {
         decisions.push(result.decision);
         bests.push(result.best?.organisationId ?? null);
+        scores.push(result.best?.match.score ?? null);
       }
       if ((at / chunkSize) % 10 === 0) note(`${at + chunk.length} rows, ${Math.round((at + chunk.length) / ((performance.now() - started) / 1000))} rows/s`);
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
+    const counted = statements.read();
 
-    const byKind = new Map<Kind, { n: number; match: number; right: number; review: number; reviewRightInBest: number; noMatch: number }>();
+    const byKind = new Map<string, { n: number; match: number; right: number; review: number; reviewRightInBest: number; noMatch: number }>();
     let decidedMatch = 0;
     let rightMatch = 0;
     let withTruth = 0;
@@ -249,11 +171,15 @@ async function main(): Promise<void> {
       concurrency,
       pool: Number(args.pool),
       assessor: BATCH_ASSESSOR,
-      exactPath: !args['no-exact-path'],
+      chunkLookups: !args['no-chunk-lookups'],
       seconds: round(seconds, 2),
       rowsPerSecond: Math.round(file.length / seconds),
       clientCpuMsPerRow: round((cpu.user + cpu.system) / 1000 / file.length, 2),
       chunkLatency: summariseLatencies(chunkMs),
+      statementsPerRow: round(Object.values(counted).reduce((n, k) => n + k.n, 0) / file.length, 2),
+      statements: Object.fromEntries(
+        Object.entries(counted).map(([kind, k]) => [kind, { n: k.n, perRow: round(k.n / file.length, 3), meanMs: round(k.ms / Math.max(k.n, 1), 2) }]),
+      ),
       precision: round(rightMatch / Math.max(decidedMatch, 1), 3),
       recall: round(rightMatch / Math.max(withTruth, 1), 3),
       reviewShare: round(decisions.filter((d) => d === 'review').length / file.length, 3),
@@ -264,11 +190,54 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     fs.mkdirSync(path.join('bench', 'out'), { recursive: true });
+    if (args.decisions !== undefined)
+      fs.writeFileSync(
+        args.decisions,
+        file.map((row, i) => `${JSON.stringify({ row: i, kind: row.kind, decision: decisions[i], best: bests[i], score: scores[i] })}\n`).join(''),
+      );
     fs.writeFileSync(path.join('bench', 'out', 'batch-matching.md'), markdown(summary));
   } finally {
     await database.close();
     await reader.close();
   }
+}
+
+/**
+ * Counts the statements the lookups send (and their time, send to answer), by kind (recognised from the SQL
+ * text): the round trips per row of the batch matcher.
+ */
+function countStatements(pool: pg.Pool): { reset(): void; read(): Record<string, { n: number; ms: number }> } {
+  let counts: Record<string, { n: number; ms: number }> = {};
+  const kindOf = (text: string): string => {
+    if (text.includes('a.search_value = q.name')) return 'exact names (chunk)';
+    if (text.includes('with ordinality') && text.includes('value_normalised')) return 'identifiers (chunk)';
+    if (text.includes('with ordinality') && text.includes('website_domain')) return 'websites (chunk)';
+    if (text.includes('letters as')) return 'typo: word corrections';
+    if (text.includes('value_normalised')) return 'identifier';
+    if (text.includes('website_domain =')) return 'website';
+    if (text.includes('with prefix as')) return 'name';
+    return 'typo: corrected names';
+  };
+  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : '';
+    const kind = kindOf(text);
+    const t = performance.now();
+    try {
+      return await original(...args);
+    } finally {
+      const k = (counts[kind] ??= { n: 0, ms: 0 });
+      k.n += 1;
+      k.ms += performance.now() - t;
+    }
+  };
+  return {
+    reset: () => {
+      counts = {};
+    },
+    read: () => counts,
+  };
 }
 
 function markdown(s: {

@@ -75,7 +75,7 @@ import { createPreviewEntity, type PreviewEntity } from './server/reconciliation
 import { createExtendEntities, type ExtendEntities } from './server/reconciliation/extend-entities';
 import type { ReconciliationDependencies } from './server/reconciliation/ports';
 import { createMatchBatchStore } from './adapters/db/queries/match-batches';
-import { createExactNameLookup } from './adapters/db/queries/exact-name-lookup';
+import { createChunkLookups } from './adapters/db/queries/chunk-lookups';
 import { createMatchRows, type MatchRows } from './server/batch-matching/match-rows';
 import { createCreateMatchBatch, type CreateMatchBatch } from './server/batch-matching/create-match-batch';
 import { createRunMatchBatch, type RunMatchBatch } from './server/batch-matching/run-match-batch';
@@ -257,7 +257,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
   const matchRows = createMatchRows({
     lookups: createQuickSearchLookups(matchBatchDatabase.db),
-    exactNames: createExactNameLookup(matchBatchDatabase.db),
+    chunk: createChunkLookups(matchBatchDatabase.db),
     assess: batchAssessMatch,
   });
   const figuresReader = createOrganisationFiguresReader(database.db);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { z } from 'zod';
-import { createExactNameLookup } from '../../adapters/db/queries/exact-name-lookup';
+import { createChunkLookups } from '../../adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../../adapters/db/queries/quick-search-lookups';
 import { csvLine, RESULT_COLUMNS, resultRecord, type BatchDecision, type BatchRowInput } from '../../core/batch-matching';
 import { ValidationError } from '../../core/errors';
@@ -55,7 +55,7 @@ export const matchCommand = defineCommand({
     const { db } = await context.database();
     if (input.account) await requireAccountOrThrow(db, input.account);
     const accountId = input.account ?? NO_ACCOUNT;
-    const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), exactNames: createExactNameLookup(db), assess: batchAssessMatch });
+    const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), chunk: createChunkLookups(db), assess: batchAssessMatch });
     const format = input.out.toLowerCase().endsWith('.jsonl') ? 'jsonl' : 'csv';
     const stream = fs.createReadStream(input.file);
     const out = fs.createWriteStream(input.out, { encoding: 'utf8' });

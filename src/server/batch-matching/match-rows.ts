@@ -4,10 +4,12 @@
  * country when it names one; every organisation found is assessed with the match object (`assessMatch`), and
  * `decideRow` turns the candidates into a decision, the best candidate and a close runner-up.
  *
- * A chunk starts with one statement for all its names (`exactNames`): a row naming only a name (and a country)
- * that equals an organisation's name or alias takes those organisations as its candidates without a fuzzy
- * lookup. The other rows run `concurrency` at a time (the lookups are a few ms of database time each): the
- * throughput of a batch is bounded by the database, not by waiting.
+ * A chunk starts with three set-based statements (`ChunkLookups`, run together): all its names (`exactNames`),
+ * all its identifiers and all its websites. A row whose name equals an organisation's name or alias in its
+ * country takes those organisations as its name candidates without a fuzzy lookup; its identifier and website
+ * candidates are the chunk's answers. Only the other rows run the per-row name lookup (and, when nothing at
+ * all was found, its typo step), `concurrency` at a time (a few ms of database time each): the throughput of a
+ * batch is bounded by the database, not by waiting.
  */
 import { decideRow, type BatchCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
 import { searchName } from '../../core/canonical-name';
@@ -16,20 +18,34 @@ import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers'
 import type { Match } from '../../core/match';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
-import type { QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
 
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
 
+/** One lookup of a chunk: a normalised identifier or website host, in a country (null: no country filter). */
+export interface ChunkQuery {
+  value: string;
+  countryIsoAlpha3: string | null;
+}
+
 /**
- * Optional fast path: the visible organisations whose search name or alias equals each of many search names,
- * in one round trip for a whole chunk (keyed by the search name asked for).
+ * Optional set-based lookups, one round trip each for a whole chunk, scoped like the quick lookup's (the
+ * account's visible organisations; identifiers and websites also the query's country).
  */
-export type ExactNameLookup = (accountId: string, searchNames: readonly string[]) => Promise<Map<string, QuickSearchRow[]>>;
+export interface ChunkLookups {
+  /** The visible organisations whose search name or alias equals each of many search names (keyed by it). */
+  exactNames(accountId: string, searchNames: readonly string[]): Promise<Map<string, QuickSearchRow[]>>;
+  /** `QuickSearchLookups.byIdentifier` for each query (`value` normalised), answered in the queries' order. */
+  identifiers(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]>;
+  /** `QuickSearchLookups.byWebsite` for each query (`value` a normalised host), answered in the queries' order. */
+  websites(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]>;
+}
 
 export interface MatchRowsDependencies {
   lookups: QuickSearchLookups;
-  exactNames?: ExactNameLookup;
+  /** Without them every row runs the quick lookup's own lookups (same candidates, more round trips). */
+  chunk?: ChunkLookups;
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
@@ -42,38 +58,79 @@ const KEEP = 5;
 
 export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => Promise<BatchRowResult[]>;
 
+/** What a row asks for, and what the chunk's statements already found for it (undefined: not looked up). */
+interface Prepared {
+  query: MatchQuery;
+  wanted: string;
+  exact?: QuickSearchRow[];
+  byIdentifier?: QuickSearchRow[];
+  byWebsite?: QuickSearchRow[];
+}
+
+function queryOf(row: BatchRowInput): MatchQuery {
+  const country = row.country === null ? undefined : countryFromAnything(row.country);
+  return {
+    name: row.name,
+    countryIsoAlpha3: country === undefined || country === 'GLO' ? null : country,
+    identifier: row.identifier !== null && queryHasDigit(row.identifier) ? normaliseIdentifierValue(row.identifier) || null : null,
+    websiteDomain: row.website === null ? null : (normaliseWebsiteHost(row.website) ?? null),
+  };
+}
+
+/** Runs the chunk lookups for the rows that need them and hands each row its share (positions kept). */
+async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
+  const prepared: Prepared[] = rows.map((row) => ({ query: queryOf(row), wanted: searchName(row.name) }));
+  if (chunk === undefined) return prepared;
+  const withIdentifier = prepared.filter((p) => p.query.identifier !== null);
+  const withWebsite = prepared.filter((p) => p.query.websiteDomain !== null);
+  const [exact, identifiers, websites] = await Promise.all([
+    chunk.exactNames(
+      accountId,
+      prepared.map((p) => p.wanted),
+    ),
+    chunk.identifiers(
+      accountId,
+      withIdentifier.map((p) => ({ value: p.query.identifier ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
+      POOL,
+    ),
+    chunk.websites(
+      accountId,
+      withWebsite.map((p) => ({ value: p.query.websiteDomain ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
+      POOL,
+    ),
+  ]);
+  for (const p of prepared) p.exact = exact.get(p.wanted) ?? [];
+  withIdentifier.forEach((p, i) => (p.byIdentifier = identifiers[i] ?? []));
+  withWebsite.forEach((p, i) => (p.byWebsite = websites[i] ?? []));
+  return prepared;
+}
+
 export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   const concurrency = deps.concurrency ?? 8;
-  const matchOne = async (accountId: string, row: BatchRowInput, exact: QuickSearchRow[] | undefined): Promise<BatchRowResult> => {
-    const country = row.country === null ? undefined : countryFromAnything(row.country);
-    const query: MatchQuery = {
-      name: row.name,
-      countryIsoAlpha3: country === undefined || country === 'GLO' ? null : country,
-      identifier: row.identifier !== null && queryHasDigit(row.identifier) ? normaliseIdentifierValue(row.identifier) || null : null,
-      websiteDomain: row.website === null ? null : (normaliseWebsiteHost(row.website) ?? null),
-    };
+  const matchOne = async (accountId: string, row: Prepared): Promise<BatchRowResult> => {
+    const { query, wanted } = row;
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
-    const wanted = searchName(row.name);
-    // The fast path: a row with only a name (and a country) whose name is exactly an organisation's name or alias
-    // in its country needs no fuzzy lookup; the equal names are its candidates.
-    const exactInCountry = (exact ?? []).filter(
+    // The identifier and website lookups: the chunk's answer, else this row's own statement.
+    const [byIdentifier, byWebsite] = await Promise.all([
+      row.byIdentifier ??
+        (query.identifier === null ? Promise.resolve([]) : deps.lookups.byIdentifier({ ...scope, valueNormalised: query.identifier, limit: POOL })),
+      row.byWebsite ??
+        (query.websiteDomain === null ? Promise.resolve([]) : deps.lookups.byWebsite({ ...scope, websiteDomain: query.websiteDomain, limit: POOL })),
+    ]);
+    // The fast path: a row whose name is exactly an organisation's name or alias in its country needs no fuzzy
+    // name lookup; the equal names are its name candidates (beside what its identifier and website found).
+    const exactInCountry = (row.exact ?? []).filter(
       (r) => query.countryIsoAlpha3 === null || r.countryIsoAlpha3 === null || r.countryIsoAlpha3 === query.countryIsoAlpha3,
     );
-    if (exactInCountry.length > 0 && query.identifier === null && query.websiteDomain === null) {
-      return decideFrom(
-        query,
-        exactInCountry.map((found) => ({ row: found, identifierHit: false })),
-      );
+    let nameRows: QuickSearchRow[];
+    if (exactInCountry.length > 0) nameRows = exactInCountry;
+    else {
+      const byName = wanted === '' ? { rows: [], corrected: async () => [] } : await deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL });
+      const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
+      // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
+      // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
+      nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected().catch(() => []);
     }
-    const [byName, byIdentifier, byWebsite] = await Promise.all([
-      wanted === '' ? Promise.resolve({ rows: [], corrected: async () => [] }) : deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL }),
-      query.identifier === null ? Promise.resolve([]) : deps.lookups.byIdentifier({ ...scope, valueNormalised: query.identifier, limit: POOL }),
-      query.websiteDomain === null ? Promise.resolve([]) : deps.lookups.byWebsite({ ...scope, websiteDomain: query.websiteDomain, limit: POOL }),
-    ]);
-    const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
-    // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
-    // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
-    const nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected().catch(() => []);
 
     const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
@@ -100,21 +157,15 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   };
 
   return async (accountId, rows) => {
-    const exact =
-      deps.exactNames === undefined
-        ? undefined
-        : await deps.exactNames(
-            accountId,
-            rows.map((r) => searchName(r.name)),
-          );
+    const prepared = await prepareChunk(deps.chunk, accountId, rows);
     const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
     let next = 0;
     const lane = async () => {
-      while (next < rows.length) {
+      while (next < prepared.length) {
         const at = next;
         next += 1;
-        const row = rows[at];
-        if (row !== undefined) results[at] = await matchOne(accountId, row, exact?.get(searchName(row.name)));
+        const row = prepared[at];
+        if (row !== undefined) results[at] = await matchOne(accountId, row);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

@@ -45,7 +45,8 @@ export interface LookupScopeParams {
   countryIsoAlpha3: string | null;
 }
 
-interface RawRow extends Record<string, unknown> {
+/** A lookup row as the statements select it (`rowColumns`); `toRow` maps it. Shared with the batch's chunk lookups. */
+export interface RawRow extends Record<string, unknown> {
   id: string;
   name: string;
   search_name: string;
@@ -62,7 +63,15 @@ function inCountry(countryIsoAlpha3: string | null): SQL {
   return countryIsoAlpha3 === null ? sql`true` : sql`(o.country_iso_alpha3 = ${countryIsoAlpha3} or o.country_iso_alpha3 is null)`;
 }
 
-function ownedByAccount(accountId: string): SQL {
+/**
+ * `inCountry` with the country as an SQL expression (a column of a chunk's queries): null is no filter, as
+ * `inCountry(null)`.
+ */
+export function inCountryOf(countryIsoAlpha3: SQL): SQL {
+  return sql`(${countryIsoAlpha3} is null or o.country_iso_alpha3 = ${countryIsoAlpha3} or o.country_iso_alpha3 is null)`;
+}
+
+export function ownedByAccount(accountId: string): SQL {
   return sql`exists (select 1 from organisation_owners ow where ow.organisation_id = o.id and ow.account_id = ${accountId}::uuid)`;
 }
 
@@ -70,7 +79,7 @@ function scoped(params: LookupScopeParams): SQL {
   return sql`${inCountry(params.countryIsoAlpha3)} and ${visibleToAccount(params.accountId, sql.raw('o.id'))}`;
 }
 
-function toRow(raw: RawRow): QuickSearchRow {
+export function toRow(raw: RawRow): QuickSearchRow {
   return {
     id: raw.id,
     name: raw.name,
@@ -90,7 +99,7 @@ function escapeLike(value: string): string {
 }
 
 /** The select list of a lookup row, over `organisations o`. */
-function rowColumns(accountId: string, matchedAlias: SQL): SQL {
+export function rowColumns(accountId: string, matchedAlias: SQL): SQL {
   return sql`o.id, o.name, o.search_name, ${matchedAlias} as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
            ${ownedByAccount(accountId)} as owned_by_account`;
 }

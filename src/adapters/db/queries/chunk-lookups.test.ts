@@ -1,0 +1,197 @@
+/**
+ * The chunk lookups of batch matching on real PostgreSQL: each answers, for a whole chunk at once, what the
+ * quick lookup answers row by row (same organisations, same order), within the account's visible
+ * organisations (another account's private organisation is never a candidate) and the query's country.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { makeAccount, makeOrganisation } from '../../../../tests/support/factories';
+import { searchName } from '../../../core/canonical-name';
+import { uncalibratedAssessMatch } from '../../../core/uncalibrated-match';
+import type { BatchRowInput } from '../../../core/batch-matching';
+import { createMatchRows, type ChunkQuery } from '../../../server/batch-matching/match-rows';
+import { createChunkLookups } from './chunk-lookups';
+import { findOrganisationsByIdentifier, findOrganisationsByWebsite } from './quick-search';
+import { createQuickSearchLookups } from './quick-search-lookups';
+
+let database: TestDatabase;
+let caller: Awaited<ReturnType<typeof makeAccount>>;
+let other: Awaited<ReturnType<typeof makeAccount>>;
+const id: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  caller = await makeAccount(db);
+  other = await makeAccount(db);
+  const abn = [{ type: 'ABN', value: '51 824 753 556' }];
+  id.globalAus = (
+    await makeOrganisation(db, { name: 'Quorvex Haulage Pty Ltd', countryIsoAlpha3: 'AUS', identifiers: abn, website: 'https://quorvex.com.au' })
+  ).id;
+  id.globalNoCountry = (
+    await makeOrganisation(db, { name: 'Quorvex Holdings', countryIsoAlpha3: null, identifiers: abn, website: 'https://www.quorvex.com.au/about' })
+  ).id;
+  id.globalGbr = (await makeOrganisation(db, { name: 'Quorvex UK Limited', countryIsoAlpha3: 'GBR', identifiers: abn, website: 'quorvex.com.au' })).id;
+  id.callerPrivate = (
+    await makeOrganisation(
+      db,
+      { name: 'Quorvex Private Trading', countryIsoAlpha3: 'AUS', identifiers: abn, website: 'quorvex.com.au', aliases: ['Vexquor Freight'] },
+      { ownerAccountId: caller.id },
+    )
+  ).id;
+  id.otherPrivate = (
+    await makeOrganisation(
+      db,
+      { name: 'Quorvex Haulage Pty Ltd', countryIsoAlpha3: 'AUS', identifiers: abn, website: 'quorvex.com.au', aliases: ['Vexquor Freight'] },
+      { ownerAccountId: other.id },
+    )
+  ).id;
+  id.otherSecret = (
+    await makeOrganisation(
+      db,
+      { name: 'Vellicord Secret Holdings', countryIsoAlpha3: 'AUS', identifiers: [{ type: 'ABN', value: '33 102 417 032' }], website: 'vellicord.example' },
+      { ownerAccountId: other.id },
+    )
+  ).id;
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+const ABN = '51824753556';
+const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
+
+describe('the chunk identifier lookup', () => {
+  it('answers each query as the quick lookup does (same organisations, same order), in the order asked, duplicates included', async () => {
+    const lookups = createChunkLookups(database.db);
+    const queries: ChunkQuery[] = [
+      { value: ABN, countryIsoAlpha3: null },
+      { value: ABN, countryIsoAlpha3: 'AUS' },
+      { value: ABN, countryIsoAlpha3: 'GBR' },
+      { value: '99999999999', countryIsoAlpha3: null },
+      { value: ABN, countryIsoAlpha3: 'AUS' },
+    ];
+    const chunk = await lookups.identifiers(caller.id, queries, 10);
+    expect(chunk).toHaveLength(queries.length);
+    for (const [i, q] of queries.entries()) {
+      const single = await findOrganisationsByIdentifier(database.db, {
+        accountId: caller.id,
+        countryIsoAlpha3: q.countryIsoAlpha3,
+        valueNormalised: q.value,
+        limit: 10,
+      });
+      expect(ids(chunk[i] ?? [])).toEqual(ids(single));
+      expect(chunk[i]).toEqual(single);
+    }
+  });
+
+  it('keeps to the account: its own private organisation is found, another account’s never', async () => {
+    const [any, secret] = await createChunkLookups(database.db).identifiers(
+      caller.id,
+      [
+        { value: ABN, countryIsoAlpha3: null },
+        { value: '33102417032', countryIsoAlpha3: null },
+      ],
+      10,
+    );
+    expect(new Set(ids(any ?? []))).toEqual(new Set([id.globalAus, id.globalNoCountry, id.globalGbr, id.callerPrivate]));
+    expect(any?.find((r) => r.id === id.callerPrivate)?.ownedByAccount).toBe(true);
+    expect(secret).toEqual([]);
+    const [forOther] = await createChunkLookups(database.db).identifiers(other.id, [{ value: '33102417032', countryIsoAlpha3: null }], 10);
+    expect(ids(forOther ?? [])).toEqual([id.otherSecret]);
+  });
+
+  it('keeps to the query’s country: organisations of that country and countryless ones', async () => {
+    const [gbr, aus] = await createChunkLookups(database.db).identifiers(
+      caller.id,
+      [
+        { value: ABN, countryIsoAlpha3: 'GBR' },
+        { value: ABN, countryIsoAlpha3: 'AUS' },
+      ],
+      10,
+    );
+    expect(new Set(ids(gbr ?? []))).toEqual(new Set([id.globalGbr, id.globalNoCountry]));
+    expect(new Set(ids(aus ?? []))).toEqual(new Set([id.globalAus, id.globalNoCountry, id.callerPrivate]));
+  });
+
+  it('answers at most `limit` organisations per query, and nothing for no query', async () => {
+    const [limited] = await createChunkLookups(database.db).identifiers(caller.id, [{ value: ABN, countryIsoAlpha3: null }], 2);
+    expect(limited).toHaveLength(2);
+    expect(await createChunkLookups(database.db).identifiers(caller.id, [], 10)).toEqual([]);
+  });
+});
+
+describe('the chunk website lookup', () => {
+  it('answers each query as the quick lookup does, within the account and the query’s country', async () => {
+    const lookups = createChunkLookups(database.db);
+    const queries: ChunkQuery[] = [
+      { value: 'quorvex.com.au', countryIsoAlpha3: null },
+      { value: 'quorvex.com.au', countryIsoAlpha3: 'GBR' },
+      { value: 'vellicord.example', countryIsoAlpha3: null },
+      { value: 'quorvex.com.au', countryIsoAlpha3: 'AUS' },
+    ];
+    const chunk = await lookups.websites(caller.id, queries, 10);
+    for (const [i, q] of queries.entries()) {
+      const single = await findOrganisationsByWebsite(database.db, {
+        accountId: caller.id,
+        countryIsoAlpha3: q.countryIsoAlpha3,
+        websiteDomain: q.value,
+        limit: 10,
+      });
+      expect(chunk[i]).toEqual(single);
+    }
+    expect(new Set(ids(chunk[0] ?? []))).toEqual(new Set([id.globalAus, id.globalNoCountry, id.globalGbr, id.callerPrivate]));
+    expect(new Set(ids(chunk[1] ?? []))).toEqual(new Set([id.globalGbr, id.globalNoCountry]));
+    expect(chunk[2]).toEqual([]);
+  });
+});
+
+describe('the chunk exact-name lookup', () => {
+  it('finds names and aliases equal to each search name, never another account’s private organisation', async () => {
+    const found = await createChunkLookups(database.db).exactNames(caller.id, [
+      searchName('Quorvex Haulage Pty Ltd'),
+      searchName('Vexquor Freight'),
+      searchName('Vellicord Secret Holdings'),
+      '',
+    ]);
+    expect(ids(found.get(searchName('Quorvex Haulage')) ?? [])).toEqual([id.globalAus]);
+    const byAlias = found.get(searchName('Vexquor Freight')) ?? [];
+    expect(ids(byAlias)).toEqual([id.callerPrivate]);
+    expect(byAlias[0]?.matchedAlias).toBe(searchName('Vexquor Freight'));
+    expect(byAlias[0]?.ownedByAccount).toBe(true);
+    expect(found.has(searchName('Vellicord Secret Holdings'))).toBe(false);
+  });
+});
+
+describe('batch matching with the chunk lookups', () => {
+  it('decides every row as without them when the name is not exactly found (the identifier and website candidates are the same)', async () => {
+    const lookups = createQuickSearchLookups(database.db);
+    const rows: BatchRowInput[] = [
+      { name: 'Quorvex', country: 'AU', identifier: '51 824 753 556', website: null },
+      { name: '', country: null, identifier: null, website: 'www.quorvex.com.au' },
+      { name: '', country: 'GB', identifier: ABN, website: null },
+      { name: 'Vellicord', country: 'AUS', identifier: '33102417032', website: 'vellicord.example' },
+      { name: 'Nothing Like It', country: null, identifier: null, website: null },
+    ];
+    const withChunk = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, rows);
+    const rowByRow = await createMatchRows({ lookups, assess: uncalibratedAssessMatch })(caller.id, rows);
+    expect(withChunk).toEqual(rowByRow);
+    expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherSecret);
+    expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherPrivate);
+  });
+
+  it('takes an exactly found name as its name candidates beside its identifier’s, in the row’s country', async () => {
+    const lookups = createQuickSearchLookups(database.db);
+    const [row] = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, [
+      { name: 'Quorvex UK Ltd', country: 'AU', identifier: ABN, website: null },
+    ]);
+    // "quorvex uk" is the GBR organisation's name: not in Australia, so the row ran the name lookup as before.
+    const rowByRow = await createMatchRows({ lookups, assess: uncalibratedAssessMatch })(caller.id, [
+      { name: 'Quorvex UK Ltd', country: 'AU', identifier: ABN, website: null },
+    ]);
+    expect(row).toEqual(rowByRow[0]);
+    const ids = row?.candidates.map((c) => c.organisationId) ?? [];
+    expect(ids).not.toContain(id.globalGbr);
+    expect(ids).not.toContain(id.otherPrivate);
+  });
+});
