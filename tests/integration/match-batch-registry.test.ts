@@ -152,7 +152,13 @@ describe('the registry pass', () => {
 
   it('uses the default country for rows without one', async () => {
     const csv = HEADER + 'Jacaranda Software,\n';
-    const created = await ctx.container.matchBatches.create(caller.id, { fileName: 'default.csv', csv, columns: COLUMNS, registryPass: true, defaultCountry: 'Australia' });
+    const created = await ctx.container.matchBatches.create(caller.id, {
+      fileName: 'default.csv',
+      csv,
+      columns: COLUMNS,
+      registryPass: true,
+      defaultCountry: 'Australia',
+    });
     expect(await ctx.container.matchBatches.run({ batchId: created.batchId, accountId: caller.id })).toBe('completed');
     const [row] = await ctx.container.matchBatches.read.rows(caller.id, created.batchId, { offset: 0, limit: 5 });
     expect(row?.result?.best).toMatchObject({ kind: 'registry', registry: 'ABN Lookup' });
@@ -178,7 +184,9 @@ describe('the registry pass', () => {
     expect(organisation.rows[0]).toEqual({ owned: true, profile_status: 'PENDING', country_iso_alpha3: 'AUS' });
     const enrichJobs = sql`select count(*)::int as n from pgboss.job where name = 'organisation.enrich' and data->>'organisationId' = ${createdId}`;
     expect(await countOf(enrichJobs)).toBe(1);
-    expect(await countOf(sql`select count(*)::int as n from account_organisations where account_id = ${caller.id}::uuid and organisation_id = ${internalId}::uuid`)).toBe(1);
+    expect(
+      await countOf(sql`select count(*)::int as n from account_organisations where account_id = ${caller.id}::uuid and organisation_id = ${internalId}::uuid`),
+    ).toBe(1);
     expect(rows[0]?.appliedOrganisationId).toBe(internalId);
 
     const again = await call(applyRoute, batchId, caller);

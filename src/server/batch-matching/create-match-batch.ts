@@ -58,8 +58,9 @@ export function createCreateMatchBatch(deps: {
         registry: input.registryPass === true ? { defaultCountry, cap: deps.registryCap } : null,
       },
       async (tx, id) => {
-      await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx: tx.handle });
-    });
+        await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx: tx.handle });
+      },
+    );
     return { batchId, totalRows: rows.length };
   };
 }

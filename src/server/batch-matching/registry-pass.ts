@@ -13,14 +13,7 @@
  * a country (its own, or the batch's default) is skipped and says so. A provider failure is a value on the row
  * (`failed`, with the registry's name): the batch goes on and completes.
  */
-import {
-  decideRow,
-  REGISTRY_NAMES,
-  REVIEW_FLOOR,
-  type BatchRowResult,
-  type RegistryBatchCandidate,
-  type RegistryOutcome,
-} from '../../core/batch-matching';
+import { decideRow, REGISTRY_NAMES, REVIEW_FLOOR, type BatchRowResult, type RegistryBatchCandidate, type RegistryOutcome } from '../../core/batch-matching';
 import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
@@ -74,7 +67,14 @@ export function createRegistryPass(deps: RegistryPassDependencies): RegistryPass
     };
     await deps.pace(source);
     const signal = AbortSignal.timeout(timeoutMs);
-    const preparation = createCandidatePreparation({ scope: country, matchQuery: query, devMode: false, websiteValidator: deps.websiteValidator, log: deps.log, signal });
+    const preparation = createCandidatePreparation({
+      scope: country,
+      matchQuery: query,
+      devMode: false,
+      websiteValidator: deps.websiteValidator,
+      log: deps.log,
+      signal,
+    });
     let answer: Awaited<ReturnType<typeof registryChannel>>;
     try {
       answer = await registryChannel(
@@ -132,7 +132,7 @@ export function createRegistryPass(deps: RegistryPassDependencies): RegistryPass
       } else if (row.input.name.trim() === '') {
         updates.push(withOutcome(row.result, { status: 'skipped', registry: null, message: 'Not looked up on a registry: the row has no name.' }, false));
       } else if (budget <= 0) {
-        const message = "Not looked up on a registry: the batch reached its cap of registry lookups (MATCH_REGISTRY_MAX_ROWS).";
+        const message = 'Not looked up on a registry: the batch reached its cap of registry lookups (MATCH_REGISTRY_MAX_ROWS).';
         updates.push(withOutcome(row.result, { status: 'skipped', registry: null, message }, false));
       } else {
         budget -= 1;

@@ -200,7 +200,14 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
 
     async processNextRegistryChunk(accountId, batchId, size, reviewBelow, work) {
       if (!isUuid(batchId)) return null;
-      const state = await db.execute<{ total_rows: number; processed_rows: number; registry_cursor: number; registry_cap: number; registry_rows: number; default_country: string | null }>(sql`
+      const state = await db.execute<{
+        total_rows: number;
+        processed_rows: number;
+        registry_cursor: number;
+        registry_cap: number;
+        registry_rows: number;
+        default_country: string | null;
+      }>(sql`
         select total_rows, processed_rows, registry_cursor, registry_cap, registry_rows, default_country from match_batches
         where id = ${batchId}::uuid and account_id = ${accountId}::uuid and registry_pass`);
       const batch = state.rows[0];
@@ -219,18 +226,27 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
         input: batchRowInputSchema.parse(r.input),
         result: batchRowResultSchema.parse(r.result),
       }));
-      const updates = rows.length === 0 ? [] : await work(rows, { defaultCountry: batch.default_country, budget: Math.max(0, batch.registry_cap - batch.registry_rows) });
+      const updates =
+        rows.length === 0 ? [] : await work(rows, { defaultCountry: batch.default_country, budget: Math.max(0, batch.registry_cap - batch.registry_rows) });
       return db.transaction(async (tx) => {
         const locked = await tx.execute<{ registry_cursor: number; total_rows: number }>(sql`
           select registry_cursor, total_rows from match_batches where id = ${batchId}::uuid and account_id = ${accountId}::uuid for update`);
         const now = locked.rows[0];
         if (now === undefined) return null;
         // Another worker committed this chunk meanwhile: its results stand.
-        if (now.registry_cursor !== cursor) return { processedRows: now.registry_cursor, totalRows: now.total_rows, done: now.registry_cursor >= now.total_rows };
+        if (now.registry_cursor !== cursor)
+          return { processedRows: now.registry_cursor, totalRows: now.total_rows, done: now.registry_cursor >= now.total_rows };
         const written = rows.map((row, i) => {
           const update = updates[i];
           if (update === undefined) throw new Error(`no registry result for row ${row.rowIndex}`);
-          return { i: row.rowIndex, before: row.result.decision, d: update.result.decision, r: update.result, looked: update.lookedUp, status: update.result.registry?.status ?? null };
+          return {
+            i: row.rowIndex,
+            before: row.result.decision,
+            d: update.result.decision,
+            r: update.result,
+            looked: update.lookedUp,
+            status: update.result.registry?.status ?? null,
+          };
         });
         if (written.length > 0) {
           await tx.execute(sql`
@@ -387,7 +403,11 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
       const rows: AcceptedRegistryRow[] = [];
       for (const row of found.rows) {
         if (row.candidate === null || row.candidate === undefined) continue;
-        rows.push({ rowIndex: row.row_index, candidate: registryBatchCandidateSchema.parse(row.candidate), appliedOrganisationId: row.applied_organisation_id });
+        rows.push({
+          rowIndex: row.row_index,
+          candidate: registryBatchCandidateSchema.parse(row.candidate),
+          appliedOrganisationId: row.applied_organisation_id,
+        });
       }
       return rows;
     },
@@ -399,6 +419,5 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
         from match_batches b
         where b.id = r.batch_id and b.account_id = ${accountId}::uuid and r.batch_id = ${batchId}::uuid and r.row_index = ${rowIndex}`);
     },
-
   };
 }

@@ -194,7 +194,7 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post',
     summary: 'Upload a supplier file for batch matching',
     description:
-      'The CSV text (header first; at most 20 MB and 100,000 rows) with its column mapping (header names; only `name` is required). The batch and its `match-batch.run` job are stored together; a worker matches it chunk by chunk and resumes after a restart. `registryPass: true` adds the registry pass: rows left without an internal match are looked up on their country\'s registry (ABN Lookup for Australia, OpenCorporates otherwise), paced and capped (MATCH_REGISTRY_MAX_ROWS); a row needs its country column or `defaultCountry`. A header without a mapped column, a field too long, a NUL or bad CSV is `400` naming the line.',
+      "The CSV text (header first; at most 20 MB and 100,000 rows) with its column mapping (header names; only `name` is required). The batch and its `match-batch.run` job are stored together; a worker matches it chunk by chunk and resumes after a restart. `registryPass: true` adds the registry pass: rows left without an internal match are looked up on their country's registry (ABN Lookup for Australia, OpenCorporates otherwise), paced and capped (MATCH_REGISTRY_MAX_ROWS); a row needs its country column or `defaultCountry`. A header without a mapped column, a field too long, a NUL or bad CSV is `400` naming the line.",
     auth: 'account',
     body: 'CreateMatchBatchRequest',
     success: {
