@@ -18,6 +18,7 @@ import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batch
 import { POST as resumeRoute } from '../../src/app/api/match/batches/[id]/resume/route';
 import { POST as applyRoute } from '../../src/app/api/match/batches/[id]/apply/route';
 import { createRunMatchBatch } from '../../src/server/batch-matching/run-match-batch';
+import type { RegistryPass } from '../../src/server/batch-matching/registry-pass';
 import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -53,6 +54,7 @@ beforeAll(async () => {
   internalId = (await makeOrganisation(db, { name: 'Quorvex Haulage Pty Ltd', countryIsoAlpha3: 'AUS' })).id;
 }, 120_000);
 afterAll(async () => {
+  for (const close of closers) await close();
   await ctx?.close();
   await abr?.close();
   await openCorporates?.close();
@@ -74,6 +76,24 @@ async function call(handler: Handler, batchId: string, as: Account) {
   );
   return { status: response.status, json: (await response.json()) as unknown };
 }
+
+/** The registry pass the container wires (real adapters over the fakes, the shared pacer), taken from a run's work. */
+async function containerRegistryPass(): Promise<RegistryPass> {
+  const { createRegistryPass } = await import('../../src/server/batch-matching/registry-pass');
+  const { createRegistryPacer } = await import('../../src/adapters/rate-limit/registry-pacer');
+  const { createSearchProviderPorts } = await import('../../src/adapters/search/search-ports');
+  const ports = createSearchProviderPorts(ctx.container.env, db, ctx.container.log);
+  const pacer = createRegistryPacer({ connectionString: ctx.database.url, callsPerMinute: 1000 });
+  closers.push(() => pacer.close());
+  return createRegistryPass({
+    nationalRegistry: ports.nationalRegistry,
+    globalRegistry: ports.globalRegistry,
+    websiteValidator: ports.websiteValidator,
+    pace: pacer.pace,
+    log: ctx.container.log,
+  });
+}
+const closers: (() => Promise<void>)[] = [];
 
 async function countOf(query: ReturnType<typeof sql>): Promise<number> {
   const found = await db.execute<{ n: number }>(query);
@@ -263,6 +283,41 @@ describe('failed and resumed', () => {
     const conflict = await call(resumeRoute, batchId, caller);
     expect(conflict.status).toBe(409);
     expect(conflict.json).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('a registry pass that dies mid-way keeps its committed chunks and cursor; resumed, it redoes only the chunk in flight', async () => {
+    // Companies no earlier test created (four: the cap).
+    const names = ['Quokka Digital', 'Outback Outfitters', 'Pilbara Iron Services', 'Goldfields Resources'];
+    const csv = HEADER + names.map((n) => `${n},AU`).join('\n');
+    const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'registry-dies.csv', csv, columns: COLUMNS, registryPass: true });
+    const store = createMatchBatchStore(db);
+    const looked: string[] = [];
+    let calls = 0;
+    // The pass as the container runs it, counted; the second chunk dies (a killed worker, a lost connection).
+    const counting: RegistryPass = async (accountId, rows, options) => {
+      calls += 1;
+      if (calls === 2) throw new Error('worker killed mid-chunk (test)');
+      looked.push(...rows.map((r) => r.input.name));
+      return passOfContainer(accountId, rows, options);
+    };
+    const passOfContainer = await containerRegistryPass();
+    const run = (pass: RegistryPass, isLastAttempt: boolean) =>
+      createRunMatchBatch({ store, jobs: ctx.container.jobs, matchRows: ctx.container.matchBatches.matchRows, registryPass: pass, registryChunkSize: 2 })(
+        { batchId, accountId: caller.id },
+        { isLastAttempt },
+      );
+    await expect(run(counting, true)).rejects.toThrow('worker killed');
+    let summary = await ctx.container.matchBatches.read.summary(caller.id, batchId);
+    expect(summary).toMatchObject({ status: 'failed', processedRows: 4 });
+    expect(summary.registry).toMatchObject({ processedRows: 2, lookedUpRows: 2, foundRows: 2 });
+
+    expect((await call(resumeRoute, batchId, caller)).status).toBe(202);
+    expect(await run(counting, false)).toBe('completed');
+    // Rows 0-1 were committed before the failure and are not looked up again.
+    expect(looked).toEqual(names);
+    summary = await ctx.container.matchBatches.read.summary(caller.id, batchId);
+    expect(summary).toMatchObject({ status: 'completed' });
+    expect(summary.registry).toMatchObject({ processedRows: 4, lookedUpRows: 4, foundRows: 4, skippedRows: 0 });
   });
 
   it('an attempt that fails but is not the last leaves the batch running; resuming a running batch is 409', async () => {
