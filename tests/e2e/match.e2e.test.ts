@@ -116,9 +116,20 @@ describe('/match', () => {
   it('takes a file and its column mapping with the keyboard only, then follows the batch to the end', async () => {
     const choose = page.getByRole('button', { name: 'Choose a CSV file' });
     await choose.focus();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'suppliers-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
+    // Enter opens the chooser once the page has hydrated (the server-rendered button shows before that).
+    const chooser = await (async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        const opened = page.waitForEvent('filechooser', { timeout: 2_000 });
+        await page.keyboard.press('Enter');
+        try {
+          return await opened;
+        } catch (error) {
+          if (attempt >= 14) throw error;
+          await choose.focus();
+        }
+      }
+    })();
+    await chooser.setFiles({ name: 'suppliers-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
     await page.getByText('suppliers-e2e.csv: 3 columns').waitFor(WAIT);
     // The name column is guessed from the header; the country column ("Land") is too.
     const nameSelect = page.getByRole('button', { name: /Name column \(required\)/ });
@@ -184,18 +195,24 @@ describe('/match', () => {
     await expect.poll(() => page.locator('.match-counts').innerText(), WAIT).toMatch(/Reviewed\s+2/);
   });
 
-  it('shows a doubtful row whose candidates only the registry knows, labelled with the registry, and takes its accept', async () => {
+  it('shows a doubtful row with candidates only the registry knows, labelled with the registry, and takes a pick of one by keyboard', async () => {
     const wombat = page.getByRole('article', { name: 'Row 6: Wombat' });
     await wombat.waitFor(WAIT);
-    const radios = wombat.getByRole('radio');
-    expect(await radios.count()).toBe(2);
-    expect(await wombat.innerText()).toMatch(/WOMBAT WORKS PTY LTD[\s\S]*Registry: ABN Lookup · not in the database yet · ABN \d{11}/);
-    expect(await wombat.innerText()).toContain('ABN Lookup found 2 companies not in the database');
+    // Each candidate is a radio inside its label; the registry's say so.
+    const fromRegistry = wombat.locator('.match-candidate').filter({ hasText: 'Registry: ABN Lookup' });
+    expect(await fromRegistry.count()).toBe(2);
+    const worksLabel = wombat.locator('.match-candidate').filter({ hasText: 'WOMBAT WORKS PTY LTD' });
+    expect(await worksLabel.innerText()).toMatch(/Registry: ABN Lookup · not in the database yet · ABN \d{11}/);
+    const works = worksLabel.getByRole('radio');
+    expect(await wombat.innerText()).toMatch(/ABN Lookup found 2 companies/);
     await expectAccessibleAtBothWidths('the review list with registry candidates');
-    // Keyboard: accept the best (a registry candidate).
-    await wombat.getByRole('button', { name: 'Accept the best' }).focus();
+    // Keyboard: the registry candidate (Space selects it), then "Use the selected one".
+    await works.focus();
+    await page.keyboard.press('Space');
+    expect(await works.isChecked()).toBe(true);
+    await wombat.getByRole('button', { name: 'Use the selected one' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => wombat.locator('.match-review-state').innerText(), WAIT).toBe('Accepted: WOMBAT WORKS PTY LTD');
+    await expect.poll(() => wombat.locator('.match-review-state').innerText(), WAIT).toBe('Picked: WOMBAT WORKS PTY LTD');
     await expect.poll(() => page.locator('.match-counts').innerText(), WAIT).toMatch(/Reviewed\s+3/);
   });
 

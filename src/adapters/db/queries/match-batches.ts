@@ -213,8 +213,10 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
       const batch = state.rows[0];
       if (batch === undefined) return null;
       const cursor = batch.registry_cursor;
+      // The pass runs after the internal pass only: nothing to do (and nothing written) before it ends.
+      if (batch.processed_rows < batch.total_rows) return { processedRows: cursor, totalRows: batch.total_rows, done: false };
       const pending =
-        cursor >= batch.total_rows || batch.processed_rows < batch.total_rows
+        cursor >= batch.total_rows
           ? { rows: [] }
           : await db.execute<{ row_index: number; input: unknown; result: unknown }>(sql`
               select row_index, input, result from match_batch_rows
