@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decideRow, type BatchCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
+import { canonicalName } from '../../core/canonical-name';
+import { compositeKey } from '../../core/composite-key';
 import { assessMatch } from '../../core/match-confidence';
 import type { GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult } from '../search/ports';
 import type { RegistryPendingRow } from './ports';
@@ -67,7 +69,12 @@ describe('the registry pass', () => {
     expect(paced).toEqual(['registry_au', 'registry_global']);
     expect(au?.lookedUp).toBe(true);
     expect(au?.result.decision).toBe('match');
-    expect(au?.result.best).toMatchObject({ kind: 'registry', registry: 'ABN Lookup', key: 'AUS|nullarbor freight', organisationId: null });
+    expect(au?.result.best).toMatchObject({
+      kind: 'registry',
+      registry: 'ABN Lookup',
+      key: compositeKey('AUS', canonicalName('NULLARBOR FREIGHT PTY LTD')),
+      organisationId: null,
+    });
     expect(au?.result.best?.match).toEqual(
       assessMatch(
         { name: 'Nullarbor Freight', identifiers: [], website: null, countryIsoAlpha3: 'AUS' },
