@@ -17,8 +17,9 @@
  * in the request rather than as a job.
  *
  * `accepted`: distinct organisations and registry candidates accepted; `linked`: organisations this apply put on
- * the account's list (internal ones newly linked, and every registry candidate applied now, created or settled
- * on an existing organisation); `created`: organisations created from registry candidates by this apply.
+ * the account's list anew (internal ones, and those the selections added: created, or settled on an organisation
+ * not on the list yet; counted from the list's size around the selections, so work of the same account running
+ * at the same moment can blur it); `created`: organisations created from registry candidates by this apply.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { SelectOrganisation } from '../selection/select-organisation';
@@ -39,8 +40,9 @@ export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectOrga
     if (batch.status !== 'completed') throw new ConflictError('match batch not completed', 'The batch is still being matched');
     const internal = await deps.store.linkAccepted(accountId, batchId);
     const registryRows = await deps.store.acceptedRegistryRows(accountId, batchId);
-    let linked = internal.linked;
     let created = 0;
+    const pending = registryRows.some((r) => r.appliedOrganisationId === null);
+    const before = pending ? await deps.store.countLinked(accountId) : 0;
     /** Rows of one company (one key) settle on one organisation: the first selection's. */
     const settled = new Map<string, string>();
     for (const row of registryRows) {
@@ -53,11 +55,11 @@ export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectOrga
         const selected = await deps.selectOrganisation(accountId, { candidate: row.candidate.selection, countryIsoAlpha3: row.candidate.countryIsoAlpha3 });
         organisationId = selected.organisationId;
         settled.set(row.candidate.key, organisationId);
-        linked += 1;
         if (selected.created) created += 1;
       }
       await deps.store.recordApplied(accountId, batchId, row.rowIndex, organisationId);
     }
-    return { accepted: internal.accepted + new Set(registryRows.map((r) => r.candidate.key)).size, linked, created };
+    const selectedAnew = pending ? Math.max(0, (await deps.store.countLinked(accountId)) - before) : 0;
+    return { accepted: internal.accepted + new Set(registryRows.map((r) => r.candidate.key)).size, linked: internal.linked + selectedAnew, created };
   };
 }

@@ -195,6 +195,8 @@ export interface MatchBatchStore {
   linkAccepted(accountId: string, batchId: string): Promise<{ accepted: number; linked: number }>;
   /** The rows whose accepted candidate is a registry candidate (decided match not overruled, accepted, picked). */
   acceptedRegistryRows(accountId: string, batchId: string): Promise<AcceptedRegistryRow[]>;
+  /** How many organisations are on the account's list (apply counts what its selections added). */
+  countLinked(accountId: string): Promise<number>;
   /** Records the organisation an applied row settled on. */
   recordApplied(accountId: string, batchId: string, rowIndex: number, organisationId: string): Promise<void>;
 }

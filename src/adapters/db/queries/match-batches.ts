@@ -414,6 +414,11 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
       return rows;
     },
 
+    async countLinked(accountId) {
+      const found = await db.execute<{ n: number }>(sql`select count(*)::int as n from account_organisations where account_id = ${accountId}::uuid`);
+      return found.rows[0]?.n ?? 0;
+    },
+
     async recordApplied(accountId, batchId, rowIndex, organisationId) {
       if (!isUuid(batchId)) return;
       await db.execute(sql`
