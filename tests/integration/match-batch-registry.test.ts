@@ -215,6 +215,15 @@ describe('the registry pass', () => {
     expect(await countOf(sql`select count(*)::int as n from organisations where name ilike 'nullarbor freight%'`)).toBe(1);
   });
 
+  it('a decision changed after apply un-applies its row; the next apply acts on it (accepted again: settled again, nothing created)', async () => {
+    // Row 0 (internal, applied) is re-decided "not in the list", then accepted again: applied again, nothing new.
+    await ctx.container.matchBatches.review(caller.id, null, { batchId, rowIndex: 0, review: { action: 'not_in_list' } });
+    expect((await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 1 }))[0]?.appliedOrganisationId).toBeNull();
+    await ctx.container.matchBatches.review(caller.id, null, { batchId, rowIndex: 0, review: { action: 'accept' } });
+    expect((await call(applyRoute, batchId, caller)).json).toEqual({ data: { accepted: 4, linked: 0, created: 0 } });
+    expect((await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 1 }))[0]?.appliedOrganisationId).toBe(internalId);
+  });
+
   it('apply of another account is 404', async () => {
     expect((await call(applyRoute, batchId, other)).status).toBe(404);
   });

@@ -344,7 +344,14 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
 
     async recordDecision({ accountId, batchId, rowIndex, review, organisationId, registryKey, decidedBy }) {
       if (!isUuid(batchId)) return false;
+      // A new decision un-applies the row: the next apply acts on this decision (the organisation it settled on
+      // before stays on the list).
       const written = await db.execute(sql`
+        with unapplied as (
+          update match_batch_rows r set applied_organisation_id = null
+          from match_batches b
+          where b.id = r.batch_id and b.account_id = ${accountId}::uuid and r.batch_id = ${batchId}::uuid and r.row_index = ${rowIndex}
+        )
         insert into match_batch_decisions (batch_id, row_index, account_id, action, organisation_id, registry_key, decided_by)
         select r.batch_id, r.row_index, ${accountId}::uuid, ${review.action}, ${organisationId}::uuid, ${registryKey}, ${decidedBy}
         from match_batch_rows r join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
