@@ -81,6 +81,9 @@ import { createCreateMatchBatch, type CreateMatchBatch } from './server/batch-ma
 import { createRunMatchBatch, type RunMatchBatch } from './server/batch-matching/run-match-batch';
 import { createReviewMatchRow, type ReviewMatchRow } from './server/batch-matching/review-match-row';
 import { createApplyMatchBatch, type ApplyMatchBatch } from './server/batch-matching/apply-match-batch';
+import { createResumeMatchBatch, type ResumeMatchBatch } from './server/batch-matching/resume-match-batch';
+import { createRegistryPass } from './server/batch-matching/registry-pass';
+import { createRegistryPacer } from './adapters/rate-limit/registry-pacer';
 import { createReadMatchBatch, type ReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
 
@@ -143,6 +146,7 @@ export interface Container {
     readonly run: RunMatchBatch;
     readonly review: ReviewMatchRow;
     readonly apply: ApplyMatchBatch;
+    readonly resume: ResumeMatchBatch;
     readonly read: ReadMatchBatch;
   };
   close(): Promise<void>;
@@ -260,6 +264,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     chunk: createChunkLookups(matchBatchDatabase.db),
     assess: batchAssessMatch,
   });
+  // The search's provider ports, shared by the search stream and the batches' registry pass (one set of adapters).
+  const searchPorts = options.searchPorts ?? searchPortsOf(createSearchProviderPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher }), log);
+  const registryPacer = createRegistryPacer({ connectionString: options.databaseUrl, callsPerMinute: env.MATCH_REGISTRY_CALLS_PER_MINUTE });
+  const selectOrganisation = createSelectOrganisation({ store: selectionStore, jobs });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -302,7 +310,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     searchRateLimiter,
     quickSearchRateLimiter,
     searchOrganisations: createSearchOrganisations({
-      ...(options.searchPorts ?? searchPortsOf(createSearchProviderPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher }), log)),
+      ...searchPorts,
       internalMatches: createInternalMatches(database.db),
       flags,
       logo,
@@ -321,7 +329,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     },
     jobs,
     selection: {
-      selectOrganisation: createSelectOrganisation({ store: selectionStore, jobs }),
+      selectOrganisation,
       rejectSelection: createRejectSelection(createRejectSelectionStore(database.db)),
     },
     enrichment: { enrichOrganisation },
@@ -343,7 +351,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     },
     matchBatches: {
       matchRows,
-      create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR }),
+      create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR, registryCap: env.MATCH_REGISTRY_MAX_ROWS }),
       // A job hands over to its continuation well before the queue would expire it (half the expiry, at most a minute).
       run: createRunMatchBatch({
         store: matchBatchStore,
@@ -351,9 +359,18 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
         jobs,
         chunkSize: env.MATCH_BATCH_CHUNK_SIZE,
         sliceMs: Math.min(60_000, env.JOB_EXPIRE_SECONDS * 500),
+        registryPass: createRegistryPass({
+          nationalRegistry: searchPorts.nationalRegistry,
+          globalRegistry: searchPorts.globalRegistry,
+          websiteValidator: searchPorts.websiteValidator,
+          pace: registryPacer.pace,
+          log: log.child({ useCase: 'matchBatchRegistryPass' }),
+        }),
+        registryReviewBelow: env.MATCH_REGISTRY_REVIEW_BELOW,
       }),
       review: createReviewMatchRow({ store: matchBatchStore }),
-      apply: createApplyMatchBatch({ store: matchBatchStore }),
+      apply: createApplyMatchBatch({ store: matchBatchStore, selectOrganisation }),
+      resume: createResumeMatchBatch({ store: matchBatchStore, jobs }),
       read: createReadMatchBatch({ store: matchBatchStore }),
     },
     async close() {
@@ -362,6 +379,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       await searchRateLimiter.close();
       await signInFailures.close();
       await quickSearchRateLimiter.close();
+      await registryPacer.close();
       await quickSearchDatabase.close();
       await matchBatchDatabase.close();
       await database.close();

@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
 import { makeAccount, makeOrganisation } from '../../tests/support/factories';
 import { createLogger } from '../adapters/logging/logger';
 import { parseEnvOrThrow } from '../config/env';
+import { startFakeAbr } from '../sandbox/abr/fake-abr-server';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli';
 
 let database: TestDatabase;
@@ -32,12 +33,16 @@ afterAll(async () => {
 });
 
 async function cli(...argv: string[]) {
+  return cliWith({}, ...argv);
+}
+
+async function cliWith(extraEnv: Record<string, string>, ...argv: string[]) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];
   stdout.on('data', (c: Buffer) => out.push(c));
   stderr.resume();
-  const env = parseEnvOrThrow({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const env = parseEnvOrThrow({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...extraEnv });
   const code = await runCli(argv, { env, log: createLogger({ level: 'silent', destination: 'stderr' }), stdout, stderr });
   return { code, json: JSON.parse(Buffer.concat(out).toString('utf8').trim()) as Record<string, unknown> };
 }
@@ -96,5 +101,31 @@ describe('cli match', () => {
       code: EXIT_FAILURE,
       json: { code: 'validation_failed' },
     });
+  });
+
+  it('with --registry looks up the rows without a match on the registry of their country (the default country otherwise), capped', async () => {
+    const abr = await startFakeAbr({ latency: 'zero' });
+    try {
+      const input = file('registry.csv', 'vendor,land\nPellucidor Mining,AU\nNullarbor Freight,AU\nKakadu Constructions,\nLamington Foods,AU\n');
+      const out = path.join(dir, 'registry.jsonl');
+      const run = await cliWith(
+        { ABR_GUID: 'sandbox-guid', ABR_BASE_URL: abr.url },
+        ...['match', input, '--name-column', 'vendor', '--country-column', 'land', '--out', out, '--registry', '--default-country', 'Australia'],
+        ...['--registry-max-rows', '2'],
+      );
+      expect(run).toMatchObject({ code: EXIT_OK, json: { rows: 4, registry: { lookedUp: 2, found: 2, failed: 0, skipped: 1 } } });
+      const lines = fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { decision: string; best: { kind: string; registry?: string } | null; registry: { status: string } | null });
+      expect(lines[0]?.registry).toBeNull();
+      expect(lines[1]).toMatchObject({ best: { kind: 'registry', registry: 'ABN Lookup' }, registry: { status: 'found' } });
+      expect(lines[2]).toMatchObject({ best: { kind: 'registry', registry: 'ABN Lookup' }, registry: { status: 'found' } });
+      expect(lines[3]?.registry?.status).toBe('skipped');
+      expect((await cli('match', input, '--name-column', 'vendor', '--out', out, '--registry', '--default-country', 'Atlantis')).code).toBe(EXIT_USAGE);
+    } finally {
+      await abr.close();
+    }
   });
 });

@@ -59,6 +59,12 @@ export const envSchema = z
     WORKER_CONCURRENCY: intFromString(2, 1, 32),
     /** Rows per committed chunk of a match batch (its results and the resume cursor in one transaction). */
     MATCH_BATCH_CHUNK_SIZE: intFromString(500, 1, 5000),
+    /** The registry pass of a batch: at most this many rows of one batch are looked up on a registry (the rest say so). */
+    MATCH_REGISTRY_MAX_ROWS: intFromString(200, 0, 100_000),
+    /** The registry pass's pace: calls per minute to each registry, shared by every worker. */
+    MATCH_REGISTRY_CALLS_PER_MINUTE: intFromString(30, 1, 10_000),
+    /** `review` rows whose best candidate scores below this also go to the registry pass (0: only `no_match` rows). */
+    MATCH_REGISTRY_REVIEW_BELOW: intFromString(50, 0, 101),
     /** Attempts after the first for a failed enrichment, with exponential back-off from the delay. */
     ENRICH_RETRY_LIMIT: intFromString(3, 0, 20),
     ENRICH_RETRY_DELAY_SECONDS: intFromString(5, 1, 3600),

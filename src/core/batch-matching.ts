@@ -8,9 +8,15 @@
  * - `review`: a doubtful row: the best candidate is a match but a runner-up is within CLOSE_MARGIN points, or
  *   the best is not a match yet scores at least REVIEW_FLOOR;
  * - `no_match`: no candidate, or the best scores below REVIEW_FLOOR.
+ *
+ * A row's candidates are internal organisations (`kind: 'internal'`) and, after the optional registry pass,
+ * registry candidates (`kind: 'registry'`): companies a national registry or the aggregator knows that the
+ * database does not, graded by the same match object and decided by the same rule; such a candidate carries
+ * the selection candidate (core/selection.ts) that creates it when the batch is applied.
  */
 import { z } from 'zod';
 import { matchSchema, type Match } from './match';
+import { selectionCandidateSchema } from './selection';
 
 /** Points between the best and the runner-up under which the runner-up is "close" (and reported). */
 export const CLOSE_MARGIN = 10;
@@ -47,6 +53,8 @@ export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
 /** A candidate of a row: the organisation, what the lookups knew about it, and its match object. */
 export const batchCandidateSchema = z.object({
+  /** Rows matched before the registry pass existed stored no kind: they are internal. */
+  kind: z.literal('internal').default('internal'),
   organisationId: z.uuid(),
   name: z.string(),
   countryIsoAlpha3: z.string().nullable(),
@@ -55,41 +63,108 @@ export const batchCandidateSchema = z.object({
 });
 export type BatchCandidate = z.infer<typeof batchCandidateSchema>;
 
+/** The registries of the registry pass, by the search's source names, as people know them. */
+export const REGISTRY_NAMES = { registry_au: 'ABN Lookup', registry_global: 'OpenCorporates' } as const;
+export const registryNameSchema = z.enum(['ABN Lookup', 'OpenCorporates']);
+export type RegistryName = z.infer<typeof registryNameSchema>;
+
+/**
+ * A registry candidate of a row (the registry pass): not an organisation yet. `key` is its composite key (as
+ * the search keys it); `selection` is what the selection use case creates it from when the batch is applied.
+ */
+export const registryBatchCandidateSchema = z.object({
+  kind: z.literal('registry'),
+  /** Not an organisation yet: it becomes one when the batch is applied. */
+  organisationId: z.null(),
+  key: z.string().min(1),
+  source: z.enum(['registry_au', 'registry_global']),
+  registry: registryNameSchema,
+  name: z.string(),
+  countryIsoAlpha3: z.string(),
+  website: z.string().nullable(),
+  /** The registry's identifiers (ABN, ACN, company number...), as shown to a reviewer. */
+  identifiers: z.array(z.object({ type: z.string(), value: z.string() })),
+  match: matchSchema,
+  selection: selectionCandidateSchema,
+});
+export type RegistryBatchCandidate = z.infer<typeof registryBatchCandidateSchema>;
+
+export const batchRowCandidateSchema = z.union([registryBatchCandidateSchema, batchCandidateSchema]);
+export type BatchRowCandidate = z.infer<typeof batchRowCandidateSchema>;
+
+/** What the registry pass did for a row (null: the row was not sent, e.g. it had an internal match). */
+export const REGISTRY_OUTCOMES = ['found', 'not_found', 'failed', 'skipped'] as const;
+export const registryOutcomeSchema = z.object({
+  status: z.enum(REGISTRY_OUTCOMES),
+  registry: registryNameSchema.nullable(),
+  /** One sentence for the reviewer: what was looked up where, or why not. */
+  message: z.string(),
+});
+export type RegistryOutcome = z.infer<typeof registryOutcomeSchema>;
+
 export const batchRowResultSchema = z.object({
   decision: batchDecisionSchema,
-  best: batchCandidateSchema.nullable(),
+  best: batchRowCandidateSchema.nullable(),
   /** The second candidate, only when it is within CLOSE_MARGIN of the best. */
-  runnerUp: batchCandidateSchema.nullable(),
+  runnerUp: batchRowCandidateSchema.nullable(),
   /** Every candidate scored (at most a few), best first: what a reviewer picks from. */
-  candidates: z.array(batchCandidateSchema),
+  candidates: z.array(batchRowCandidateSchema),
   /** One sentence: why this decision. */
   explanation: z.string(),
+  /** The registry pass's outcome for this row; null when it did not look the row up. */
+  registry: registryOutcomeSchema.nullable().default(null),
 });
 export type BatchRowResult = z.infer<typeof batchRowResultSchema>;
 
-/** A reviewer's decision on a row. */
-export const reviewActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('accept') }),
-  z.object({ action: z.literal('pick'), organisationId: z.uuid() }),
-  z.object({ action: z.literal('not_in_list') }),
-]);
+/** A candidate's id within its row: an internal organisation's id, or `registry:<key>`. */
+export function candidateId(candidate: BatchRowCandidate): string {
+  return candidate.kind === 'registry' ? `registry:${candidate.key}` : candidate.organisationId;
+}
+
+/** "Registry: ABN Lookup" for a registry candidate; "Internal" for an organisation of the database. */
+export function candidateSourceLabel(candidate: BatchRowCandidate): string {
+  return candidate.kind === 'registry' ? `Registry: ${candidate.registry}` : 'Internal';
+}
+
+/**
+ * A reviewer's decision on a row: `accept` the best candidate, `pick` one of the row's candidates (an internal
+ * one by `organisationId`, a registry one by `registryKey`: exactly one of them), or `not_in_list`.
+ */
+export const reviewActionSchema = z
+  .discriminatedUnion('action', [
+    z.object({ action: z.literal('accept') }),
+    z.object({ action: z.literal('pick'), organisationId: z.uuid().optional(), registryKey: z.string().trim().min(1).max(500).optional() }),
+    z.object({ action: z.literal('not_in_list') }),
+  ])
+  .refine((review) => review.action !== 'pick' || (review.organisationId === undefined) !== (review.registryKey === undefined), {
+    message: 'Pick names either an organisationId or a registryKey',
+    path: ['organisationId'],
+  });
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
 /** Decides a row from its candidates (any order); candidates are returned best first. */
-export function decideRow(candidates: readonly BatchCandidate[]): BatchRowResult {
+export function decideRow(candidates: readonly BatchRowCandidate[]): BatchRowResult {
   const sorted = [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name));
   const [best, second] = sorted;
   if (best === undefined)
-    return { decision: 'no_match', best: null, runnerUp: null, candidates: [], explanation: 'No organisation matched the name, identifier or website.' };
+    return {
+      decision: 'no_match',
+      best: null,
+      runnerUp: null,
+      candidates: [],
+      explanation: 'No organisation matched the name, identifier or website.',
+      registry: null,
+    };
   const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN ? second : null;
   let decision: BatchDecision;
   if (best.match.match) decision = runnerUp === null ? 'match' : 'review';
   else decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
-  return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp) };
+  return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp), registry: null };
 }
 
 /** The row's explanation in words, from the best candidate's match object. */
-export function explain(decision: BatchDecision, best: BatchCandidate, runnerUp: BatchCandidate | null): string {
+export function explain(decision: BatchDecision, best: BatchRowCandidate, runnerUp: BatchRowCandidate | null): string {
+  const where = best.kind === 'registry' ? ` (on ${best.registry}, not yet in the database)` : '';
   const on = best.match.matchedOn;
   const evidence: string[] = [];
   if (on.identifier) evidence.push(`identifier ${on.identifier.type} ${on.identifier.value}`);
@@ -98,10 +173,11 @@ export function explain(decision: BatchDecision, best: BatchCandidate, runnerUp:
   if (on.corrections.length > 0) evidence.push(`read ${on.corrections.map((c) => `"${c.from}" as "${c.to}"`).join(', ')}`);
   const because = evidence.length > 0 ? ` on ${evidence.join(', ')}` : '';
   const score = `score ${best.match.score}`;
-  if (decision === 'match') return `Matched ${best.name}${because} (${score}).`;
-  if (decision === 'no_match') return `Best candidate ${best.name} is too weak (${score}).`;
-  if (runnerUp !== null && best.match.match) return `${best.name} (${score}) and ${runnerUp.name} (score ${runnerUp.match.score}) are too close to tell apart.`;
-  return `${best.name} may be it${because} (${score}, below the match threshold).`;
+  if (decision === 'match') return `Matched ${best.name}${where}${because} (${score}).`;
+  if (decision === 'no_match') return `Best candidate ${best.name}${where} is too weak (${score}).`;
+  if (runnerUp !== null && best.match.match)
+    return `${best.name}${where} (${score}) and ${runnerUp.name} (score ${runnerUp.match.score}) are too close to tell apart.`;
+  return `${best.name}${where} may be it${because} (${score}, below the match threshold).`;
 }
 
 /** The columns of the result file (CSV), in order. */
@@ -123,6 +199,11 @@ export const RESULT_COLUMNS = [
   'runner_up_id',
   'runner_up_name',
   'runner_up_score',
+  /** `internal`, or `Registry: ABN Lookup` / `Registry: OpenCorporates` for a candidate found by the registry pass. */
+  'source',
+  'registry_key',
+  /** What the registry pass did for the row (found, not_found, failed, skipped: why), empty when it did not look. */
+  'registry_pass',
 ] as const;
 
 export function resultRecord(rowIndex: number, input: BatchRowInput, result: BatchRowResult): Record<(typeof RESULT_COLUMNS)[number], string> {
@@ -134,7 +215,7 @@ export function resultRecord(rowIndex: number, input: BatchRowInput, result: Bat
     identifier: input.identifier ?? '',
     website: input.website ?? '',
     decision: result.decision,
-    organisation_id: best?.organisationId ?? '',
+    organisation_id: best?.kind === 'internal' ? best.organisationId : '',
     organisation_name: best?.name ?? '',
     score: best ? String(best.match.score) : '',
     grade_name: best?.match.grades.name ?? '',
@@ -142,9 +223,12 @@ export function resultRecord(rowIndex: number, input: BatchRowInput, result: Bat
     grade_website: best?.match.grades.website ?? '',
     grade_country: best?.match.grades.country ?? '',
     explanation: result.explanation,
-    runner_up_id: result.runnerUp?.organisationId ?? '',
+    runner_up_id: result.runnerUp === null ? '' : candidateId(result.runnerUp),
     runner_up_name: result.runnerUp?.name ?? '',
     runner_up_score: result.runnerUp ? String(result.runnerUp.match.score) : '',
+    source: best === null ? '' : best.kind === 'registry' ? candidateSourceLabel(best) : 'internal',
+    registry_key: best?.kind === 'registry' ? best.key : '',
+    registry_pass: result.registry === null ? '' : `${result.registry.status}: ${result.registry.message}`,
   };
 }
 

@@ -5,12 +5,18 @@
  * candidate; one by mouse: accept the best); the accepted organisations linked to the account; the result
  * downloadable. axe (WCAG 2.2 AA) with 0 violations and no horizontal scroll at 390 px on the upload and the
  * review states. The file adds five global organisations and removes them (and its batches) afterwards.
+ *
+ * The registry pass (sandbox mode: the ABN Lookup contract fake): opted in by keyboard at upload; a company
+ * only the registry knows is decided a match, another ("Wombat") is a doubtful row whose candidates say
+ * "Registry: ABN Lookup" and is accepted; apply creates both (reported as created) and removes them afterwards. A
+ * batch whose job gave up shows its reason and a Resume button that completes it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { inArray, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
+import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batches';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { organisations } from '../../src/adapters/db/schema';
 import { launchChromium, openDemoPage } from './support/browser';
@@ -35,6 +41,8 @@ const FILE = [
   'Quillbeck Fasteners,AU,twins',
   'Sorrelby Glassworks,AU,twins',
   'Nobody Anywhere Trading,AU,unknown',
+  'Darling Downs Agriculture,AU,registry only',
+  'Wombat,AU,registry doubtful',
 ].join('\n');
 
 beforeAll(async () => {
@@ -55,7 +63,22 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   if (database) {
-    await database.db.execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name = 'suppliers-e2e.csv'`).catch(() => undefined);
+    // The organisations apply created from registry candidates go too (so a rerun finds the registry again).
+    const created = await database.db
+      .execute<{ id: string }>(
+        sql`select distinct r.applied_organisation_id as id from match_batch_rows r join match_batches b on b.id = r.batch_id
+            where b.account_id = ${accountId}::uuid and b.file_name = 'suppliers-e2e.csv' and r.applied_organisation_id is not null`,
+      )
+      .then((found) => found.rows.map((r) => r.id).filter((id) => !ids.includes(id)))
+      .catch(() => []);
+    if (created.length > 0)
+      await database.db
+        .delete(organisations)
+        .where(inArray(organisations.id, created))
+        .catch(() => undefined);
+    await database.db
+      .execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv')`)
+      .catch(() => undefined);
     if (ids.length > 0)
       await database.db
         .delete(organisations)
@@ -93,9 +116,20 @@ describe('/match', () => {
   it('takes a file and its column mapping with the keyboard only, then follows the batch to the end', async () => {
     const choose = page.getByRole('button', { name: 'Choose a CSV file' });
     await choose.focus();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'suppliers-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
+    // Enter opens the chooser once the page has hydrated (the server-rendered button shows before that).
+    const chooser = await (async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        const opened = page.waitForEvent('filechooser', { timeout: 2_000 });
+        await page.keyboard.press('Enter');
+        try {
+          return await opened;
+        } catch (error) {
+          if (attempt >= 14) throw error;
+          await choose.focus();
+        }
+      }
+    })();
+    await chooser.setFiles({ name: 'suppliers-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
     await page.getByText('suppliers-e2e.csv: 3 columns').waitFor(WAIT);
     // The name column is guessed from the header; the country column ("Land") is too.
     const nameSelect = page.getByRole('button', { name: /Name column \(required\)/ });
@@ -119,12 +153,23 @@ describe('/match', () => {
     await page.keyboard.press('Enter');
     expect(await identifierSelect.textContent()).toContain('Not in the file');
 
+    // The registry pass, by keyboard: the check box (Space), then a default country.
+    const registry = page.getByRole('checkbox', { name: /Look up rows without a match on their country's registry/ });
+    await registry.focus();
+    await page.keyboard.press('Space');
+    expect(await registry.isChecked()).toBe(true);
+    const country = page.getByRole('textbox', { name: 'Default country (for rows without one)' });
+    await country.focus();
+    await page.keyboard.type('Australia');
+    await expectAccessibleAtBothWidths('the upload form with the registry pass');
+
     await page.getByRole('button', { name: 'Match the file' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/match' && url.searchParams.has('batch'), WAIT);
-    await page.getByText('4 of 4 rows (100%)').waitFor(WAIT);
+    await page.getByText('6 of 6 rows (100%)').waitFor(WAIT);
+    await page.getByText(/Registry pass: done; 3 looked up \(at most \d+\), 2 found, 0 failed, 0 skipped; default country AUS\./).waitFor(WAIT);
     const counts = page.locator('.match-counts');
-    await expect.poll(() => counts.innerText(), WAIT).toMatch(/Matched\s+1\s+To review\s+2\s+Not found\s+1/);
+    await expect.poll(() => counts.innerText(), WAIT).toMatch(/Matched\s+2\s+To review\s+3\s+Not found\s+1/);
   });
 
   it('shows the doubtful rows beside their candidates and takes a pick by keyboard and an accept by mouse', async () => {
@@ -150,10 +195,41 @@ describe('/match', () => {
     await expect.poll(() => page.locator('.match-counts').innerText(), WAIT).toMatch(/Reviewed\s+2/);
   });
 
+  it('shows a doubtful row with candidates only the registry knows, labelled with the registry, and takes a pick of one by keyboard', async () => {
+    const wombat = page.getByRole('article', { name: 'Row 6: Wombat' });
+    await wombat.waitFor(WAIT);
+    // Each candidate is a radio inside its label; the registry's say so.
+    const fromRegistry = wombat.locator('.match-candidate').filter({ hasText: 'Registry: ABN Lookup' });
+    expect(await fromRegistry.count()).toBe(2);
+    const worksLabel = wombat.locator('.match-candidate').filter({ hasText: 'WOMBAT WORKS PTY LTD' });
+    expect(await worksLabel.innerText()).toMatch(/Registry: ABN Lookup · not in the database yet · ABN \d{11}/);
+    const works = worksLabel.getByRole('radio');
+    expect(await wombat.innerText()).toMatch(/ABN Lookup found 2 companies/);
+    await expectAccessibleAtBothWidths('the review list with registry candidates');
+    // Keyboard: the registry candidate (Space selects it), then "Use the selected one".
+    await works.focus();
+    await page.keyboard.press('Space');
+    expect(await works.isChecked()).toBe(true);
+    await wombat.getByRole('button', { name: 'Use the selected one' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => wombat.locator('.match-review-state').innerText(), WAIT).toBe('Picked: WOMBAT WORKS PTY LTD');
+    await expect.poll(() => page.locator('.match-counts').innerText(), WAIT).toMatch(/Reviewed\s+3/);
+  });
+
   it('links the accepted organisations to the account and offers the result for download', async () => {
     await page.getByRole('button', { name: 'Add accepted organisations to my list' }).click();
     await page.getByRole('status').filter({ hasText: 'accepted organisations' }).waitFor(WAIT);
-    expect(await page.locator('.match-status').innerText()).toBe('3 accepted organisations; 3 added to your list.');
+    expect(await page.locator('.match-status').innerText()).toBe(
+      '5 accepted organisations; 5 added to your list; 2 created from registry candidates (their profiles are being enriched).',
+    );
+    // The registry candidates became organisations of the account through the selection use case, enriched.
+    const fromRegistry = await database.db.execute<{ name: string; profile_status: string | null }>(
+      sql`select o.name, o.profile_status from match_batch_rows r join match_batches b on b.id = r.batch_id
+          join organisations o on o.id = r.applied_organisation_id
+          where b.account_id = ${accountId}::uuid and b.file_name = 'suppliers-e2e.csv' and r.row_index in (4, 5) order by r.row_index`,
+    );
+    expect(fromRegistry.rows.map((r) => r.name)).toEqual(['DARLING DOWNS AGRICULTURE PTY LTD', 'WOMBAT WORKS PTY LTD']);
+    expect(fromRegistry.rows.every((r) => r.profile_status !== null)).toBe(true);
     const linked = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from account_organisations where account_id = ${accountId}::uuid and organisation_id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
     );
@@ -164,8 +240,35 @@ describe('/match', () => {
     const download = await page.request.get(`${baseUrl}${href ?? ''}`);
     expect(download.status()).toBe(200);
     const lines = (await download.text()).trim().split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(7);
     expect(lines[2]).toContain('pick ');
+    expect(lines[5]).toContain('Registry: ABN Lookup');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a batch whose job gave up with its reason, and Resume (keyboard) completes it', async () => {
+    // A batch whose job gave up, as the worker leaves it: stored without a job, then marked failed.
+    const store = createMatchBatchStore(database.db);
+    const batchId = await store.create(
+      {
+        accountId,
+        fileName: 'resume-e2e.csv',
+        columns: { name: 'Supplier' },
+        assessor: 'calibrated',
+        rows: [{ name: 'Orrinvale Packaging', country: 'AU', identifier: null, website: null }],
+        registry: null,
+      },
+      async () => undefined,
+    );
+    await store.markFailed(accountId, batchId, 'Matching stopped after its retries: the database went away');
+    await page.goto(`${baseUrl}/match?batch=${batchId}`);
+    await page.getByText('The batch stopped: Matching stopped after its retries: the database went away.').waitFor(WAIT);
+    await expectAccessibleAtBothWidths('a failed batch');
+    await page.getByRole('button', { name: 'Resume' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('1 of 1 rows (100%)').waitFor(WAIT);
+    await expect.poll(() => page.locator('.match-progress-label').innerText(), WAIT).toMatch(/^Matched/);
+    expect(await page.getByText('The batch stopped').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

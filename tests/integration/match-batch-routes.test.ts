@@ -74,7 +74,7 @@ describe('/api/match/batches', () => {
     });
     expect(reviewed).toMatchObject({ status: 200, json: { data: { rowIndex: 1, action: 'not_in_list', organisationId: null } } });
     expect((await call(apply, `/api/match/batches/${batchId}/apply`, { method: 'POST', body: {}, params: { id: batchId } })).json).toEqual({
-      data: { accepted: 1, linked: 1 },
+      data: { accepted: 1, linked: 1, created: 0 },
     });
     const csv = await call(result, `/api/match/batches/${batchId}/result?format=csv`, { params: { id: batchId } });
     expect(csv.status).toBe(200);

@@ -116,7 +116,7 @@ describe('a supplier file', () => {
     for await (const chunk of await ctx.container.matchBatches.read.export(caller.id, batchId, 'csv')) csv += chunk;
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,grade_identifier,grade_website,grade_country,explanation,runner_up_id,runner_up_name,runner_up_score,review',
+      'row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,grade_identifier,grade_website,grade_country,explanation,runner_up_id,runner_up_name,runner_up_score,source,registry_key,registry_pass,review',
     );
     expect(lines).toHaveLength(8);
     expect(lines[1]).toContain(`,match,${ids.byAbn},`);
@@ -137,6 +137,7 @@ describe('a supplier file', () => {
       rowIndex: 3,
       action: 'pick',
       organisationId: runnerUp,
+      registryKey: null,
     });
     await review(caller.id, null, { batchId, rowIndex: 2, review: { action: 'not_in_list' } });
     await expect(review(caller.id, null, { batchId, rowIndex: 5, review: { action: 'accept' } })).rejects.toBeInstanceOf(ValidationError);
@@ -148,11 +149,16 @@ describe('a supplier file', () => {
 
   it('applied, links the accepted organisations to the account (matches not overruled, picks), not the refused ones', async () => {
     const applied = await ctx.container.matchBatches.apply(caller.id, batchId);
-    expect(applied).toEqual({ accepted: 3, linked: 3 });
+    expect(applied).toEqual({ accepted: 3, linked: 3, created: 0 });
     const linked = await db.execute<{ organisation_id: string }>(sql`select organisation_id from account_organisations where account_id = ${caller.id}::uuid`);
     const twins = (await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 3, limit: 1 }))[0];
     expect(new Set(linked.rows.map((r) => r.organisation_id))).toEqual(new Set([ids.byAbn, ids.bySite, twins?.review?.organisationId]));
-    expect(await ctx.container.matchBatches.apply(caller.id, batchId)).toEqual({ accepted: 3, linked: 0 });
+    expect(await ctx.container.matchBatches.apply(caller.id, batchId)).toEqual({ accepted: 3, linked: 0, created: 0 });
+    // Each accepted row records the organisation it settled on; a refused row none.
+    const settled = await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 50 });
+    expect(settled[0]?.appliedOrganisationId).toBe(ids.byAbn);
+    expect(settled[3]?.appliedOrganisationId).toBe(twins?.review?.organisationId);
+    expect(settled[2]?.appliedOrganisationId).toBeNull();
   });
 
   it('is invisible to another account: reads, reviews and apply answer not found', async () => {

@@ -498,8 +498,10 @@ export const matchBatches = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    /** queued, running, completed */
+    /** queued, running, completed, failed (the job gave up: `failure_reason` says why; a resume re-queues it) */
     status: text('status').notNull().default('queued'),
+    /** A short reason when the status is `failed` (never a stack trace). */
+    failureReason: text('failure_reason'),
     /** The column mapping the rows were read with. */
     columns: jsonb('columns').notNull(),
     /** Which match object scored the rows: `calibrated` (assessMatch) or `uncalibrated`. */
@@ -509,6 +511,19 @@ export const matchBatches = pgTable(
     matchedRows: integer('matched_rows').notNull().default(0),
     reviewRows: integer('review_rows').notNull().default(0),
     noMatchRows: integer('no_match_rows').notNull().default(0),
+    /** The optional registry pass (issue 13): looked up for rows without an internal match, after the internal pass. */
+    registryPass: boolean('registry_pass').notNull().default(false),
+    /** The country of rows whose file gives none (alpha-3), for the registry pass. */
+    defaultCountry: text('default_country'),
+    /** At most this many rows of the batch go to a registry (MATCH_REGISTRY_MAX_ROWS when the batch was created). */
+    registryCap: integer('registry_cap').notNull().default(0),
+    /** The registry pass's resume cursor: rows before it have been through the pass. */
+    registryCursor: integer('registry_cursor').notNull().default(0),
+    /** Rows looked up on a registry, rows with a registry candidate, rows whose lookup failed, rows skipped. */
+    registryRows: integer('registry_rows').notNull().default(0),
+    registryFoundRows: integer('registry_found_rows').notNull().default(0),
+    registryFailedRows: integer('registry_failed_rows').notNull().default(0),
+    registrySkippedRows: integer('registry_skipped_rows').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -527,6 +542,8 @@ export const matchBatchRows = pgTable(
     input: jsonb('input').notNull(),
     decision: text('decision'),
     result: jsonb('result'),
+    /** The organisation the row settled on when the batch was applied (so applying again does nothing twice). */
+    appliedOrganisationId: uuid('applied_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowIndex] }), index('match_batch_rows_decision_idx').on(t.batchId, t.decision, t.rowIndex)],
 );
@@ -544,6 +561,8 @@ export const matchBatchDecisions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** A picked registry candidate's key (the registry pass's candidates have no organisation yet). */
+    registryKey: text('registry_key'),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -36,7 +36,13 @@ async function answer<S extends z.ZodType>(response: Response, schema: S): Promi
 
 const json = { 'content-type': 'application/json' };
 
-export async function uploadBatch(input: { fileName: string; csv: string; columns: ColumnMapping }): Promise<{ batchId: string; totalRows: number }> {
+export async function uploadBatch(input: {
+  fileName: string;
+  csv: string;
+  columns: ColumnMapping;
+  registryPass: boolean;
+  defaultCountry: string | null;
+}): Promise<{ batchId: string; totalRows: number }> {
   const response = await fetch('/api/match/batches', { method: 'POST', headers: json, body: JSON.stringify(input) });
   const { data } = await answer(response, z.object({ data: z.object({ batchId: z.string(), totalRows: z.number() }) }));
   return data;
@@ -68,9 +74,14 @@ export async function reviewRow(batchId: string, rowIndex: number, review: Revie
   await answer(response, z.object({ data: z.object({ rowIndex: z.number() }) }));
 }
 
-export async function applyBatch(batchId: string): Promise<{ accepted: number; linked: number }> {
+export async function applyBatch(batchId: string): Promise<{ accepted: number; linked: number; created: number }> {
   const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/apply`, { method: 'POST', headers: json, body: '{}' });
-  return (await answer(response, z.object({ data: z.object({ accepted: z.number(), linked: z.number() }) }))).data;
+  return (await answer(response, z.object({ data: z.object({ accepted: z.number(), linked: z.number(), created: z.number() }) }))).data;
+}
+
+export async function resumeBatch(batchId: string): Promise<void> {
+  const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/resume`, { method: 'POST', headers: json, body: '{}' });
+  await answer(response, z.object({ data: z.object({ batchId: z.string(), status: z.literal('queued') }) }));
 }
 
 export function resultUrl(batchId: string, format: 'csv' | 'jsonl'): string {

@@ -4,13 +4,19 @@
  * while it runs), review the doubtful rows side by side with their candidates and explanations (accept, pick
  * another, not in the list), then link the accepted organisations and download the result. The batch in view
  * is `?batch=<id>` in the URL, so a reload or a restart of the server resumes watching it.
+ *
+ * The registry pass is opted in at upload (with a default country for rows that name none); its candidates are
+ * labelled with their registry ("Registry: ABN Lookup") and become organisations when the batch is applied. A
+ * batch whose job gave up shows its reason and a Resume button.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useId, useState } from 'react';
 import {
   Button,
+  Checkbox,
   FileTrigger,
+  Input,
   Label,
   ListBox,
   ListBoxItem,
@@ -20,9 +26,10 @@ import {
   RadioGroup,
   Select,
   SelectValue,
+  TextField,
   type Key,
 } from 'react-aria-components';
-import { csvHeader, MAX_BATCH_BYTES, type BatchCandidate, type ColumnMapping } from '../../core/batch-matching';
+import { candidateId, candidateSourceLabel, csvHeader, MAX_BATCH_BYTES, type BatchRowCandidate, type ColumnMapping } from '../../core/batch-matching';
 import type { BatchRowView, BatchSummary } from '../../server/batch-matching/ports';
 import {
   applyBatch,
@@ -33,6 +40,7 @@ import {
   matchRowsKey,
   MatchApiError,
   resultUrl,
+  resumeBatch,
   reviewRow,
   uploadBatch,
 } from './match-api';
@@ -69,7 +77,8 @@ export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
                   {b.fileName}
                 </a>{' '}
                 <span className="match-muted">
-                  {b.totalRows.toLocaleString('en')} rows, {b.status === 'completed' ? 'completed' : `${b.processedRows.toLocaleString('en')} matched so far`}
+                  {b.totalRows.toLocaleString('en')} rows,{' '}
+                  {b.status === 'completed' || b.status === 'failed' ? b.status : `${b.processedRows.toLocaleString('en')} matched so far`}
                 </span>
               </li>
             ))}
@@ -83,6 +92,8 @@ export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
 function UploadForm({ onUploaded }: { onUploaded: (batchId: string) => void }) {
   const [file, setFile] = useState<{ name: string; text: string; header: string[] } | null>(null);
   const [columns, setColumns] = useState<Partial<Record<Field, string>>>({});
+  const [registryPass, setRegistryPass] = useState(false);
+  const [defaultCountry, setDefaultCountry] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -124,6 +135,8 @@ function UploadForm({ onUploaded }: { onUploaded: (batchId: string) => void }) {
         fileName: file.name,
         csv: file.text,
         columns: { name, country: columns.country ?? null, identifier: columns.identifier ?? null, website: columns.website ?? null },
+        registryPass,
+        defaultCountry: registryPass && defaultCountry.trim() !== '' ? defaultCountry.trim() : null,
       });
       onUploaded(created.batchId);
     } catch (failure) {
@@ -158,6 +171,20 @@ function UploadForm({ onUploaded }: { onUploaded: (batchId: string) => void }) {
                 onChange={(value) => setColumns((current) => ({ ...current, [field]: value ?? undefined }))}
               />
             ))}
+          </div>
+          <div className="match-registry-option">
+            <Checkbox className="match-checkbox" isSelected={registryPass} onChange={setRegistryPass}>
+              <span className="match-checkbox-box" aria-hidden="true">
+                {registryPass ? '✓' : ''}
+              </span>
+              Look up rows without a match on their country&apos;s registry (ABN Lookup for Australia, OpenCorporates elsewhere)
+            </Checkbox>
+            {registryPass ? (
+              <TextField className="match-text-field" value={defaultCountry} onChange={setDefaultCountry}>
+                <Label className="match-label">Default country (for rows without one)</Label>
+                <Input className="match-input" placeholder="e.g. Australia" />
+              </TextField>
+            ) : null}
           </div>
           <Button className="button button-primary" onPress={() => void upload()} isDisabled={busy}>
             {busy ? 'Uploading…' : 'Match the file'}
@@ -208,7 +235,8 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
   const batch = useQuery({
     queryKey: matchBatchKey(batchId),
     queryFn: ({ signal }) => fetchBatch(batchId, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'completed' || query.state.error ? false : BATCH_POLL_INTERVAL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'completed' || query.state.data?.status === 'failed' || query.state.error ? false : BATCH_POLL_INTERVAL_MS,
   });
   if (batch.error) {
     return (
@@ -225,6 +253,8 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
   const summary = batch.data;
   if (summary === undefined) return <p className="match-muted">Loading the batch…</p>;
   const done = summary.status === 'completed';
+  const registry = summary.registry;
+  const inRegistryPass = registry !== null && !done && summary.processedRows >= summary.totalRows;
   return (
     <>
       <section aria-labelledby="match-progress-heading" className="match-section">
@@ -233,7 +263,7 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
           {({ percentage }) => (
             <>
               <div className="match-progress-label">
-                <span>{done ? 'Matched' : 'Matching…'}</span>
+                <span>{done ? 'Matched' : summary.status === 'failed' ? 'Stopped' : inRegistryPass ? 'Looking up the registries…' : 'Matching…'}</span>
                 <span>
                   {summary.processedRows.toLocaleString('en')} of {summary.totalRows.toLocaleString('en')} rows ({Math.round(percentage ?? 0)}%)
                 </span>
@@ -244,6 +274,18 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
             </>
           )}
         </ProgressBar>
+        {registry !== null ? (
+          <p className="match-muted">
+            Registry pass:{' '}
+            {registry.processedRows >= summary.totalRows
+              ? 'done'
+              : `${registry.processedRows.toLocaleString('en')} of ${summary.totalRows.toLocaleString('en')} rows`}
+            ; {registry.lookedUpRows.toLocaleString('en')} looked up (at most {registry.cap.toLocaleString('en')}), {registry.foundRows.toLocaleString('en')}{' '}
+            found, {registry.failedRows.toLocaleString('en')} failed, {registry.skippedRows.toLocaleString('en')} skipped
+            {registry.defaultCountry ? `; default country ${registry.defaultCountry}` : ''}.
+          </p>
+        ) : null}
+        {summary.status === 'failed' ? <ResumeBatch batchId={batchId} reason={summary.failureReason} /> : null}
         <dl className="match-counts">
           <div>
             <dt>Matched</dt>
@@ -275,16 +317,50 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
   );
 }
 
+function ResumeBatch({ batchId, reason }: { batchId: string; reason: string | null }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function resume() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await resumeBatch(batchId);
+      await client.invalidateQueries({ queryKey: matchBatchKey(batchId) });
+    } catch (failure) {
+      setError(message(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="match-failed" role="group" aria-label="The batch stopped">
+      <p role="alert" className="form-error">
+        The batch stopped: {reason ?? 'the matching job gave up'}.
+      </p>
+      <Button className="button button-primary" onPress={() => void resume()} isDisabled={busy}>
+        {busy ? 'Resuming…' : 'Resume'}
+      </Button>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function BatchActions({ batchId }: { batchId: string }) {
   const [state, setState] = useState<{ busy: boolean; text: string | null; error: string | null }>({ busy: false, text: null, error: null });
   async function link() {
     if (state.busy) return;
     setState({ busy: true, text: null, error: null });
     try {
-      const { accepted, linked } = await applyBatch(batchId);
+      const { accepted, linked, created } = await applyBatch(batchId);
       setState({
         busy: false,
-        text: `${accepted.toLocaleString('en')} accepted organisations; ${linked.toLocaleString('en')} added to your list.`,
+        text: `${accepted.toLocaleString('en')} accepted organisations; ${linked.toLocaleString('en')} added to your list; ${created.toLocaleString('en')} created from registry candidates (their profiles are being enriched).`,
         error: null,
       });
     } catch (failure) {
@@ -356,11 +432,11 @@ function describeInput(row: BatchRowView): string {
   return parts.length > 0 ? parts.join(' · ') : 'no other details';
 }
 
-function reviewText(row: BatchRowView, candidates: readonly BatchCandidate[]): string {
+function reviewText(row: BatchRowView, candidates: readonly BatchRowCandidate[]): string {
   const review = row.review;
   if (review === null) return 'Not reviewed yet';
   if (review.action === 'not_in_list') return 'Marked not in the list';
-  const chosen = candidates.find((c) => c.organisationId === review.organisationId);
+  const chosen = candidates.find((c) => (c.kind === 'registry' ? c.key === review.registryKey : c.organisationId === review.organisationId));
   return `${review.action === 'accept' ? 'Accepted' : 'Picked'}: ${chosen?.name ?? 'an organisation'}`;
 }
 
@@ -368,7 +444,10 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
   const client = useQueryClient();
   const headingId = useId();
   const candidates = row.result?.candidates ?? [];
-  const [picked, setPicked] = useState<string>(row.review?.organisationId ?? candidates[0]?.organisationId ?? '');
+  const reviewed = row.review === null ? null : row.review.registryKey === null ? row.review.organisationId : `registry:${row.review.registryKey}`;
+  const first = candidates[0];
+  const [picked, setPicked] = useState<string>(reviewed ?? (first === undefined ? '' : candidateId(first)));
+  const pickedCandidate = candidates.find((c) => candidateId(c) === picked);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -397,14 +476,21 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
         </h3>
         <p className="match-muted">{describeInput(row)}</p>
         <p>{row.result?.explanation}</p>
+        {row.result?.registry ? <p className="match-muted">{row.result.registry.message}</p> : null}
         <p className="match-review-state" role="status">
           {reviewText(row, candidates)}
         </p>
       </div>
       <RadioGroup className="match-candidates" value={picked} onChange={setPicked} aria-label={`Candidates for row ${row.rowIndex + 1}`}>
         {candidates.map((candidate) => (
-          <Radio key={candidate.organisationId} value={candidate.organisationId} className="match-candidate">
+          <Radio key={candidateId(candidate)} value={candidateId(candidate)} className="match-candidate" data-kind={candidate.kind}>
             <span className="match-candidate-name">{candidate.name}</span>
+            <span className={candidate.kind === 'registry' ? 'match-candidate-source match-candidate-registry' : 'match-candidate-source'}>
+              {candidateSourceLabel(candidate)}
+              {candidate.kind === 'registry'
+                ? ` · not in the database yet${candidate.identifiers[0] ? ` · ${candidate.identifiers[0].type} ${candidate.identifiers[0].value}` : ''}`
+                : ''}
+            </span>
             <span className="match-candidate-score">score {candidate.match.score}</span>
             <span className="match-muted">
               name {candidate.match.grades.name}, identifier {candidate.match.grades.identifier}, website {candidate.match.grades.website}, country{' '}
@@ -419,7 +505,19 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
         <Button className="button button-primary" isDisabled={busy || candidates.length === 0} onPress={() => void decide({ action: 'accept' })}>
           Accept the best
         </Button>
-        <Button className="button" isDisabled={busy || picked === ''} onPress={() => void decide({ action: 'pick', organisationId: picked })}>
+        <Button
+          className="button"
+          isDisabled={busy || pickedCandidate === undefined}
+          onPress={() =>
+            pickedCandidate === undefined
+              ? undefined
+              : void decide(
+                  pickedCandidate.kind === 'registry'
+                    ? { action: 'pick', registryKey: pickedCandidate.key }
+                    : { action: 'pick', organisationId: pickedCandidate.organisationId },
+                )
+          }
+        >
           Use the selected one
         </Button>
         <Button className="button button-quiet" isDisabled={busy} onPress={() => void decide({ action: 'not_in_list' })}>

@@ -1,18 +1,65 @@
 /**
- * ApplyMatchBatch: acts on a batch's result: every accepted organisation (a decided match no reviewer
- * overruled, an accepted or picked review) joins the account's list, in one transaction; organisations already
- * on it are counted once. Only a completed batch can be applied (409 otherwise); another account's is 404.
+ * ApplyMatchBatch: acts on a batch's result (issue 13: "link the accepted organisations to the account, create
+ * and enrich the accepted registry candidates through the selection use case"). Only a completed batch can be
+ * applied (409 otherwise); another account's is 404.
+ *
+ * - Accepted internal organisations (a decided match no reviewer overruled, an accepted or picked review) join
+ *   the account's list in one statement: the fast path (MatchBatchStore.linkAccepted).
+ * - Accepted registry candidates (the registry pass's decided matches, or accepted or picked in review) go one
+ *   by one through SelectOrganisation, as a user's pick in the search does: created owned by the account, profile
+ *   PENDING, `organisation.enrich` sent in the same transaction; or settled on an existing organisation with the
+ *   same key, registry identifier or domain.
+ *
+ * Idempotent and restartable: each applied row records the organisation it settled on, and a row already
+ * applied is skipped; a row whose selection committed but whose record did not (a crash between the two) is
+ * selected again and the selection finds the organisation it created by its key, so nothing is created or
+ * enriched twice. Registry rows are bounded by the batch's registry cap (MATCH_REGISTRY_MAX_ROWS), so apply runs
+ * in the request rather than as a job.
+ *
+ * `accepted`: distinct organisations and registry candidates accepted; `linked`: organisations this apply put on
+ * the account's list anew (internal ones, and those the selections added: created, or settled on an organisation
+ * not on the list yet; counted from the list's size around the selections, so work of the same account running
+ * at the same moment can blur it); `created`: organisations created from registry candidates by this apply.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
+import type { SelectOrganisation } from '../selection/select-organisation';
 import type { MatchBatchStore } from './ports';
 
-export type ApplyMatchBatch = (accountId: string, batchId: string) => Promise<{ accepted: number; linked: number }>;
+export interface ApplyOutcome {
+  accepted: number;
+  linked: number;
+  created: number;
+}
 
-export function createApplyMatchBatch(deps: { store: MatchBatchStore }): ApplyMatchBatch {
+export type ApplyMatchBatch = (accountId: string, batchId: string) => Promise<ApplyOutcome>;
+
+export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectOrganisation: SelectOrganisation }): ApplyMatchBatch {
   return async (accountId, batchId) => {
     const batch = await deps.store.find(accountId, batchId);
     if (batch === null) throw new NotFoundError('match batch not found');
     if (batch.status !== 'completed') throw new ConflictError('match batch not completed', 'The batch is still being matched');
-    return deps.store.linkAccepted(accountId, batchId);
+    const internal = await deps.store.linkAccepted(accountId, batchId);
+    const registryRows = await deps.store.acceptedRegistryRows(accountId, batchId);
+    let created = 0;
+    const pending = registryRows.some((r) => r.appliedOrganisationId === null);
+    const before = pending ? await deps.store.countLinked(accountId) : 0;
+    /** Rows of one company (one key) settle on one organisation: the first selection's. */
+    const settled = new Map<string, string>();
+    for (const row of registryRows) {
+      if (row.appliedOrganisationId !== null) {
+        settled.set(row.candidate.key, row.appliedOrganisationId);
+        continue;
+      }
+      let organisationId = settled.get(row.candidate.key);
+      if (organisationId === undefined) {
+        const selected = await deps.selectOrganisation(accountId, { candidate: row.candidate.selection, countryIsoAlpha3: row.candidate.countryIsoAlpha3 });
+        organisationId = selected.organisationId;
+        settled.set(row.candidate.key, organisationId);
+        if (selected.created) created += 1;
+      }
+      await deps.store.recordApplied(accountId, batchId, row.rowIndex, organisationId);
+    }
+    const selectedAnew = pending ? Math.max(0, (await deps.store.countLinked(accountId)) - before) : 0;
+    return { accepted: internal.accepted + new Set(registryRows.map((r) => r.candidate.key)).size, linked: internal.linked + selectedAnew, created };
   };
 }

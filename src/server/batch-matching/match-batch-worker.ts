@@ -1,9 +1,12 @@
-/** The `match-batch.run` worker: each job runs RunMatchBatch (one poller per process: a batch is database-bound). */
+/**
+ * The `match-batch.run` worker: each job runs RunMatchBatch (one poller per process: a batch is database-bound);
+ * the queue's last attempt tells it to mark the batch failed if that attempt fails too.
+ */
 import type { JobQueue } from '../jobs/job-queue';
 import type { RunMatchBatch } from './run-match-batch';
 
 export async function startMatchBatchWorker(deps: { jobs: JobQueue; runMatchBatch: RunMatchBatch }): Promise<void> {
-  await deps.jobs.work('match-batch.run', async (payload) => {
-    await deps.runMatchBatch(payload);
+  await deps.jobs.work('match-batch.run', async (payload, job) => {
+    await deps.runMatchBatch(payload, { isLastAttempt: job.isLastAttempt });
   });
 }

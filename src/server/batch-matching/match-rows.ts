@@ -140,6 +140,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
 
   const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[]): BatchRowResult => {
     const candidates: BatchCandidate[] = subjects.map(({ row: found, identifierHit }) => ({
+      kind: 'internal',
       organisationId: found.id,
       name: found.name,
       countryIsoAlpha3: found.countryIsoAlpha3,

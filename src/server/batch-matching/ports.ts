@@ -11,15 +11,37 @@ import {
   type BatchRowInput,
   type BatchRowResult,
   type ColumnMapping,
+  type RegistryBatchCandidate,
   type ReviewAction,
 } from '../../core/batch-matching';
 
-export const BATCH_STATUSES = ['queued', 'running', 'completed'] as const;
+/** `failed`: the job gave up after its retries (`failureReason` says why); a resume re-queues it from its cursors. */
+export const BATCH_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** The registry pass of a batch (null in the summary when the batch did not opt in). */
+export const registryPassSummarySchema = z.object({
+  /** The country of rows whose file names none (alpha-3), or null. */
+  defaultCountry: z.string().nullable(),
+  /** At most this many rows of the batch are looked up on a registry. */
+  cap: z.number().int(),
+  /** The pass's cursor: rows before it have been through the pass (it runs after the internal pass). */
+  processedRows: z.number().int(),
+  /** Rows looked up on a registry; of them, rows with a registry candidate and rows whose lookup failed. */
+  lookedUpRows: z.number().int(),
+  foundRows: z.number().int(),
+  failedRows: z.number().int(),
+  /** Rows that needed the pass but were not looked up (no country, or past the cap). */
+  skippedRows: z.number().int(),
+});
+export type RegistryPassSummary = z.infer<typeof registryPassSummarySchema>;
 
 export const batchSummarySchema = z.object({
   id: z.uuid(),
   fileName: z.string(),
   status: z.enum(BATCH_STATUSES),
+  /** Why the batch failed (status `failed`), in one short sentence; null otherwise. */
+  failureReason: z.string().nullable(),
   /** `calibrated` when the match objects came from assessMatch; `uncalibrated` otherwise (see README). */
   assessor: z.enum(['calibrated', 'uncalibrated']),
   columns: columnMappingSchema,
@@ -30,6 +52,7 @@ export const batchSummarySchema = z.object({
   noMatchRows: z.number().int(),
   /** Rows a reviewer decided. */
   reviewedRows: z.number().int(),
+  registry: registryPassSummarySchema.nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
@@ -40,7 +63,17 @@ export const batchRowViewSchema = z.object({
   input: batchRowInputSchema,
   decision: batchDecisionSchema.nullable(),
   result: batchRowResultSchema.nullable(),
-  review: z.object({ action: z.enum(['accept', 'pick', 'not_in_list']), organisationId: z.uuid().nullable(), decidedAt: z.string() }).nullable(),
+  review: z
+    .object({
+      action: z.enum(['accept', 'pick', 'not_in_list']),
+      organisationId: z.uuid().nullable(),
+      /** The registry candidate accepted or picked (registry pass), by its key. */
+      registryKey: z.string().nullable(),
+      decidedAt: z.string(),
+    })
+    .nullable(),
+  /** The organisation the row settled on when the batch was applied; null before (or when nothing was accepted). */
+  appliedOrganisationId: z.uuid().nullable(),
 });
 export type BatchRowView = z.infer<typeof batchRowViewSchema>;
 
@@ -53,7 +86,44 @@ export interface ChunkOutcome {
   /** Rows of the batch processed so far (the cursor), and the batch's total. */
   processedRows: number;
   totalRows: number;
+  /** The internal pass is over. */
   done: boolean;
+  /** The batch opted in to the registry pass and it is not over (the batch completes after it). */
+  registryPending: boolean;
+}
+
+/** A row the registry pass looks at: its input and its result from the internal pass. */
+export interface RegistryPendingRow {
+  rowIndex: number;
+  input: BatchRowInput;
+  result: BatchRowResult;
+}
+
+/** A row after the registry pass: its new result, and whether it spent one of the batch's registry lookups. */
+export interface RegistryRowUpdate {
+  result: BatchRowResult;
+  lookedUp: boolean;
+}
+
+export interface RegistryChunkOutcome {
+  /** The registry pass's cursor after this chunk, and the batch's total. */
+  processedRows: number;
+  totalRows: number;
+  done: boolean;
+}
+
+/** The batch's registry options, for the pass's work. */
+export interface RegistryPassOptions {
+  defaultCountry: string | null;
+  /** Lookups left under the batch's cap. */
+  budget: number;
+}
+
+/** An accepted registry candidate of a row (for apply), and the organisation it settled on if applied already. */
+export interface AcceptedRegistryRow {
+  rowIndex: number;
+  candidate: RegistryBatchCandidate;
+  appliedOrganisationId: string | null;
 }
 
 export interface BatchTx {
@@ -64,7 +134,15 @@ export interface BatchTx {
 export interface MatchBatchStore {
   /** Creates the batch and its rows in one transaction; `then` runs inside it (the job is sent there). */
   create(
-    input: { accountId: string; fileName: string; columns: ColumnMapping; assessor: 'calibrated' | 'uncalibrated'; rows: readonly BatchRowInput[] },
+    input: {
+      accountId: string;
+      fileName: string;
+      columns: ColumnMapping;
+      assessor: 'calibrated' | 'uncalibrated';
+      rows: readonly BatchRowInput[];
+      /** The registry pass, when the user opted in: its default country and cap. */
+      registry: { defaultCountry: string | null; cap: number } | null;
+    },
     then: (tx: BatchTx, batchId: string) => Promise<void>,
   ): Promise<string>;
   /**
@@ -73,6 +151,27 @@ export interface MatchBatchStore {
    * whole chunk back; the next attempt starts from the same cursor. A completed batch does nothing.
    */
   processNextChunk(accountId: string, batchId: string, size: number, work: (rows: PendingRow[]) => Promise<BatchRowResult[]>): Promise<ChunkOutcome | null>;
+  /**
+   * The registry pass's next chunk, after the internal pass: up to `size` rows from the pass's cursor that need
+   * it (decided `no_match`, or `review` with a best score below `reviewBelow`). `work` runs outside any
+   * transaction (registry calls take seconds); then, holding the batch's row lock, the results, the counts and
+   * the cursor are written together, unless another worker moved the cursor meanwhile (its chunk stands, this
+   * one is dropped). A kill loses at most the chunk in flight. The chunk that reaches the end completes the batch.
+   */
+  processNextRegistryChunk(
+    accountId: string,
+    batchId: string,
+    size: number,
+    reviewBelow: number,
+    work: (rows: RegistryPendingRow[], options: RegistryPassOptions) => Promise<RegistryRowUpdate[]>,
+  ): Promise<RegistryChunkOutcome | null>;
+  /** The job gave up: status `failed` with a short reason (a completed batch stays completed). */
+  markFailed(accountId: string, batchId: string, reason: string): Promise<void>;
+  /**
+   * A failed batch back to `queued` (its cursors kept); `then` runs in the same transaction (the job is sent
+   * there). `not_found` for another account's batch; `conflict` when the batch is not failed.
+   */
+  resume(accountId: string, batchId: string, then: (tx: BatchTx) => Promise<void>): Promise<'resumed' | 'not_found' | 'conflict'>;
   find(accountId: string, batchId: string): Promise<BatchSummary | null>;
   list(accountId: string, limit: number): Promise<BatchSummary[]>;
   listRows(accountId: string, batchId: string, filter: { decision?: 'match' | 'review' | 'no_match'; offset: number; limit: number }): Promise<BatchRowView[]>;
@@ -83,13 +182,21 @@ export interface MatchBatchStore {
     rowIndex: number;
     review: ReviewAction;
     organisationId: string | null;
+    registryKey: string | null;
     decidedBy: string | null;
   }): Promise<boolean>;
   /** The row as stored (for a decision's checks); null when not the account's. */
   findRow(accountId: string, batchId: string, rowIndex: number): Promise<BatchRowView | null>;
   /**
-   * Links every accepted organisation of the batch (a decided match not overruled, an accepted or picked review)
-   * that is visible to the account to the account's list; returns how many were linked anew.
+   * Links every accepted internal organisation of the batch (a decided match not overruled, an accepted or
+   * picked review) that is visible to the account to the account's list, in one statement, and records on each
+   * such row the organisation it settled on; returns how many organisations were accepted and linked anew.
    */
   linkAccepted(accountId: string, batchId: string): Promise<{ accepted: number; linked: number }>;
+  /** The rows whose accepted candidate is a registry candidate (decided match not overruled, accepted, picked). */
+  acceptedRegistryRows(accountId: string, batchId: string): Promise<AcceptedRegistryRow[]>;
+  /** How many organisations are on the account's list (apply counts what its selections added). */
+  countLinked(accountId: string): Promise<number>;
+  /** Records the organisation an applied row settled on. */
+  recordApplied(accountId: string, batchId: string, rowIndex: number, organisationId: string): Promise<void>;
 }

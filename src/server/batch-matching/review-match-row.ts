@@ -1,8 +1,10 @@
 /**
  * ReviewMatchRow: a reviewer's decision on one row of a batch: `accept` the best candidate, `pick` another of
- * the row's candidates, or `not_in_list`. A row not yet matched cannot be reviewed (409); accepting a row with
- * no candidate, or picking an organisation that is not one of the row's candidates, is a 400; a batch or row of
- * another account is 404. Deciding again replaces the decision.
+ * the row's candidates (an internal organisation by id, a registry candidate of the registry pass by its key), or
+ * `not_in_list`. A row not yet matched cannot be reviewed (409); accepting a row with no candidate, or picking
+ * an organisation or key that is not one of the row's candidates, is a 400; a batch or row of another account is
+ * 404. Deciding again replaces the decision. A registry candidate accepted or picked becomes an organisation only
+ * when the batch is applied (ApplyMatchBatch, through the selection use case).
  */
 import { z } from 'zod';
 import { reviewActionSchema } from '../../core/batch-matching';
@@ -20,7 +22,7 @@ export type ReviewMatchRow = (
   accountId: string,
   userId: string | null,
   input: ReviewMatchRowInput,
-) => Promise<{ rowIndex: number; action: string; organisationId: string | null }>;
+) => Promise<{ rowIndex: number; action: string; organisationId: string | null; registryKey: string | null }>;
 
 export function createReviewMatchRow(deps: { store: MatchBatchStore }): ReviewMatchRow {
   return async (accountId, userId, { batchId, rowIndex, review }) => {
@@ -28,20 +30,25 @@ export function createReviewMatchRow(deps: { store: MatchBatchStore }): ReviewMa
     if (row === null) throw new NotFoundError('match batch row not found');
     if (row.result === null) throw new ConflictError('match batch row not matched yet', 'This row has not been matched yet');
     let organisationId: string | null = null;
+    let registryKey: string | null = null;
     if (review.action === 'accept') {
-      if (row.result.best === null)
-        throw new ValidationError([{ field: 'review.action', rule: 'no_candidate', message: 'This row has no candidate to accept' }]);
-      organisationId = row.result.best.organisationId;
+      const best = row.result.best;
+      if (best === null) throw new ValidationError([{ field: 'review.action', rule: 'no_candidate', message: 'This row has no candidate to accept' }]);
+      if (best.kind === 'registry') registryKey = best.key;
+      else organisationId = best.organisationId;
     } else if (review.action === 'pick') {
-      if (!row.result.candidates.some((c) => c.organisationId === review.organisationId)) {
-        throw new ValidationError([
-          { field: 'review.organisationId', rule: 'not_a_candidate', message: "The organisation is not one of this row's candidates" },
-        ]);
+      const picked = row.result.candidates.find((c) =>
+        c.kind === 'registry' ? review.registryKey !== undefined && c.key === review.registryKey : c.organisationId === review.organisationId,
+      );
+      if (picked === undefined) {
+        const field = review.registryKey === undefined ? 'review.organisationId' : 'review.registryKey';
+        throw new ValidationError([{ field, rule: 'not_a_candidate', message: "The organisation is not one of this row's candidates" }]);
       }
-      organisationId = review.organisationId;
+      if (picked.kind === 'registry') registryKey = picked.key;
+      else organisationId = picked.organisationId;
     }
-    const recorded = await deps.store.recordDecision({ accountId, batchId, rowIndex, review, organisationId, decidedBy: userId });
+    const recorded = await deps.store.recordDecision({ accountId, batchId, rowIndex, review, organisationId, registryKey, decidedBy: userId });
     if (!recorded) throw new NotFoundError('match batch row not found');
-    return { rowIndex, action: review.action, organisationId };
+    return { rowIndex, action: review.action, organisationId, registryKey };
   };
 }

@@ -4,30 +4,60 @@
  * point loses at most the chunk in flight, which the next attempt redoes. After `sliceMs` it queues its own
  * continuation and returns, so no job outlives the queue's expiry however long the file; a job for a finished
  * (or unknown) batch does nothing. Idempotent, as every handler must be.
+ *
+ * A batch that opted in to the registry pass then runs it (registry-pass.ts) the same way: chunks of
+ * `registryChunkSize` rows from the pass's own cursor, each committed with its results and counts; the batch
+ * completes after it. When the queue's last attempt fails, the batch is marked `failed` with a short reason
+ * (the error's first line, never a stack) and waits for a resume (resume-match-batch.ts).
  */
 import type { JobQueue } from '../jobs/job-queue';
 import type { MatchRows } from './match-rows';
 import type { MatchBatchStore } from './ports';
+import type { RegistryPass } from './registry-pass';
 
 export interface RunMatchBatchDependencies {
   store: MatchBatchStore;
   matchRows: MatchRows;
   jobs: JobQueue;
+  /** The registry pass; a batch that opted in to it without one completes after the internal pass's rows are skipped. */
+  registryPass?: RegistryPass;
   /** Rows per chunk (one transaction each). Default 500. */
   chunkSize?: number;
+  /** Rows per chunk of the registry pass (each row is a paced registry call). Default 10. */
+  registryChunkSize?: number;
+  /** `review` rows whose best scores below this also go to the registry pass (0: only `no_match` rows). Default 50. */
+  registryReviewBelow?: number;
   /** How long one job works before handing over to its continuation. Default 60 s. */
   sliceMs?: number;
   /** Called after each committed chunk (tests and logs). */
-  onChunk?: (progress: { batchId: string; processedRows: number; totalRows: number }) => void;
+  onChunk?: (progress: { batchId: string; pass: 'internal' | 'registry'; processedRows: number; totalRows: number }) => void;
 }
 
-export type RunMatchBatch = (payload: { batchId: string; accountId: string }) => Promise<'completed' | 'continued' | 'not_found'>;
+export type RunMatchBatch = (
+  payload: { batchId: string; accountId: string },
+  job?: { isLastAttempt: boolean },
+) => Promise<'completed' | 'continued' | 'not_found'>;
+
+/** The reason a failed batch shows: the error's first line, bounded (no stack trace). */
+export function failureReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = (text.split('\n')[0] ?? '').trim().slice(0, 200);
+  return `Matching stopped after its retries: ${line === '' ? 'unknown error' : line}`;
+}
 
 export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBatch {
   const chunkSize = deps.chunkSize ?? 500;
+  const registryChunkSize = deps.registryChunkSize ?? 10;
+  const reviewBelow = deps.registryReviewBelow ?? 50;
   const sliceMs = deps.sliceMs ?? 60_000;
-  return async ({ batchId, accountId }) => {
+  const registryPass = deps.registryPass;
+
+  const run = async ({ batchId, accountId }: { batchId: string; accountId: string }) => {
     const started = Date.now();
+    const continueLater = async () => {
+      await deps.jobs.send('match-batch.run', { batchId, accountId });
+      return 'continued' as const;
+    };
     for (;;) {
       const outcome = await deps.store.processNextChunk(accountId, batchId, chunkSize, (rows) =>
         deps.matchRows(
@@ -35,13 +65,36 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
           rows.map((r) => r.input),
         ),
       );
-      if (outcome === null) return 'not_found';
-      deps.onChunk?.({ batchId, processedRows: outcome.processedRows, totalRows: outcome.totalRows });
-      if (outcome.done) return 'completed';
-      if (Date.now() - started >= sliceMs) {
-        await deps.jobs.send('match-batch.run', { batchId, accountId });
-        return 'continued';
-      }
+      if (outcome === null) return 'not_found' as const;
+      deps.onChunk?.({ batchId, pass: 'internal', processedRows: outcome.processedRows, totalRows: outcome.totalRows });
+      if (outcome.done && !outcome.registryPending) return 'completed' as const;
+      if (outcome.done) break;
+      if (Date.now() - started >= sliceMs) return continueLater();
+    }
+    for (;;) {
+      const outcome = await deps.store.processNextRegistryChunk(accountId, batchId, registryChunkSize, reviewBelow, (rows, options) =>
+        registryPass === undefined
+          ? Promise.resolve(
+              rows.map((row) => ({
+                result: { ...row.result, registry: { status: 'skipped' as const, registry: null, message: 'No registry is configured.' } },
+                lookedUp: false,
+              })),
+            )
+          : registryPass(accountId, rows, options),
+      );
+      if (outcome === null) return 'not_found' as const;
+      deps.onChunk?.({ batchId, pass: 'registry', processedRows: outcome.processedRows, totalRows: outcome.totalRows });
+      if (outcome.done) return 'completed' as const;
+      if (Date.now() - started >= sliceMs) return continueLater();
+    }
+  };
+
+  return async (payload, job) => {
+    try {
+      return await run(payload);
+    } catch (error) {
+      if (job?.isLastAttempt) await deps.store.markFailed(payload.accountId, payload.batchId, failureReason(error));
+      throw error;
     }
   };
 }

@@ -4,8 +4,23 @@
  * the account: a batch id of another account finds nothing.
  */
 import { sql } from 'drizzle-orm';
-import { batchRowResultSchema, batchRowInputSchema, columnMappingSchema, type BatchRowResult } from '../../../core/batch-matching';
-import type { BatchRowView, BatchSummary, MatchBatchStore, PendingRow } from '../../../server/batch-matching/ports';
+import {
+  batchRowResultSchema,
+  batchRowInputSchema,
+  columnMappingSchema,
+  registryBatchCandidateSchema,
+  type BatchRowResult,
+} from '../../../core/batch-matching';
+import {
+  BATCH_STATUSES,
+  type AcceptedRegistryRow,
+  type BatchRowView,
+  type BatchStatus,
+  type BatchSummary,
+  type MatchBatchStore,
+  type PendingRow,
+  type RegistryPendingRow,
+} from '../../../server/batch-matching/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { visibleToAccount } from './visibility';
@@ -25,9 +40,20 @@ interface BatchRecord extends Record<string, unknown> {
   review_rows: number;
   no_match_rows: number;
   reviewed_rows: number | string;
+  failure_reason: string | null;
+  registry_pass: boolean;
+  default_country: string | null;
+  registry_cap: number;
+  registry_cursor: number;
+  registry_rows: number;
+  registry_found_rows: number;
+  registry_failed_rows: number;
+  registry_skipped_rows: number;
   created_at: Date | string;
   completed_at: Date | string | null;
 }
+
+const statusOf = (value: string): BatchStatus => BATCH_STATUSES.find((s) => s === value) ?? 'queued';
 
 function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -37,7 +63,8 @@ function toSummary(row: BatchRecord): BatchSummary {
   return {
     id: row.id,
     fileName: row.file_name,
-    status: row.status === 'completed' ? 'completed' : row.status === 'running' ? 'running' : 'queued',
+    status: statusOf(row.status),
+    failureReason: row.failure_reason,
     assessor: row.assessor === 'calibrated' ? 'calibrated' : 'uncalibrated',
     columns: columnMappingSchema.parse(row.columns),
     totalRows: row.total_rows,
@@ -46,6 +73,17 @@ function toSummary(row: BatchRecord): BatchSummary {
     reviewRows: row.review_rows,
     noMatchRows: row.no_match_rows,
     reviewedRows: Number(row.reviewed_rows),
+    registry: row.registry_pass
+      ? {
+          defaultCountry: row.default_country,
+          cap: row.registry_cap,
+          processedRows: row.registry_cursor,
+          lookedUpRows: row.registry_rows,
+          foundRows: row.registry_found_rows,
+          failedRows: row.registry_failed_rows,
+          skippedRows: row.registry_skipped_rows,
+        }
+      : null,
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
   };
@@ -58,7 +96,9 @@ interface RowRecord extends Record<string, unknown> {
   result: unknown;
   review_action: string | null;
   review_organisation_id: string | null;
+  review_registry_key: string | null;
   decided_at: Date | string | null;
+  applied_organisation_id: string | null;
 }
 
 function toRowView(row: RowRecord): BatchRowView {
@@ -70,13 +110,15 @@ function toRowView(row: RowRecord): BatchRowView {
     result: row.result === null ? null : batchRowResultSchema.parse(row.result),
     review:
       action === 'accept' || action === 'pick' || action === 'not_in_list'
-        ? { action, organisationId: row.review_organisation_id, decidedAt: iso(row.decided_at ?? new Date()) }
+        ? { action, organisationId: row.review_organisation_id, registryKey: row.review_registry_key, decidedAt: iso(row.decided_at ?? new Date()) }
         : null,
+    appliedOrganisationId: row.applied_organisation_id,
   };
 }
 
 const SUMMARY_COLUMNS = sql`b.id, b.file_name, b.status, b.assessor, b.columns, b.total_rows, b.processed_rows, b.matched_rows, b.review_rows,
-  b.no_match_rows, b.created_at, b.completed_at,
+  b.no_match_rows, b.created_at, b.completed_at, b.failure_reason, b.registry_pass, b.default_country, b.registry_cap, b.registry_cursor,
+  b.registry_rows, b.registry_found_rows, b.registry_failed_rows, b.registry_skipped_rows,
   (select count(*) from match_batch_decisions d where d.batch_id = b.id) as reviewed_rows`;
 
 export function createMatchBatchStore(db: Db): MatchBatchStore {
@@ -84,8 +126,9 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
     async create(input, then) {
       return db.transaction(async (tx) => {
         const inserted = await tx.execute<{ id: string }>(sql`
-          insert into match_batches (account_id, file_name, columns, assessor, total_rows)
-          values (${input.accountId}::uuid, ${input.fileName}, ${JSON.stringify(input.columns)}::jsonb, ${input.assessor}, ${input.rows.length})
+          insert into match_batches (account_id, file_name, columns, assessor, total_rows, registry_pass, default_country, registry_cap)
+          values (${input.accountId}::uuid, ${input.fileName}, ${JSON.stringify(input.columns)}::jsonb, ${input.assessor}, ${input.rows.length},
+            ${input.registry !== null}, ${input.registry?.defaultCountry ?? null}, ${input.registry?.cap ?? 0})
           returning id`);
         const batchId = inserted.rows[0]?.id;
         if (batchId === undefined) throw new Error('match_batches insert returned no id');
@@ -103,18 +146,19 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
     async processNextChunk(accountId, batchId, size, work) {
       if (!isUuid(batchId)) return null;
       return db.transaction(async (tx) => {
-        const locked = await tx.execute<{ processed_rows: number; total_rows: number; status: string }>(sql`
-          select processed_rows, total_rows, status from match_batches
+        const locked = await tx.execute<{ processed_rows: number; total_rows: number; status: string; registry_pass: boolean; registry_cursor: number }>(sql`
+          select processed_rows, total_rows, status, registry_pass, registry_cursor from match_batches
           where id = ${batchId}::uuid and account_id = ${accountId}::uuid for update`);
         const batch = locked.rows[0];
         if (batch === undefined) return null;
+        const registryPending = batch.registry_pass && batch.registry_cursor < batch.total_rows;
         if (batch.processed_rows >= batch.total_rows) {
-          if (batch.status !== 'completed') {
+          if (!registryPending && batch.status !== 'completed') {
             await tx.execute(
-              sql`update match_batches set status = 'completed', completed_at = coalesce(completed_at, now()), updated_at = now() where id = ${batchId}::uuid`,
+              sql`update match_batches set status = 'completed', failure_reason = null, completed_at = coalesce(completed_at, now()), updated_at = now() where id = ${batchId}::uuid`,
             );
           }
-          return { processedRows: batch.processed_rows, totalRows: batch.total_rows, done: true };
+          return { processedRows: batch.processed_rows, totalRows: batch.total_rows, done: true, registryPending };
         }
         const pending = await tx.execute<{ row_index: number; input: unknown }>(sql`
           select row_index, input from match_batch_rows
@@ -138,17 +182,122 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
         const last = rows.at(-1);
         const processed = last === undefined ? batch.total_rows : last.rowIndex + 1;
         const done = processed >= batch.total_rows;
+        const completes = done && !registryPending;
         await tx.execute(sql`
           update match_batches set
             processed_rows = ${processed},
             matched_rows = matched_rows + ${count('match')},
             review_rows = review_rows + ${count('review')},
             no_match_rows = no_match_rows + ${count('no_match')},
+            status = ${completes ? 'completed' : 'running'},
+            failure_reason = null,
+            completed_at = ${completes ? sql`now()` : sql`null`},
+            updated_at = now()
+          where id = ${batchId}::uuid`);
+        return { processedRows: processed, totalRows: batch.total_rows, done, registryPending };
+      });
+    },
+
+    async processNextRegistryChunk(accountId, batchId, size, reviewBelow, work) {
+      if (!isUuid(batchId)) return null;
+      const state = await db.execute<{
+        total_rows: number;
+        processed_rows: number;
+        registry_cursor: number;
+        registry_cap: number;
+        registry_rows: number;
+        default_country: string | null;
+      }>(sql`
+        select total_rows, processed_rows, registry_cursor, registry_cap, registry_rows, default_country from match_batches
+        where id = ${batchId}::uuid and account_id = ${accountId}::uuid and registry_pass`);
+      const batch = state.rows[0];
+      if (batch === undefined) return null;
+      const cursor = batch.registry_cursor;
+      // The pass runs after the internal pass only: nothing to do (and nothing written) before it ends.
+      if (batch.processed_rows < batch.total_rows) return { processedRows: cursor, totalRows: batch.total_rows, done: false };
+      const pending =
+        cursor >= batch.total_rows
+          ? { rows: [] }
+          : await db.execute<{ row_index: number; input: unknown; result: unknown }>(sql`
+              select row_index, input, result from match_batch_rows
+              where batch_id = ${batchId}::uuid and row_index >= ${cursor} and result is not null
+                and (decision = 'no_match' or (decision = 'review' and coalesce((result->'best'->'match'->>'score')::int, 0) < ${reviewBelow}))
+              order by row_index limit ${size}`);
+      const rows: RegistryPendingRow[] = pending.rows.map((r) => ({
+        rowIndex: r.row_index,
+        input: batchRowInputSchema.parse(r.input),
+        result: batchRowResultSchema.parse(r.result),
+      }));
+      const updates =
+        rows.length === 0 ? [] : await work(rows, { defaultCountry: batch.default_country, budget: Math.max(0, batch.registry_cap - batch.registry_rows) });
+      return db.transaction(async (tx) => {
+        const locked = await tx.execute<{ registry_cursor: number; total_rows: number }>(sql`
+          select registry_cursor, total_rows from match_batches where id = ${batchId}::uuid and account_id = ${accountId}::uuid for update`);
+        const now = locked.rows[0];
+        if (now === undefined) return null;
+        // Another worker committed this chunk meanwhile: its results stand.
+        if (now.registry_cursor !== cursor)
+          return { processedRows: now.registry_cursor, totalRows: now.total_rows, done: now.registry_cursor >= now.total_rows };
+        const written = rows.map((row, i) => {
+          const update = updates[i];
+          if (update === undefined) throw new Error(`no registry result for row ${row.rowIndex}`);
+          return {
+            i: row.rowIndex,
+            before: row.result.decision,
+            d: update.result.decision,
+            r: update.result,
+            looked: update.lookedUp,
+            status: update.result.registry?.status ?? null,
+          };
+        });
+        if (written.length > 0) {
+          await tx.execute(sql`
+            update match_batch_rows r set decision = v.d, result = v.r
+            from jsonb_to_recordset(${JSON.stringify(written)}::jsonb) as v(i int, d text, r jsonb)
+            where r.batch_id = ${batchId}::uuid and r.row_index = v.i`);
+        }
+        const delta = (decision: string) => written.filter((w) => w.d === decision).length - written.filter((w) => w.before === decision).length;
+        const last = rows.at(-1);
+        // A chunk shorter than asked for reached the end of the rows that need the pass.
+        const processed = last === undefined || rows.length < size ? now.total_rows : last.rowIndex + 1;
+        const done = processed >= now.total_rows;
+        await tx.execute(sql`
+          update match_batches set
+            registry_cursor = ${processed},
+            matched_rows = matched_rows + ${delta('match')},
+            review_rows = review_rows + ${delta('review')},
+            no_match_rows = no_match_rows + ${delta('no_match')},
+            registry_rows = registry_rows + ${written.filter((w) => w.looked).length},
+            registry_found_rows = registry_found_rows + ${written.filter((w) => w.status === 'found').length},
+            registry_failed_rows = registry_failed_rows + ${written.filter((w) => w.status === 'failed').length},
+            registry_skipped_rows = registry_skipped_rows + ${written.filter((w) => w.status === 'skipped').length},
             status = ${done ? 'completed' : 'running'},
+            failure_reason = null,
             completed_at = ${done ? sql`now()` : sql`null`},
             updated_at = now()
           where id = ${batchId}::uuid`);
-        return { processedRows: processed, totalRows: batch.total_rows, done };
+        return { processedRows: processed, totalRows: now.total_rows, done };
+      });
+    },
+
+    async markFailed(accountId, batchId, reason) {
+      if (!isUuid(batchId)) return;
+      await db.execute(sql`
+        update match_batches set status = 'failed', failure_reason = ${reason.slice(0, 300)}, updated_at = now()
+        where id = ${batchId}::uuid and account_id = ${accountId}::uuid and status <> 'completed'`);
+    },
+
+    async resume(accountId, batchId, then) {
+      if (!isUuid(batchId)) return 'not_found';
+      return db.transaction(async (tx) => {
+        const found = await tx.execute<{ status: string }>(sql`
+          select status from match_batches where id = ${batchId}::uuid and account_id = ${accountId}::uuid for update`);
+        const batch = found.rows[0];
+        if (batch === undefined) return 'not_found' as const;
+        if (batch.status !== 'failed') return 'conflict' as const;
+        await tx.execute(sql`update match_batches set status = 'queued', failure_reason = null, updated_at = now() where id = ${batchId}::uuid`);
+        await then({ handle: tx });
+        return 'resumed' as const;
       });
     },
 
@@ -170,7 +319,8 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
     async listRows(accountId, batchId, filter) {
       if (!isUuid(batchId)) return [];
       const found = await db.execute<RowRecord>(sql`
-        select r.row_index, r.input, r.decision, r.result, d.action as review_action, d.organisation_id as review_organisation_id, d.decided_at
+        select r.row_index, r.input, r.decision, r.result, d.action as review_action, d.organisation_id as review_organisation_id,
+          d.registry_key as review_registry_key, d.decided_at, r.applied_organisation_id
         from match_batch_rows r
         join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
         left join match_batch_decisions d on d.batch_id = r.batch_id and d.row_index = r.row_index
@@ -182,7 +332,8 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
     async findRow(accountId, batchId, rowIndex) {
       if (!isUuid(batchId)) return null;
       const found = await db.execute<RowRecord>(sql`
-        select r.row_index, r.input, r.decision, r.result, d.action as review_action, d.organisation_id as review_organisation_id, d.decided_at
+        select r.row_index, r.input, r.decision, r.result, d.action as review_action, d.organisation_id as review_organisation_id,
+          d.registry_key as review_registry_key, d.decided_at, r.applied_organisation_id
         from match_batch_rows r
         join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
         left join match_batch_decisions d on d.batch_id = r.batch_id and d.row_index = r.row_index
@@ -191,27 +342,37 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
       return row === undefined ? null : toRowView(row);
     },
 
-    async recordDecision({ accountId, batchId, rowIndex, review, organisationId, decidedBy }) {
+    async recordDecision({ accountId, batchId, rowIndex, review, organisationId, registryKey, decidedBy }) {
       if (!isUuid(batchId)) return false;
+      // A new decision un-applies the row: the next apply acts on this decision (the organisation it settled on
+      // before stays on the list).
       const written = await db.execute(sql`
-        insert into match_batch_decisions (batch_id, row_index, account_id, action, organisation_id, decided_by)
-        select r.batch_id, r.row_index, ${accountId}::uuid, ${review.action}, ${organisationId}::uuid, ${decidedBy}
+        with unapplied as (
+          update match_batch_rows r set applied_organisation_id = null
+          from match_batches b
+          where b.id = r.batch_id and b.account_id = ${accountId}::uuid and r.batch_id = ${batchId}::uuid and r.row_index = ${rowIndex}
+        )
+        insert into match_batch_decisions (batch_id, row_index, account_id, action, organisation_id, registry_key, decided_by)
+        select r.batch_id, r.row_index, ${accountId}::uuid, ${review.action}, ${organisationId}::uuid, ${registryKey}, ${decidedBy}
         from match_batch_rows r join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
         where r.batch_id = ${batchId}::uuid and r.row_index = ${rowIndex}
         on conflict (batch_id, row_index) do update set action = excluded.action, organisation_id = excluded.organisation_id,
-          decided_by = excluded.decided_by, decided_at = now()`);
+          registry_key = excluded.registry_key, decided_by = excluded.decided_by, decided_at = now()`);
       return (written.rowCount ?? 0) > 0;
     },
 
     async linkAccepted(accountId, batchId) {
       if (!isUuid(batchId)) return { accepted: 0, linked: 0 };
       return db.transaction(async (tx) => {
-        const accepted = await tx.execute<{ organisation_id: string }>(sql`
-          select distinct x.organisation_id from (
-            select case
+        // A row's accepted internal organisation: a pick, an accepted best, or a decided match no reviewer overruled
+        // (a registry candidate has no organisation id here: acceptedRegistryRows handles those).
+        const accepted = await tx.execute<{ row_index: number; organisation_id: string }>(sql`
+          select x.row_index, x.organisation_id from (
+            select r.row_index, case
               when d.action = 'pick' then d.organisation_id
-              when d.action = 'accept' then (r.result->'best'->>'organisationId')::uuid
-              when d.action is null and r.decision = 'match' then (r.result->'best'->>'organisationId')::uuid
+              when d.action = 'accept' and r.result->'best'->>'kind' is distinct from 'registry' then (r.result->'best'->>'organisationId')::uuid
+              when d.action is null and r.decision = 'match' and r.result->'best'->>'kind' is distinct from 'registry'
+                then (r.result->'best'->>'organisationId')::uuid
             end as organisation_id
             from match_batch_rows r
             join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
@@ -220,14 +381,57 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
           ) x
           join organisations o on o.id = x.organisation_id
           where ${visibleToAccount(accountId, sql`o.id`)}`);
-        const ids = accepted.rows.map((r) => r.organisation_id);
+        const ids = [...new Set(accepted.rows.map((r) => r.organisation_id))];
         if (ids.length === 0) return { accepted: 0, linked: 0 };
         const linked = await tx.execute(sql`
           insert into account_organisations (account_id, organisation_id)
           select ${accountId}::uuid, id::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as id
           on conflict do nothing`);
+        const settled = accepted.rows.map((r) => ({ i: r.row_index, o: r.organisation_id }));
+        await tx.execute(sql`
+          update match_batch_rows r set applied_organisation_id = v.o
+          from jsonb_to_recordset(${JSON.stringify(settled)}::jsonb) as v(i int, o uuid)
+          where r.batch_id = ${batchId}::uuid and r.row_index = v.i and r.applied_organisation_id is distinct from v.o`);
         return { accepted: ids.length, linked: linked.rowCount ?? 0 };
       });
+    },
+
+    async acceptedRegistryRows(accountId, batchId) {
+      if (!isUuid(batchId)) return [];
+      const found = await db.execute<{ row_index: number; candidate: unknown; applied_organisation_id: string | null }>(sql`
+        select r.row_index, r.applied_organisation_id, case
+          when d.action = 'pick' and d.registry_key is not null then
+            (select c from jsonb_array_elements(r.result->'candidates') c where c->>'kind' = 'registry' and c->>'key' = d.registry_key limit 1)
+          when (d.action = 'accept' or (d.action is null and r.decision = 'match')) and r.result->'best'->>'kind' = 'registry' then r.result->'best'
+        end as candidate
+        from match_batch_rows r
+        join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
+        left join match_batch_decisions d on d.batch_id = r.batch_id and d.row_index = r.row_index
+        where r.batch_id = ${batchId}::uuid and r.result is not null
+        order by r.row_index`);
+      const rows: AcceptedRegistryRow[] = [];
+      for (const row of found.rows) {
+        if (row.candidate === null || row.candidate === undefined) continue;
+        rows.push({
+          rowIndex: row.row_index,
+          candidate: registryBatchCandidateSchema.parse(row.candidate),
+          appliedOrganisationId: row.applied_organisation_id,
+        });
+      }
+      return rows;
+    },
+
+    async countLinked(accountId) {
+      const found = await db.execute<{ n: number }>(sql`select count(*)::int as n from account_organisations where account_id = ${accountId}::uuid`);
+      return found.rows[0]?.n ?? 0;
+    },
+
+    async recordApplied(accountId, batchId, rowIndex, organisationId) {
+      if (!isUuid(batchId)) return;
+      await db.execute(sql`
+        update match_batch_rows r set applied_organisation_id = ${organisationId}::uuid
+        from match_batches b
+        where b.id = r.batch_id and b.account_id = ${accountId}::uuid and r.batch_id = ${batchId}::uuid and r.row_index = ${rowIndex}`);
     },
   };
 }

@@ -194,7 +194,7 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post',
     summary: 'Upload a supplier file for batch matching',
     description:
-      'The CSV text (header first; at most 20 MB and 100,000 rows) with its column mapping (header names; only `name` is required). The batch and its `match-batch.run` job are stored together; a worker matches it chunk by chunk and resumes after a restart. A header without a mapped column, a field too long, a NUL or bad CSV is `400` naming the line.',
+      "The CSV text (header first; at most 20 MB and 100,000 rows) with its column mapping (header names; only `name` is required). The batch and its `match-batch.run` job are stored together; a worker matches it chunk by chunk and resumes after a restart. `registryPass: true` adds the registry pass: rows left without an internal match are looked up on their country's registry (ABN Lookup for Australia, OpenCorporates otherwise), paced and capped (MATCH_REGISTRY_MAX_ROWS); a row needs its country column or `defaultCountry`. A header without a mapped column, a field too long, a NUL or bad CSV is `400` naming the line.",
     auth: 'account',
     body: 'CreateMatchBatchRequest',
     success: {
@@ -264,8 +264,13 @@ export const ROUTES: readonly RouteDoc[] = [
         properties: {
           data: {
             type: 'object',
-            properties: { rowIndex: { type: 'integer' }, action: { type: 'string' }, organisationId: { type: ['string', 'null'] } },
-            required: ['rowIndex', 'action', 'organisationId'],
+            properties: {
+              rowIndex: { type: 'integer' },
+              action: { type: 'string' },
+              organisationId: { type: ['string', 'null'] },
+              registryKey: { type: ['string', 'null'] },
+            },
+            required: ['rowIndex', 'action', 'organisationId', 'registryKey'],
           },
         },
         required: ['data'],
@@ -276,15 +281,43 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     path: '/api/match/batches/{id}/apply',
     method: 'post',
-    summary: 'Link the accepted organisations of a completed batch to the account',
+    summary: 'Link the accepted organisations of a completed batch to the account; create and enrich its accepted registry candidates',
+    description:
+      'Accepted internal organisations join the list in one statement; accepted registry candidates go through the selection use case (created owned by the account and enriched, or settled on an existing organisation with the same key). Each row records the organisation it settled on: applying again creates nothing twice.',
     auth: 'account',
     pathParameters: ['id'],
     success: {
       status: 200,
-      description: 'How many organisations were accepted and how many joined the list anew',
+      description: 'How many were accepted, how many joined the list anew, how many organisations were created from registry candidates',
       schema: {
         type: 'object',
-        properties: { data: { type: 'object', properties: { accepted: { type: 'integer' }, linked: { type: 'integer' } }, required: ['accepted', 'linked'] } },
+        properties: {
+          data: {
+            type: 'object',
+            properties: { accepted: { type: 'integer' }, linked: { type: 'integer' }, created: { type: 'integer' } },
+            required: ['accepted', 'linked', 'created'],
+          },
+        },
+        required: ['data'],
+      },
+    },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/api/match/batches/{id}/resume',
+    method: 'post',
+    summary: 'Resume a failed match batch from its cursors',
+    description: 'A batch whose job gave up (status `failed`, with `failureReason`) is queued again; one that is queued, running or completed is `409`.',
+    auth: 'account',
+    pathParameters: ['id'],
+    success: {
+      status: 202,
+      description: 'The batch is queued again',
+      schema: {
+        type: 'object',
+        properties: {
+          data: { type: 'object', properties: { batchId: { type: 'string' }, status: { type: 'string', enum: ['queued'] } }, required: ['batchId', 'status'] },
+        },
         required: ['data'],
       },
     },

@@ -1,5 +1,5 @@
 /**
- * POST /api/match/batches: uploads a supplier file (JSON `{fileName, csv, columns}`; at most 20 MB of CSV and
+ * POST /api/match/batches: uploads a supplier file (JSON `{fileName, csv, columns, registryPass?, defaultCountry?}`; at most 20 MB of CSV and
  * 100,000 rows) → 202 `{data: {batchId, totalRows}}` once the batch and its job are stored; a bad file 400
  * naming the problem; the queue down 503 (nothing stored). GET: the account's 20 most recent batches.
  */

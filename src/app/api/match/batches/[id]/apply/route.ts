@@ -1,4 +1,8 @@
-/** POST /api/match/batches/{id}/apply: links the accepted organisations to the account → `{data: {accepted, linked}}`; still running 409. */
+/**
+ * POST /api/match/batches/{id}/apply: links the accepted organisations to the account and creates (and enriches) the
+ * accepted registry candidates through the selection use case → `{data: {accepted, linked, created}}`; applying again
+ * creates nothing twice; a batch not completed 409; another account's 404.
+ */
 import { batchIdParamsSchema } from '../../../../../../server/batch-matching/read-match-batch';
 import { jsonResponse } from '../../../../../http/error-response';
 import { parseOrThrow } from '../../../../../http/parse';

@@ -1,0 +1,22 @@
+/**
+ * ResumeMatchBatch (issue 13: "a batch is a job that survives a restart and can be resumed"): a batch whose job
+ * gave up (status `failed`) is queued again with its job, in one transaction; the job continues from the
+ * batch's cursors (the internal pass's, then the registry pass's), so nothing already committed is redone.
+ * Resuming a batch that is not failed (queued, running or completed) is a 409; another account's batch is 404.
+ */
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { JobQueue } from '../jobs/job-queue';
+import type { MatchBatchStore } from './ports';
+
+export type ResumeMatchBatch = (accountId: string, batchId: string) => Promise<{ batchId: string; status: 'queued' }>;
+
+export function createResumeMatchBatch(deps: { store: MatchBatchStore; jobs: JobQueue }): ResumeMatchBatch {
+  return async (accountId, batchId) => {
+    const outcome = await deps.store.resume(accountId, batchId, async (tx) => {
+      await deps.jobs.send('match-batch.run', { batchId, accountId }, { tx: tx.handle });
+    });
+    if (outcome === 'not_found') throw new NotFoundError('match batch not found');
+    if (outcome === 'conflict') throw new ConflictError('match batch not failed', 'Only a failed batch can be resumed');
+    return { batchId, status: 'queued' };
+  };
+}
