@@ -255,7 +255,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
-  const matchBatchStore = createMatchBatchStore(database.db);
+  // A batch with no committed chunk for two job expiries is stalled (its job will not come back): resumable.
+  const matchBatchStore = createMatchBatchStore(database.db, { stalledAfterSeconds: env.JOB_EXPIRE_SECONDS * 2 });
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });

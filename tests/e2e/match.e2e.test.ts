@@ -248,7 +248,7 @@ describe('/match', () => {
 
   it('shows a batch whose job gave up with its reason, and Resume (keyboard) completes it', async () => {
     // A batch whose job gave up, as the worker leaves it: stored without a job, then marked failed.
-    const store = createMatchBatchStore(database.db);
+    const store = createMatchBatchStore(database.db, { stalledAfterSeconds: 600 });
     const batchId = await store.create(
       {
         accountId,

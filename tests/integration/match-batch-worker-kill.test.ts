@@ -125,6 +125,13 @@ describe('the match-batch worker process', () => {
     const decided = await ctx.database.db.execute<{ n: number }>(sql`
       select count(*)::int as n from match_batch_rows where batch_id = ${batchId}::uuid and decision = 'no_match' and (row_index % 40) < 20`);
     expect(decided.rows[0]?.n).toBe(0);
+    // The download (three pages of 2,000, paged by key): the header and every row once, in order, each decided.
+    let text = '';
+    for await (const part of await ctx.container.matchBatches.read.export(account.id, batchId, 'csv')) text += part;
+    const body = text.trimEnd().split('\n').slice(1);
+    expect(body).toHaveLength(ROWS);
+    expect(body.map((line) => Number(line.split(',')[0]))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+    expect(body.filter((line) => line.includes(',pending'))).toEqual([]);
 
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);

@@ -177,7 +177,7 @@ describe('a batch interrupted mid-way', () => {
   it('keeps every committed chunk and its cursor when a chunk fails, and the next run resumes from the cursor without redoing or losing a row', async () => {
     const rows = Array.from({ length: 23 }, (_, i) => (i % 2 === 0 ? `Quorvex Haulage,AUS,,` : `Unknown Supplier ${i},,,`));
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'resume.csv', csv: HEADER + rows.join('\n'), columns: COLUMNS });
-    const store = createMatchBatchStore(db);
+    const store = createMatchBatchStore(db, { stalledAfterSeconds: 600 });
     const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), assess: uncalibratedAssessMatch });
     let chunks = 0;
     const failing = createRunMatchBatch({
@@ -212,7 +212,7 @@ describe('a batch interrupted mid-way', () => {
   it('hands over to a continuation job after its time slice, so no job outlives the queue expiry', async () => {
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'slice.csv', csv: HEADER + 'A,,,\nB,,,\nC,,,', columns: COLUMNS });
     const sliced = createRunMatchBatch({
-      store: createMatchBatchStore(db),
+      store: createMatchBatchStore(db, { stalledAfterSeconds: 600 }),
       jobs: ctx.container.jobs,
       matchRows: ctx.container.matchBatches.matchRows,
       chunkSize: 1,

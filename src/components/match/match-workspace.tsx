@@ -285,7 +285,9 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
             {registry.defaultCountry ? `; default country ${registry.defaultCountry}` : ''}.
           </p>
         ) : null}
-        {summary.status === 'failed' ? <ResumeBatch batchId={batchId} reason={summary.failureReason} /> : null}
+        {summary.status === 'failed' || summary.stalled ? (
+          <ResumeBatch batchId={batchId} reason={summary.status === 'failed' ? summary.failureReason : 'no progress for a while; its job stopped'} />
+        ) : null}
         <dl className="match-counts">
           <div>
             <dt>Matched</dt>

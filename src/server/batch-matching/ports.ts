@@ -55,6 +55,8 @@ export const batchSummarySchema = z.object({
   registry: registryPassSummarySchema.nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Queued or running, yet no chunk committed for a while: its job died where the queue will not retry it; resumable. */
+  stalled: z.boolean(),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
 
@@ -174,7 +176,12 @@ export interface MatchBatchStore {
   resume(accountId: string, batchId: string, then: (tx: BatchTx) => Promise<void>): Promise<'resumed' | 'not_found' | 'conflict'>;
   find(accountId: string, batchId: string): Promise<BatchSummary | null>;
   list(accountId: string, limit: number): Promise<BatchSummary[]>;
-  listRows(accountId: string, batchId: string, filter: { decision?: 'match' | 'review' | 'no_match'; offset: number; limit: number }): Promise<BatchRowView[]>;
+  /** A page of rows in row order; `afterRowIndex` pages by key (the download), `offset` by position (the review list). */
+  listRows(
+    accountId: string,
+    batchId: string,
+    filter: { decision?: 'match' | 'review' | 'no_match'; afterRowIndex?: number; offset: number; limit: number },
+  ): Promise<BatchRowView[]>;
   /** Records (or replaces) a reviewer's decision; false when the row does not exist for the account. */
   recordDecision(input: {
     accountId: string;

@@ -47,11 +47,14 @@ export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatc
       await summary(accountId, batchId);
       return (async function* () {
         if (format === 'csv') yield csvLine([...RESULT_COLUMNS, 'review']);
-        for (let offset = 0; ; offset += EXPORT_PAGE) {
-          const page = await deps.store.listRows(accountId, batchId, { offset, limit: EXPORT_PAGE });
+        // Paged by key, not offset: each page is an index range scan however deep into a 100,000-row file; each
+        // page is one chunk of text.
+        for (let afterRowIndex = -1; ;) {
+          const page = await deps.store.listRows(accountId, batchId, { afterRowIndex, offset: 0, limit: EXPORT_PAGE });
+          const lines: string[] = [];
           for (const row of page) {
             if (format === 'jsonl') {
-              yield `${JSON.stringify(row)}\n`;
+              lines.push(`${JSON.stringify(row)}\n`);
               continue;
             }
             const record = row.result === null ? null : resultRecord(row.rowIndex, row.input, row.result);
@@ -60,8 +63,12 @@ export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatc
                 ? [String(row.rowIndex + 1), row.input.name, row.input.country ?? '', row.input.identifier ?? '', row.input.website ?? '', 'pending']
                 : RESULT_COLUMNS.map((c) => record[c]);
             while (values.length < RESULT_COLUMNS.length) values.push('');
-            yield csvLine([...values, row.review === null ? '' : `${row.review.action}${row.review.organisationId ? ` ${row.review.organisationId}` : ''}`]);
+            lines.push(
+              csvLine([...values, row.review === null ? '' : `${row.review.action}${row.review.organisationId ? ` ${row.review.organisationId}` : ''}`]),
+            );
           }
+          if (lines.length > 0) yield lines.join('');
+          afterRowIndex = page.at(-1)?.rowIndex ?? afterRowIndex;
           if (page.length < EXPORT_PAGE) return;
         }
       })();

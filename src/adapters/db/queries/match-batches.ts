@@ -51,6 +51,7 @@ interface BatchRecord extends Record<string, unknown> {
   registry_skipped_rows: number;
   created_at: Date | string;
   completed_at: Date | string | null;
+  stalled: boolean;
 }
 
 const statusOf = (value: string): BatchStatus => BATCH_STATUSES.find((s) => s === value) ?? 'queued';
@@ -86,6 +87,7 @@ function toSummary(row: BatchRecord): BatchSummary {
       : null,
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
+    stalled: row.stalled,
   };
 }
 
@@ -116,12 +118,27 @@ function toRowView(row: RowRecord): BatchRowView {
   };
 }
 
-const SUMMARY_COLUMNS = sql`b.id, b.file_name, b.status, b.assessor, b.columns, b.total_rows, b.processed_rows, b.matched_rows, b.review_rows,
+/**
+ * The summary's columns. A queued or running batch none of whose chunks committed for `stalledAfterSeconds` is
+ * `stalled`: its job died where the queue does not retry it (a worker killed during the last attempt), so it
+ * can be resumed like a failed one (a second job for a batch that was merely slow is harmless: chunks commit
+ * under the batch's row lock from its cursor).
+ */
+const summaryColumns = (
+  stalledAfterSeconds: number,
+) => sql`b.id, b.file_name, b.status, b.assessor, b.columns, b.total_rows, b.processed_rows, b.matched_rows, b.review_rows,
   b.no_match_rows, b.created_at, b.completed_at, b.failure_reason, b.registry_pass, b.default_country, b.registry_cap, b.registry_cursor,
   b.registry_rows, b.registry_found_rows, b.registry_failed_rows, b.registry_skipped_rows,
+  (b.status in ('queued', 'running') and b.updated_at < now() - make_interval(secs => ${stalledAfterSeconds})) as stalled,
   (select count(*) from match_batch_decisions d where d.batch_id = b.id) as reviewed_rows`;
 
-export function createMatchBatchStore(db: Db): MatchBatchStore {
+export interface MatchBatchStoreOptions {
+  /** How long a queued or running batch may go without a committed chunk before it counts as stalled. */
+  stalledAfterSeconds: number;
+}
+
+export function createMatchBatchStore(db: Db, options: MatchBatchStoreOptions): MatchBatchStore {
+  const SUMMARY_COLUMNS = summaryColumns(options.stalledAfterSeconds);
   return {
     async create(input, then) {
       return db.transaction(async (tx) => {
@@ -290,11 +307,12 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
     async resume(accountId, batchId, then) {
       if (!isUuid(batchId)) return 'not_found';
       return db.transaction(async (tx) => {
-        const found = await tx.execute<{ status: string }>(sql`
-          select status from match_batches where id = ${batchId}::uuid and account_id = ${accountId}::uuid for update`);
+        const found = await tx.execute<{ status: string; stalled: boolean }>(sql`
+          select status, (status in ('queued', 'running') and updated_at < now() - make_interval(secs => ${options.stalledAfterSeconds})) as stalled
+          from match_batches where id = ${batchId}::uuid and account_id = ${accountId}::uuid for update`);
         const batch = found.rows[0];
         if (batch === undefined) return 'not_found' as const;
-        if (batch.status !== 'failed') return 'conflict' as const;
+        if (batch.status !== 'failed' && !batch.stalled) return 'conflict' as const;
         await tx.execute(sql`update match_batches set status = 'queued', failure_reason = null, updated_at = now() where id = ${batchId}::uuid`);
         await then({ handle: tx });
         return 'resumed' as const;
@@ -325,6 +343,7 @@ export function createMatchBatchStore(db: Db): MatchBatchStore {
         join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
         left join match_batch_decisions d on d.batch_id = r.batch_id and d.row_index = r.row_index
         where r.batch_id = ${batchId}::uuid ${filter.decision === undefined ? sql`` : sql`and r.decision = ${filter.decision}`}
+          ${filter.afterRowIndex === undefined ? sql`` : sql`and r.row_index > ${filter.afterRowIndex}`}
         order by r.row_index offset ${filter.offset} limit ${filter.limit}`);
       return found.rows.map(toRowView);
     },

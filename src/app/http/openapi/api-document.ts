@@ -306,8 +306,9 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     path: '/api/match/batches/{id}/resume',
     method: 'post',
-    summary: 'Resume a failed match batch from its cursors',
-    description: 'A batch whose job gave up (status `failed`, with `failureReason`) is queued again; one that is queued, running or completed is `409`.',
+    summary: 'Resume a failed or stalled match batch from its cursors',
+    description:
+      'A batch whose job gave up (status `failed`, with `failureReason`) or stalled (`stalled: true`: queued or running with no chunk committed for two job expiries) is queued again; a completed one, or one making progress, is `409`.',
     auth: 'account',
     pathParameters: ['id'],
     success: {
