@@ -74,7 +74,7 @@ export const matchCommand = defineCommand({
     if (input.account) await requireAccountOrThrow(db, input.account);
     const accountId = input.account ?? NO_ACCOUNT;
     const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), chunk: createChunkLookups(db), assess: batchAssessMatch });
-        // The registry pass: the search's own registry adapters (configured by the environment) and the shared pacer.
+    // The registry pass: the search's own registry adapters (configured by the environment) and the shared pacer.
     const pacer = input.registry
       ? createRegistryPacer({ connectionString: database.pool.options.connectionString ?? '', callsPerMinute: context.env.MATCH_REGISTRY_CALLS_PER_MINUTE })
       : undefined;
