@@ -20,6 +20,8 @@ interface Scheduled {
 
 export class FaultPlan {
   private queue: Scheduled[] = [];
+  private taken = 0;
+  private waiters: { count: number; resolve: () => void }[] = [];
   /** Latency added to every answer (the provider's normal speed), in ms; a function for jitter. */
   baseLatency: () => number = () => 0;
 
@@ -38,7 +40,19 @@ export class FaultPlan {
     if (!head) return undefined;
     head.remaining -= 1;
     if (head.remaining <= 0) this.queue.shift();
+    this.taken += 1;
+    for (const waiter of this.waiters.filter((w) => w.count <= this.taken)) waiter.resolve();
+    this.waiters = this.waiters.filter((w) => w.count > this.taken);
     return head.fault;
+  }
+
+  /**
+   * Resolves once `count` requests have taken an injected fault (the moment the faulty request has reached
+   * the fake): a test's signal to act on it, instead of a guess at how long the request takes to arrive.
+   */
+  whenTaken(count: number): Promise<void> {
+    if (this.taken >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
   }
 }
 

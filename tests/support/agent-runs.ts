@@ -1,0 +1,42 @@
+/**
+ * What the agent tests over real sockets share: a captured log, a fault placed on the n-th request, and run
+ * timers that end a run at a chosen moment rather than after a wall-clock time a slow machine may overrun.
+ */
+import pino from 'pino';
+import type { RunTimer } from '../../src/adapters/agent/run-timer';
+import type { Fault, FaultPlan } from '../../src/sandbox/faults';
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+export function captureLog() {
+  const lines: LogLine[] = [];
+  const log = pino({ level: 'debug', base: undefined }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
+  return { log, lines, warnings: () => lines.filter((l) => l.level === 40) };
+}
+
+/** Lets the first `n - 1` requests through untouched, then applies the fault to the next `times`. */
+export function at(plan: FaultPlan, n: number, fault: Fault, times: number): void {
+  if (n > 1) plan.inject({ kind: 'delay', ms: 0 }, n - 1);
+  plan.inject(fault, times);
+}
+
+/** A run that never times out on its own: the test's outcome cannot depend on the machine's speed. */
+export const noRunTimeout: RunTimer = () => ({ cancel: () => undefined });
+
+/**
+ * A run that times out the moment the `n`-th request has reached the fake (taken its fault, see `at`): the
+ * timeout strikes while that request is in flight, however long the requests before it took.
+ */
+export function timeoutAtRequest(plan: FaultPlan, n: number): RunTimer {
+  return (_timeoutMs, onTimeout) => {
+    let cancelled = false;
+    void plan.whenTaken(n).then(() => {
+      if (!cancelled) onTimeout();
+    });
+    return { cancel: () => void (cancelled = true) };
+  };
+}
