@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 async function run(runTimer: RunTimer): Promise<{ found: AgentCandidate[]; warnings: string[] }> {
-  const { log, warnings } = captureLog();
+  const { log, warningMessages } = captureLog();
   const model = createLanguageModel({
     AGENT_PROVIDER: 'openai-compatible',
     AGENT_MODEL: 'sandbox-agent',
@@ -47,7 +47,7 @@ async function run(runTimer: RunTimer): Promise<{ found: AgentCandidate[]; warni
   const found: AgentCandidate[] = [];
   // Any error escaping the generator fails the test here.
   for await (const c of agent.discover(AUS, new AbortController().signal)) found.push(c);
-  return { found, warnings: warnings().map((l) => l.msg) };
+  return { found, warnings: warningMessages() };
 }
 
 const MODEL_FAILED = 'agent: model call failed; run ended';

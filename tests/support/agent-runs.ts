@@ -15,7 +15,8 @@ export interface LogLine {
 export function captureLog() {
   const lines: LogLine[] = [];
   const log = pino({ level: 'debug', base: undefined }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
-  return { log, lines, warnings: () => lines.filter((l) => l.level === 40) };
+  const warnings = () => lines.filter((l) => l.level === 40);
+  return { log, lines, warnings, warningMessages: () => warnings().map((l) => l.msg) };
 }
 
 /** Lets the first `n - 1` requests through untouched, then applies the fault to the next `times`. */
