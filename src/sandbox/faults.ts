@@ -30,8 +30,11 @@ export class FaultPlan {
     this.queue.push({ fault, remaining: times });
   }
 
+  /** Drops the faults still scheduled and starts `whenTaken`'s count again (a test's clean slate). */
   clear(): void {
     this.queue = [];
+    this.taken = 0;
+    this.waiters = [];
   }
 
   /** Takes the fault for this request, if any. */
@@ -47,7 +50,7 @@ export class FaultPlan {
   }
 
   /**
-   * Resolves once `count` requests have taken an injected fault (the moment the faulty request has reached
+   * Resolves once `count` requests (since the plan began or was cleared) have taken an injected fault (the moment the faulty request has reached
    * the fake): a test's signal to act on it, instead of a guess at how long the request takes to arrive.
    */
   whenTaken(count: number): Promise<void> {
@@ -146,12 +149,15 @@ export async function answerWithFaults(
 export class ConnectionLog {
   opened = 0;
   closedByClient = 0;
+  /** Responses written to the end. */
+  answered = 0;
   requests: { method: string; url: string }[] = [];
   track(req: IncomingMessage, res: ServerResponse): void {
     this.opened += 1;
     this.requests.push({ method: req.method ?? 'GET', url: req.url ?? '' });
     res.on('close', () => {
-      if (!res.writableFinished) this.closedByClient += 1;
+      if (res.writableFinished) this.answered += 1;
+      else this.closedByClient += 1;
     });
   }
 }
