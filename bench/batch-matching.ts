@@ -28,7 +28,7 @@ import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
 import { BATCH_ASSESSOR, batchAssessMatch } from '../src/server/batch-matching/assessor';
 import { createMatchRows } from '../src/server/batch-matching/match-rows';
-import { round, summariseLatencies } from './support/stats';
+import { round, seededRandom, summariseLatencies } from './support/stats';
 import { EVALUATION_VERSION, evaluationMarker, loadEvaluationSet } from './evaluation/evaluation-set';
 import { generateQueries } from './evaluation/variants';
 
@@ -48,18 +48,6 @@ const rowsWanted = Number(args.rows);
 const chunkSize = Number(args.chunk);
 const concurrency = Number(args.concurrency);
 const note = (message: string) => process.stderr.write(`[bench:batch-matching] ${message}\n`);
-
-/** Mulberry32: a small seeded generator, so the same file is drawn every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Drawn {
   id: string;
@@ -168,7 +156,7 @@ async function main(): Promise<void> {
   try {
     const count = Number((await reader.pool.query<{ n: string }>('select count(*) as n from organisations')).rows[0]?.n ?? 0);
     note(`${args.database}: ${count} organisations`);
-    const next = random(Number(args.seed));
+    const next = seededRandom(Number(args.seed)); // the same file is drawn every run
     // A deterministic sample: organisations whose id hashes into a bucket (repeatable, spread over the table).
     const drawnRows = await reader.pool.query<{ id: string; name: string; country: string | null; website: string | null; identifier: string | null }>(
       `select o.id, o.name, o.country_iso_alpha3 as country, o.website,

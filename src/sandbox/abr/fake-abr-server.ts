@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { AbnDetailsWire, MatchingNamesWire } from '../../adapters/registries/abr/schemas';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../core/identifiers';
+import { seededRandom } from '../../core/seeded-random';
 import { answerWithFaults, ConnectionLog, FaultPlan, type Fault } from '../faults';
 import { ENTITY_TYPE_NAMES, FAKE_ABR_ENTITIES, type FakeAbrEntity } from './dataset';
 
@@ -36,18 +37,6 @@ export interface FakeAbr {
   endpointFaults: { matchingNames: FaultPlan; abnDetails: FaultPlan };
   connections: ConnectionLog;
   close(): Promise<void>;
-}
-
-/** Deterministic PRNG (mulberry32) for the latency jitter. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Consults the shared plan first, then the endpoint's own; latency = endpoint's + shared base latency. */
