@@ -4,16 +4,13 @@
  * was already yielded stays yielded.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLanguageModel } from '../../src/adapters/agent/language-model';
 import type { RunTimer } from '../../src/adapters/agent/run-timer';
 import { createSearchAgent } from '../../src/adapters/agent/search-agent';
-import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
-import { createBraveClient } from '../../src/adapters/web-search/client';
 import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/ports';
 import type { Fault } from '../../src/sandbox/faults';
 import { startFakeOpenAi, type FakeOpenAi } from '../../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
-import { at, captureLog, noRunTimeout, timeoutAtRequest } from '../support/agent-runs';
+import { at, captureLog, noRunTimeout, sandboxModel, sandboxWebSearch, timeoutAtRequest } from '../support/agent-runs';
 
 const AUS: DiscoveryQuery = { query: 'solar installers', countryIsoAlpha3: 'AUS', limit: 10 };
 const FOUND = 3; // what a clean run finds for AUS "solar installers"
@@ -32,18 +29,8 @@ afterEach(async () => {
 
 async function run(runTimer: RunTimer): Promise<{ found: AgentCandidate[]; warnings: string[] }> {
   const { log, warningMessages } = captureLog();
-  const model = createLanguageModel({
-    AGENT_PROVIDER: 'openai-compatible',
-    AGENT_MODEL: 'sandbox-agent',
-    AGENT_BASE_URL: `${llm.url}/v1`,
-    AGENT_API_KEY: 'sandbox',
-  });
-  if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({
-    client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: SEARCH_TIMEOUT_MS, retryDelayMs: 10 }),
-    log,
-  });
-  const agent = createSearchAgent({ model: model.model, webSearch, log, timeoutMs: TIMEOUT_MS, maxRetries: 1, runTimer });
+  const webSearch = sandboxWebSearch(brave.url, log, SEARCH_TIMEOUT_MS);
+  const agent = createSearchAgent({ model: sandboxModel(llm.url), webSearch, log, timeoutMs: TIMEOUT_MS, maxRetries: 1, runTimer });
   const found: AgentCandidate[] = [];
   // Any error escaping the generator fails the test here.
   for await (const c of agent.discover(AUS, new AbortController().signal)) found.push(c);

@@ -7,12 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLanguageModel } from '../../src/adapters/agent/language-model';
 import { createSearchAgent, type SearchAgentOptions } from '../../src/adapters/agent/search-agent';
 import { createSearchAgentFromEnv } from '../../src/adapters/agent/search-agent-from-env';
-import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
-import { createBraveClient } from '../../src/adapters/web-search/client';
 import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/ports';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from '../../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
-import { at, captureLog, noRunTimeout, timeoutAtRequest } from '../support/agent-runs';
+import { at, captureLog, noRunTimeout, sandboxModel, sandboxWebSearch, timeoutAtRequest } from '../support/agent-runs';
 
 let llm: FakeOpenAi;
 let brave: FakeBrave;
@@ -28,16 +26,9 @@ afterEach(async () => {
 });
 
 function agentFor(log: pino.Logger, overrides: Partial<SearchAgentOptions> = {}) {
-  const model = createLanguageModel({
-    AGENT_PROVIDER: 'openai-compatible',
-    AGENT_MODEL: 'sandbox-agent',
-    AGENT_BASE_URL: `${llm.url}/v1`,
-    AGENT_API_KEY: 'sandbox',
-  });
-  if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 }), log });
+  const webSearch = sandboxWebSearch(brave.url, log, 2000);
   // No wall-clock limit unless a test sets one: a slow machine must not turn a clean run into a timeout.
-  return createSearchAgent({ model: model.model, webSearch, log, timeoutMs: 10_000, maxRetries: 0, runTimer: noRunTimeout, ...overrides });
+  return createSearchAgent({ model: sandboxModel(llm.url), webSearch, log, timeoutMs: 10_000, maxRetries: 0, runTimer: noRunTimeout, ...overrides });
 }
 
 async function collect(gen: AsyncGenerator<AgentCandidate>): Promise<AgentCandidate[]> {

@@ -9,10 +9,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from '../../src/adapters/agent/enrichment-agent';
 import { createEnrichmentAgentFromEnv } from '../../src/adapters/agent/enrichment-agent-from-env';
-import { createLanguageModel } from '../../src/adapters/agent/language-model';
 import { realRunTimer } from '../../src/adapters/agent/run-timer';
-import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
-import { createBraveClient } from '../../src/adapters/web-search/client';
 import { createSafeFetcher, type PageFetcher } from '../../src/adapters/website-validation/safe-fetch';
 import { createWebsiteValidator } from '../../src/adapters/website-validation/website-validator';
 import type { Identifier, OrganisationType } from '../../src/core/candidates';
@@ -24,7 +21,7 @@ import { FAKE_COMPANIES } from '../../src/sandbox/opencorporates/dataset';
 import { ENRICHMENT_PAGES } from '../../src/sandbox/web-search/dataset';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites, type FakeWebsites } from '../../src/sandbox/websites/fake-websites-server';
-import { at, captureLog, noRunTimeout, timeoutAtRequest } from '../support/agent-runs';
+import { at, captureLog, noRunTimeout, sandboxModel, sandboxWebSearch, timeoutAtRequest } from '../support/agent-runs';
 
 let llm: FakeOpenAi;
 let brave: FakeBrave;
@@ -39,16 +36,9 @@ afterEach(async () => {
 });
 
 function agentFor(log: pino.Logger, overrides: Partial<EnrichmentAgentOptions> = {}) {
-  const model = createLanguageModel({
-    AGENT_PROVIDER: 'openai-compatible',
-    AGENT_MODEL: 'sandbox-agent',
-    AGENT_BASE_URL: `${llm.url}/v1`,
-    AGENT_API_KEY: 'sandbox',
-  });
-  if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 }), log });
+  const webSearch = sandboxWebSearch(brave.url, log, 2000);
   // No wall-clock limit unless a test sets one: a slow machine must not turn a clean run into a timeout.
-  return createEnrichmentAgent({ model: model.model, webSearch, log, timeoutMs: 10_000, maxRetries: 0, runTimer: noRunTimeout, ...overrides });
+  return createEnrichmentAgent({ model: sandboxModel(llm.url), webSearch, log, timeoutMs: 10_000, maxRetries: 0, runTimer: noRunTimeout, ...overrides });
 }
 
 function subject(name: string, countryIsoAlpha3: string | null, identifiers: Identifier[] = []): EnrichmentSubject {
@@ -377,14 +367,9 @@ describe('search API faults', () => {
   it('a search timeout fails the phase as a timeout', async () => {
     brave.faults.inject({ kind: 'hang' }, 1);
     const { log } = captureLog();
-    const model = createLanguageModel({ AGENT_PROVIDER: 'openai-compatible', AGENT_MODEL: 'm', AGENT_BASE_URL: `${llm.url}/v1`, AGENT_API_KEY: 'k' });
-    if (!model.ok) throw new Error('model configuration rejected');
-    const webSearch = createBraveWebSearch({
-      client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 300, retryDelayMs: 10 }),
-      log,
-    });
+    const webSearch = sandboxWebSearch(brave.url, log, 300);
     // The timeout is the search's (its client's 300 ms against a hang), never the run's.
-    const agent = createEnrichmentAgent({ model: model.model, webSearch, log, maxRetries: 0, runTimer: noRunTimeout });
+    const agent = createEnrichmentAgent({ model: sandboxModel(llm.url), webSearch, log, maxRetries: 0, runTimer: noRunTimeout });
     expect(await agent.profilePhase2(KOALA, { description: null, website: null, type: null, evidenceUrls: [] })).toMatchObject({
       ok: false,
       failure: { kind: 'timeout' },
