@@ -6,10 +6,10 @@
  * every request, `endpointFaults` to one endpoint only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AbnDetailsWire, MatchingNamesWire } from '../../adapters/registries/abr/schemas';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../core/identifiers';
 import { seededRandom } from '../../core/seeded-random';
+import { listenOnLoopback } from '../listen-on-loopback';
 import { answerWithFaults, ConnectionLog, FaultPlan, type Fault } from '../faults';
 import { ENTITY_TYPE_NAMES, FAKE_ABR_ENTITIES, type FakeAbrEntity } from './dataset';
 
@@ -236,23 +236,12 @@ export async function startFakeAbr(options: FakeAbrOptions = {}): Promise<FakeAb
       res.end('fake ABR: internal error');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('fake ABR: the server has no TCP address');
-  const { port } = address;
-
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     faults,
     endpointFaults,
     connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
