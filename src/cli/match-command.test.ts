@@ -7,13 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { makeAccount, makeOrganisation } from '../../tests/support/factories';
-import { createLogger } from '../adapters/logging/logger';
-import { parseEnvOrThrow } from '../config/env';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli';
+import { runCliInProcess } from './__fixtures__/cli-in-process';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './run-cli';
 
 let database: TestDatabase;
 let dir: string;
@@ -32,14 +30,8 @@ afterAll(async () => {
 });
 
 async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.resume();
-  const env = parseEnvOrThrow({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-  const code = await runCli(argv, { env, log: createLogger({ level: 'silent', destination: 'stderr' }), stdout, stderr });
-  return { code, json: JSON.parse(Buffer.concat(out).toString('utf8').trim()) as Record<string, unknown> };
+  const { code, text } = await runCliInProcess(database.url, argv);
+  return { code, json: JSON.parse(text) as Record<string, unknown> };
 }
 
 function file(name: string, text: string): string {
