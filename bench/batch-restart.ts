@@ -125,7 +125,15 @@ async function main(): Promise<void> {
   const expireSeconds = Number(args['expire-seconds']);
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
 
-  await prepareSyntheticDatabase({ adminUrl, name: DATABASE, count: organisations, reuse: false, notSynthetic: 'false', note });
+  await prepareSyntheticDatabase({
+    adminUrl,
+    name: DATABASE,
+    count: organisations,
+    reuse: false,
+    notSynthetic: 'false',
+    applicationName: 'bench-batch-restart-import',
+    note: (m) => void note(m),
+  });
   const database = createDatabase(url, { max: 2, applicationName: 'bench-batch-restart' });
   const processes: Running[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-batch-restart-'));

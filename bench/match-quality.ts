@@ -20,7 +20,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Pool as HttpPool } from 'undici';
 import { z } from 'zod';
@@ -34,6 +33,7 @@ import { scoreEvaluation, type EvaluationFigures, type QueryOutcome } from './ev
 import { generateQueries, type EvaluationQuery } from './evaluation/variants';
 import { admin, databaseUrl, prepareSyntheticDatabase } from './support/bench-database';
 import { forkTs } from './support/fork-ts';
+import { postQuickSearch } from './support/quick-search-client';
 import type { ServerMessage } from './support/quick-search-server';
 import { round, summariseLatencies, type LatencySummary } from './support/stats';
 
@@ -101,17 +101,8 @@ interface Answer {
 }
 
 async function lookup(http: HttpPool, apiKey: string, query: string): Promise<Answer> {
-  const started = performance.now();
-  const response = await http.request({
-    path: '/api/organisations/quick-search',
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify({ query, countryIsoAlpha3: 'GLO' }),
-  });
-  const body: unknown = await response.body.json();
-  const latencyMs = performance.now() - started;
-  const parsed = responseSchema.safeParse(body);
-  return { latencyMs, status: response.statusCode, candidates: parsed.success ? parsed.data.candidates : [] };
+  const { latencyMs, status, body } = await postQuickSearch(http, apiKey, query, responseSchema);
+  return { latencyMs, status, candidates: body?.candidates ?? [] };
 }
 
 interface Summary {
@@ -162,6 +153,7 @@ async function main(): Promise<void> {
     count,
     reuse: args.reuse,
     notSynthetic: `o.description like '[evaluation v%'`,
+    applicationName: 'bench-match-quality-import',
     note,
   });
   note(`synthetic: ${JSON.stringify(synthetic)}`);

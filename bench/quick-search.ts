@@ -29,21 +29,19 @@ import { Pool as HttpPool } from 'undici';
 import { z } from 'zod';
 import { createDatabase } from '../src/adapters/db/client';
 import { startEmbeddedPostgres } from '../src/adapters/db/embedded-postgres';
-import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
-import { importOrganisations } from '../src/adapters/db/queries/imports/import-organisations';
 import { createApiKey } from '../src/adapters/auth/api-keys';
-import { syntheticOrganisations } from '../src/adapters/data-generation/synthetic-organisations';
 import { parseEnvOrThrow } from '../src/config/env';
 import { searchName } from '../src/core/canonical-name';
+import { admin, databaseUrl, prepareSyntheticDatabase, SYNTHETIC_SEED, type SyntheticImportFigures } from './support/bench-database';
 import { forkTs } from './support/fork-ts';
 import type { MiniSearchMessage } from './support/minisearch-baseline';
+import { postQuickSearch } from './support/quick-search-client';
 import { buildQueryMix, QUERY_KINDS, type BenchQuery, type QueryKind } from './support/quick-search-queries';
 import type { ServerMessage } from './support/quick-search-server';
 import { ratio, round, summariseLatencies, type LatencySummary } from './support/stats';
 
 const BENCH_DATABASE = 'osc_bench';
-const DATA_SEED = 1;
 const QUERY_SEED = 20261122;
 const WARM_UP_QUERIES = 300;
 const CONCURRENCY = [1, 4, 16] as const;
@@ -64,16 +62,6 @@ const miniSearchRows = args['minisearch-rows'] === undefined ? undefined : Numbe
 if (!Number.isInteger(count) || count < 1000) throw new Error('--count must be a whole number of at least 1000');
 
 const note = (message: string) => process.stderr.write(`[bench:quick-search] ${message}\n`);
-
-async function admin(adminUrl: string, statement: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(statement, values);
-  } finally {
-    await client.end();
-  }
-}
 
 interface BenchServer {
   adminUrl: string;
@@ -96,81 +84,19 @@ async function openServer(): Promise<BenchServer> {
     where = 'embedded PostgreSQL (.data/bench)';
     if (embedded.owned) stop = () => embedded.stop();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { adminUrl, url: url.toString(), where, stop };
+  return { adminUrl, url: databaseUrl(adminUrl, BENCH_DATABASE), where, stop };
 }
 
-async function recreateDatabase(server: BenchServer): Promise<void> {
-  await admin(server.adminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
-  await admin(server.adminUrl, `create database ${BENCH_DATABASE}`);
-}
-
-async function organisationCount(url: string): Promise<number> {
-  const result = await admin(url, 'select count(*)::int as n from organisations');
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
-}
-
-function* jsonLines(n: number): Generator<string> {
-  for (const organisation of syntheticOrganisations({ count: n, seed: DATA_SEED })) yield JSON.stringify(organisation);
-}
-
-interface ImportFigures {
-  skipped: boolean;
-  imported: number;
-  rejected: number;
-  seconds: number;
-  organisationsPerSecond: number;
-  vacuumAnalyzeSeconds: number;
-}
-
-async function prepareData(server: BenchServer): Promise<ImportFigures> {
-  const exists = (await admin(server.adminUrl, 'select 1 from pg_database where datname = $1', [BENCH_DATABASE])).rowCount === 1;
-  if (args.reuse && exists) {
-    const database = createDatabase(server.url, { max: 2 });
-    await runMigrations(database.db);
-    await database.close();
-    const n = await organisationCount(server.url);
-    if (n === count) {
-      note(`reusing ${BENCH_DATABASE}: it holds ${n} organisations`);
-      return { skipped: true, imported: n, rejected: 0, seconds: Number.NaN, organisationsPerSecond: Number.NaN, vacuumAnalyzeSeconds: Number.NaN };
-    }
-    note(`${BENCH_DATABASE} holds ${n} organisations, not ${count}: recreating it`);
-  }
-  await recreateDatabase(server);
-  const database = createDatabase(server.url, { max: 4, applicationName: 'bench-quick-search-import' });
-  try {
-    await runMigrations(database.db);
-    note(`generating and importing ${count} organisations`);
-    let rejected = 0;
-    let nextReport = 100_000;
-    const started = performance.now();
-    const summary = await importOrganisations(database.db, jsonLines(count), {
-      onRejected: () => {
-        rejected += 1;
-      },
-      onProgress: ({ imported }) => {
-        if (imported >= nextReport) {
-          note(`imported ${imported} (${Math.round(imported / ((performance.now() - started) / 1000))}/s)`);
-          nextReport += 100_000;
-        }
-      },
-    });
-    const seconds = (performance.now() - started) / 1000;
-    const vacuumStarted = performance.now();
-    await database.pool.query('vacuum analyze organisations, organisation_aliases, organisation_identifiers, organisation_owners');
-    const vacuumAnalyzeSeconds = (performance.now() - vacuumStarted) / 1000;
-    return {
-      skipped: false,
-      imported: summary.imported,
-      rejected,
-      seconds: round(seconds),
-      organisationsPerSecond: Math.round(summary.imported / seconds),
-      vacuumAnalyzeSeconds: round(vacuumAnalyzeSeconds),
-    };
-  } finally {
-    await database.close();
-  }
+function prepareData(server: BenchServer): Promise<SyntheticImportFigures> {
+  return prepareSyntheticDatabase({
+    adminUrl: server.adminUrl,
+    name: BENCH_DATABASE,
+    count,
+    reuse: args.reuse,
+    notSynthetic: 'false', // every organisation of osc_bench is synthetic
+    applicationName: 'bench-quick-search-import',
+    note,
+  });
 }
 
 /** Target ids by search name (base names are distinct below 1,350,000 organisations, so one id each). */
@@ -200,17 +126,8 @@ interface LookupResult {
 }
 
 async function lookup(http: HttpPool, apiKey: string, query: string): Promise<LookupResult> {
-  const started = performance.now();
-  const response = await http.request({
-    path: '/api/organisations/quick-search',
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify({ query, countryIsoAlpha3: 'GLO' }),
-  });
-  const body: unknown = await response.body.json();
-  const latencyMs = performance.now() - started;
-  const parsed = responseSchema.safeParse(body);
-  return { latencyMs, status: response.statusCode, ids: parsed.success ? parsed.data.candidates.map((c) => c.existingOrgId) : [] };
+  const { latencyMs, status, body } = await postQuickSearch(http, apiKey, query, responseSchema);
+  return { latencyMs, status, ids: body?.candidates.map((c) => c.existingOrgId) ?? [] };
 }
 
 /** Every query once, `concurrency` clients taking the next query in turn. */
@@ -310,7 +227,7 @@ async function main(): Promise<void> {
     const { apiKey } = await createApiKey(database.db, { accountId: account.id });
     await database.close();
 
-    const queries = buildQueryMix({ count, perKind, dataSeed: DATA_SEED, seed: QUERY_SEED });
+    const queries = buildQueryMix({ count, perKind, dataSeed: SYNTHETIC_SEED, seed: QUERY_SEED });
     const targets = await resolveTargets(server.url, queries);
     note(`${queries.length} queries, ${targets.size} targets resolved`);
 
@@ -431,7 +348,7 @@ type Summary = {
   startedAt: string;
   machine: Record<string, unknown>;
   organisations: number;
-  import: ImportFigures;
+  import: SyntheticImportFigures;
   route: ReturnType<typeof scoreByKind>;
   throughput: { clients: number; requests: number; requestsPerSecond: number; latency: LatencySummary; errors: number; serverCpuMsPerRequest: number }[];
   serverMemory: { rssAfterWarmUpMb: number; rssAfterRunMb: number; heapUsedAfterRunMb: number };

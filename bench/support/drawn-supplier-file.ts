@@ -7,18 +7,7 @@
  */
 import type pg from 'pg';
 import type { BatchRowInput } from '../../src/core/batch-matching';
-
-/** Mulberry32: a small seeded generator, so the same file is drawn every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/core/seeded-random';
 
 interface Drawn {
   id: string;
@@ -93,7 +82,7 @@ export async function drawSupplierFile(
   options: { rows: number; seed: number; organisations: number; note: (message: string) => void },
 ): Promise<SupplierRow[]> {
   const { rows: rowsWanted, seed, organisations: count } = options;
-  const next = random(seed);
+  const next = seededRandom(seed); // the same file every run
   // A deterministic sample: organisations whose id hashes into a bucket (repeatable, spread over the table).
   const drawnRows = await pool.query<Drawn>(
     `select o.id, o.name, o.country_iso_alpha3 as country, o.website,

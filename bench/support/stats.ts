@@ -39,14 +39,5 @@ export function ratio(hits: number, n: number): number {
   return n === 0 ? Number.NaN : round(hits / n, 3);
 }
 
-/** mulberry32: a deterministic generator for the benchmark's own choices (query picks, typos). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The benchmark's own choices (query picks, typos) are drawn with the project's seeded generator. */
+export { seededRandom } from '../../src/core/seeded-random';

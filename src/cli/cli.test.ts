@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +9,8 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
 import { findAccountIdForApiKey } from '../adapters/auth/api-keys';
 import { findFlagValues } from '../adapters/db/queries/feature-flags';
 import { accountMembers, accountOrganisations, authUsers, organisationOwners, organisations } from '../adapters/db/schema';
-import { createLogger } from '../adapters/logging/logger';
-import { parseEnvOrThrow } from '../config/env';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli';
+import { runCliInProcess } from './__fixtures__/cli-in-process';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './run-cli';
 
 const run = promisify(execFile);
 let database: TestDatabase;
@@ -27,20 +25,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI in this process against the test database; returns exit code, parsed stdout JSON and stderr. */
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const env = parseEnvOrThrow({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-  const code = await runCli(argv, { env, log: createLogger({ level: 'silent', destination: 'stderr' }), stdout, stderr });
-  const text = Buffer.concat(out).toString('utf8').trim();
-  const single = text !== '' && !text.includes('\n');
-  return { code, text, json: single ? (JSON.parse(text) as Record<string, unknown>) : undefined, stderr: Buffer.concat(err).toString('utf8') };
-}
+/** Runs the CLI in this process against the test database; returns exit code, stdout (its JSON when one line) and stderr. */
+const cli = (...argv: string[]) => runCliInProcess(database.url, argv);
 
 async function newAccount(name = 'CLI Account'): Promise<string> {
   const { code, json } = await cli('accounts', 'create', '--name', name);

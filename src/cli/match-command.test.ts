@@ -7,14 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { makeAccount, makeOrganisation } from '../../tests/support/factories';
-import { createLogger } from '../adapters/logging/logger';
-import { parseEnvOrThrow } from '../config/env';
 import { startFakeAbr } from '../sandbox/abr/fake-abr-server';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli';
+import { runCliInProcess } from './__fixtures__/cli-in-process';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './run-cli';
 
 let database: TestDatabase;
 let dir: string;
@@ -37,14 +35,8 @@ async function cli(...argv: string[]) {
 }
 
 async function cliWith(extraEnv: Record<string, string>, ...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.resume();
-  const env = parseEnvOrThrow({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...extraEnv });
-  const code = await runCli(argv, { env, log: createLogger({ level: 'silent', destination: 'stderr' }), stdout, stderr });
-  return { code, json: JSON.parse(Buffer.concat(out).toString('utf8').trim()) as Record<string, unknown> };
+  const { code, text } = await runCliInProcess(database.url, argv, extraEnv);
+  return { code, json: JSON.parse(text) as Record<string, unknown> };
 }
 
 function file(name: string, text: string): string {

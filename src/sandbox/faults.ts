@@ -20,6 +20,8 @@ interface Scheduled {
 
 export class FaultPlan {
   private queue: Scheduled[] = [];
+  private taken = 0;
+  private waiters: { count: number; resolve: () => void }[] = [];
   /** Latency added to every answer (the provider's normal speed), in ms; a function for jitter. */
   baseLatency: () => number = () => 0;
 
@@ -28,8 +30,11 @@ export class FaultPlan {
     this.queue.push({ fault, remaining: times });
   }
 
+  /** Drops the faults still scheduled and starts `whenTaken`'s count again (a test's clean slate). */
   clear(): void {
     this.queue = [];
+    this.taken = 0;
+    this.waiters = [];
   }
 
   /** Takes the fault for this request, if any. */
@@ -38,7 +43,19 @@ export class FaultPlan {
     if (!head) return undefined;
     head.remaining -= 1;
     if (head.remaining <= 0) this.queue.shift();
+    this.taken += 1;
+    for (const waiter of this.waiters.filter((w) => w.count <= this.taken)) waiter.resolve();
+    this.waiters = this.waiters.filter((w) => w.count > this.taken);
     return head.fault;
+  }
+
+  /**
+   * Resolves once `count` requests (since the plan began or was cleared) have taken an injected fault (the moment the faulty request has reached
+   * the fake): a test's signal to act on it, instead of a guess at how long the request takes to arrive.
+   */
+  whenTaken(count: number): Promise<void> {
+    if (this.taken >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
   }
 }
 
@@ -132,12 +149,15 @@ export async function answerWithFaults(
 export class ConnectionLog {
   opened = 0;
   closedByClient = 0;
+  /** Responses written to the end. */
+  answered = 0;
   requests: { method: string; url: string }[] = [];
   track(req: IncomingMessage, res: ServerResponse): void {
     this.opened += 1;
     this.requests.push({ method: req.method ?? 'GET', url: req.url ?? '' });
     res.on('close', () => {
-      if (!res.writableFinished) this.closedByClient += 1;
+      if (res.writableFinished) this.answered += 1;
+      else this.closedByClient += 1;
     });
   }
 }

@@ -7,10 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
-import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { FLAGS, type FlagName } from '../../src/core/flags';
+import type { FlagName } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
-import { demoAccountId, openProductDatabase } from './support/product-database';
+import { accountFlags, demoAccountId, openProductDatabase } from './support/product-database';
 import { searchBox as searchBoxOf } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
@@ -22,16 +21,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let database: Database;
-let accountId: string;
+let flags: ReturnType<typeof accountFlags>;
 const pageErrors: string[] = [];
-
-async function setFlag(flag: FlagName, value: boolean): Promise<void> {
-  await setFlagValue(database.db, { flagKey: FLAGS[flag].key, accountId, value });
-}
+const setFlag = (flag: FlagName, value: boolean) => flags.set(flag, value);
 
 beforeAll(async () => {
   database = await openProductDatabase();
-  accountId = await demoAccountId(database);
+  flags = accountFlags(database, await demoAccountId(database));
   await setFlag('devMode', false);
   browser = await launchChromium();
   ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
@@ -41,7 +37,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   if (database) {
-    await setFlag('devMode', FLAGS.devMode.defaultValue).catch(() => undefined);
+    await flags?.restoreDefaults('devMode');
     await database.close();
   }
 });

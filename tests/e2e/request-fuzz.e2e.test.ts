@@ -1,5 +1,5 @@
 /**
- * Fuzz suite over every route of the running product (the production build under `npm start`, so Next's
+ * Fuzz suite over every route of the running product (the reconciliation service and batch matching included) (the production build under `npm start`, so Next's
  * routing, the proxy and the route handlers are all on the path): 10,000 generated requests (path ids,
  * query strings, bodies, methods, content types, credentials, server-action calls), from a fixed seed
  * (FUZZ_SEED overrides it). Every answer: no 5xx; every 4xx in the README's JSON error shape (a page's HTML
@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { createApiKey } from '../../src/adapters/auth/api-keys';
 import { createAuth } from '../../src/adapters/auth/better-auth';
 import { createUser } from '../../src/adapters/auth/users';
@@ -55,7 +56,18 @@ beforeAll(async () => {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
-  credentials = { apiKey, sessionCookie, origin, organisationId: organisation.id, serverActions: serverActions(organisation.id) };
+  const batch = await fetch(`${baseUrl}/api/match/batches`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fileName: 'fuzz.csv',
+      csv: 'name,country\nKoala Logistics Pty Ltd,AUS\nHarbourline Logistics,GBR\n',
+      columns: { name: 'name', country: 'country' },
+    }),
+  });
+  expect(batch.status).toBe(202);
+  const batchId = z.object({ data: z.object({ batchId: z.string() }) }).parse(await batch.json()).data.batchId;
+  credentials = { apiKey, sessionCookie, origin, organisationId: organisation.id, batchId, serverActions: serverActions(organisation.id) };
 }, 120_000);
 
 afterAll(async () => {

@@ -10,9 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
-import { demoAccountId, openProductDatabase } from './support/product-database';
-import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { FLAGS, type FlagName } from '../../src/core/flags';
+import { accountFlags, demoAccountId, openProductDatabase } from './support/product-database';
+import type { FlagName } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry as chooseCountryOn, countryBox as countryBoxOf, searchBox as searchBoxOf } from './support/search-form';
 
@@ -29,16 +28,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let database: Database;
-let accountId: string;
+let flags: ReturnType<typeof accountFlags>;
 const pageErrors: string[] = [];
-
-async function setFlag(flag: FlagName, value: boolean): Promise<void> {
-  await setFlagValue(database.db, { flagKey: FLAGS[flag].key, accountId, value });
-}
+const setFlag = (flag: FlagName, value: boolean) => flags.set(flag, value);
 
 beforeAll(async () => {
   database = await openProductDatabase();
-  accountId = await demoAccountId(database);
+  flags = accountFlags(database, await demoAccountId(database));
   await setFlag('hybridSearch', true);
   await setFlag('devMode', false);
   browser = await launchChromium();
@@ -49,8 +45,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   if (database) {
-    await setFlag('hybridSearch', FLAGS.hybridSearch.defaultValue).catch(() => undefined);
-    await setFlag('devMode', FLAGS.devMode.defaultValue).catch(() => undefined);
+    await flags?.restoreDefaults('hybridSearch', 'devMode');
     await database.close();
   }
 });

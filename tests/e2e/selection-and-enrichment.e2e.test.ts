@@ -13,9 +13,8 @@ import type { Database } from '../../src/adapters/db/client';
 import { demoAccountId, openProductDatabase } from './support/product-database';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
-import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../src/adapters/db/seed/demo-seed';
 import { FLAGS } from '../../src/core/flags';
-import { collectPageErrors, launchChromium } from './support/browser';
+import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
@@ -39,22 +38,11 @@ async function setNaicsFlag(value: boolean): Promise<void> {
   await setFlagValue(database.db, { flagKey: FLAGS.manualNaicsClassification.key, accountId, value });
 }
 
-async function signIn(target: Page): Promise<void> {
-  await target.goto(`${baseUrl}/dashboard`);
-  await target.getByLabel('Email').fill(DEMO_USER_EMAIL);
-  await target.getByLabel('Password').fill(DEMO_USER_PASSWORD);
-  await target.getByRole('button', { name: 'Sign in' }).click();
-  await target.waitForURL((url) => url.pathname === '/dashboard');
-}
-
 beforeAll(async () => {
   database = await openProductDatabase();
   accountId = await demoAccountId(database);
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: DESKTOP });
-  page = await context.newPage();
-  collectPageErrors(page, pageErrors);
-  await signIn(page);
+  ({ context, page } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
 });
 
 afterAll(async () => {

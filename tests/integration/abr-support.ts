@@ -46,4 +46,18 @@ export async function clearProviderCache(db: Db): Promise<void> {
 export const requestsTo = (fake: FakeAbr, endpoint: 'MatchingNames' | 'AbnDetails') =>
   fake.connections.requests.filter((r) => r.url.startsWith(`/json/${endpoint}.aspx`)).length;
 
+/** Per HTTP attempt in the fault matrices: far above a loaded machine's local round trip, far below an answer that comes too late. */
+export const FAULT_TIMEOUT_MS = 2000;
+/** An answer later than any timeout (the fake's wait ends when the client leaves). */
+export const TOO_LATE_MS = 60_000;
+
+/** Polls `condition` until it holds; the bound only says "it did not hang", so it is generous for a loaded machine. */
+export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export { createProviderCache };

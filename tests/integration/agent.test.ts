@@ -3,27 +3,14 @@
  * Chat Completions fake, and the real Brave adapter against the Brave fake.
  */
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLanguageModel } from '../../src/adapters/agent/language-model';
 import { createSearchAgent, type SearchAgentOptions } from '../../src/adapters/agent/search-agent';
 import { createSearchAgentFromEnv } from '../../src/adapters/agent/search-agent-from-env';
-import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
-import { createBraveClient } from '../../src/adapters/web-search/client';
 import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/ports';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from '../../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-function captureLog() {
-  const lines: LogLine[] = [];
-  const log = pino({ level: 'debug', base: undefined }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
-  return { log, lines, warnings: () => lines.filter((l) => l.level === 40) };
-}
+import { at, captureLog, noRunTimeout, sandboxModel, sandboxWebSearch, timeoutAtRequest } from '../support/agent-runs';
 
 let llm: FakeOpenAi;
 let brave: FakeBrave;
@@ -39,15 +26,9 @@ afterEach(async () => {
 });
 
 function agentFor(log: pino.Logger, overrides: Partial<SearchAgentOptions> = {}) {
-  const model = createLanguageModel({
-    AGENT_PROVIDER: 'openai-compatible',
-    AGENT_MODEL: 'sandbox-agent',
-    AGENT_BASE_URL: `${llm.url}/v1`,
-    AGENT_API_KEY: 'sandbox',
-  });
-  if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 }), log });
-  return createSearchAgent({ model: model.model, webSearch, log, timeoutMs: 10_000, maxRetries: 0, ...overrides });
+  const webSearch = sandboxWebSearch(brave.url, log, 2000);
+  // No wall-clock limit unless a test sets one: a slow machine must not turn a clean run into a timeout.
+  return createSearchAgent({ model: sandboxModel(llm.url), webSearch, log, timeoutMs: 10_000, maxRetries: 0, runTimer: noRunTimeout, ...overrides });
 }
 
 async function collect(gen: AsyncGenerator<AgentCandidate>): Promise<AgentCandidate[]> {
@@ -83,24 +64,18 @@ describe('country mode', () => {
 
   it('yields the first candidate before the model has finished the run', async () => {
     await llm.close();
-    llm = await startFakeOpenAi({ timings: { callGapMs: 150, finalTurnMs: 1500 } });
+    // The next report comes a minute after the first: the report turn is surely still streaming when the
+    // first candidate arrives, however slow the machine. The test stops there (cancelling the call).
+    llm = await startFakeOpenAi({ timings: { callGapMs: 60_000 } });
     const { log } = captureLog();
-    const started = Date.now();
-    let firstAt = 0;
-    let finishedRunsAtFirst = -1;
     const found: AgentCandidate[] = [];
     for await (const c of agentFor(log).discover(AUS, new AbortController().signal)) {
-      if (found.length === 0) {
-        firstAt = Date.now() - started;
-        finishedRunsAtFirst = llm.stats.finishedRuns;
-        expect(llm.stats.completedTurns).toEqual(['search']); // the report turn is still streaming
-      }
       found.push(c);
+      break;
     }
-    const total = Date.now() - started;
-    expect(found).toHaveLength(3);
-    expect(finishedRunsAtFirst).toBe(0);
-    expect(total - firstAt).toBeGreaterThan(1500);
+    expect(found.map((c) => c.name)).toEqual(['Sunbright Solar Pty Ltd']);
+    expect(llm.stats.completedTurns).toEqual(['search']); // the report turn is still streaming
+    expect(llm.stats.finishedRuns).toBe(0);
   });
 
   it('stops at the requested limit and stops calling the model', async () => {
@@ -163,15 +138,14 @@ describe('budgets', () => {
   });
 
   it('ends at the total timeout, keeping what was already yielded, with a warning', async () => {
-    await startFakes({ timings: { finalTurnMs: 5000 } });
+    await startFakes({ timings: { finalTurnMs: 60_000 } });
+    // The run times out once the (slow) closing turn's request has reached the fake: after the reports.
+    at(llm.faults, 3, { kind: 'delay', ms: 0 }, 1);
     const { log, warnings } = captureLog();
-    const started = Date.now();
-    const found = await collect(agentFor(log, { timeoutMs: 1200 }).discover(AUS, new AbortController().signal));
-    expect(Date.now() - started).toBeLessThan(3000);
+    const found = await collect(agentFor(log, { runTimer: timeoutAtRequest(llm.faults, 3) }).discover(AUS, new AbortController().signal));
     expect(found).toHaveLength(3);
     expect(warnings().map((w) => w.msg)).toContain('agent: run timed out; kept what was found');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(llm.connections.closedByClient).toBe(1);
+    await vi.waitFor(() => expect(llm.connections.closedByClient).toBe(1), { timeout: 10_000 });
   });
 });
 
@@ -186,8 +160,7 @@ describe('abort', () => {
       controller.abort();
     }
     expect(found).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(llm.connections.closedByClient).toBe(1);
+    await vi.waitFor(() => expect(llm.connections.closedByClient).toBe(1), { timeout: 10_000 });
     expect(llm.stats.completedTurns).toEqual(['search']);
   });
 
@@ -200,8 +173,7 @@ describe('abort', () => {
     while (brave.connections.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     expect(await run).toEqual([]);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(brave.connections.closedByClient).toBe(1);
+    await vi.waitFor(() => expect(brave.connections.closedByClient).toBe(1), { timeout: 10_000 });
     expect(warnings()).toEqual([]);
   });
 
@@ -212,8 +184,7 @@ describe('abort', () => {
       expect(c.name).toBe('Sunbright Solar Pty Ltd');
       break;
     }
-    await new Promise((r) => setTimeout(r, 100));
-    expect(llm.connections.closedByClient).toBe(1);
+    await vi.waitFor(() => expect(llm.connections.closedByClient).toBe(1), { timeout: 10_000 });
   });
 });
 

@@ -6,12 +6,10 @@
  * and the end-to-end tests can rely on them.
  */
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from '../../src/adapters/agent/enrichment-agent';
 import { createEnrichmentAgentFromEnv } from '../../src/adapters/agent/enrichment-agent-from-env';
-import { createLanguageModel } from '../../src/adapters/agent/language-model';
-import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
-import { createBraveClient } from '../../src/adapters/web-search/client';
+import { realRunTimer } from '../../src/adapters/agent/run-timer';
 import { createSafeFetcher, type PageFetcher } from '../../src/adapters/website-validation/safe-fetch';
 import { createWebsiteValidator } from '../../src/adapters/website-validation/website-validator';
 import type { Identifier, OrganisationType } from '../../src/core/candidates';
@@ -23,18 +21,7 @@ import { FAKE_COMPANIES } from '../../src/sandbox/opencorporates/dataset';
 import { ENRICHMENT_PAGES } from '../../src/sandbox/web-search/dataset';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites, type FakeWebsites } from '../../src/sandbox/websites/fake-websites-server';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-function captureLog() {
-  const lines: LogLine[] = [];
-  const log = pino({ level: 'debug', base: undefined }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
-  return { log, warnings: () => lines.filter((l) => l.level === 40).map((l) => l.msg) };
-}
+import { at, captureLog, noRunTimeout, sandboxModel, sandboxWebSearch, timeoutAtRequest } from '../support/agent-runs';
 
 let llm: FakeOpenAi;
 let brave: FakeBrave;
@@ -49,15 +36,9 @@ afterEach(async () => {
 });
 
 function agentFor(log: pino.Logger, overrides: Partial<EnrichmentAgentOptions> = {}) {
-  const model = createLanguageModel({
-    AGENT_PROVIDER: 'openai-compatible',
-    AGENT_MODEL: 'sandbox-agent',
-    AGENT_BASE_URL: `${llm.url}/v1`,
-    AGENT_API_KEY: 'sandbox',
-  });
-  if (!model.ok) throw new Error('model configuration rejected');
-  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 2000, retryDelayMs: 10 }), log });
-  return createEnrichmentAgent({ model: model.model, webSearch, log, timeoutMs: 10_000, maxRetries: 0, ...overrides });
+  const webSearch = sandboxWebSearch(brave.url, log, 2000);
+  // No wall-clock limit unless a test sets one: a slow machine must not turn a clean run into a timeout.
+  return createEnrichmentAgent({ model: sandboxModel(llm.url), webSearch, log, timeoutMs: 10_000, maxRetries: 0, runTimer: noRunTimeout, ...overrides });
 }
 
 function subject(name: string, countryIsoAlpha3: string | null, identifiers: Identifier[] = []): EnrichmentSubject {
@@ -174,7 +155,7 @@ const SANDBOX_COMPANIES: SandboxCompany[] = [
 
 describe('the sandbox companies', () => {
   it('KOALA LOGISTICS PTY LTD: phase 1 gives description, website and type from its page, searching Australia by name', async () => {
-    const { log, warnings } = captureLog();
+    const { log, warningMessages } = captureLog();
     const result = await agentFor(log).profilePhase1(subject('KOALA LOGISTICS PTY LTD', 'AUS'));
     expect(result).toEqual({
       ok: true,
@@ -190,7 +171,7 @@ describe('the sandbox companies', () => {
     expect(sent.searchParams.get('q')).toBe('KOALA LOGISTICS PTY LTD');
     expect(sent.searchParams.get('country')).toBe('AU');
     expect(llm.stats.completedTurns).toEqual(['search', 'submit']);
-    expect(warnings()).toEqual([]);
+    expect(warningMessages()).toEqual([]);
   });
 
   it('KOALA LOGISTICS PTY LTD: phase 2 gives country, NAICS codes and the registered ABN and ACN', async () => {
@@ -211,7 +192,7 @@ describe('the sandbox companies', () => {
   });
 
   it.each(SANDBOX_COMPANIES.map((c) => [c.subject.name, c] as const))('%s: both phases agree with the registry fakes', async (_name, company) => {
-    const { log, warnings } = captureLog();
+    const { log, warningMessages } = captureLog();
     const agent = agentFor(log);
     const phase1 = await agent.profilePhase1(company.subject);
     if (!phase1.ok) throw new Error(`phase 1 failed: ${phase1.failure.message}`);
@@ -224,7 +205,7 @@ describe('the sandbox companies', () => {
     expect({ ...phase2.value, evidenceUrls: [] }).toEqual({ ...company.phase2, evidenceUrls: [] });
     const ownPage = ENRICHMENT_PAGES.find((p) => new URL(p.url).hostname.replace(/^www\./, '') === new URL(company.phase1.website).hostname);
     expect(phase2.value.evidenceUrls).toContain(ownPage?.url);
-    expect(warnings()).toEqual([]);
+    expect(warningMessages()).toEqual([]);
   });
 
   describe('websites', () => {
@@ -283,23 +264,17 @@ describe('the sandbox companies', () => {
 const KOALA = subject('KOALA LOGISTICS PTY LTD', 'AUS');
 const MODEL_FAILED = 'enrichment agent: phase failed';
 
-/** Lets the first `n - 1` requests through untouched, then applies the fault. */
-function at(plan: { inject(f: Fault, times?: number): void }, n: number, fault: Fault, times: number) {
-  if (n > 1) plan.inject({ kind: 'delay', ms: 0 }, n - 1);
-  plan.inject(fault, times);
-}
-
 describe('model endpoint faults', () => {
-  // Request 1 asks for the search, request 2 submits.
-  const matrix: { name: string; fault: Fault; times: number; request: number; maxRetries: number; timeoutMs: number; failure: object }[] = [
-    { name: '500', fault: { kind: 'status', status: 500 }, times: 1, request: 1, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'http', status: 500 } },
+  // Request 1 asks for the search, request 2 submits. The rows that expect a timeout time the run out while
+  // the faulty request is in flight (whatever the machine's speed); the others never time out.
+  const matrix: { name: string; fault: Fault; times: number; request: number; maxRetries: number; failure: { kind: string; status?: number } }[] = [
+    { name: '500', fault: { kind: 'status', status: 500 }, times: 1, request: 1, maxRetries: 0, failure: { kind: 'http', status: 500 } },
     {
       name: '429 on the submit turn',
       fault: { kind: 'status', status: 429 },
       times: 1,
       request: 2,
       maxRetries: 0,
-      timeoutMs: 4000,
       failure: { kind: 'http', status: 429 },
     },
     {
@@ -308,33 +283,33 @@ describe('model endpoint faults', () => {
       times: 2,
       request: 1,
       maxRetries: 1,
-      timeoutMs: 8000,
       failure: { kind: 'http', status: 503 },
     },
-    { name: 'hang', fault: { kind: 'hang' }, times: 1, request: 1, maxRetries: 0, timeoutMs: 1000, failure: { kind: 'timeout' } },
-    { name: 'slow submit turn', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 2, maxRetries: 0, timeoutMs: 1000, failure: { kind: 'timeout' } },
-    { name: 'malformed chunk', fault: { kind: 'malformed' }, times: 1, request: 1, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'malformed' } },
+    { name: 'hang', fault: { kind: 'hang' }, times: 1, request: 1, maxRetries: 0, failure: { kind: 'timeout' } },
+    { name: 'slow submit turn', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 2, maxRetries: 0, failure: { kind: 'timeout' } },
+    { name: 'malformed chunk', fault: { kind: 'malformed' }, times: 1, request: 1, maxRetries: 0, failure: { kind: 'malformed' } },
     {
       name: 'malformed chunk on the submit turn',
       fault: { kind: 'malformed' },
       times: 1,
       request: 2,
       maxRetries: 0,
-      timeoutMs: 4000,
       failure: { kind: 'malformed' },
     },
-    { name: 'connection reset', fault: { kind: 'reset' }, times: 1, request: 1, maxRetries: 0, timeoutMs: 4000, failure: { kind: 'network' } },
+    { name: 'connection reset', fault: { kind: 'reset' }, times: 1, request: 1, maxRetries: 0, failure: { kind: 'network' } },
   ];
 
   for (const row of matrix) {
     it(`${row.name}: ${JSON.stringify(row.failure)}, a warning, nothing thrown`, async () => {
       at(llm.faults, row.request, row.fault, row.times);
-      const { log, warnings } = captureLog();
-      const started = Date.now();
-      const result = await agentFor(log, { maxRetries: row.maxRetries, timeoutMs: row.timeoutMs }).profilePhase1(KOALA);
+      const { log, warningMessages } = captureLog();
+      const timesOut = row.failure.kind === 'timeout';
+      const runTimer = timesOut ? timeoutAtRequest(llm.faults, row.request) : noRunTimeout;
+      const result = await agentFor(log, { maxRetries: row.maxRetries, runTimer }).profilePhase1(KOALA);
       expect(result).toMatchObject({ ok: false, failure: row.failure });
-      expect(warnings()).toContain(MODEL_FAILED);
-      expect(Date.now() - started).toBeLessThan(row.timeoutMs + 1000);
+      expect(warningMessages()).toContain(MODEL_FAILED);
+      // The timeout cut the late or hanging answer: the fake saw its client go away.
+      if (timesOut) await vi.waitFor(() => expect(llm.connections.closedByClient).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
     });
   }
 
@@ -344,25 +319,24 @@ describe('model endpoint faults', () => {
     expect(await agentFor(log, { maxRetries: 1 }).profilePhase1(KOALA)).toMatchObject({ ok: true, value: { website: 'https://koalalogistics.com.au' } });
   });
 
-  it('a timeout closes the model connection', async () => {
+  it('the real run timer times a hanging call out and closes the model connection', async () => {
     llm.faults.inject({ kind: 'hang' }, 1);
     const { log } = captureLog();
-    await agentFor(log, { timeoutMs: 500 }).profilePhase1(KOALA);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(llm.connections.closedByClient).toBe(1);
+    // A hang never answers, so only the timer (the production one here) can end the run.
+    expect(await agentFor(log, { timeoutMs: 500, runTimer: realRunTimer }).profilePhase1(KOALA)).toMatchObject({ ok: false, failure: { kind: 'timeout' } });
+    await vi.waitFor(() => expect(llm.connections.closedByClient).toBe(1), { timeout: 10_000 });
   });
 
   it('the caller aborting closes the model connection and answers aborted, without a warning', async () => {
     llm.faults.inject({ kind: 'hang' }, 1);
-    const { log, warnings } = captureLog();
+    const { log, warningMessages } = captureLog();
     const controller = new AbortController();
     const run = agentFor(log).profilePhase2(KOALA, { description: null, website: null, type: null, evidenceUrls: [] }, controller.signal);
     while (llm.stats.requests === 0) await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     expect(await run).toMatchObject({ ok: false, failure: { kind: 'aborted' } });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(llm.connections.closedByClient).toBe(1);
-    expect(warnings()).toEqual([]);
+    await vi.waitFor(() => expect(llm.connections.closedByClient).toBe(1), { timeout: 10_000 });
+    expect(warningMessages()).toEqual([]);
   });
 });
 
@@ -372,12 +346,16 @@ describe('search API faults', () => {
   // "nothing found", which the orchestrator would settle for good.
   it('429 twice (the adapter retries once): the model still submits, the phase fails as http 429', async () => {
     brave.faults.inject({ kind: 'status', status: 429 }, 2);
-    const { log, warnings } = captureLog();
+    const { log, warningMessages } = captureLog();
     const result = await agentFor(log).profilePhase1(KOALA);
     expect(result).toMatchObject({ ok: false, failure: { kind: 'http', status: 429 } });
     expect(llm.stats.completedTurns).toEqual(['search', 'submit']);
     expect(brave.connections.requests).toHaveLength(2);
-    expect(warnings()).toEqual(['brave: attempt failed, retrying once', 'agent: web search failed', 'enrichment agent: no web search answered; phase failed']);
+    expect(warningMessages()).toEqual([
+      'brave: attempt failed, retrying once',
+      'agent: web search failed',
+      'enrichment agent: no web search answered; phase failed',
+    ]);
   });
 
   it('429 once: the retry answers and the profile is complete', async () => {
@@ -389,13 +367,9 @@ describe('search API faults', () => {
   it('a search timeout fails the phase as a timeout', async () => {
     brave.faults.inject({ kind: 'hang' }, 1);
     const { log } = captureLog();
-    const model = createLanguageModel({ AGENT_PROVIDER: 'openai-compatible', AGENT_MODEL: 'm', AGENT_BASE_URL: `${llm.url}/v1`, AGENT_API_KEY: 'k' });
-    if (!model.ok) throw new Error('model configuration rejected');
-    const webSearch = createBraveWebSearch({
-      client: createBraveClient({ apiKey: 'sandbox', baseUrl: brave.url, log, timeoutMs: 300, retryDelayMs: 10 }),
-      log,
-    });
-    const agent = createEnrichmentAgent({ model: model.model, webSearch, log, maxRetries: 0, timeoutMs: 5000 });
+    const webSearch = sandboxWebSearch(brave.url, log, 300);
+    // The timeout is the search's (its client's 300 ms against a hang), never the run's.
+    const agent = createEnrichmentAgent({ model: sandboxModel(llm.url), webSearch, log, maxRetries: 0, runTimer: noRunTimeout });
     expect(await agent.profilePhase2(KOALA, { description: null, website: null, type: null, evidenceUrls: [] })).toMatchObject({
       ok: false,
       failure: { kind: 'timeout' },

@@ -4,7 +4,6 @@
  * (`src/worker.ts` under tsx), real pg-boss, the sandbox fakes at realistic speed (the agent takes seconds,
  * so the first worker is killed while the job is active).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,11 +14,10 @@ import { runSelectOrganisationAction } from '../../src/app/actions/select-organi
 import type { AccountContext } from '../../src/server/auth/account-context';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { exited, killWorkers, startWorker, waitFor } from '../support/worker-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let ctx: TestContext;
 let dataDir: string;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   // The job's expiry is fixed when it is sent: the sending side uses the same short expiry as the workers.
@@ -28,51 +26,12 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-kill-'));
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killWorkers();
   await ctx?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startWorker(latency: 'zero' | 'realistic'): { child: ChildProcess; output: () => string } {
-  let output = '';
-  // tsx as a loader in this very process: the `tsx` command would run the worker in a child process that a
-  // SIGKILL of its parent leaves running.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'worker.ts')], {
-    cwd: root,
-    env: {
-      NODE_ENV: 'test',
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: ctx.database.url,
-      DATA_DIR: dataDir,
-      APP_ENV: 'sandbox',
-      SANDBOX_LATENCY: latency,
-      LOG_LEVEL: 'info',
-      WORKER_CONCURRENCY: '1',
-      JOB_EXPIRE_SECONDS: '8',
-      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
-      ENRICH_RETRY_DELAY_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const worker = (latency: 'zero' | 'realistic') => startWorker({ DATABASE_URL: ctx.database.url, DATA_DIR: dataDir, SANDBOX_LATENCY: latency });
 
 async function jobState(organisationId: string): Promise<string | undefined> {
   const rows = await ctx.database.db.execute<{ state: string }>(
@@ -119,13 +78,13 @@ describe('the enrichment worker process', () => {
     if (!selected.ok) throw new Error(JSON.stringify(selected.error));
     const id = selected.data.organisationId;
 
-    const first = startWorker('realistic');
+    const first = worker('realistic');
     await waitFor('the first worker to take the job', async () => ((await jobState(id)) === 'active' ? true : undefined), 60_000);
     first.child.kill('SIGKILL');
     expect(await exited(first.child)).toBeNull();
     expect(await profileStatus(id)).toBe('PENDING');
 
-    const second = startWorker('zero');
+    const second = worker('zero');
     const status = await waitFor(
       'the profile to settle',
       async () => {

@@ -1,5 +1,5 @@
 /** Feature flags over OpenFeature: per-account override, then the all-accounts value, then the environment default. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createFeatureFlags, type FlagDefaults } from '../../src/adapters/flags/database-flag-provider';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
@@ -36,32 +36,29 @@ describe('feature flags', () => {
   });
 
   it("keep an account's values for at most the cache TTL: the first evaluation after it sees a change", async () => {
-    const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 300 });
+    let now = 0; // the TTL's clock, moved by hand
+    const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 300, now: () => now });
     const account = await makeAccount(database.db);
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);
     await setFlagValue(database.db, { flagKey: FLAGS.devMode.key, accountId: account.id, value: true });
+    now = 100;
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    now = 300;
     // Expired: never answered again, so this first evaluation after the TTL already reads the new value.
     expect(await flags.isEnabled('devMode', account.id)).toBe(true);
   });
 
   it('refresh a value in use ahead of its expiry (past half the TTL), so a warm account never waits', async () => {
-    const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 400 });
+    let now = 0;
+    const flags = await createFeatureFlags(database.db, defaults, { cacheTtlMs: 400, now: () => now });
     const account = await makeAccount(database.db);
-    const firstReadAt = Date.now();
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);
     await setFlagValue(database.db, { flagKey: FLAGS.devMode.key, accountId: account.id, value: true });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    now = 250;
     // Past half the TTL: the cached value answers while a refresh starts in the background.
     expect(await flags.isEnabled('devMode', account.id)).toBe(false);
-    let refreshed = false;
-    while (!refreshed && Date.now() - firstReadAt < 380) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      refreshed = await flags.isEnabled('devMode', account.id);
-    }
-    // Before the first value's TTL ended, the refreshed value already answered.
-    expect(refreshed).toBe(true);
+    // The clock stays before the first value's expiry: the refreshed value answers all the same.
+    await vi.waitFor(async () => expect(await flags.isEnabled('devMode', account.id)).toBe(true), { timeout: 10_000 });
   });
 
   it('fail closed to the environment default when the database cannot answer, and do not cache the failure', async () => {

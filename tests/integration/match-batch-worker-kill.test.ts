@@ -4,7 +4,6 @@
  * chunks are committed; the committed rows and the cursor survive; a new worker takes the expired job over and
  * finishes from the cursor. Every row ends with exactly one result and the counts add up to the rows.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,62 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { exited, killWorkers, startWorker, waitFor } from '../support/worker-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ROWS = 6_000;
 let ctx: TestContext;
 let dataDir: string;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContainer({ env: { JOB_EXPIRE_SECONDS: '8' } });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'match-worker-kill-'));
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killWorkers();
   await ctx?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startWorker(): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'worker.ts')], {
-    cwd: root,
-    env: {
-      NODE_ENV: 'test',
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: ctx.database.url,
-      DATA_DIR: dataDir,
-      APP_ENV: 'sandbox',
-      SANDBOX_LATENCY: 'zero',
-      LOG_LEVEL: 'info',
-      WORKER_CONCURRENCY: '1',
-      JOB_EXPIRE_SECONDS: '8',
-      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
-      ENRICH_RETRY_DELAY_SECONDS: '1',
-      MATCH_BATCH_CHUNK_SIZE: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const worker = () => startWorker({ DATABASE_URL: ctx.database.url, DATA_DIR: dataDir, MATCH_BATCH_CHUNK_SIZE: '100' });
 
 async function progress(batchId: string) {
   const found = await ctx.database.db.execute<{ processed_rows: number; status: string; matched_rows: number; review_rows: number; no_match_rows: number }>(
@@ -89,7 +49,7 @@ describe('the match-batch worker process', () => {
       columns: { name: 'name', country: 'country' },
     });
 
-    const first = startWorker();
+    const first = worker();
     const before = await waitFor(
       'the first chunks to commit',
       async () => {
@@ -97,6 +57,7 @@ describe('the match-batch worker process', () => {
         return p.processed_rows >= 300 ? p.processed_rows : undefined;
       },
       90_000,
+      50,
     );
     first.child.kill('SIGKILL');
     expect(await exited(first.child)).toBeNull();
@@ -105,7 +66,7 @@ describe('the match-batch worker process', () => {
     expect(atKill.processed_rows).toBeLessThan(ROWS);
     expect(atKill.status).toBe('running');
 
-    const second = startWorker();
+    const second = worker();
     const done = await waitFor(
       'the batch to complete',
       async () => {

@@ -51,7 +51,8 @@ const wait = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<boolean> {
+/** Polls `condition`; the bound only says "it did not hang", so it is generous for a loaded machine. */
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (!condition() && Date.now() < deadline) await wait(10);
   return condition();
@@ -336,13 +337,12 @@ describe('the stream', () => {
 
   it('writes the first item while a slower provider is still working (nothing buffered)', async () => {
     const account = await makeAccount(db);
-    const seen = portFakes({ registryDelayMs: 3000, leadMs: 50, agent: [agentCandidate('Acme Pty Ltd')] });
-    const started = performance.now();
+    // The registry answers only after a minute: a route that buffered would not write the first item in the test's time.
+    const seen = portFakes({ registryDelayMs: 60_000, leadMs: 50, agent: [agentCandidate('Acme Pty Ltd')] });
     const response = await post({ query: 'acme', countryIsoAlpha3: 'AUS' }, account.authorization);
-    const stream = lines(response, started);
+    const stream = lines(response, performance.now());
     const first = await stream.next();
     expect(first.done).toBe(false);
-    expect(first.value?.at).toBeLessThan(1500);
     expect(seen.registryFinished).toBe(false);
     await stream.return(undefined);
   });
@@ -366,22 +366,21 @@ describe('the stream', () => {
 
   it('declares the 60 s maximum duration, and a stream cut by its time limit ends cleanly: the unanswered registry is reported degraded', async () => {
     expect(maxDuration).toBe(60);
-    portFakes({ registryDelayMs: 5000, leadMs: 10, agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')], agentGapMs: 5000 });
+    // Neither the registry nor the agent's second candidate would come within the test's time: only the cut ends it.
+    portFakes({ registryDelayMs: 60_000, leadMs: 10, agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')], agentGapMs: 60_000 });
     const search = ctx.container.searchOrganisations;
     if (!search) throw new Error('not wired');
     const account = await makeAccount(db);
-    const started = performance.now();
-    const response = ndjsonResponse(search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, { accountId: account.id }, AbortSignal.timeout(300)), {
+    const timeLimit = new AbortController(); // the route's time limit, struck once the first item is out
+    const response = ndjsonResponse(search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, { accountId: account.id }, timeLimit.signal), {
       log: { error: () => undefined },
     });
-    const text = await response.text();
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => streamItemSchema.parse(JSON.parse(l))._type),
-    ).toEqual(['candidate', 'channel-degraded']);
+    const types: string[] = [];
+    for await (const { item } of lines(response, performance.now())) {
+      types.push(item._type);
+      timeLimit.abort(new DOMException('the time limit', 'TimeoutError')); // as AbortSignal.timeout aborts
+    }
+    expect(types).toEqual(['candidate', 'channel-degraded']);
   });
 });
 
@@ -392,7 +391,8 @@ describe('abort', () => {
       registryDelayMs: 10_000,
       leadMs: 20,
       agent: Array.from({ length: 50 }, (_, i) => agentCandidate(`Acme ${i} Pty Ltd`)),
-      agentGapMs: 100,
+      // Ten yields would take 5 s: far longer than an abort takes to reach the agent, even on a loaded machine.
+      agentGapMs: 500,
     });
     const client = new AbortController();
     const response = await post({ query: 'acme', countryIsoAlpha3: 'AUS' }, account.authorization, client.signal);

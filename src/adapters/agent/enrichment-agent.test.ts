@@ -1,6 +1,5 @@
 /** Unit tests of the enrichment agent's two phases with the AI SDK's mock model (no sockets): loop, guards, failures. */
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { APICallError, simulateReadableStream } from 'ai';
+import { APICallError } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -8,21 +7,8 @@ import type { AgentProfilePhase1, EnrichmentSubject } from '../../server/enrichm
 import type { WebSearch, WebSearchHit } from '../../server/search/ports';
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from './enrichment-agent';
 import { createEnrichmentAgentFromEnv } from './enrichment-agent-from-env';
+import { step, call, end } from './__fixtures__/mock-stream-parts';
 
-const usage = {
-  inputTokens: { total: 9, noCache: 9, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 4, text: 4, reasoning: undefined },
-};
-const step = (...parts: LanguageModelV3StreamPart[]) => ({
-  stream: simulateReadableStream({ chunks: parts, initialDelayInMs: null, chunkDelayInMs: null }),
-});
-const call = (id: string, toolName: string, input: object): LanguageModelV3StreamPart => ({
-  type: 'tool-call',
-  toolCallId: id,
-  toolName,
-  input: JSON.stringify(input),
-});
-const end = (unified: 'tool-calls' | 'stop'): LanguageModelV3StreamPart => ({ type: 'finish', finishReason: { unified, raw: undefined }, usage });
 const text = (words: string) =>
   step({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: words }, { type: 'text-end', id: 't' }, end('stop'));
 const search = (query: string) => step(call('s1', 'web_search', { query }), end('tool-calls'));

@@ -31,6 +31,7 @@ import type { AgentProfilePhase1, EnrichmentAgent, EnrichmentSubject, ProviderFa
 import type { WebSearch } from '../../server/search/ports';
 import { EvidenceLedger, phase1SubmissionSchema, phase2SubmissionSchema, reviewPhase1, reviewPhase2, type Reviewed } from './enrichment-guard';
 import { buildEnrichmentInstructions, buildEnrichmentTask, knownCountry, type EnrichmentPhase } from './enrichment-prompts';
+import { realRunTimer, type RunTimer } from './run-timer';
 import { createWebSearchTool, describeError } from './tools';
 
 export interface EnrichmentAgentOptions {
@@ -50,6 +51,8 @@ export interface EnrichmentAgentOptions {
   maxOutputTokens?: number;
   /** SDK retries per model call (on 408/409/429/5xx). Default 1. */
   maxRetries?: number;
+  /** Starts each phase's time limit; a real timer unless a test ends the run at a chosen moment. */
+  runTimer?: RunTimer;
 }
 
 // Wrapped once per process, as tools.ts does: the SDK would otherwise convert the zod schema to JSON Schema
@@ -78,6 +81,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxOutputTokens = options.maxOutputTokens ?? 2000;
   const maxRetries = options.maxRetries ?? 1;
+  const runTimer = options.runTimer ?? realRunTimer;
 
   async function runPhase<I, T>(spec: PhaseSpec<I, T>, subject: EnrichmentSubject, signal?: AbortSignal): Promise<ProviderResult<T>> {
     const log = options.log.child({ component: 'enrichment-agent', phase: spec.phase, country: subject.countryIsoAlpha3 });
@@ -102,10 +106,10 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
 
     const stop = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = runTimer(timeoutMs, () => {
       timedOut = true;
       stop.abort(new Error(`enrichment agent run exceeded ${timeoutMs} ms`));
-    }, timeoutMs);
+    });
     const startedAt = Date.now();
     let submission: I | undefined;
     let error: unknown;
@@ -151,7 +155,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
     } catch (caught) {
       error = caught;
     } finally {
-      clearTimeout(timer);
+      timer.cancel();
       stop.abort(new Error('enrichment agent run ended'));
     }
 

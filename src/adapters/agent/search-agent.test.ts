@@ -1,26 +1,10 @@
 /** Unit tests of the agent loop with the AI SDK's mock model (no sockets): prompts, injection, budgets. */
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { AgentCandidate, WebSearch } from '../../server/search/ports';
 import { createSearchAgent } from './search-agent';
-
-const usage = {
-  inputTokens: { total: 9, noCache: 9, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 4, text: 4, reasoning: undefined },
-};
-const step = (...parts: LanguageModelV3StreamPart[]) => ({
-  stream: simulateReadableStream({ chunks: parts, initialDelayInMs: null, chunkDelayInMs: null }),
-});
-const call = (id: string, toolName: string, input: object): LanguageModelV3StreamPart => ({
-  type: 'tool-call',
-  toolCallId: id,
-  toolName,
-  input: JSON.stringify(input),
-});
-const end = (unified: 'tool-calls' | 'stop'): LanguageModelV3StreamPart => ({ type: 'finish', finishReason: { unified, raw: undefined }, usage });
+import { step, call, end } from './__fixtures__/mock-stream-parts';
 
 const webSearch: WebSearch = {
   async search() {

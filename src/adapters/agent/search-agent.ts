@@ -11,6 +11,7 @@ import type { Logger } from '../logging/logger';
 import type { AgentCandidate, DiscoveryQuery, SearchAgent, WebSearch } from '../../server/search/ports';
 import { reportCandidateInputSchema, RunLedger, type ReportCandidateInput } from './candidate-guard';
 import { buildInstructions, buildTask } from './prompts';
+import { realRunTimer, type RunTimer } from './run-timer';
 import { createTimeSlicer } from './time-slice';
 import { createReportCandidateTool, createWebSearchTool, describeError, discoveryWebSearchContext, reviewReport, type ToolContext } from './tools';
 
@@ -33,6 +34,8 @@ export interface SearchAgentOptions {
   timeoutMs?: number;
   /** SDK retries per model call (on 408/409/429/5xx). Default 1. */
   maxRetries?: number;
+  /** Starts the run's time limit; a real timer unless a test ends the run at a chosen moment. */
+  runTimer?: RunTimer;
 }
 
 export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
@@ -43,6 +46,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
   const resultsPerSearch = options.resultsPerSearch ?? 8;
   const timeoutMs = options.timeoutMs ?? 45_000;
   const maxRetries = options.maxRetries ?? 1;
+  const runTimer = options.runTimer ?? realRunTimer;
 
   return {
     async *discover(query: DiscoveryQuery, signal: AbortSignal): AsyncGenerator<AgentCandidate> {
@@ -62,10 +66,10 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
 
       const stop = new AbortController();
       let timedOut = false;
-      const timer = setTimeout(() => {
+      const timer = runTimer(timeoutMs, () => {
         timedOut = true;
         stop.abort(new Error(`agent run exceeded ${timeoutMs} ms`));
-      }, timeoutMs);
+      });
       const startedAt = Date.now();
       let yielded = 0;
 
@@ -132,7 +136,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
       } catch (error) {
         if (!signal.aborted && !timedOut) log.warn({ err: describeError(error), yielded }, 'agent: run failed; run ended');
       } finally {
-        clearTimeout(timer);
+        timer.cancel();
         stop.abort(new Error('agent run ended'));
         if (timedOut) log.warn({ timeoutMs, yielded }, 'agent: run timed out; kept what was found');
         else if (signal.aborted) log.debug({ yielded }, 'agent: run aborted by the caller');

@@ -31,20 +31,21 @@ export interface ProviderCache {
   delete(key: string): Promise<void>;
 }
 
-export function createProviderCache(db: Db): ProviderCache {
-  async function read(key: string): Promise<unknown> {
-    const rows = await db
-      .select({ value: providerCache.value })
-      .from(providerCache)
-      .where(and(eq(providerCache.key, key), gt(providerCache.expiresAt, sql`now()`)))
-      .limit(1);
-    return rows[0]?.value;
-  }
+/** Where a ProviderCache keeps its entries: the raw reads and writes its two implementations differ in. */
+interface CacheStore {
+  /** The stored JSON value, or `undefined` when absent or expired. */
+  read(key: string): Promise<unknown>;
+  /** Stores `value` for `ttlMs` (already checked: positive, and a JSON value). */
+  write(key: string, value: unknown, ttlMs: number): Promise<void>;
+  remove(key: string): Promise<void>;
+}
 
+/** The port over a store: schema reads (a value of another shape is a miss), checked writes, read-through. */
+function providerCacheOver(store: CacheStore): ProviderCache {
   function get(key: string): Promise<unknown>;
   function get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
   async function get<T>(key: string, schema?: z.ZodType<T>): Promise<unknown> {
-    const value = await read(key);
+    const value = await store.read(key);
     if (value === undefined || schema === undefined) return value;
     const parsed = schema.safeParse(value);
     return parsed.success ? parsed.data : undefined;
@@ -53,8 +54,7 @@ export function createProviderCache(db: Db): ProviderCache {
   async function set(key: string, value: unknown, ttlMs: number): Promise<void> {
     if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
     if (value === undefined) throw new TypeError('provider cache values must be JSON, got undefined');
-    const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
-    await db.insert(providerCache).values({ key, value, expiresAt }).onConflictDoUpdate({ target: providerCache.key, set: { value, expiresAt } });
+    await store.write(key, value, ttlMs);
   }
 
   return {
@@ -67,50 +67,49 @@ export function createProviderCache(db: Db): ProviderCache {
       await set(key, value, options.ttlMs);
       return value;
     },
-    async delete(key: string): Promise<void> {
+    delete: (key) => store.remove(key),
+  };
+}
+
+export function createProviderCache(db: Db): ProviderCache {
+  return providerCacheOver({
+    async read(key) {
+      const rows = await db
+        .select({ value: providerCache.value })
+        .from(providerCache)
+        .where(and(eq(providerCache.key, key), gt(providerCache.expiresAt, sql`now()`)))
+        .limit(1);
+      return rows[0]?.value;
+    },
+    async write(key, value, ttlMs) {
+      const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+      await db.insert(providerCache).values({ key, value, expiresAt }).onConflictDoUpdate({ target: providerCache.key, set: { value, expiresAt } });
+    },
+    async remove(key) {
       await db.delete(providerCache).where(eq(providerCache.key, key));
     },
-  };
+  });
 }
 
 /** A process-local ProviderCache for tests and tools: values are copied in and out, expiry honoured (no eviction beyond it). */
 export function createInMemoryProviderCache(now: () => number = Date.now): ProviderCache & { size(): number } {
   const entries = new Map<string, { value: unknown; expiresAt: number }>();
-
-  function get(key: string): Promise<unknown>;
-  function get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
-  async function get<T>(key: string, schema?: z.ZodType<T>): Promise<unknown> {
-    const entry = entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.expiresAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    const value = structuredClone(entry.value);
-    if (schema === undefined) return value;
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : undefined;
-  }
-
-  async function set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
-    if (value === undefined) throw new TypeError('provider cache values must be JSON, got undefined');
-    entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlMs });
-  }
-
-  return {
-    get,
-    set,
-    async getOrLoad<T>(key: string, options: { ttlMs: number; schema: z.ZodType<T> }, load: () => Promise<T>): Promise<T> {
-      const cached = await get(key, options.schema);
-      if (cached !== undefined) return cached;
-      const value = await load();
-      await set(key, value, options.ttlMs);
-      return value;
+  const cache = providerCacheOver({
+    async read(key) {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (entry.expiresAt <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return structuredClone(entry.value);
     },
-    async delete(key: string): Promise<void> {
+    async write(key, value, ttlMs) {
+      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlMs });
+    },
+    async remove(key) {
       entries.delete(key);
     },
-    size: () => entries.size,
-  };
+  });
+  return { ...cache, size: () => entries.size };
 }

@@ -12,6 +12,7 @@ import { stripLegalSuffix } from '../../core/canonical-name';
 import { formatAbn, formatAcn, makeAcn, abnFromAcn, makeCompaniesHouseNumber, MAX_SYNTHETIC_SEED } from '../../core/identifiers';
 import type { OrganisationType } from '../../core/candidates';
 import type { IdentifierType } from '../../core/identifiers';
+import { seededRandom } from '../../core/seeded-random';
 import { FIRST_WORDS, INDUSTRIES, QUALIFIERS, SECOND_WORDS } from './word-lists';
 
 /** One organisation in the import line shape (`import organisations` reads exactly this). */
@@ -118,16 +119,9 @@ const BASE_NAME_COUNT = FIRST_WORDS.length * SECOND_WORDS.length * INDUSTRIES.le
 /** Coprime with BASE_NAME_COUNT (2^4 3^3 5^5): multiplying by it permutes the index range. */
 const NAME_STRIDE = 1_000_003;
 
-/** mulberry32: a small, fast, well-distributed deterministic generator. */
+/** The generator of one organisation: the project's seeded generator, seeded from the data seed and the index. */
 function randomFor(seed: number, index: number): () => number {
-  let state = (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  return seededRandom(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35));
 }
 
 function pick<T extends { weight: number }>(items: readonly T[], random: () => number): T {

@@ -25,6 +25,7 @@ class DatabaseFlagProvider implements Provider {
   constructor(
     private readonly db: Db,
     private readonly cacheTtlMs: number,
+    private readonly now: () => number,
   ) {}
 
   /** Reads being made now, so a burst of evaluations of one key makes one query. */
@@ -33,7 +34,7 @@ class DatabaseFlagProvider implements Provider {
   private async storedValues(flagKey: string, accountId: string): Promise<StoredValues> {
     if (this.cacheTtlMs <= 0) return findFlagValues(this.db, { flagKey, accountId });
     const key = `${flagKey}|${accountId}`;
-    const now = Date.now();
+    const now = this.now();
     const hit = this.cache.get(key);
     if (hit && hit.expiresAt > now) {
       if (hit.refreshAt <= now && !this.loading.has(key)) this.load(key, flagKey, accountId).catch(() => undefined);
@@ -44,7 +45,7 @@ class DatabaseFlagProvider implements Provider {
   }
 
   private load(key: string, flagKey: string, accountId: string): Promise<StoredValues> {
-    const startedAt = Date.now();
+    const startedAt = this.now();
     const load = findFlagValues(this.db, { flagKey, accountId })
       .then((stored) => {
         if (this.cache.size > 10_000) this.cache.clear();
@@ -85,11 +86,12 @@ export type FlagDefaults = Record<FlagName, boolean>;
  * `cacheTtlMs` (FLAG_CACHE_TTL_MS, default 5 s) keeps each account's stored values in process at most that long,
  * so the search route does not pay a database round trip per flag on every request; a value in use is refreshed
  * in the background from half the TTL on, and an expired one is never served, so `flags set` reaches every
- * instance's first request after one TTL. 0 turns the cache off.
+ * instance's first request after one TTL. 0 turns the cache off. `now` is the clock the TTL is measured on
+ * (tests move it by hand).
  */
-export async function createFeatureFlags(db: Db, defaults: FlagDefaults, options: { cacheTtlMs?: number } = {}): Promise<FeatureFlags> {
+export async function createFeatureFlags(db: Db, defaults: FlagDefaults, options: { cacheTtlMs?: number; now?: () => number } = {}): Promise<FeatureFlags> {
   const domain = `flags-${randomUUID()}`;
-  await OpenFeature.setProviderAndWait(domain, new DatabaseFlagProvider(db, options.cacheTtlMs ?? 0));
+  await OpenFeature.setProviderAndWait(domain, new DatabaseFlagProvider(db, options.cacheTtlMs ?? 0, options.now ?? Date.now));
   const client = OpenFeature.getClient(domain);
   const isEnabled = (flag: FlagName, accountId: string) => client.getBooleanValue(FLAGS[flag].key, defaults[flag], { targetingKey: accountId });
   return {

@@ -6,9 +6,10 @@
  * every request, `endpointFaults` to one endpoint only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AbnDetailsWire, MatchingNamesWire } from '../../adapters/registries/abr/schemas';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../core/identifiers';
+import { seededRandom } from '../../core/seeded-random';
+import { listenOnLoopback } from '../listen-on-loopback';
 import { answerWithFaults, ConnectionLog, FaultPlan, type Fault } from '../faults';
 import { ENTITY_TYPE_NAMES, FAKE_ABR_ENTITIES, type FakeAbrEntity } from './dataset';
 
@@ -36,18 +37,6 @@ export interface FakeAbr {
   endpointFaults: { matchingNames: FaultPlan; abnDetails: FaultPlan };
   connections: ConnectionLog;
   close(): Promise<void>;
-}
-
-/** Deterministic PRNG (mulberry32) for the latency jitter. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Consults the shared plan first, then the endpoint's own; latency = endpoint's + shared base latency. */
@@ -247,23 +236,12 @@ export async function startFakeAbr(options: FakeAbrOptions = {}): Promise<FakeAb
       res.end('fake ABR: internal error');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('fake ABR: the server has no TCP address');
-  const { port } = address;
-
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     faults,
     endpointFaults,
     connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

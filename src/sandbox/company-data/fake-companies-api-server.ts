@@ -8,10 +8,10 @@
  * reset the connection or hang; `connections` logs every request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import type { CompaniesApiCompanyWire, CompaniesApiErrorWire } from '../../adapters/company-data/schemas';
 import { countryName, toAlpha3 } from '../../core/countries';
+import { listenOnLoopback } from '../listen-on-loopback';
 import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
 import { FAKE_COMPANY_RECORDS, type FakeCompanyRecord } from './dataset';
 
@@ -176,20 +176,11 @@ export async function startFakeCompaniesApi(options: FakeCompaniesApiOptions = {
       res.end(errorBody(500));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('fake Companies API: no TCP address');
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: listening.url,
     faults,
     connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

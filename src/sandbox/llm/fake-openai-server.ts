@@ -7,8 +7,8 @@
  * by chunk so tool calls arrive over time. Loopback only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { listenOnLoopback } from '../listen-on-loopback';
 import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
 import { decideEnrichmentTurn } from './enrichment-policy';
 import { chatMessageSchema, decideTurn, type PolicyOptions, type Turn } from './policy';
@@ -135,18 +135,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (turn.kind === 'text') stats.finishedRuns += 1;
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     faults,
     connections,
     stats,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -8,8 +8,8 @@
  * reset the connection or hang.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { keyName, searchName } from '../../core/canonical-name';
+import { listenOnLoopback } from '../listen-on-loopback';
 import { ConnectionLog, FaultPlan, answerWithFaults } from '../faults';
 import { FAKE_COMPANIES, FAKE_JURISDICTIONS, type FakeCompany } from './dataset';
 
@@ -196,20 +196,11 @@ export async function startFakeOpenCorporates(options: FakeOpenCorporatesOptions
       res.end(JSON.stringify({ error: { message: 'fake failed' } }));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('fake OpenCorporates: no TCP address');
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: listening.url,
     faults,
     connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

@@ -4,7 +4,7 @@
  * told to fail through its FaultPlan. Loopback only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../listen-on-loopback';
 import { answerWithFaults, ConnectionLog, FaultPlan } from '../faults';
 import { WEB_PAGES, type WebPage } from './dataset';
 
@@ -64,17 +64,12 @@ export async function startFakeBrave(options: FakeBraveOptions = {}): Promise<Fa
     }));
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     faults,
     connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -5,10 +5,10 @@
  * server's port, which the fetcher's test-only loopback allowance permits. Unknown hosts get a 404 page.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { SafeFetcherOptions } from '../../adapters/website-validation/safe-fetch';
 import { FAKE_SITES, type FakeSite, type SiteAnswer } from './sites';
+import { listenOnLoopback } from '../listen-on-loopback';
 
 export interface FakeWebsitesOptions {
   port?: number;
@@ -53,18 +53,13 @@ export async function startFakeWebsites(options: FakeWebsitesOptions = {}): Prom
     respond(req, res, answer, url);
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: listening.url,
+    port: listening.port,
     pages,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -36,8 +36,8 @@ describe('registry lead (rule 2)', () => {
     });
     const items = await collect(search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, ACCOUNT, new AbortController().signal));
     expect(keysOf(items.map((i) => i.item))).toEqual(['candidate:AUS|acme pty ltd', 'identifierPatch:AUS|acme pty ltd', 'candidate:AUS|acme holdings pty ltd']);
+    // Streamed before the registry answered: the agent's row came first, and the registry's row reached it as a patch.
     expect(items[0]?.item).toMatchObject({ source: 'agent', identifiers: [] });
-    expect(items[0]?.at).toBeLessThan(200); // streamed before the registry answered
     expect(items[1]?.item).toEqual({
       _type: 'identifierPatch',
       key: 'AUS|acme pty ltd',
@@ -78,10 +78,17 @@ describe('registry lead (rule 2)', () => {
   });
 
   it('holds agent candidates found before the lead expires and releases them when it does', async () => {
-    const { search } = fakes({ leadMs: 60, registryDelayMs: 400, agent: [agentCandidate('Acme Pty Ltd')], agentDelayMs: 0 });
-    const items = await collect(search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, ACCOUNT, new AbortController().signal));
-    expect(items[0]?.at).toBeGreaterThanOrEqual(55);
-    expect(items[0]?.at).toBeLessThan(350);
+    // The registry would answer after a minute: the first item arriving well before shows the lead released it.
+    const { search } = fakes({ leadMs: 60, registryDelayMs: 60_000, agent: [agentCandidate('Acme Pty Ltd')], agentDelayMs: 0 });
+    const started = performance.now();
+    let first: { item: StreamItem; at: number } | undefined;
+    for await (const item of search.stream({ query: 'acme', countryIsoAlpha3: 'AUS' }, ACCOUNT, new AbortController().signal)) {
+      first = { item, at: performance.now() - started };
+      break;
+    }
+    expect(first?.item).toMatchObject({ _type: 'candidate', source: 'agent' });
+    expect(first?.at).toBeGreaterThanOrEqual(55);
+    expect(first?.at).toBeLessThan(10_000); // generous for a loaded machine; the registry's minute is what it rules out
   });
 
   it('bounds registry website enrichment by the lead window and keeps its validated websites', async () => {

@@ -58,17 +58,18 @@ describe('modes (spec: Modes)', () => {
 describe('abort', () => {
   it('stops every port and ends the stream when the signal aborts', async () => {
     const controller = new AbortController();
+    // Every port would take a minute: ending well before proves the abort ended it (a generous bound for a loaded machine).
     const { search, calls } = fakes({
-      registryDelayMs: 5000,
+      registryDelayMs: 60_000,
       agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Beta Pty Ltd')],
-      agentDelayMs: 5000,
-      leadMs: 5000,
+      agentDelayMs: 60_000,
+      leadMs: 60_000,
     });
     setTimeout(() => controller.abort(), 30);
     const started = performance.now();
     const items = await run(search, {}, controller.signal);
     expect(items).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(calls.national[0]?.signal?.aborted).toBe(true);
     expect(calls.agent[0]?.signal.aborted).toBe(true);
   });
@@ -80,7 +81,8 @@ describe('abort', () => {
     setTimeout(() => controller.abort(), 30);
     const started = performance.now();
     await run(search, { mode: 'direct' }, controller.signal);
-    expect(performance.now() - started).toBeLessThan(500);
+    // The registry never answers: only the abort can end the stream (a generous bound for a loaded machine).
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('a consumer that stops reading aborts the ports too', async () => {

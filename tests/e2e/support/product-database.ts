@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../../src/adapters/db/client';
 import { openDatabase, type OpenedDatabase } from '../../../src/adapters/db/open-database';
+import { setFlagValue } from '../../../src/adapters/db/queries/feature-flags';
 import { DEMO_ACCOUNT_NAME } from '../../../src/adapters/db/seed/demo-seed';
+import { FLAGS, type FlagName } from '../../../src/core/flags';
 
 export async function openProductDatabase(): Promise<Database> {
   let opened: OpenedDatabase | undefined;
@@ -28,4 +30,15 @@ export async function demoAccountId(database: Pick<Database, 'db'>): Promise<str
   const id = account.rows[0]?.id;
   if (!id) throw new Error(`the demo account ${DEMO_ACCOUNT_NAME} is missing`);
   return id;
+}
+
+/** An account's flags as a browser test arranges them: `set` one, and `restoreDefaults` (in afterAll) for those it changed. */
+export function accountFlags(database: Pick<Database, 'db'>, accountId: string) {
+  const set = (flag: FlagName, value: boolean) => setFlagValue(database.db, { flagKey: FLAGS[flag].key, accountId, value });
+  return {
+    set,
+    async restoreDefaults(...flags: FlagName[]): Promise<void> {
+      for (const flag of flags) await set(flag, FLAGS[flag].defaultValue).catch(() => undefined);
+    },
+  };
 }

@@ -13,6 +13,8 @@ export interface FuzzCredentials {
   origin: string;
   /** An organisation the fuzz account owns. */
   organisationId: string;
+  /** A batch-matching batch of the fuzz account. */
+  batchId: string;
   /** The production build's server-action ids, each with a page that renders it. */
   serverActions: { id: string; page: string }[];
 }
@@ -26,17 +28,7 @@ export interface FuzzRequest {
   page: boolean;
 }
 
-/** mulberry32: a small seeded generator. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../../src/core/seeded-random';
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -159,11 +151,18 @@ function pathId(random: Random, credentials: FuzzCredentials): string {
   ]);
 }
 
-function queryString(random: Random, names: readonly string[]): string {
+/** `plausible`, when given, makes a value that is nearly right for the parameter (JSON text for `queries`, an id). */
+function queryString(random: Random, names: readonly string[], plausible?: (random: Random, name: string) => string | undefined): string {
   if (chance(random, 0.3)) return '';
   const parts = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
     const name = chance(random, 0.8) ? pick(random, names) : encodeURIComponent(randomString(random));
-    const value = chance(random, 0.2) ? pick(random, ['%ZZ', '%C0%AF', '%00', '%', '&&', '=']) : encodeURIComponent(randomString(random));
+    const near = plausible && chance(random, 0.6) ? plausible(random, name) : undefined;
+    const value =
+      near !== undefined
+        ? encodeURIComponent(near)
+        : chance(random, 0.2)
+          ? pick(random, ['%ZZ', '%C0%AF', '%00', '%', '&&', '='])
+          : encodeURIComponent(randomString(random));
     return `${name}=${value}`;
   });
   return `?${parts.join('&')}`;
@@ -189,22 +188,61 @@ const selectBody = {
   searchIntent: 'analyst',
 };
 
+/** The reconciliation service's two requests (W3C Reconciliation API 0.2), as OpenRefine sends them. */
+const reconcileQueries = (organisationId: string) => ({
+  q0: { query: 'koala logistics', type: 'Organisation', limit: 3, properties: [{ pid: 'country', v: 'AUS' }] },
+  q1: {
+    query: 'Harbourline',
+    properties: [
+      { pid: 'ABN', v: '51824753556' },
+      { pid: 'website', v: ['koala.example'] },
+    ],
+    type_strict: 'should',
+  },
+  q2: { query: organisationId },
+});
+const reconcileExtend = (organisationId: string) => ({ ids: [organisationId, 'not-an-id'], properties: [{ id: 'country' }, { id: 'website', settings: {} }] });
+const batchBody = {
+  fileName: 'suppliers.csv',
+  csv: 'name,country,abn\nKoala Logistics Pty Ltd,AUS,51824753556\nHarbourline,GBR,\n',
+  columns: { name: 'name', country: 'country', identifier: 'abn' },
+};
+const reviewBody = { action: 'pick', organisationId: '00000000-0000-4000-8000-000000000000' };
+
+/** The JSON text of a reconciliation parameter, nearly right. */
+function reconcileParameter(random: Random, credentials: FuzzCredentials, name: string): string | undefined {
+  if (name === 'queries') return JSON.stringify(mutate(random, reconcileQueries(credentials.organisationId)));
+  if (name === 'extend') return JSON.stringify(mutate(random, reconcileExtend(credentials.organisationId)));
+  if (name === 'id') return pathId(random, credentials);
+  return undefined;
+}
+
+function batchId(random: Random, credentials: FuzzCredentials): string {
+  return chance(random, 0.5) ? credentials.batchId : pathId(random, credentials);
+}
+
+const rowNumber = (random: Random) => pick(random, ['1', '2', '0', '-1', '3', '99999999999', '1.5', 'x', '%ZZ', '%00']);
+
 interface RouteShape {
   methods: readonly string[];
   path: (random: Random, credentials: FuzzCredentials) => string;
-  body?: Record<string, unknown>;
+  body?: (random: Random, credentials: FuzzCredentials) => Record<string, unknown>;
+  /** Form fields the route also reads from a form body (`queries=...`, as OpenRefine posts them). */
+  formFields?: readonly string[];
   query?: readonly string[];
+  /** Nearly right values for some of `query`'s parameters. */
+  plausible?: (random: Random, credentials: FuzzCredentials, name: string) => string | undefined;
   page?: boolean;
 }
 
 const ROUTES: RouteShape[] = [
   { methods: ['GET'], path: () => '/api/health' },
-  { methods: ['POST'], path: () => '/api/organisations/quick-search', body: quickBody },
-  { methods: ['POST'], path: () => '/api/organisations/search', body: searchBody },
-  { methods: ['POST'], path: () => '/api/organisations/select', body: selectBody },
+  { methods: ['POST'], path: () => '/api/organisations/quick-search', body: () => quickBody },
+  { methods: ['POST'], path: () => '/api/organisations/search', body: () => searchBody },
+  { methods: ['POST'], path: () => '/api/organisations/select', body: () => selectBody },
   { methods: ['GET'], path: () => '/api/naics/search', query: ['term'] },
   { methods: ['GET'], path: (r, c) => `/api/organisations/${pathId(r, c)}` },
-  { methods: ['POST'], path: (r, c) => `/api/organisations/${pathId(r, c)}/naics`, body: { naicsCode: '111110' } },
+  { methods: ['POST'], path: (r, c) => `/api/organisations/${pathId(r, c)}/naics`, body: () => ({ naicsCode: '111110' }) },
   { methods: ['POST'], path: (r, c) => `/api/organisations/${pathId(r, c)}/enrich` },
   { methods: ['GET'], path: (r, c) => `/api/identify/sidebar/${pathId(r, c)}/organisation` },
   { methods: ['GET'], path: () => '/organisations/flag-counts' },
@@ -222,6 +260,26 @@ const ROUTES: RouteShape[] = [
   },
   { methods: ['GET'], path: (r, c) => `/organisations/${pathId(r, c)}${pick(r, ['', '/analyst', '/spotlight', '/engage'])}`, query: ['from', 'q'], page: true },
   { methods: ['GET'], path: () => '/sign-in', query: ['next', 'reason'], page: true },
+  // The reconciliation service (W3C Reconciliation API 0.2).
+  {
+    methods: ['GET', 'POST'],
+    path: () => '/api/reconcile',
+    body: (r, c) => pick(r, [{ queries: reconcileQueries(c.organisationId) }, { extend: reconcileExtend(c.organisationId) }]),
+    formFields: ['queries', 'extend'],
+    query: ['queries', 'extend', 'callback'],
+    plausible: reconcileParameter,
+  },
+  { methods: ['GET'], path: () => '/api/reconcile/suggest/entity', query: ['prefix', 'cursor'] },
+  { methods: ['GET'], path: () => '/api/reconcile/suggest/property', query: ['prefix', 'cursor'] },
+  { methods: ['GET'], path: () => '/api/reconcile/preview', query: ['id'], plausible: reconcileParameter },
+  { methods: ['GET'], path: () => '/api/reconcile/properties', query: ['type', 'limit'] },
+  // Batch matching.
+  { methods: ['GET', 'POST'], path: () => '/api/match/batches', body: () => batchBody },
+  { methods: ['GET'], path: (r, c) => `/api/match/batches/${batchId(r, c)}` },
+  { methods: ['GET'], path: (r, c) => `/api/match/batches/${batchId(r, c)}/rows`, query: ['decision', 'offset', 'limit'] },
+  { methods: ['POST'], path: (r, c) => `/api/match/batches/${batchId(r, c)}/rows/${rowNumber(r)}/review`, body: () => reviewBody },
+  { methods: ['POST'], path: (r, c) => `/api/match/batches/${batchId(r, c)}/apply` },
+  { methods: ['GET'], path: (r, c) => `/api/match/batches/${batchId(r, c)}/result`, query: ['format'] },
 ];
 
 function credentialHeaders(random: Random, credentials: FuzzCredentials, method: string): Record<string, string> {
@@ -241,11 +299,23 @@ export function fuzzRequest(random: Random, credentials: FuzzCredentials): FuzzR
   if (chance(random, 0.06) && credentials.serverActions.length > 0) return serverActionRequest(random, credentials);
   const route = pick(random, ROUTES);
   const method = chance(random, 0.75) ? pick(random, route.methods) : pick(random, METHODS);
-  const path = route.path(random, credentials) + (route.query ? queryString(random, route.query) : chance(random, 0.1) ? queryString(random, ['x']) : '');
+  const plausible = route.plausible && ((r: Random, name: string) => route.plausible?.(r, credentials, name));
+  const path =
+    route.path(random, credentials) + (route.query ? queryString(random, route.query, plausible) : chance(random, 0.1) ? queryString(random, ['x']) : '');
   const headers = credentialHeaders(random, credentials, method);
   let body: string | undefined;
+  if (method === 'POST' && route.formFields && plausible && chance(random, 0.4)) {
+    const field = pick(random, route.formFields);
+    body = `${field}=${encodeURIComponent(plausible(random, field) ?? randomString(random))}`;
+    headers['content-type'] = pick(random, [
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=UTF-8',
+      'multipart/form-data; boundary=fuzz',
+    ]);
+    return { method, path, headers, body, page: false };
+  }
   if (method !== 'GET' && method !== 'HEAD' && (route.body || chance(random, 0.3))) {
-    body = rawBody(random, route.body ? mutate(random, route.body) : randomValue(random));
+    body = rawBody(random, route.body ? mutate(random, route.body(random, credentials)) : randomValue(random));
     const contentType = chance(random, 0.7) ? 'application/json' : pick(random, CONTENT_TYPES);
     if (contentType !== '') headers['content-type'] = contentType;
   }

@@ -64,6 +64,12 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 const ref = (name: ComponentName): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+/** An object whose properties are all required. */
+const objectOf = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+/** An answer's `{data: ...}` envelope. */
+const dataOf = (schema: JsonSchema): JsonSchema => objectOf({ data: schema });
+const STRING = { type: 'string' };
+const INTEGER = { type: 'integer' };
 
 export interface RouteDoc {
   readonly path: string;
@@ -133,13 +139,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'The selected organisation and whether it was created',
-      schema: {
-        type: 'object',
-        properties: {
-          data: { type: 'object', properties: { organisationId: { type: 'string' }, created: { type: 'boolean' } }, required: ['organisationId', 'created'] },
-        },
-        required: ['data'],
-      },
+      schema: dataOf(objectOf({ organisationId: STRING, created: { type: 'boolean' } })),
     },
     errors: [400, 401, 403, 503],
   },
@@ -150,7 +150,7 @@ export const ROUTES: readonly RouteDoc[] = [
     description: 'Status, fields with their sources, identifiers, aliases, family and verification. A redirected id answers its target.',
     auth: 'account',
     pathParameters: ['id'],
-    success: { status: 200, description: 'The profile', schema: { type: 'object', properties: { data: ref('OrganisationProfile') }, required: ['data'] } },
+    success: { status: 200, description: 'The profile', schema: dataOf(ref('OrganisationProfile')) },
     errors: [400, 401, 404],
   },
   {
@@ -162,11 +162,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 202,
       description: 'The job is queued and the profile is PENDING',
-      schema: {
-        type: 'object',
-        properties: { data: { type: 'object', properties: { organisationId: { type: 'string' } }, required: ['organisationId'] } },
-        required: ['data'],
-      },
+      schema: dataOf(objectOf({ organisationId: STRING })),
     },
     errors: [400, 401, 403, 404, 503],
   },
@@ -176,7 +172,7 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Add a NAICS code to the organisation (manual classification)',
     auth: 'account',
     pathParameters: ['id'],
-    body: { inline: { type: 'object', properties: { naicsCode: { type: 'string', pattern: '^[0-9]{6}$' } }, required: ['naicsCode'] } },
+    body: { inline: objectOf({ naicsCode: { type: 'string', pattern: '^[0-9]{6}$' } }) },
     success: { status: 200, description: 'The add result: tags, Aquila1 weights and the transactions classified', schema: ref('NaicsAddResult') },
     errors: [400, 401, 403, 404, 409],
   },
@@ -200,13 +196,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 202,
       description: 'The batch is stored and queued',
-      schema: {
-        type: 'object',
-        properties: {
-          data: { type: 'object', properties: { batchId: { type: 'string' }, totalRows: { type: 'integer' } }, required: ['batchId', 'totalRows'] },
-        },
-        required: ['data'],
-      },
+      schema: dataOf(objectOf({ batchId: STRING, totalRows: INTEGER })),
     },
     errors: [400, 401, 403, 503],
   },
@@ -218,7 +208,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'Newest first',
-      schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatch') } }, required: ['data'] },
+      schema: dataOf({ type: 'array', items: ref('MatchBatch') }),
     },
     errors: [401],
   },
@@ -228,7 +218,7 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: "A match batch's progress and counts",
     auth: 'account',
     pathParameters: ['id'],
-    success: { status: 200, description: 'The batch', schema: { type: 'object', properties: { data: ref('MatchBatch') }, required: ['data'] } },
+    success: { status: 200, description: 'The batch', schema: dataOf(ref('MatchBatch')) },
     errors: [400, 401, 404],
   },
   {
@@ -245,7 +235,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'The rows',
-      schema: { type: 'object', properties: { data: { type: 'array', items: ref('MatchBatchRow') } }, required: ['data'] },
+      schema: dataOf({ type: 'array', items: ref('MatchBatchRow') }),
     },
     errors: [400, 401, 404],
   },
@@ -259,22 +249,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'The decision as recorded (a new decision replaces the previous one)',
-      schema: {
-        type: 'object',
-        properties: {
-          data: {
-            type: 'object',
-            properties: {
-              rowIndex: { type: 'integer' },
-              action: { type: 'string' },
-              organisationId: { type: ['string', 'null'] },
-              registryKey: { type: ['string', 'null'] },
-            },
-            required: ['rowIndex', 'action', 'organisationId', 'registryKey'],
-          },
-        },
-        required: ['data'],
-      },
+      schema: dataOf(objectOf({ rowIndex: INTEGER, action: STRING, organisationId: { type: ['string', 'null'] }, registryKey: { type: ['string', 'null'] } })),
     },
     errors: [400, 401, 403, 404, 409],
   },
@@ -289,17 +264,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'How many were accepted, how many joined the list anew, how many organisations were created from registry candidates',
-      schema: {
-        type: 'object',
-        properties: {
-          data: {
-            type: 'object',
-            properties: { accepted: { type: 'integer' }, linked: { type: 'integer' }, created: { type: 'integer' } },
-            required: ['accepted', 'linked', 'created'],
-          },
-        },
-        required: ['data'],
-      },
+      schema: dataOf(objectOf({ accepted: INTEGER, linked: INTEGER, created: INTEGER })),
     },
     errors: [400, 401, 403, 404, 409],
   },
@@ -314,13 +279,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 202,
       description: 'The batch is queued again',
-      schema: {
-        type: 'object',
-        properties: {
-          data: { type: 'object', properties: { batchId: { type: 'string' }, status: { type: 'string', enum: ['queued'] } }, required: ['batchId', 'status'] },
-        },
-        required: ['data'],
-      },
+      schema: dataOf(objectOf({ batchId: STRING, status: { type: 'string', enum: ['queued'] } })),
     },
     errors: [400, 401, 403, 404, 409],
   },
@@ -438,7 +397,7 @@ export const ROUTES: readonly RouteDoc[] = [
     success: {
       status: 200,
       description: 'The matching properties',
-      schema: { type: 'object', properties: { result: { type: 'array' } }, required: ['result'] },
+      schema: objectOf({ result: { type: 'array' } }),
     },
     errors: [400, 401],
   },
