@@ -4,25 +4,67 @@
  * characters) and probes the vocabulary with them: its work grows with the number of words, their length
  * and the alphabet. One 200-character word of distinct CJK characters made ~94,000 variants (~410 ms).
  *
- * - At most MAX_CORRECTED_WORDS words are corrected (the first ones); the others are matched as typed.
- * - A word longer than MAX_CORRECTED_WORD_LENGTH characters is matched as typed, never corrected.
+ * - At most MAX_LOOKED_UP_WORDS words are looked up in the vocabulary (the first ones); the others are
+ *   matched as typed. Of those, at most MAX_CORRECTED_WORDS are corrected, the unknown ones first (a typo in
+ *   the fifth word of "Aston Martin Lagonda Global Hodlings" is corrected; known words fill what is left).
+ * - A word longer than MAX_CORRECTED_WORD_LENGTH characters gets no one-edit variants; up to
+ *   MAX_SIMILAR_WORD_LENGTH it is still corrected by trigram similarity ("PricewaterhouseCopers"), longer
+ *   it is matched as typed.
  * - The alphabet adds at most MAX_EXTRA_LETTERS of the query's own characters (first seen first).
  * So the variants of one query are at most MAX_CORRECTED_WORDS x (2 x length + 1) x alphabet, about 7,000.
  */
 export const MAX_CORRECTED_WORDS = 4;
+export const MAX_LOOKED_UP_WORDS = 8;
 export const MAX_CORRECTED_WORD_LENGTH = 20;
+export const MAX_SIMILAR_WORD_LENGTH = 40;
 export const MAX_EXTRA_LETTERS = 8;
 export const BASE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** Words shorter than this are matched as typed and never corrected. */
 export const MIN_CORRECTED_WORD_LENGTH = 3;
 
-/** The words worth correcting: distinct, 3 to 20 characters with a letter (numbers are not misspelled names), the first four. */
+/**
+ * The words worth looking up: distinct, 3 to 40 characters with a letter (numbers are not misspelled names),
+ * the first eight. The database corrects at most four of them (unknown words first); only those of up to
+ * 20 characters get one-edit variants (variantCount).
+ */
 export function correctableWords(words: readonly string[]): string[] {
   const wanted = words.filter((w) => {
     const length = [...w].length;
-    return length >= MIN_CORRECTED_WORD_LENGTH && length <= MAX_CORRECTED_WORD_LENGTH && /\p{L}/u.test(w);
+    return length >= MIN_CORRECTED_WORD_LENGTH && length <= MAX_SIMILAR_WORD_LENGTH && /\p{L}/u.test(w);
   });
-  return [...new Set(wanted)].slice(0, MAX_CORRECTED_WORDS);
+  return [...new Set(wanted)].slice(0, MAX_LOOKED_UP_WORDS);
+}
+
+/** The words that get one-edit variants: at most four, of up to 20 characters (the database picks unknown ones first). */
+export function variantWords(words: readonly string[]): string[] {
+  return words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH).slice(0, MAX_CORRECTED_WORDS);
+}
+
+/**
+ * Damerau-Levenshtein distance (optimal string alignment: deletions, insertions, substitutions and
+ * transpositions of neighbours), by code point, giving up past `max` (answers max + 1 then).
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > max) return max + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i += 1) {
+    const current = [i];
+    let rowBest = i;
+    for (let j = 1; j <= y.length; j += 1) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, (previous2[j - 2] ?? 0) + 1);
+      current.push(best);
+      rowBest = Math.min(rowBest, best);
+    }
+    if (rowBest > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return Math.min(previous[y.length] ?? 0, max + 1);
 }
 
 /** The letters variants are made of: a-z, 0-9 and at most eight other characters of the words themselves. */
