@@ -35,37 +35,7 @@ export function correctableWords(words: readonly string[]): string[] {
   return [...new Set(wanted)].slice(0, MAX_LOOKED_UP_WORDS);
 }
 
-/** The words that get one-edit variants: at most four, of up to 20 characters (the database picks unknown ones first). */
-export function variantWords(words: readonly string[]): string[] {
-  return words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH).slice(0, MAX_CORRECTED_WORDS);
-}
 
-/**
- * Damerau-Levenshtein distance (optimal string alignment: deletions, insertions, substitutions and
- * transpositions of neighbours), by code point, giving up past `max` (answers max + 1 then).
- */
-export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
-  const x = [...a];
-  const y = [...b];
-  if (Math.abs(x.length - y.length) > max) return max + 1;
-  let previous2: number[] = [];
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i += 1) {
-    const current = [i];
-    let rowBest = i;
-    for (let j = 1; j <= y.length; j += 1) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, (previous2[j - 2] ?? 0) + 1);
-      current.push(best);
-      rowBest = Math.min(rowBest, best);
-    }
-    if (rowBest > max) return max + 1;
-    previous2 = previous;
-    previous = current;
-  }
-  return Math.min(previous[y.length] ?? 0, max + 1);
-}
 
 /** The letters variants are made of: a-z, 0-9 and at most eight other characters of the words themselves. */
 export function correctionAlphabet(words: readonly string[]): string[] {

@@ -19,11 +19,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   correctableWords,
   correctionAlphabet,
-  editDistance,
   MAX_CORRECTED_WORD_LENGTH,
   MAX_CORRECTED_WORDS,
   MIN_CORRECTED_WORD_LENGTH,
 } from '../../../core/word-correction-bounds';
+import { editDistance } from '../../../core/similarity';
 import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { visibleToAccount } from './visibility';
@@ -320,15 +320,17 @@ const TWO_EDIT_CANDIDATES = 12;
  * the ~90 variants per character are generated here, in SQL, and probed on the primary key; the words and
  * the alphabet are bounded in core/word-correction-bounds.ts), for unknown words of 5+ characters the most
  * trigram-similar known words ('similar', GIN on the small word table) and the known words with the same
- * first letter, a length within two and a Levenshtein distance of at most 3 ('two_edit': fuzzystrmatch's
- * levenshtein_less_equal over the b-tree on (first letter, length); a transposition counts 2 there, so the
- * caller keeps those within two Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most
+ * first letter, a length within two and a Levenshtein distance of at most 3, 4 for words of 8+ letters
+ * ('two_edit': fuzzystrmatch's levenshtein_less_equal over the b-tree on (first letter, length); a
+ * transposition counts 2 there, so the caller keeps those within two Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most
  * four are corrected: the unknown ones first, then known ones (a typo that spelled another real word).
  */
 function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
   // The account's vocabulary: global words and its own (never another account's private names).
   const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
   const alphabet = correctionAlphabet(words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH));
+  // Two transpositions are Levenshtein 4 ("conitnetnal"); allowed from 8 letters, where few words are that close.
+  const levenshteinBound = sql`(case when length(w.word) >= ${LONG_WORD_LENGTH}::int then 4 else 3 end)`;
   return sql`
     with looked as (select word, ord from unnest(${sql.param(words)}::text[]) with ordinality as q(word, ord)),
     known as (select distinct l.word from looked l join search_words s on s.word = l.word and ${inVocabulary('s')}),
@@ -371,9 +373,9 @@ function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
            and length(w.word) between ${TWO_EDIT_MIN_LENGTH}::int and ${MAX_CORRECTED_WORD_LENGTH}::int
            and left(s.word, 1) = left(w.word, 1)
            and length(s.word) between length(w.word) - 2 and length(w.word) + 2
-           and levenshtein_less_equal(s.word, w.word, 3) <= 3
+           and levenshtein_less_equal(s.word, w.word, ${levenshteinBound}) <= ${levenshteinBound}
            and ${inVocabulary('s')}
-         order by levenshtein_less_equal(s.word, w.word, 3), s.word
+         order by levenshtein_less_equal(s.word, w.word, ${levenshteinBound}), s.word
          limit ${TWO_EDIT_CANDIDATES}) n`;
 }
 
@@ -427,16 +429,20 @@ export function wordAlternatives(words: readonly string[], corrections: WordCorr
  */
 export async function findOrganisationsByCorrectedName(
   db: Db,
-  params: LookupScopeParams & { searchName: string; poolSize: number },
+  params: LookupScopeParams & { searchName: string; alternativeSearchName?: string; poolSize: number },
 ): Promise<QuickSearchRow[]> {
   const typed = wordsOf(params.searchName);
   // A leading word one edit from "the" ("thhe", "teh") before other words is the article, which search
   // names never start with: it is dropped, as searchName drops "the".
   const theTypo = typed.length > 1 && isTypoOfThe(typed[0] ?? '');
   const words = theTypo ? typed.slice(1) : typed;
-  const lookedUp = new Set(correctableWords(words));
+  // The query without the legal-form words it ends with (searchNameWithoutLegalFormWords: "mediabnk priate
+  // ltd" -> "mediabnk"), whose words are corrected too: names are stored without their legal form.
+  const alternative = params.alternativeSearchName;
+  const alternativeWords = alternative === undefined || alternative === params.searchName ? [] : wordsOf(alternative);
+  const lookedUp = new Set(correctableWords([...words, ...alternativeWords]));
   if (lookedUp.size === 0 && !theTypo) return [];
-  const corrections = lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, words, params.accountId);
+  const corrections = lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, [...words, ...alternativeWords], params.accountId);
   const alternatives = wordAlternatives(words, corrections);
   // Only a word the vocabulary was asked about can be found uncorrectable; the others are kept as typed.
   const uncorrectable = (options: readonly string[], i: number) =>
@@ -452,7 +458,12 @@ export async function findOrganisationsByCorrectedName(
     });
   // First the corrected whole names (b-tree prefixes, cheap and precise); only when they find nothing the
   // every-word branches, whose common corrected words ("group", "motor") cost far more.
-  const prefixes = correctedPrefixes(words, alternatives, corrections);
+  const prefixes = [
+    ...(alternativeWords.length === 0
+      ? []
+      : correctedPrefixes(alternativeWords, wordAlternatives(alternativeWords, corrections), corrections, alternativeWords.join(' '))),
+    ...correctedPrefixes(words, alternatives, corrections),
+  ].slice(0, MAX_CORRECTED_PREFIXES);
   if (prefixes.length > 0) {
     const byPrefix = await db.execute<RawRow>(bestOf(prefixBranches(prefixes, where), params));
     if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
