@@ -318,14 +318,16 @@ const TWO_EDIT_CANDIDATES = 12;
  * words are one edit away from each ('one_edit': Damerau-Levenshtein 1, i.e. a deletion, a transposition of
  * neighbours, a substitution or an insertion over a-z, 0-9 and up to eight of the query's own characters;
  * the ~90 variants per character are generated here, in SQL, and probed on the primary key; the words and
- * the alphabet are bounded in core/word-correction-bounds.ts), for unknown words of 5+ characters the most
- * trigram-similar known words ('similar', GIN on the small word table) and the known words with the same
- * first letter, a length within two and a Levenshtein distance of at most 3, 4 for words of 8+ letters
- * ('two_edit': fuzzystrmatch's levenshtein_less_equal over the b-tree on (first letter, length); a
- * transposition counts 2 there, so the caller keeps those within two Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most
- * four are corrected: the unknown ones first, then known ones (a typo that spelled another real word).
+ * the alphabet are bounded in core/word-correction-bounds.ts). Only for an unknown word of 5+ characters
+ * with no one-edit neighbour (the likeliest reading of a typo, and the lookups below are most of the
+ * statement's cost): the most trigram-similar known words ('similar', GIN on the small word table) and
+ * the known words with the same first letter, a length within two and a Levenshtein distance of at most
+ * 3, 4 for words of 8+ letters ('two_edit': fuzzystrmatch's levenshtein_less_equal over the b-tree on
+ * (first letter, length); a transposition counts 2 there, so the caller keeps those within two
+ * Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most four are corrected: the
+ * unknown ones first, then known ones (a typo that spelled another real word).
  */
-function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
+export function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
   // The account's vocabulary: global words and its own (never another account's private names).
   const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
   const alphabet = correctionAlphabet(words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH));
@@ -350,16 +352,19 @@ function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
       select w.word, left(w.word, i) || l.c || substr(w.word, i + 2) from edited w, generate_series(0, length(w.word) - 1) as i, letters l
       union all
       select w.word, left(w.word, i) || l.c || substr(w.word, i + 1) from edited w, generate_series(0, length(w.word)) as i, letters l
-    )
+    ),
+    one_edit as materialized (
+      select distinct v.word, s.word as correction from variants v join search_words s on s.word = v.variant and ${inVocabulary('s')} where s.word <> v.word
+    ),
+    uncorrected as (select w.word from w where not w.is_known and not exists (select 1 from one_edit e where e.word = w.word))
     select 'known'::text as c_kind, k.word as c_query, k.word as c_word from known k
     union all
-    select distinct 'one_edit'::text, v.word, s.word from variants v join search_words s on s.word = v.variant and ${inVocabulary('s')} where s.word <> v.word
+    select 'one_edit'::text, e.word, e.correction from one_edit e
     union all
     select 'similar'::text, w.word, n.word
-      from w cross join lateral (
+      from uncorrected w cross join lateral (
         select distinct s.word, similarity(s.word, w.word) as sim from search_words s
-         where not w.is_known
-           and length(w.word) >= ${WORD_SIMILARITY_MIN_LENGTH}
+         where length(w.word) >= ${WORD_SIMILARITY_MIN_LENGTH}
            and s.word % w.word
            and similarity(s.word, w.word) >= case when length(w.word) >= ${LONG_WORD_LENGTH}::int then ${LONG_WORD_SIMILARITY_THRESHOLD}::real else ${WORD_SIMILARITY_THRESHOLD}::real end
            and ${inVocabulary('s')}
@@ -367,10 +372,9 @@ function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
          limit ${MAX_CORRECTIONS_PER_WORD}) n
     union all
     select 'two_edit'::text, w.word, n.word
-      from w cross join lateral (
+      from uncorrected w cross join lateral (
         select s.word from search_words s
-         where not w.is_known
-           and length(w.word) between ${TWO_EDIT_MIN_LENGTH}::int and ${MAX_CORRECTED_WORD_LENGTH}::int
+         where length(w.word) between ${TWO_EDIT_MIN_LENGTH}::int and ${MAX_CORRECTED_WORD_LENGTH}::int
            and left(s.word, 1) = left(w.word, 1)
            and length(s.word) between length(w.word) - 2 and length(w.word) + 2
            and levenshtein_less_equal(s.word, w.word, ${levenshteinBound}) <= ${levenshteinBound}
