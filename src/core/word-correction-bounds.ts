@@ -35,8 +35,6 @@ export function correctableWords(words: readonly string[]): string[] {
   return [...new Set(wanted)].slice(0, MAX_LOOKED_UP_WORDS);
 }
 
-
-
 /** The letters variants are made of: a-z, 0-9 and at most eight other characters of the words themselves. */
 export function correctionAlphabet(words: readonly string[]): string[] {
   const base = new Set(BASE_ALPHABET);
