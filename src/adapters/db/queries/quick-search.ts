@@ -327,7 +327,7 @@ const TWO_EDIT_CANDIDATES = 12;
  * Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most four are corrected: the
  * unknown ones first, then known ones (a typo that spelled another real word).
  */
-export function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
+function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
   // The account's vocabulary: global words and its own (never another account's private names).
   const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
   const alphabet = correctionAlphabet(words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH));
