@@ -409,17 +409,17 @@ export async function findWordCorrections(db: Db, words: readonly string[], acco
 /**
  * For each query word, the words to look for in its place. An unknown word: itself (it may still be part
  * of a longer word, such as a prefix being typed) and its corrections (one-edit words, then, when it has
- * none, two-edit words, then trigram-similar ones); an uncorrectable unknown word has only itself. A known
+ * none, two-edit words unless `twoEdit` is false, then trigram-similar ones); an uncorrectable unknown word has only itself. A known
  * word: itself, plus its one-edit neighbours when every word of the query is known (a typo that spelled
  * another real word). Words under 3 characters are kept as they are.
  */
-export function wordAlternatives(words: readonly string[], corrections: WordCorrections): string[][] {
+export function wordAlternatives(words: readonly string[], corrections: WordCorrections, options: { twoEdit: boolean } = { twoEdit: true }): string[][] {
   const everyWordKnown = words.every((w) => w.length < FUZZY_MIN_LENGTH || corrections.known.has(w));
   return words.map((word) => {
     if (word.length < FUZZY_MIN_LENGTH) return [word];
     const oneEdit = (corrections.oneEdit.get(word) ?? []).sort();
     if (corrections.known.has(word)) return everyWordKnown ? [word, ...oneEdit.slice(0, MAX_CORRECTIONS_PER_WORD)] : [word];
-    const twoEdit = oneEdit.length === 0 ? (corrections.twoEdit.get(word) ?? []) : [];
+    const twoEdit = oneEdit.length === 0 && options.twoEdit ? (corrections.twoEdit.get(word) ?? []) : [];
     const similar = corrections.similar.get(word) ?? [];
     return [word, ...[...new Set([...oneEdit, ...twoEdit, ...similar])].slice(0, MAX_CORRECTIONS_PER_WORD)];
   });
@@ -448,11 +448,14 @@ export async function findOrganisationsByCorrectedName(
   if (lookedUp.size === 0 && !theTypo) return [];
   const corrections = lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, [...words, ...alternativeWords], params.accountId);
   const alternatives = wordAlternatives(words, corrections);
+  // The every-word branches leave two-edit words out: each alternative is one more trigram condition OR-ed
+  // in, and two-edit words of words that name nothing ("garcia", "quantum") made them several times slower.
+  const loose = wordAlternatives(words, corrections, { twoEdit: false });
   // Only a word the vocabulary was asked about can be found uncorrectable; the others are kept as typed.
   const uncorrectable = (options: readonly string[], i: number) =>
     options.length === 1 && lookedUp.has(words[i] ?? '') && !corrections.known.has(words[i] ?? '');
-  const kept = alternatives.filter((options, i) => !uncorrectable(options, i));
-  const dropped = alternatives.length - kept.length;
+  const kept = loose.filter((options, i) => !uncorrectable(options, i));
+  const dropped = loose.length - kept.length;
   const where = scoped(params);
   const the = theTypo ? [{ from: typed[0] ?? '', to: 'the' }] : [];
   const answer = (rows: RawRow[]) =>
@@ -473,12 +476,12 @@ export async function findOrganisationsByCorrectedName(
     if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
   }
   const branches: SQL[] = [];
-  if (theTypo || alternatives.some((options) => options.length > 1)) branches.push(everyWordBranches(alternatives, CORRECTED_SCORE, where, params.poolSize));
+  if (theTypo || loose.some((options) => options.length > 1)) branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize));
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
   // when the others are at least as many, and one of them is long enough to mean something: the corrected
   // whole names of the words kept first ("mediabnk priate" -> "medibank"), then every word kept.
   if (dropped > 0 && kept.length >= dropped && kept.some((options) => options.some((w) => w.length >= FUZZY_MIN_LENGTH + 1))) {
-    const keptWords = words.filter((_, i) => !uncorrectable(alternatives[i] ?? [], i));
+    const keptWords = words.filter((_, i) => !uncorrectable(loose[i] ?? [], i));
     const keptPrefixes = correctedPrefixes(keptWords, kept, corrections, words.join(' '));
     if (keptPrefixes.length > 0) branches.push(prefixBranches(keptPrefixes, where, PARTIAL_PREFIX_SCORE, PARTIAL_PREFIX_SCORE));
     branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize));
