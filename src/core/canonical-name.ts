@@ -301,7 +301,10 @@ const MIN_MISTYPED_LEGAL_WORD_LENGTH = 6;
 function isQueryLegalFormWord(token: string): boolean {
   if (QUERY_LEGAL_FORM_WORDS.has(token)) return true;
   if (token.length >= MIN_LEGAL_WORD_PREFIX && SPELLED_OUT_LEGAL_WORDS.some((word) => word.startsWith(token))) return true;
-  return token.length >= MIN_MISTYPED_LEGAL_WORD_LENGTH && SPELLED_OUT_LEGAL_WORDS.some((word) => editDistance(token, word, 1) <= 1);
+  return (
+    token.length >= MIN_MISTYPED_LEGAL_WORD_LENGTH &&
+    SPELLED_OUT_LEGAL_WORDS.some((word) => Math.abs(word.length - token.length) <= 1 && editDistance(token, word, 1) <= 1)
+  );
 }
 
 /**
@@ -313,6 +316,15 @@ function isQueryLegalFormWord(token: string): boolean {
  * Returns undefined when that changes nothing compared with searchName(query), or leaves no word.
  */
 export function searchNameWithoutLegalFormWords(query: string): { searchName: string; ignored: string[] } | undefined {
+  // The match of every candidate asks again for the same query: the last answer is kept.
+  if (lastWithoutLegalForms?.query !== query) lastWithoutLegalForms = { query, answer: withoutLegalFormWords(query) };
+  const { answer } = lastWithoutLegalForms;
+  return answer === undefined ? undefined : { searchName: answer.searchName, ignored: [...answer.ignored] };
+}
+
+let lastWithoutLegalForms: { query: string; answer: { searchName: string; ignored: string[] } | undefined } | undefined;
+
+function withoutLegalFormWords(query: string): { searchName: string; ignored: string[] } | undefined {
   const tokens = keyTokens(query);
   let end = tokens.length;
   while (end > 1 && isQueryLegalFormWord(tokens[end - 1] ?? '')) end -= 1;
