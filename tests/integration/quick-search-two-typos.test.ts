@@ -1,13 +1,13 @@
 /**
  * The quick lookup's typo step on the shapes that still answered `[]` or another brand at 1M organisations
  * (issue 12, bench/out/match-quality-misses.json): two typos in one word, two transpositions, a typo in the
- * fifth word of a long name, a word over 20 letters, a mistyped legal-form word. Through the real route over
+ * fifth word of a long name, a word over 20 letters, a mistyped legal-form word, a mistyped word after "co". Through the real route over
  * real PostgreSQL, each beside near-misses, plus the bounds of the two-edit neighbours (adapter).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '../../src/app/api/organisations/quick-search/route';
 import type { Db } from '../../src/adapters/db/client';
-import { findWordCorrections } from '../../src/adapters/db/queries/quick-search';
+import { findWordCorrections, withCoJoined } from '../../src/adapters/db/queries/quick-search';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { internalQuickSearchCandidateSchema } from '../../src/core/candidates';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -46,6 +46,8 @@ const ORGANISATIONS = [
   'Medical Imaging Pty Ltd',
   'Macquarie Bank Limited',
   'Maclaren Bank Pty Ltd',
+  'Fonterra Co-operative Group Limited',
+  'Fonterra Farms Pty Ltd',
 ];
 
 beforeAll(async () => {
@@ -83,6 +85,20 @@ describe('two typos and the other shapes that answered [] now find their organis
   it('a mistyped legal-form word ("McKinsey & Cohpany", "Mediabnk Priate Limited")', async () => {
     expect((await names('McKinsey & Cohpany, Inc.'))[0]).toBe('McKinsey & Company, Inc.');
     expect((await names('Mediabnk Priate Limited'))[0]).toBe('Medibank Private Limited');
+  });
+});
+
+describe('a mistyped word after a "co" (names store "co operative" as "cooperative")', () => {
+  it('joins them before correcting ("Fonterra Co-operatlve", "Fontera Co-operatifve")', async () => {
+    expect((await names('Fonterra Co-operatlve Group Limited'))[0]).toBe('Fonterra Co-operative Group Limited');
+    expect((await names('Fontera Co-operatifve Group Limited'))[0]).toBe('Fonterra Co-operative Group Limited');
+  });
+
+  it('joins only a "co" followed by a word of 4+ letters', () => {
+    expect(withCoJoined(['fonterra', 'co', 'operatlve', 'group'])).toEqual(['fonterra', 'cooperatlve', 'group']);
+    expect(withCoJoined(['acme', 'co'])).toEqual([]);
+    expect(withCoJoined(['acme', 'co', 'ltd'])).toEqual([]);
+    expect(withCoJoined(['acme', 'widgets'])).toEqual([]);
   });
 });
 

@@ -444,9 +444,12 @@ export async function findOrganisationsByCorrectedName(
   // ltd" -> "mediabnk"), whose words are corrected too: names are stored without their legal form.
   const alternative = params.alternativeSearchName;
   const alternativeWords = alternative === undefined || alternative === params.searchName ? [] : wordsOf(alternative);
-  const lookedUp = new Set(correctableWords([...words, ...alternativeWords]));
+  // "co" joined to the word after it: names store "co operative" as "cooperative", a mistyped one stays apart.
+  const joinedWords = withCoJoined(words);
+  const lookedUp = new Set(correctableWords([...words, ...alternativeWords, ...joinedWords]));
   if (lookedUp.size === 0 && !theTypo) return [];
-  const corrections = lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, [...words, ...alternativeWords], params.accountId);
+  const corrections =
+    lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, [...words, ...alternativeWords, ...joinedWords], params.accountId);
   const alternatives = wordAlternatives(words, corrections);
   // The every-word branches leave two-edit words out: each alternative is one more trigram condition OR-ed
   // in, and two-edit words of words that name nothing ("garcia", "quantum") made them several times slower.
@@ -469,6 +472,7 @@ export async function findOrganisationsByCorrectedName(
     ...(alternativeWords.length === 0
       ? []
       : correctedPrefixes(alternativeWords, wordAlternatives(alternativeWords, corrections), corrections, alternativeWords.join(' '))),
+    ...(joinedWords.length === 0 ? [] : correctedPrefixes(joinedWords, wordAlternatives(joinedWords, corrections), corrections, words.join(' '))),
     ...correctedPrefixes(words, alternatives, corrections),
   ].slice(0, MAX_CORRECTED_PREFIXES);
   if (prefixes.length > 0) {
@@ -489,6 +493,26 @@ export async function findOrganisationsByCorrectedName(
   if (branches.length === 0) return [];
   const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
   return answer(found.rows);
+}
+
+/**
+ * The words with each "co" joined to the word after it ("fonterra co operatlve group" -> "fonterra
+ * cooperatlve group"), for the typo step: keyName joins "co operative" only when it is spelled right. []
+ * when there is no "co" before another word of 4+ letters.
+ */
+export function withCoJoined(words: readonly string[]): string[] {
+  const joined: string[] = [];
+  let changed = false;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
+    const next = words[i + 1];
+    if (word === 'co' && next !== undefined && next.length >= 4) {
+      joined.push(`co${next}`);
+      changed = true;
+      i += 1;
+    } else joined.push(word);
+  }
+  return changed ? joined : [];
 }
 
 /** A word of 2 to 4 letters one edit (Damerau-Levenshtein) from "the", but not "the" itself. */
