@@ -175,6 +175,15 @@ describe('searchNameWithoutLegalFormWords', () => {
     expect(searchNameWithoutLegalFormWords('The Kroger Compa')?.searchName).toBe('kroger');
   });
 
+  it('drops a legal-form word of 6+ letters mistyped by one edit, and what follows it', () => {
+    expect(searchNameWithoutLegalFormWords('McKinsey & Cohpany, Inc.')).toEqual({ searchName: 'mckinsey', ignored: ['and', 'cohpany', 'inc'] });
+    expect(searchNameWithoutLegalFormWords('Mediabnk Priate Limited')?.searchName).toBe('mediabnk');
+    expect(searchNameWithoutLegalFormWords('The a2 Milk Compagny Limited')?.searchName).toBe('a2 milk');
+    // Two edits, or a word under 6 letters, is not read as a legal form.
+    expect(searchNameWithoutLegalFormWords('Acme Cmoapny')).toBeUndefined();
+    expect(searchNameWithoutLegalFormWords('Acme Pubs')).toBeUndefined();
+  });
+
   it('answers undefined when searchName already drops them, or nothing would be left', () => {
     expect(searchNameWithoutLegalFormWords('Acme Pty Ltd')).toBeUndefined();
     expect(searchNameWithoutLegalFormWords('Tata Motors')).toBeUndefined();

@@ -17,6 +17,7 @@
  * are also everyday words at the end of Australian names (spa, ad, pc, cv) are normalised but never
  * stripped, so "Acme Day Spa" keeps its "spa".
  */
+import { editDistance } from './similarity';
 
 /** Letters that NFKD does not decompose into a base letter plus marks. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
@@ -294,19 +295,36 @@ const QUERY_LEGAL_FORM_WORDS: ReadonlySet<string> = new Set([
 const SPELLED_OUT_LEGAL_WORDS: readonly string[] = [...Object.keys(WORD_FORMS), 'private', 'public', 'partnership', 'liability', 'gesellschaft'];
 const MIN_LEGAL_WORD_PREFIX = 3;
 
+/** A word this long one edit from a spelled-out legal word is that word mistyped ("cohpany", "priate"). */
+const MIN_MISTYPED_LEGAL_WORD_LENGTH = 6;
+
 function isQueryLegalFormWord(token: string): boolean {
   if (QUERY_LEGAL_FORM_WORDS.has(token)) return true;
-  return token.length >= MIN_LEGAL_WORD_PREFIX && SPELLED_OUT_LEGAL_WORDS.some((word) => word.startsWith(token));
+  if (token.length >= MIN_LEGAL_WORD_PREFIX && SPELLED_OUT_LEGAL_WORDS.some((word) => word.startsWith(token))) return true;
+  return (
+    token.length >= MIN_MISTYPED_LEGAL_WORD_LENGTH &&
+    SPELLED_OUT_LEGAL_WORDS.some((word) => Math.abs(word.length - token.length) <= 1 && editDistance(token, word, 1) <= 1)
+  );
 }
 
 /**
  * The query's search form once the legal-form words it ends with are dropped, whichever way they are
- * spelled and even when the last one is only begun: "Northwind Private" -> "northwind" (the company
+ * spelled, even when the last one is only begun, and when one of 6+ letters is mistyped by one edit
+ * ("McKinsey & Cohpany, Inc." -> "mckinsey", "Medibank Priate Limited" -> "medibank"): "Northwind Private" -> "northwind" (the company
  * "Northwind Private Limited" is stored as "northwind", because "private limited" is a legal form),
  * "Barnes &" -> "barnes" ("Barnes & Company" is stored as "barnes"), "Acme Propr" -> "acme".
  * Returns undefined when that changes nothing compared with searchName(query), or leaves no word.
  */
 export function searchNameWithoutLegalFormWords(query: string): { searchName: string; ignored: string[] } | undefined {
+  // The match of every candidate asks again for the same query: the last answer is kept.
+  if (lastWithoutLegalForms?.query !== query) lastWithoutLegalForms = { query, answer: withoutLegalFormWords(query) };
+  const { answer } = lastWithoutLegalForms;
+  return answer === undefined ? undefined : { searchName: answer.searchName, ignored: [...answer.ignored] };
+}
+
+let lastWithoutLegalForms: { query: string; answer: { searchName: string; ignored: string[] } | undefined } | undefined;
+
+function withoutLegalFormWords(query: string): { searchName: string; ignored: string[] } | undefined {
   const tokens = keyTokens(query);
   let end = tokens.length;
   while (end > 1 && isQueryLegalFormWord(tokens[end - 1] ?? '')) end -= 1;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { jaroWinkler } from './similarity';
+import { editDistance, jaroWinkler } from './similarity';
 
 describe('jaroWinkler: quick-search scoring (quick-search rule 1)', () => {
   it.each([
@@ -63,5 +63,28 @@ describe('jaroWinkler: quick-search scoring (quick-search rule 1)', () => {
   it('handles single-character strings (match window 0)', () => {
     expect(jaroWinkler('a', 'a')).toBe(1);
     expect(jaroWinkler('a', 'b')).toBe(0);
+  });
+});
+
+describe('editDistance: Damerau-Levenshtein (optimal string alignment) of the typo step', () => {
+  it('counts deletions, insertions, substitutions and transpositions of neighbours as one edit each', () => {
+    expect(editDistance('wesfarmers', 'wesfarmers')).toBe(0);
+    expect(editDistance('wesfarmer', 'wesfarmers')).toBe(1);
+    expect(editDistance('wesfarmerss', 'wesfarmers')).toBe(1);
+    expect(editDistance('wrsfarmers', 'wesfarmers')).toBe(1);
+    expect(editDistance('wefsarmers', 'wesfarmers')).toBe(1);
+    expect(editDistance('wrsfarjers', 'wesfarmers')).toBe(2);
+    expect(editDistance('conitnetnal', 'continental')).toBe(2);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('compares code points, so an accented letter is one character', () => {
+    expect(editDistance('telefónica', 'telefonica')).toBe(1);
+  });
+
+  it('gives up past the bound, answering bound + 1', () => {
+    expect(editDistance('kingfisher', 'kongfishfr', 1)).toBe(2);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+    expect(editDistance('kingfisher', 'kongfishfr', 2)).toBe(2);
   });
 });

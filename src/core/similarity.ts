@@ -71,3 +71,30 @@ export function jaroWinkler(a: string, b: string): number {
 
   return jaro + prefix * PREFIX_SCALE * (1 - jaro);
 }
+
+/**
+ * Damerau-Levenshtein distance (optimal string alignment: deletions, insertions, substitutions and
+ * transpositions of neighbours), by code point, giving up past `max` (answers max + 1 then).
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > max) return max + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i += 1) {
+    const current = [i];
+    let rowBest = i;
+    for (let j = 1; j <= y.length; j += 1) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, (previous2[j - 2] ?? 0) + 1);
+      current.push(best);
+      rowBest = Math.min(rowBest, best);
+    }
+    if (rowBest > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return Math.min(previous[y.length] ?? 0, max + 1);
+}

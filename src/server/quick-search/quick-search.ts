@@ -136,7 +136,7 @@ function brandOf(websiteDomain: string): string {
 function rankByName(rows: QuickSearchRow[], query: string, wanted: string, alternative: string | undefined): ScoredRow[] {
   const queryKey = keyName(query);
   const scored = rows.map((row) => {
-    const forms = [wanted, corrected(wanted, row.corrections), ...(alternative === undefined ? [] : [alternative])];
+    const forms = [wanted, corrected(wanted, row.corrections), ...(alternative === undefined ? [] : [alternative, corrected(alternative, row.corrections)])];
     const targets = row.matchedAlias === null ? [row.searchName] : [row.searchName, row.matchedAlias];
     let score = 0;
     for (const form of forms) {

@@ -16,7 +16,14 @@
  * GIN bitmap returned ~6,800 candidate rows for a common-word name and cost 50-260 ms.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { correctableWords, correctionAlphabet, MIN_CORRECTED_WORD_LENGTH } from '../../../core/word-correction-bounds';
+import {
+  correctableWords,
+  correctionAlphabet,
+  MAX_CORRECTED_WORD_LENGTH,
+  MAX_CORRECTED_WORDS,
+  MIN_CORRECTED_WORD_LENGTH,
+} from '../../../core/word-correction-bounds';
+import { editDistance } from '../../../core/similarity';
 import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { visibleToAccount } from './visibility';
@@ -38,6 +45,8 @@ export const MAX_CORRECTIONS_PER_WORD = 4;
 /** Score of a row found with corrected words; of one found once uncorrectable words were left out. */
 const CORRECTED_SCORE = 0.8;
 const PARTIAL_SCORE = 0.6;
+/** Score of a row whose name starts with the corrected words kept once uncorrectable words were left out. */
+const PARTIAL_PREFIX_SCORE = 0.65;
 
 export interface LookupScopeParams {
   accountId: string;
@@ -295,63 +304,105 @@ export interface WordCorrections {
   oneEdit: Map<string, string[]>;
   /** Known words trigram-similar to each unknown query word, most similar first. */
   similar: Map<string, string[]>;
+  /**
+   * Known words two edits (Damerau-Levenshtein) from an unknown query word of 5 to 20 letters, sharing its
+   * first letter, nearest first: two typos in one word ("wrsfarjers" -> "wesfarmers").
+   */
+  twoEdit: Map<string, string[]>;
 }
 
 interface CorrectionRow extends Record<string, unknown> {
-  c_kind: 'known' | 'one_edit' | 'similar';
+  c_kind: 'known' | 'one_edit' | 'similar' | 'two_edit';
   c_query: string;
   c_word: string;
 }
+
+/** Two-edit neighbours are looked for only for unknown words at least this long (shorter ones have too many). */
+export const TWO_EDIT_MIN_LENGTH = 5;
+/** At most this many two-edit candidates per word leave the database (checked here, nearest first). */
+const TWO_EDIT_CANDIDATES = 12;
 
 /**
  * Rows (c_kind, c_query, c_word) over `search_words`: which query words are known ('known'), which known
  * words are one edit away from each ('one_edit': Damerau-Levenshtein 1, i.e. a deletion, a transposition of
  * neighbours, a substitution or an insertion over a-z, 0-9 and up to eight of the query's own characters;
  * the ~90 variants per character are generated here, in SQL, and probed on the primary key; the words and
- * the alphabet are bounded in core/word-correction-bounds.ts) and, for unknown words of 5+
- * characters, the most trigram-similar known words ('similar', GIN on the small word table). Under a
- * millisecond of execution for a four-word query.
+ * the alphabet are bounded in core/word-correction-bounds.ts). Only for an unknown word of 5+ characters
+ * with no one-edit neighbour (the likeliest reading of a typo, and the lookups below are most of the
+ * statement's cost): the most trigram-similar known words ('similar', GIN on the small word table) and
+ * the known words with the same first letter, a length within two and a Levenshtein distance of at most
+ * 3, 4 for words of 8+ letters ('two_edit': fuzzystrmatch's levenshtein_less_equal over the b-tree on
+ * (first letter, length); a transposition counts 2 there, so the caller keeps those within two
+ * Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most four are corrected: the
+ * unknown ones first, then known ones (a typo that spelled another real word).
  */
 function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
   // The account's vocabulary: global words and its own (never another account's private names).
   const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
-  const alphabet = correctionAlphabet(words);
+  const alphabet = correctionAlphabet(words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH));
+  // Two transpositions are Levenshtein 4 ("conitnetnal"); allowed from 8 letters, where few words are that close.
+  const levenshteinBound = sql`(case when length(w.word) >= ${LONG_WORD_LENGTH}::int then 4 else 3 end)`;
   return sql`
-    with w as (select word from unnest(${sql.param(words)}::text[]) as q(word)),
+    with looked as (select word, ord from unnest(${sql.param(words)}::text[]) with ordinality as q(word, ord)),
+    known as (select distinct l.word from looked l join search_words s on s.word = l.word and ${inVocabulary('s')}),
+    w as (
+      select l.word, l.word in (select word from known) as is_known from looked l
+       order by l.word in (select word from known), l.ord
+       limit ${MAX_CORRECTED_WORDS}
+    ),
+    edited as (select word from w where length(word) <= ${MAX_CORRECTED_WORD_LENGTH}::int),
     letters as (select c from unnest(${sql.param(alphabet)}::text[]) as a(c)),
     variants as (
-      select w.word, left(w.word, i) || substr(w.word, i + 2) as variant from w, generate_series(0, length(w.word) - 1) as i
+      select w.word, left(w.word, i) || substr(w.word, i + 2) as variant from edited w, generate_series(0, length(w.word) - 1) as i
       union all
       select w.word, left(w.word, i) || substr(w.word, i + 2, 1) || substr(w.word, i + 1, 1) || substr(w.word, i + 3)
-        from w, generate_series(0, length(w.word) - 2) as i
+        from edited w, generate_series(0, length(w.word) - 2) as i
       union all
-      select w.word, left(w.word, i) || l.c || substr(w.word, i + 2) from w, generate_series(0, length(w.word) - 1) as i, letters l
+      select w.word, left(w.word, i) || l.c || substr(w.word, i + 2) from edited w, generate_series(0, length(w.word) - 1) as i, letters l
       union all
-      select w.word, left(w.word, i) || l.c || substr(w.word, i + 1) from w, generate_series(0, length(w.word)) as i, letters l
-    )
-    select distinct 'known'::text as c_kind, w.word as c_query, w.word as c_word from w join search_words s on s.word = w.word and ${inVocabulary('s')}
+      select w.word, left(w.word, i) || l.c || substr(w.word, i + 1) from edited w, generate_series(0, length(w.word)) as i, letters l
+    ),
+    one_edit as materialized (
+      select distinct v.word, s.word as correction from variants v join search_words s on s.word = v.variant and ${inVocabulary('s')} where s.word <> v.word
+    ),
+    uncorrected as (select w.word from w where not w.is_known and not exists (select 1 from one_edit e where e.word = w.word))
+    select 'known'::text as c_kind, k.word as c_query, k.word as c_word from known k
     union all
-    select distinct 'one_edit'::text, v.word, s.word from variants v join search_words s on s.word = v.variant and ${inVocabulary('s')} where s.word <> v.word
+    select 'one_edit'::text, e.word, e.correction from one_edit e
     union all
     select 'similar'::text, w.word, n.word
-      from w cross join lateral (
+      from uncorrected w cross join lateral (
         select distinct s.word, similarity(s.word, w.word) as sim from search_words s
          where length(w.word) >= ${WORD_SIMILARITY_MIN_LENGTH}
            and s.word % w.word
            and similarity(s.word, w.word) >= case when length(w.word) >= ${LONG_WORD_LENGTH}::int then ${LONG_WORD_SIMILARITY_THRESHOLD}::real else ${WORD_SIMILARITY_THRESHOLD}::real end
            and ${inVocabulary('s')}
-           and not exists (select 1 from search_words k where k.word = w.word and ${inVocabulary('k')})
          order by sim desc, s.word
-         limit ${MAX_CORRECTIONS_PER_WORD}) n`;
+         limit ${MAX_CORRECTIONS_PER_WORD}) n
+    union all
+    select 'two_edit'::text, w.word, n.word
+      from uncorrected w cross join lateral (
+        select s.word from search_words s
+         where length(w.word) between ${TWO_EDIT_MIN_LENGTH}::int and ${MAX_CORRECTED_WORD_LENGTH}::int
+           and left(s.word, 1) = left(w.word, 1)
+           and length(s.word) between length(w.word) - 2 and length(w.word) + 2
+           and levenshtein_less_equal(s.word, w.word, ${levenshteinBound}) <= ${levenshteinBound}
+           and ${inVocabulary('s')}
+         order by levenshtein_less_equal(s.word, w.word, ${levenshteinBound}), s.word
+         limit ${TWO_EDIT_CANDIDATES}) n`;
 }
 
 function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
-  const corrections: WordCorrections = { known: new Set(), oneEdit: new Map(), similar: new Map() };
-  const add = (map: Map<string, string[]>, key: string, value: string) => map.set(key, [...(map.get(key) ?? []), value]);
+  const corrections: WordCorrections = { known: new Set(), oneEdit: new Map(), similar: new Map(), twoEdit: new Map() };
+  const add = (map: Map<string, string[]>, key: string, value: string) => {
+    const list = map.get(key) ?? [];
+    if (!list.includes(value)) map.set(key, [...list, value]);
+  };
   for (const row of rows) {
     if (row.c_kind === 'known') corrections.known.add(row.c_query);
     else if (row.c_kind === 'one_edit') add(corrections.oneEdit, row.c_query, row.c_word);
-    else add(corrections.similar, row.c_query, row.c_word);
+    else if (row.c_kind === 'similar') add(corrections.similar, row.c_query, row.c_word);
+    else if (editDistance(row.c_query, row.c_word, 2) === 2) add(corrections.twoEdit, row.c_query, row.c_word);
   }
   return corrections;
 }
@@ -366,18 +417,20 @@ export async function findWordCorrections(db: Db, words: readonly string[], acco
 
 /**
  * For each query word, the words to look for in its place. An unknown word: itself (it may still be part
- * of a longer word, such as a prefix being typed) and its corrections; an uncorrectable unknown word has
- * only itself. A known word: itself, plus its one-edit neighbours when every word of the query is known
- * (a typo that spelled another real word). Words under 3 characters are kept as they are.
+ * of a longer word, such as a prefix being typed) and its corrections (one-edit words, then, when it has
+ * none, two-edit words unless `twoEdit` is false, then trigram-similar ones); an uncorrectable unknown word has only itself. A known
+ * word: itself, plus its one-edit neighbours when every word of the query is known (a typo that spelled
+ * another real word). Words under 3 characters are kept as they are.
  */
-export function wordAlternatives(words: readonly string[], corrections: WordCorrections): string[][] {
+export function wordAlternatives(words: readonly string[], corrections: WordCorrections, options: { twoEdit: boolean } = { twoEdit: true }): string[][] {
   const everyWordKnown = words.every((w) => w.length < FUZZY_MIN_LENGTH || corrections.known.has(w));
   return words.map((word) => {
     if (word.length < FUZZY_MIN_LENGTH) return [word];
     const oneEdit = (corrections.oneEdit.get(word) ?? []).sort();
     if (corrections.known.has(word)) return everyWordKnown ? [word, ...oneEdit.slice(0, MAX_CORRECTIONS_PER_WORD)] : [word];
+    const twoEdit = oneEdit.length === 0 && options.twoEdit ? (corrections.twoEdit.get(word) ?? []) : [];
     const similar = corrections.similar.get(word) ?? [];
-    return [word, ...[...new Set([...oneEdit, ...similar])].slice(0, MAX_CORRECTIONS_PER_WORD)];
+    return [word, ...[...new Set([...oneEdit, ...twoEdit, ...similar])].slice(0, MAX_CORRECTIONS_PER_WORD)];
   });
 }
 
@@ -389,22 +442,32 @@ export function wordAlternatives(words: readonly string[], corrections: WordCorr
  */
 export async function findOrganisationsByCorrectedName(
   db: Db,
-  params: LookupScopeParams & { searchName: string; poolSize: number },
+  params: LookupScopeParams & { searchName: string; alternativeSearchName?: string; poolSize: number },
 ): Promise<QuickSearchRow[]> {
   const typed = wordsOf(params.searchName);
   // A leading word one edit from "the" ("thhe", "teh") before other words is the article, which search
   // names never start with: it is dropped, as searchName drops "the".
   const theTypo = typed.length > 1 && isTypoOfThe(typed[0] ?? '');
   const words = theTypo ? typed.slice(1) : typed;
-  const lookedUp = new Set(correctableWords(words));
+  // The query without the legal-form words it ends with (searchNameWithoutLegalFormWords: "mediabnk priate
+  // ltd" -> "mediabnk"), whose words are corrected too: names are stored without their legal form.
+  const alternative = params.alternativeSearchName;
+  const alternativeWords = alternative === undefined || alternative === params.searchName ? [] : wordsOf(alternative);
+  // "co" joined to the word after it: names store "co operative" as "cooperative", a mistyped one stays apart.
+  const joinedWords = withCoJoined(words);
+  const lookedUp = new Set(correctableWords([...words, ...alternativeWords, ...joinedWords]));
   if (lookedUp.size === 0 && !theTypo) return [];
-  const corrections = lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, words, params.accountId);
+  const corrections =
+    lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, [...words, ...alternativeWords, ...joinedWords], params.accountId);
   const alternatives = wordAlternatives(words, corrections);
+  // The every-word branches leave two-edit words out: each alternative is one more trigram condition OR-ed
+  // in, and two-edit words of words that name nothing ("garcia", "quantum") made them several times slower.
+  const loose = wordAlternatives(words, corrections, { twoEdit: false });
   // Only a word the vocabulary was asked about can be found uncorrectable; the others are kept as typed.
   const uncorrectable = (options: readonly string[], i: number) =>
     options.length === 1 && lookedUp.has(words[i] ?? '') && !corrections.known.has(words[i] ?? '');
-  const kept = alternatives.filter((options, i) => !uncorrectable(options, i));
-  const dropped = alternatives.length - kept.length;
+  const kept = loose.filter((options, i) => !uncorrectable(options, i));
+  const dropped = loose.length - kept.length;
   const where = scoped(params);
   const the = theTypo ? [{ from: typed[0] ?? '', to: 'the' }] : [];
   const answer = (rows: RawRow[]) =>
@@ -414,21 +477,51 @@ export async function findOrganisationsByCorrectedName(
     });
   // First the corrected whole names (b-tree prefixes, cheap and precise); only when they find nothing the
   // every-word branches, whose common corrected words ("group", "motor") cost far more.
-  const prefixes = correctedPrefixes(words, alternatives, corrections);
+  const prefixes = [
+    ...(alternativeWords.length === 0
+      ? []
+      : correctedPrefixes(alternativeWords, wordAlternatives(alternativeWords, corrections), corrections, alternativeWords.join(' '))),
+    ...(joinedWords.length === 0 ? [] : correctedPrefixes(joinedWords, wordAlternatives(joinedWords, corrections), corrections, words.join(' '))),
+    ...correctedPrefixes(words, alternatives, corrections),
+  ].slice(0, MAX_CORRECTED_PREFIXES);
   if (prefixes.length > 0) {
     const byPrefix = await db.execute<RawRow>(bestOf(prefixBranches(prefixes, where), params));
     if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
   }
   const branches: SQL[] = [];
-  if (theTypo || alternatives.some((options) => options.length > 1)) branches.push(everyWordBranches(alternatives, CORRECTED_SCORE, where, params.poolSize));
+  if (theTypo || loose.some((options) => options.length > 1)) branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize));
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
-  // when the others are at least as many, and one of them is long enough to mean something.
+  // when the others are at least as many, and one of them is long enough to mean something: the corrected
+  // whole names of the words kept first ("mediabnk priate" -> "medibank"), then every word kept.
   if (dropped > 0 && kept.length >= dropped && kept.some((options) => options.some((w) => w.length >= FUZZY_MIN_LENGTH + 1))) {
+    const keptWords = words.filter((_, i) => !uncorrectable(loose[i] ?? [], i));
+    const keptPrefixes = correctedPrefixes(keptWords, kept, corrections, words.join(' '));
+    if (keptPrefixes.length > 0) branches.push(prefixBranches(keptPrefixes, where, PARTIAL_PREFIX_SCORE, PARTIAL_PREFIX_SCORE));
     branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize));
   }
   if (branches.length === 0) return [];
   const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
   return answer(found.rows);
+}
+
+/**
+ * The words with each "co" joined to the word after it ("fonterra co operatlve group" -> "fonterra
+ * cooperatlve group"), for the typo step: keyName joins "co operative" only when it is spelled right. []
+ * when there is no "co" before another word of 4+ letters.
+ */
+export function withCoJoined(words: readonly string[]): string[] {
+  const joined: string[] = [];
+  let changed = false;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
+    const next = words[i + 1];
+    if (word === 'co' && next !== undefined && next.length >= 4) {
+      joined.push(`co${next}`);
+      changed = true;
+      i += 1;
+    } else joined.push(word);
+  }
+  return changed ? joined : [];
 }
 
 /** A word of 2 to 4 letters one edit (Damerau-Levenshtein) from "the", but not "the" itself. */
@@ -455,7 +548,12 @@ const CORRECTED_EXACT_SCORE = 0.87;
  * replaced by their one-edit neighbours (a typo that spelled another real word: "grup", "bramble"). A common corrected word ("group", "sands") makes the every-word branch return an arbitrary
  * handful of thousands of names; the whole corrected name finds "santos" or "rea group" itself.
  */
-export function correctedPrefixes(words: readonly string[], alternatives: readonly (readonly string[])[], corrections: WordCorrections): string[] {
+export function correctedPrefixes(
+  words: readonly string[],
+  alternatives: readonly (readonly string[])[],
+  corrections: WordCorrections,
+  lookedUpAlready: string = words.join(' '),
+): string[] {
   const everyWordKnown = words.every((w) => w.length < FUZZY_MIN_LENGTH || corrections.known.has(w));
   const positions: string[][] = [];
   for (const [i, word] of words.entries()) {
@@ -474,23 +572,22 @@ export function correctedPrefixes(words: readonly string[], alternatives: readon
   for (const options of positions) {
     combos = combos.flatMap((combo) => options.map((w) => [...combo, w])).slice(0, MAX_CORRECTED_PREFIXES * 4);
   }
-  const typed = words.join(' ');
-  return [...new Set(combos.map((c) => c.join(' ')))].filter((c) => c !== typed).slice(0, MAX_CORRECTED_PREFIXES);
+  return [...new Set(combos.map((c) => c.join(' ')))].filter((c) => c !== lookedUpAlready).slice(0, MAX_CORRECTED_PREFIXES);
 }
 
 /** Names and aliases starting with one of `prefixes` (exact equality scored a little higher), 10 per prefix. */
-function prefixBranches(prefixes: readonly string[], where: SQL): SQL {
+function prefixBranches(prefixes: readonly string[], where: SQL, prefixScore = CORRECTED_PREFIX_SCORE, exactScore = CORRECTED_EXACT_SCORE): SQL {
   const perPrefix = 10;
   return sql.join(
     prefixes.map((prefix) => {
       const upper = `${prefix}\u{10FFFF}`;
       return sql`
-    (select o.id, case when o.search_name = ${prefix} then ${CORRECTED_EXACT_SCORE}::real else ${CORRECTED_PREFIX_SCORE}::real end as score, null::text as alias
+    (select o.id, case when o.search_name = ${prefix} then ${exactScore}::real else ${prefixScore}::real end as score, null::text as alias
        from organisations o
       where o.search_name ~>=~ ${prefix} and o.search_name ~<~ ${upper} and ${where}
       order by o.search_name using ~<~ limit ${perPrefix})
     union all
-    (select o.id, case when a.search_value = ${prefix} then ${CORRECTED_EXACT_SCORE}::real else ${CORRECTED_PREFIX_SCORE}::real end as score, a.search_value as alias
+    (select o.id, case when a.search_value = ${prefix} then ${exactScore}::real else ${prefixScore}::real end as score, a.search_value as alias
        from organisation_aliases a join organisations o on o.id = a.organisation_id
       where a.search_value ~>=~ ${prefix} and a.search_value ~<~ ${upper} and ${where}
       order by a.search_value using ~<~ limit ${perPrefix})`;
