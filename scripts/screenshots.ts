@@ -80,6 +80,47 @@ const SHOTS: readonly Shot[] = [
       await page.getByRole('table', { name: 'Your organisations' }).waitFor(WAIT);
     },
   },
+  {
+    name: 'search-why-these-matches',
+    arrive: async (page, baseUrl) => {
+      await page.goto(`${baseUrl}/dashboard`);
+      const box = await searchBox(page);
+      await box.fill('Acme Widgets Pty Ltd');
+      await box.press('Enter');
+      await page.locator('main').getByText(/Acme Widgets/).first().waitFor(WAIT);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Why these matches?' }).click();
+      await page.getByRole('button', { name: 'Hide why these match' }).waitFor(WAIT);
+    },
+  },
+  {
+    name: 'match-review',
+    arrive: async (page, baseUrl) => {
+      // A supplier list: two demo organisations (one mistyped), one only on ABN Lookup, one doubtful, one nobody.
+      const file = [
+        'Supplier,Country',
+        'Acme Widgets Pty Ltd,AU',
+        'Wattle Bay Cofee Roasters,AU',
+        'Darling Downs Agriculture,AU',
+        'Wombat,AU',
+        'Nobody Anywhere Trading,AU',
+      ].join('\n');
+      await page.goto(`${baseUrl}/match`);
+      await heading(page, 'Match a supplier list');
+      const chooser = page.waitForEvent('filechooser', WAIT);
+      await page.getByRole('button', { name: 'Choose a CSV file' }).click();
+      await (await chooser).setFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+      await page.getByText('suppliers.csv: 2 columns').waitFor(WAIT);
+      // The visible label (the check box itself is visually hidden, as React Aria renders it).
+      await page.locator('label').filter({ hasText: /Look up rows without a match on their country's registry/ }).click();
+      await page.getByRole('textbox', { name: 'Default country (for rows without one)' }).waitFor(WAIT);
+      await page.getByRole('button', { name: 'Match the file' }).click();
+      await page.getByText('5 of 5 rows (100%)').waitFor(WAIT);
+      await page.getByText(/Registry pass: done/).waitFor(WAIT);
+      await page.getByRole('article').first().waitFor(WAIT);
+      await page.waitForLoadState('networkidle');
+    },
+  },
   { name: 'identify-sidebar', arrive: openClassifiedInSidebar },
   {
     name: 'organisation',

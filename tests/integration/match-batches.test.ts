@@ -173,6 +173,25 @@ describe('a supplier file', () => {
   });
 });
 
+describe("the account's own copy of a global organisation", () => {
+  it('hides the global one with the same key, as the quick lookup does: a match to the own copy, not a doubtful twin; another account gets the global one', async () => {
+    const global = await makeOrganisation(db, { name: 'Pellinore Cartage Pty Ltd' });
+    const own = await makeOrganisation(db, { name: 'Pellinore Cartage Pty Ltd' }, { ownerAccountId: caller.id });
+    const file = 'Supplier\nPellinore Cartage Pty Ltd\n';
+    for (const [account, expected] of [
+      [caller, own.id],
+      [other, global.id],
+    ] as const) {
+      const { batchId } = await ctx.container.matchBatches.create(account.id, { fileName: 'own-copy.csv', csv: file, columns: { name: 'Supplier' } });
+      expect(await runToEnd(account.id, batchId)).toBe('completed');
+      const [row] = await ctx.container.matchBatches.read.rows(account.id, batchId, { offset: 0, limit: 5 });
+      expect(row?.decision).toBe('match');
+      expect(row?.result?.best?.organisationId).toBe(expected);
+      expect(row?.result?.candidates.map((c) => c.organisationId)).toEqual([expected]);
+    }
+  });
+});
+
 describe('a batch interrupted mid-way', () => {
   it('keeps every committed chunk and its cursor when a chunk fails, and the next run resumes from the cursor without redoing or losing a row', async () => {
     const rows = Array.from({ length: 23 }, (_, i) => (i % 2 === 0 ? `Quorvex Haulage,AUS,,` : `Unknown Supplier ${i},,,`));

@@ -19,6 +19,7 @@ import type { Match } from '../../core/match';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+import { withoutGlobalRowsTheCallerOwns } from '../quick-search/quick-search';
 
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
@@ -139,20 +140,29 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   };
 
   const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[]): BatchRowResult => {
-    const candidates: BatchCandidate[] = subjects.map(({ row: found, identifierHit }) => ({
-      kind: 'internal',
-      organisationId: found.id,
-      name: found.name,
-      countryIsoAlpha3: found.countryIsoAlpha3,
-      website: found.website,
-      match: deps.assess(query, {
+    // The account's own organisation hides the global one with the same base key (the quick lookup's rule 6).
+    const shown = new Set(
+      withoutGlobalRowsTheCallerOwns(
+        subjects.map((s) => s.row),
+        query.countryIsoAlpha3,
+      ),
+    );
+    const candidates: BatchCandidate[] = subjects
+      .filter((s) => shown.has(s.row))
+      .map(({ row: found, identifierHit }) => ({
+        kind: 'internal',
+        organisationId: found.id,
         name: found.name,
-        matchedAlias: found.matchedAlias,
         countryIsoAlpha3: found.countryIsoAlpha3,
-        websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
-        identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
-      }),
-    }));
+        website: found.website,
+        match: deps.assess(query, {
+          name: found.name,
+          matchedAlias: found.matchedAlias,
+          countryIsoAlpha3: found.countryIsoAlpha3,
+          websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
+          identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
+        }),
+      }));
     const result = decideRow(candidates);
     return { ...result, candidates: result.candidates.slice(0, KEEP) };
   };

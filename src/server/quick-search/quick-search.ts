@@ -203,6 +203,17 @@ function withoutHiddenGlobalRows(rows: KeyedRow[]): KeyedRow[] {
   return rows.filter((r) => r.row.ownedByAccount || !ownedKeys.has(r.key));
 }
 
+/**
+ * Rule 6, second half, for candidates found outside the quick lookup (batch matching): the caller's own
+ * organisation hides the global organisation with the same base key, so a supplier row naming it is not "too
+ * close to tell apart" between the account's copy and the global one.
+ */
+export function withoutGlobalRowsTheCallerOwns<T extends QuickSearchRow>(rows: readonly T[], countryFilter: string | null): T[] {
+  const keyed = rows.map((row) => ({ row, key: candidateKey(row, countryFilter) }));
+  const ownedKeys = new Set(keyed.filter((k) => k.row.ownedByAccount).map((k) => k.key));
+  return keyed.filter((k) => k.row.ownedByAccount || !ownedKeys.has(k.key)).map((k) => k.row);
+}
+
 /** What the use case knows of a row for its match: its name, the alias and identifier it was found by, website, country. */
 function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
   return {
