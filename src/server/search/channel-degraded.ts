@@ -28,7 +28,7 @@ export function degradedRegistryEndsStream(mode: SearchMode): boolean {
 }
 
 /**
- * The search was stopped by the route's time limit (`AbortSignal.timeout` aborts with a `TimeoutError`), as
+ * The search was stopped by the route's time limit (its time limit aborts with a `TimeoutError`, as `AbortSignal.timeout` does), as
  * opposed to a client going away: a registry that had not answered by then is degraded, since a timeout is a
  * genuine failure of the channel.
  */

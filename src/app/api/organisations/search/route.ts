@@ -15,6 +15,7 @@
 import { ndjsonResponse } from '../../../http/ndjson';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { startNow } from '../../../http/start-now';
+import { finallyAfter, timeLimit } from '../../../http/time-limit';
 import { withAccount } from '../../../http/with-account';
 import { searchRequestSchema } from '../../../../server/search/search-request';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
@@ -36,16 +37,19 @@ export const POST = withAccount(async (request, { accountId, container, log }) =
     throw invalid;
   });
   const cancelled = new AbortController();
-  const signal = AbortSignal.any([request.signal, cancelled.signal, AbortSignal.timeout(container.env.SEARCH_MAX_DURATION_SECONDS * 1000)]);
+  const seconds = container.env.SEARCH_MAX_DURATION_SECONDS;
+  const limit = timeLimit(seconds * 1000, `the search time limit of ${seconds} s was reached`);
+  const signal = AbortSignal.any([request.signal, cancelled.signal, limit.signal]);
   const search$ = search.stream(body, { accountId }, signal);
   const items = headroom ? startNow(search$) : search$;
   try {
     await rateLimited;
   } catch (refused) {
     cancelled.abort();
+    limit.clear();
     throw refused;
   }
-  return ndjsonResponse(items, { log, onCancel: () => cancelled.abort() });
+  return ndjsonResponse(finallyAfter(items, limit.clear), { log, onCancel: () => cancelled.abort() });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);
