@@ -87,7 +87,11 @@ const SHOTS: readonly Shot[] = [
       const box = await searchBox(page);
       await box.fill('Acme Widgets Pty Ltd');
       await box.press('Enter');
-      await page.locator('main').getByText(/Acme Widgets/).first().waitFor(WAIT);
+      await page
+        .locator('main')
+        .getByText(/Acme Widgets/)
+        .first()
+        .waitFor(WAIT);
       await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Why these matches?' }).click();
       await page.getByRole('button', { name: 'Hide why these match' }).waitFor(WAIT);
@@ -112,7 +116,10 @@ const SHOTS: readonly Shot[] = [
       await (await chooser).setFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
       await page.getByText('suppliers.csv: 2 columns').waitFor(WAIT);
       // The visible label (the check box itself is visually hidden, as React Aria renders it).
-      await page.locator('label').filter({ hasText: /Look up rows without a match on their country's registry/ }).click();
+      await page
+        .locator('label')
+        .filter({ hasText: /Look up rows without a match on their country's registry/ })
+        .click();
       await page.getByRole('textbox', { name: 'Default country (for rows without one)' }).waitFor(WAIT);
       await page.getByRole('button', { name: 'Match the file' }).click();
       await page.getByText('5 of 5 rows (100%)').waitFor(WAIT);
