@@ -318,6 +318,20 @@ export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null
 }
 
 /**
+ * How the query's name begins the candidate's names (search forms), for the order of candidates (decision
+ * 0016): 'word' when it is the whole of one of them or its first whole words ("silver" / "silver fern
+ * farms"), 'mid-word' when it begins one only inside a word ("silver" / "silverton bay"), null when it
+ * begins none.
+ */
+export function prefixReading(query: MatchQuery, subject: MatchSubject): 'word' | 'mid-word' | null {
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+  if (queryForm === '') return null;
+  const forms = [subject.name, ...(subject.otherNames ?? []).map((n) => n.value)].map((name) => searchName(name));
+  if (forms.some((form) => form === queryForm || form.startsWith(`${queryForm} `))) return 'word';
+  return forms.some((form) => form.startsWith(queryForm)) ? 'mid-word' : null;
+}
+
+/**
  * Whether a candidate is relevant enough to return (decision 0007): its score reaches RELEVANCE_FLOOR, or
  * the query's name is the beginning of the candidate's name or of one of its other names (search forms: a
  * name still being typed, "zorbl" for "Zorblax Logistics"), which keeps its low score.

@@ -400,8 +400,11 @@ function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
   };
   for (const row of rows) {
     if (row.c_kind === 'known') corrections.known.add(row.c_query);
-    else if (row.c_kind === 'one_edit') add(corrections.oneEdit, row.c_query, row.c_word);
-    else if (row.c_kind === 'similar') add(corrections.similar, row.c_query, row.c_word);
+    // A word under 3 letters is never a correction: it is matched as a whole word only ("tat" -> "at" would
+    // push "tata" out of the few corrections kept).
+    else if (row.c_kind === 'one_edit') {
+      if (row.c_word.length >= MIN_CORRECTED_WORD_LENGTH) add(corrections.oneEdit, row.c_query, row.c_word);
+    } else if (row.c_kind === 'similar') add(corrections.similar, row.c_query, row.c_word);
     else if (editDistance(row.c_query, row.c_word, 2) === 2) add(corrections.twoEdit, row.c_query, row.c_word);
   }
   return corrections;
