@@ -11,6 +11,7 @@ import {
   legalFormWords,
   matchQueryOfSearch,
   nameSimilarity,
+  prefixReading,
   WEBSITE_SAME_SCORE,
 } from './match-confidence';
 
@@ -214,5 +215,16 @@ describe('the decision', () => {
     const match = assessMatch({ name: 'Zephyr Dragon Insurance' }, { name: 'Zephyr Run Insurance' });
     expect(match.grades.name).toBe('different');
     expect(match.match).toBe(false);
+  });
+});
+
+describe('prefixReading', () => {
+  it('tells a query that is the first whole words of a name from one that ends inside a word', () => {
+    expect(prefixReading({ name: 'Silver' }, { name: 'Silver Fern Farms Limited' })).toBe('word');
+    expect(prefixReading({ name: 'The Bank' }, { name: 'Bank of Nova Scotia' })).toBe('word');
+    expect(prefixReading({ name: 'Silver Fern Farms Ltd' }, { name: 'Silver Fern Farms Limited' })).toBe('word');
+    expect(prefixReading({ name: 'Silver' }, { name: 'SB Capital', otherNames: [{ value: 'Silverton Bay', kind: 'alias' }] })).toBe('mid-word');
+    expect(prefixReading({ name: 'Silver' }, { name: 'Argent Silver Pty Ltd' })).toBeNull();
+    expect(prefixReading({ name: '' }, { name: 'Silver Fern Farms' })).toBeNull();
   });
 });
