@@ -220,11 +220,11 @@ describe('the decision', () => {
 
 describe('prefixReading', () => {
   it('tells a query that is the first whole words of a name from one that ends inside a word', () => {
-    expect(prefixReading({ name: 'Silver' }, { name: 'Silver Fern Farms Limited' })).toBe('word');
-    expect(prefixReading({ name: 'The Bank' }, { name: 'Bank of Nova Scotia' })).toBe('word');
-    expect(prefixReading({ name: 'Silver Fern Farms Ltd' }, { name: 'Silver Fern Farms Limited' })).toBe('word');
-    expect(prefixReading({ name: 'Silver' }, { name: 'SB Capital', otherNames: [{ value: 'Silverton Bay', kind: 'alias' }] })).toBe('mid-word');
-    expect(prefixReading({ name: 'Silver' }, { name: 'Argent Silver Pty Ltd' })).toBeNull();
-    expect(prefixReading({ name: '' }, { name: 'Silver Fern Farms' })).toBeNull();
+    expect(prefixReading('silver', ['silver fern farms'])).toBe('word');
+    expect(prefixReading('silver fern farms', ['silver fern farms'])).toBe('word');
+    expect(prefixReading('silver', ['sb capital', 'silverton bay'])).toBe('mid-word');
+    expect(prefixReading('silver', ['silverton bay', 'silver fern'])).toBe('word');
+    expect(prefixReading('silver', ['argent silver'])).toBeNull();
+    expect(prefixReading('', ['silver fern farms'])).toBeNull();
   });
 });

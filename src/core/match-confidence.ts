@@ -318,17 +318,15 @@ export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null
 }
 
 /**
- * How the query's name begins the candidate's names (search forms), for the order of candidates (decision
- * 0016): 'word' when it is the whole of one of them or its first whole words ("silver" / "silver fern
- * farms"), 'mid-word' when it begins one only inside a word ("silver" / "silverton bay"), null when it
- * begins none.
+ * How a query's search form begins a candidate's names (their search forms), for the order of candidates
+ * (decision 0016): 'word' when it is the whole of one of them or its first whole words ("silver" / "silver fern
+ * farms"), 'mid-word' when it begins one only inside a word ("silver" / "silverton bay"), null when it begins
+ * none (or the query has no name).
  */
-export function prefixReading(query: MatchQuery, subject: MatchSubject): 'word' | 'mid-word' | null {
-  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+export function prefixReading(queryForm: string, subjectForms: readonly string[]): 'word' | 'mid-word' | null {
   if (queryForm === '') return null;
-  const forms = [subject.name, ...(subject.otherNames ?? []).map((n) => n.value)].map((name) => searchName(name));
-  if (forms.some((form) => form === queryForm || form.startsWith(`${queryForm} `))) return 'word';
-  return forms.some((form) => form.startsWith(queryForm)) ? 'mid-word' : null;
+  if (subjectForms.some((form) => form === queryForm || form.startsWith(`${queryForm} `))) return 'word';
+  return subjectForms.some((form) => form.startsWith(queryForm)) ? 'mid-word' : null;
 }
 
 /**

@@ -252,11 +252,15 @@ function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: str
  * query's search form begins the row's name or alias); the rest by score, stable on ties.
  */
 function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
   const kept = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
     .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
     .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
-    .map((scored) => ({ ...scored, reading: prefixReading(query, scored.subject) }));
+    .map((scored) => ({
+      ...scored,
+      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+    }));
   // A query that is the first whole words of some names is read as those names before names it begins inside a
   // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
   // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).
