@@ -283,7 +283,7 @@ describe('createQuickSearch', () => {
     const score = (id: string) => found.find((c) => c.existingOrgId === id)?.match.score ?? 0;
     expect(score('bay')).toBeGreaterThan(score('fern'));
     expect(found.map((c) => c.existingOrgId).indexOf('fern')).toBeLessThan(found.map((c) => c.existingOrgId).indexOf('bay'));
-    // With no whole-word reading, a name being typed keeps its place by score ("Wesfarm").
+    // With no whole-word reading ("Silverto"), a name being typed keeps its place by score.
     const typing = await quickSearch.execute({ accountId: 'a', query: 'Silverto', countryIsoAlpha3: 'GLO' });
     expect(typing[0]?.existingOrgId).toBe('bay');
   });
