@@ -11,6 +11,7 @@ import {
   legalFormWords,
   matchQueryOfSearch,
   nameSimilarity,
+  prefixReading,
   WEBSITE_SAME_SCORE,
 } from './match-confidence';
 
@@ -214,5 +215,16 @@ describe('the decision', () => {
     const match = assessMatch({ name: 'Zephyr Dragon Insurance' }, { name: 'Zephyr Run Insurance' });
     expect(match.grades.name).toBe('different');
     expect(match.match).toBe(false);
+  });
+});
+
+describe('prefixReading', () => {
+  it('tells a query that is the first whole words of a name from one that ends inside a word', () => {
+    expect(prefixReading('silver', ['silver fern farms'])).toBe('word');
+    expect(prefixReading('silver fern farms', ['silver fern farms'])).toBe('word');
+    expect(prefixReading('silver', ['sb capital', 'silverton bay'])).toBe('mid-word');
+    expect(prefixReading('silver', ['silverton bay', 'silver fern'])).toBe('word');
+    expect(prefixReading('silver', ['argent silver'])).toBeNull();
+    expect(prefixReading('', ['silver fern farms'])).toBeNull();
   });
 });

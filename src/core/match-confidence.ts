@@ -318,6 +318,18 @@ export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null
 }
 
 /**
+ * How a query's search form begins a candidate's names (their search forms), for the order of candidates
+ * (decision 0016): 'word' when it is the whole of one of them or its first whole words ("silver" / "silver fern
+ * farms"), 'mid-word' when it begins one only inside a word ("silver" / "silverton bay"), null when it begins
+ * none (or the query has no name).
+ */
+export function prefixReading(queryForm: string, subjectForms: readonly string[]): 'word' | 'mid-word' | null {
+  if (queryForm === '') return null;
+  if (subjectForms.some((form) => form === queryForm || form.startsWith(`${queryForm} `))) return 'word';
+  return subjectForms.some((form) => form.startsWith(queryForm)) ? 'mid-word' : null;
+}
+
+/**
  * Whether a candidate is relevant enough to return (decision 0007): its score reaches RELEVANCE_FLOOR, or
  * the query's name is the beginning of the candidate's name or of one of its other names (search forms: a
  * name still being typed, "zorbl" for "Zorblax Logistics"), which keeps its low score.

@@ -242,4 +242,49 @@ describe('createQuickSearch', () => {
     expect(kept[0]?.match.match).toBe(false);
     expect(await search([partial]).execute({ accountId: 'a', query: 'qzxv nonexistent widgets', countryIsoAlpha3: 'AUS' })).toEqual([]);
   });
+
+  it('also runs the typo step when the exact spelling found only rows under the relevance floor (the answer would be [])', async () => {
+    const corrected: string[] = [];
+    const loose = row({ id: 'estate', name: 'Apex Estate Motors', searchName: 'apex estate motors' });
+    const tata = row({ id: 'tata', name: 'Tata Motors Limited', searchName: 'tata motors', corrections: [{ from: 'tat', to: 'tata' }] });
+    const make = (exact: QuickSearchRow[]) =>
+      createQuickSearch({
+        lookups: lookups({ byName: async (p) => named(exact, async () => (corrected.push(p.searchName), [tata])) }),
+        membership: noMembership,
+        logo: noLogo,
+        log: silent,
+        limit: 10,
+      });
+    const ids = async (exact: QuickSearchRow[], query: string) =>
+      (await make(exact).execute({ accountId: 'a', query, countryIsoAlpha3: 'GLO' })).map((c) => c.existingOrgId);
+    expect(await ids([loose], 'Tat Motors')).toEqual(['tata']);
+    expect(corrected).toEqual(['tat motors']);
+    // A row that clears the floor is the answer: no typo step.
+    expect(await ids([row({ id: 'ok', name: 'Tat Motors Pty Ltd', searchName: 'tat motors' })], 'Tat Motors')).toEqual(['ok']);
+    expect(corrected).toEqual(['tat motors']);
+  });
+
+  it('ranks names the query begins with whole words before names it begins only inside a word, whatever their scores', async () => {
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byName: async () =>
+          named([
+            row({ id: 'bay', name: 'Silverton Bay Capital Limited', searchName: 'silverton bay capital', matchedAlias: 'silverton bay' }),
+            row({ id: 'fern', name: 'Silver Fern Farms Limited', searchName: 'silver fern farms' }),
+            row({ id: 'other', name: 'Argent Silver Pty Ltd', searchName: 'argent silver' }),
+          ]),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    const found = await quickSearch.execute({ accountId: 'a', query: 'Silver', countryIsoAlpha3: 'GLO' });
+    const score = (id: string) => found.find((c) => c.existingOrgId === id)?.match.score ?? 0;
+    expect(score('bay')).toBeGreaterThan(score('fern'));
+    expect(found.map((c) => c.existingOrgId).indexOf('fern')).toBeLessThan(found.map((c) => c.existingOrgId).indexOf('bay'));
+    // With no whole-word reading ("Silverto"), a name being typed keeps its place by score.
+    const typing = await quickSearch.execute({ accountId: 'a', query: 'Silverto', countryIsoAlpha3: 'GLO' });
+    expect(typing[0]?.existingOrgId).toBe('bay');
+  });
 });

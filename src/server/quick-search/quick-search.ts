@@ -7,7 +7,8 @@
  *    is its brand label (`https://www.acme-widgets.com.au/` -> "acme widgets"): the raw URL's words
  *    ("https www ... com") are never looked for in names. The lookup has two steps: exact spelling
  *    (`byName`) and, only when that found nothing AND the identifier and website lookups found nothing
- *    too, the typo step (its `corrected()`). A query without a letter (an identifier) has no typo step.
+ *    too, the typo step (its `corrected()`); also when the exact spelling found only rows under the
+ *    relevance floor (rule 10), so the answer would be []. A query without a letter (an identifier) has no typo step.
  * 2. A query with a digit also runs an identifier lookup on `normaliseIdentifierValue(query)`.
  * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)`.
  * 4. The lookups run concurrently, each scoped to the account by the adapter's WHERE clause.
@@ -19,7 +20,8 @@
  *
  * 10. Every candidate carries its `match` (core/match-confidence.ts: assessMatch of the query, read by
  *     matchQueryOfSearch, against the row's name, matched alias, matched identifier, website and country).
- *     Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order), and a
+ *     Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order), except
+ *     that names the query begins only mid-word rank after those it begins with whole words (decision 0016), and a
  *     candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a
  *     name being typed) (decision 0007).
  *
@@ -32,7 +34,15 @@ import { compositeKey } from '../../core/composite-key';
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
 import type { Match } from '../../core/match';
-import { assessMatch, clearsRelevanceFloor, matchQueryOfSearch, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
+import {
+  assessMatch,
+  clearsRelevanceFloor,
+  isExactMatch,
+  matchQueryOfSearch,
+  prefixReading,
+  type MatchQuery,
+  type MatchSubject,
+} from '../../core/match-confidence';
 import { jaroWinkler } from '../../core/similarity';
 import { normaliseWebsiteHost, registrableDomain } from '../../core/website';
 import type { LogoService } from '../logo/logo-service';
@@ -88,12 +98,18 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
+      const matchQuery = matchQueryOfSearch(trimmed, filter);
+      const candidatesOf = (byName: QuickSearchRow[]) => {
+        const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
+        ranked.push(...rankByName(byName, trimmed, wanted, alternative));
+        return byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted).slice(0, deps.limit);
+      };
       const foundExactly = nameLookup.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
-      const byName = foundExactly || !HAS_LETTER.test(wanted) ? nameLookup.rows : await nameLookup.corrected();
-
-      const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
-      ranked.push(...rankByName(byName, trimmed, wanted, alternative));
-      const candidates = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQueryOfSearch(trimmed, filter), wanted).slice(0, deps.limit);
+      const typoStep = HAS_LETTER.test(wanted) && byIdentifier.length === 0 && byWebsite.length === 0;
+      let candidates = candidatesOf(foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected());
+      // The exact spelling found only rows under the relevance floor (a short mistyped word read as part of
+      // other words: "tat motors" in "... Estate Motors", "ign" in "... Signal ..."): the typo step as well.
+      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) candidates = candidatesOf(await nameLookup.corrected());
       const linked = await linkedOrThrowNothing(
         deps,
         accountId,
@@ -247,12 +263,24 @@ function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: str
  * query's search form begins the row's name or alias); the rest by score, stable on ties.
  */
 function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
-  return rows
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+  const kept = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
     .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
     .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
-    .sort((a, b) => b.match.score - a.match.score)
-    .map(({ row, key, match }) => ({ row, key, match }));
+    .map((scored) => ({
+      ...scored,
+      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+    }));
+  // A query that is the first whole words of some names is read as those names before names it begins inside a
+  // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
+  // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).
+  const wordScores = kept.filter((r) => r.reading === 'word').map((r) => r.match.score);
+  const lowestWord = wordScores.length === 0 ? undefined : Math.min(...wordScores);
+  const demoted = (r: (typeof kept)[number]) =>
+    lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
+  const rank = (r: (typeof kept)[number]) => (demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score);
+  return kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
 }
 
 /** Rule 7: one batched check; its failure is logged and leaves every candidate unlinked. */

@@ -115,9 +115,13 @@ export function rowColumns(accountId: string, matchedAlias: SQL): SQL {
 
 /**
  * Keeps one row per organisation (its best-scored branch, preferring a name match over an alias match) and
- * returns at most `pool` of them, best first.
+ * returns at most `pool` of them, best first: by score, then (when `wholeWords` is given) names or aliases that
+ * begin with it as whole words before the others ("silver fern farms" before the shorter alias "silverton bay",
+ * which the use case ranks after it: decision 0016), then the shorter.
  */
-function bestOf(branches: SQL, params: LookupScopeParams & { poolSize: number }): SQL {
+function bestOf(branches: SQL, params: LookupScopeParams & { poolSize: number }, wholeWords?: string): SQL {
+  const matched = sql`coalesce(best.alias, o.search_name)`;
+  const byWholeWords = wholeWords === undefined ? sql`` : sql`(${matched} = ${wholeWords} or ${matched} like ${`${escapeLike(wholeWords)} %`}) desc,`;
   return sql`
     select ${rowColumns(params.accountId, sql`best.alias`)}
       from (
@@ -126,7 +130,7 @@ function bestOf(branches: SQL, params: LookupScopeParams & { poolSize: number })
          order by m.id, m.score desc, m.alias nulls first
       ) best
       join organisations o on o.id = best.id
-     order by best.score desc, length(coalesce(best.alias, o.search_name)), o.search_name
+     order by best.score desc, ${byWholeWords} length(${matched}), o.search_name
      limit ${params.poolSize}`;
 }
 
@@ -243,7 +247,7 @@ export async function findOrganisationsByName(
       limit ${pool})`
         : sql``
     }`;
-  const found = await db.execute<RawRow>(bestOf(exact, params));
+  const found = await db.execute<RawRow>(bestOf(exact, params, q));
   return found.rows.map(toRow);
 }
 
@@ -400,8 +404,11 @@ function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
   };
   for (const row of rows) {
     if (row.c_kind === 'known') corrections.known.add(row.c_query);
-    else if (row.c_kind === 'one_edit') add(corrections.oneEdit, row.c_query, row.c_word);
-    else if (row.c_kind === 'similar') add(corrections.similar, row.c_query, row.c_word);
+    // A word under 3 letters is never a correction: it is matched as a whole word only ("tat" -> "at" would
+    // push "tata" out of the few corrections kept).
+    else if (row.c_kind === 'one_edit') {
+      if (row.c_word.length >= MIN_CORRECTED_WORD_LENGTH) add(corrections.oneEdit, row.c_query, row.c_word);
+    } else if (row.c_kind === 'similar') add(corrections.similar, row.c_query, row.c_word);
     else if (editDistance(row.c_query, row.c_word, 2) === 2) add(corrections.twoEdit, row.c_query, row.c_word);
   }
   return corrections;
