@@ -15,7 +15,7 @@
  * the selection candidate (core/selection.ts) that creates it when the batch is applied.
  */
 import { z } from 'zod';
-import { matchSchema, type Match } from './match';
+import { MATCH_THRESHOLD, matchSchema, type Match } from './match';
 import { selectionCandidateSchema } from './selection';
 
 /** Points between the best and the runner-up under which the runner-up is "close" (and reported). */
@@ -177,7 +177,10 @@ export function explain(decision: BatchDecision, best: BatchRowCandidate, runner
   if (decision === 'no_match') return `Best candidate ${best.name}${where} is too weak (${score}).`;
   if (runnerUp !== null && best.match.match)
     return `${best.name}${where} (${score}) and ${runnerUp.name} (score ${runnerUp.match.score}) are too close to tell apart.`;
-  return `${best.name}${where} may be it${because} (${score}, below the match threshold).`;
+  // Not decided a match: under the threshold, or over it on a name graded "different" with nothing else agreeing
+  // (decidedMatch: a different name never decides a match alone).
+  const short = best.match.score >= MATCH_THRESHOLD ? 'the name alone differs too much to decide' : 'below the match threshold';
+  return `${best.name}${where} may be it${because} (${score}, ${short}).`;
 }
 
 /** The columns of the result file (CSV), in order. */

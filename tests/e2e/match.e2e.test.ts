@@ -202,7 +202,7 @@ describe('/match', () => {
     const fromRegistry = wombat.locator('.match-candidate').filter({ hasText: 'Registry: ABN Lookup' });
     expect(await fromRegistry.count()).toBe(2);
     const worksLabel = wombat.locator('.match-candidate').filter({ hasText: 'WOMBAT WORKS PTY LTD' });
-    expect(await worksLabel.innerText()).toMatch(/Registry: ABN Lookup · not in the database yet · ABN \d{11}/);
+    expect(await worksLabel.innerText()).toMatch(/Registry: ABN Lookup · not in the database yet · ABN \d{2} \d{3} \d{3} \d{3}/);
     const works = worksLabel.getByRole('radio');
     expect(await wombat.innerText()).toMatch(/ABN Lookup found 2 companies/);
     await expectAccessibleAtBothWidths('the review list with registry candidates');

@@ -12,6 +12,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useId, useState } from 'react';
+import { registryIdentifierLabels } from '../../core/registry-identifier-display';
 import {
   Button,
   Checkbox,
@@ -489,9 +490,7 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
             <span className="match-candidate-name">{candidate.name}</span>
             <span className={candidate.kind === 'registry' ? 'match-candidate-source match-candidate-registry' : 'match-candidate-source'}>
               {candidateSourceLabel(candidate)}
-              {candidate.kind === 'registry'
-                ? ` · not in the database yet${candidate.identifiers[0] ? ` · ${candidate.identifiers[0].type} ${candidate.identifiers[0].value}` : ''}`
-                : ''}
+              {candidate.kind === 'registry' ? ` · not in the database yet${registryIdentifierText(candidate.identifiers)}` : ''}
             </span>
             <span className="match-candidate-score">score {candidate.match.score}</span>
             <span className="match-muted">
@@ -533,4 +532,10 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
       ) : null}
     </article>
   );
+}
+
+/** The registry candidate's first registry identifier as the registry writes it ("ABN 83 806 051 383"). */
+function registryIdentifierText(identifiers: readonly { type: string; value: string }[]): string {
+  const [first] = registryIdentifierLabels(identifiers);
+  return first === undefined ? '' : ` · ${first.type} ${first.value}`;
 }

@@ -1,0 +1,53 @@
+/**
+ * How a supplier row is decided from its candidates (README "Batch matching: how a row is decided"), with match
+ * objects from the real `assessMatch`: a match when the best is decided a match and no runner-up is within
+ * CLOSE_MARGIN; review when one is that close, or when the best is not a match but scores at least REVIEW_FLOOR;
+ * no match otherwise; and an explanation in words that says why.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { decideRow, type BatchCandidate } from './batch-matching';
+import { MATCH_THRESHOLD } from './match';
+import { assessMatch } from './match-confidence';
+
+function candidate(query: string, name: string): BatchCandidate {
+  return {
+    kind: 'internal',
+    organisationId: randomUUID(),
+    name,
+    countryIsoAlpha3: 'AUS',
+    website: null,
+    match: assessMatch(
+      { name: query, identifiers: [], website: null, countryIsoAlpha3: 'AUS' },
+      { name, otherNames: [], identifiers: [], website: null, countryIsoAlpha3: 'AUS' },
+    ),
+  };
+}
+
+describe('decideRow', () => {
+  it('decides a match when the best is a match and nothing else is close', () => {
+    const row = decideRow([candidate('Quorvex Haulage Pty Ltd', 'Quorvex Haulage Pty Ltd'), candidate('Quorvex Haulage Pty Ltd', 'Quantum Hauling Group')]);
+    expect(row.decision).toBe('match');
+    expect(row.explanation).toMatch(/^Matched Quorvex Haulage Pty Ltd on name "Quorvex Haulage Pty Ltd" \(same\) \(score \d+\)\.$/);
+  });
+
+  it('sends two equally good candidates to review as too close to tell apart', () => {
+    const row = decideRow([candidate('Marlocaster Freight', 'Marlocaster Freight Pty Ltd'), candidate('Marlocaster Freight', 'Marlocaster Freight Pty Ltd')]);
+    expect(row.decision).toBe('review');
+    expect(row.explanation).toContain('are too close to tell apart');
+  });
+
+  it('says why a best scored over the threshold is still not decided: a name graded different decides nothing alone', () => {
+    const wombat = candidate('Wombat', 'Wombat Works Pty Ltd');
+    expect(wombat.match).toMatchObject({ match: false, grades: { name: 'different', country: 'same' } });
+    expect(wombat.match.score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+    const row = decideRow([wombat]);
+    expect(row.decision).toBe('review');
+    expect(row.explanation).toBe(`Wombat Works Pty Ltd may be it (score ${wombat.match.score}, the name alone differs too much to decide).`);
+  });
+
+  it('decides no match when nothing reaches the review floor, or when there is no candidate', () => {
+    expect(decideRow([candidate('Nothing Like Anything', 'Zentrofax Analytics Limited')]).decision).toBe('no_match');
+    expect(decideRow([])).toMatchObject({ decision: 'no_match', best: null, explanation: 'No organisation matched the name, identifier or website.' });
+  });
+});
