@@ -7,9 +7,9 @@
  *   "Education", "ign" in "Signal"), all under the relevance floor, so the answer was []: the typo step runs then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST } from '../../src/app/api/organisations/quick-search/route';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
-import { internalQuickSearchCandidateSchema, type InternalQuickSearchCandidate } from '../../src/core/candidates';
+import type { InternalQuickSearchCandidate } from '../../src/core/candidates';
+import { quickSearchCandidates, quickSearchNames } from '../support/quick-search-route';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { makeAccount } from '../support/factories';
 
@@ -17,20 +17,11 @@ let ctx: TestContext;
 let caller: Awaited<ReturnType<typeof makeAccount>>;
 
 async function candidates(query: string): Promise<InternalQuickSearchCandidate[]> {
-  const response = await POST(
-    new Request('http://localhost/api/organisations/quick-search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: caller.authorization },
-      body: JSON.stringify({ query, countryIsoAlpha3: 'GLO' }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  const json = (await response.json()) as { candidates: unknown[] };
-  return json.candidates.map((c) => internalQuickSearchCandidateSchema.strict().parse(c));
+  return quickSearchCandidates(caller.authorization, query);
 }
 
 async function names(query: string): Promise<string[]> {
-  return (await candidates(query)).map((c) => c.canonicalName);
+  return quickSearchNames(caller.authorization, query);
 }
 
 const ORGANISATIONS = [

@@ -5,12 +5,11 @@
  * a legal-form word that is part of the brand, and a trailing "&".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST } from '../../src/app/api/organisations/quick-search/route';
 import type { Db } from '../../src/adapters/db/client';
 import { findOrganisationsByCorrectedName, isTypoOfThe } from '../../src/adapters/db/queries/quick-search';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
-import { internalQuickSearchCandidateSchema } from '../../src/core/candidates';
 import { searchName } from '../../src/core/canonical-name';
+import { quickSearchNames } from '../support/quick-search-route';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { makeAccount } from '../support/factories';
 
@@ -20,16 +19,7 @@ let caller: Awaited<ReturnType<typeof makeAccount>>;
 const idOf = new Map<string, string>();
 
 async function names(query: string): Promise<string[]> {
-  const response = await POST(
-    new Request('http://localhost/api/organisations/quick-search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: caller.authorization },
-      body: JSON.stringify({ query, countryIsoAlpha3: 'GLO' }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  const json = (await response.json()) as { candidates: unknown[] };
-  return json.candidates.map((c) => internalQuickSearchCandidateSchema.strict().parse(c).canonicalName);
+  return quickSearchNames(caller.authorization, query);
 }
 
 const ORGANISATIONS = [

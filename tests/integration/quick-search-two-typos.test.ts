@@ -5,11 +5,10 @@
  * real PostgreSQL, each beside near-misses, plus the bounds of the two-edit neighbours (adapter).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST } from '../../src/app/api/organisations/quick-search/route';
 import type { Db } from '../../src/adapters/db/client';
 import { findWordCorrections, withCoJoined } from '../../src/adapters/db/queries/quick-search';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
-import { internalQuickSearchCandidateSchema } from '../../src/core/candidates';
+import { quickSearchNames } from '../support/quick-search-route';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { makeAccount } from '../support/factories';
 
@@ -18,16 +17,7 @@ let db: Db;
 let caller: Awaited<ReturnType<typeof makeAccount>>;
 
 async function names(query: string): Promise<string[]> {
-  const response = await POST(
-    new Request('http://localhost/api/organisations/quick-search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: caller.authorization },
-      body: JSON.stringify({ query, countryIsoAlpha3: 'GLO' }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  const json = (await response.json()) as { candidates: unknown[] };
-  return json.candidates.map((c) => internalQuickSearchCandidateSchema.strict().parse(c).canonicalName);
+  return quickSearchNames(caller.authorization, query);
 }
 
 const ORGANISATIONS = [
