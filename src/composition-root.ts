@@ -284,7 +284,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log: log.child({ useCase: 'enrichOrganisation' }),
   });
   const quickSearch = createQuickSearch({
-    lookups: createQuickSearchLookups(quickSearchDatabase.db),
+    lookups: createQuickSearchLookups(quickSearchDatabase.db, { log: log.child({ useCase: 'quickSearch' }) }),
     membership: createAccountMembership(database.db),
     logo,
     log: log.child({ useCase: 'quickSearch' }),

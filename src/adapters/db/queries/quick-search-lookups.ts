@@ -6,10 +6,10 @@
  *
  * The lookups run on a pool whose statements the server cancels past QUICK_SEARCH_STATEMENT_TIMEOUT_MS (the
  * composition root builds it): no input keeps the database busy longer. A typo step cancelled that way
- * answers "no corrections" (the exact lookup already found nothing) rather than a failure.
+ * answers "no corrections" (the exact lookup already found nothing) rather than a failure, and says so in the log.
  */
 import { UnavailableError } from '../../../core/errors';
-import type { AccountMembership, QuickSearchLookups } from '../../../server/quick-search/ports';
+import type { AccountMembership, QuickSearchLog, QuickSearchLookups } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { findLinkedOrganisationIds } from './account-membership';
 import { findOrganisationsByCorrectedName, findOrganisationsByIdentifier, findOrganisationsByName, findOrganisationsByWebsite } from './quick-search';
@@ -17,8 +17,13 @@ import { findOrganisationsByCorrectedName, findOrganisationsByIdentifier, findOr
 /** PostgreSQL's query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';
 
+/** The statement timeout fired: PostgreSQL's code on the error, or on its cause (drizzle wraps the driver's error). */
 function cancelledByTimeout(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === QUERY_CANCELED;
+  for (let current: unknown = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === QUERY_CANCELED) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -29,7 +34,7 @@ async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Pro
   }
 }
 
-export function createQuickSearchLookups(db: Db): QuickSearchLookups {
+export function createQuickSearchLookups(db: Db, options: { log?: QuickSearchLog } = {}): QuickSearchLookups {
   return {
     byName: (params) =>
       unavailableOnFailure('quick-search name lookup', async () => ({
@@ -37,7 +42,10 @@ export function createQuickSearchLookups(db: Db): QuickSearchLookups {
         corrected: () =>
           unavailableOnFailure('quick-search corrected name lookup', () =>
             findOrganisationsByCorrectedName(db, params).catch((error: unknown) => {
-              if (cancelledByTimeout(error)) return [];
+              if (cancelledByTimeout(error)) {
+                options.log?.warn({ searchName: params.searchName }, 'quick-search typo step cancelled by the statement timeout; answered without corrections');
+                return [];
+              }
               throw error;
             }),
           ),
