@@ -10,23 +10,19 @@
  * lookup's are; rows are mapped by quick search's own `toRow`.
  */
 import { sql } from 'drizzle-orm';
-import { UnavailableError } from '../../../core/errors';
 import type { ChunkLookups, ChunkQuery } from '../../../server/batch-matching/match-rows';
 import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { inCountryOf, rowColumns, toRow, type RawRow } from './quick-search';
+import { unavailableOnFailure as searchUnavailableOnFailure } from './quick-search-lookups';
 import { visibleToAccount } from './visibility';
 
 /** At most this many organisations per name (a common name shared by hundreds adds nothing to a decision). */
 const PER_NAME = 10;
 
-async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new UnavailableError(`batch ${what} failed: ${error instanceof Error ? error.message : String(error)}`, 'Matching is temporarily unavailable');
-  }
-}
+/** A chunk lookup's database failure, as the quick lookup's, worded for matching. */
+const unavailableOnFailure = <T>(what: string, run: () => Promise<T>): Promise<T> =>
+  searchUnavailableOnFailure(`batch ${what}`, run, 'Matching is temporarily unavailable');
 
 /** The distinct (value, country) pairs of a chunk's queries, and each query's position among them. */
 function distinctQueries(queries: readonly ChunkQuery[]): { values: string[]; countries: (string | null)[]; at: number[] } {

@@ -26,11 +26,12 @@ function cancelledByTimeout(error: unknown): boolean {
   return false;
 }
 
-async function unavailableOnFailure<T>(what: string, run: () => Promise<T>): Promise<T> {
+/** Any failure of the database as an UnavailableError naming the lookup (the user sees `userMessage`). */
+export async function unavailableOnFailure<T>(what: string, run: () => Promise<T>, userMessage = 'Search is temporarily unavailable'): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new UnavailableError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, 'Search is temporarily unavailable');
+    throw new UnavailableError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, userMessage);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * POST /api/match/batches/{id}/resume: re-queues a failed batch from its cursors → 202 `{data: {batchId, status:
- * 'queued'}}`; a batch that is not failed (queued, running, completed) 409; another account's 404.
+ * POST /api/match/batches/{id}/resume: re-queues a failed or stalled batch from its cursors → 202 `{data: {batchId,
+ * status: 'queued'}}`; a completed batch, or a queued or running one making progress, 409; another account's 404.
  */
 import { batchIdParamsSchema } from '../../../../../../server/batch-matching/read-match-batch';
 import { jsonResponse } from '../../../../../http/error-response';
