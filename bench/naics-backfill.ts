@@ -13,7 +13,7 @@ import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
 import { createClassificationRepository } from '../src/adapters/db/queries/classification';
 import { setFlagValue } from '../src/adapters/db/queries/feature-flags';
-import { searchLeafNaics } from '../src/adapters/db/queries/naics';
+import { searchNaicsCodes } from '../src/adapters/db/queries/naics';
 import { insertOrganisation } from '../src/adapters/db/queries/organisations-write';
 import { seedDemoConcordance } from '../src/adapters/db/seed/demo-concordance';
 import { loadNaicsReference, seedNaics } from '../src/adapters/db/seed/naics-seed';
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       terms.push(pick === 0 ? word.slice(0, 3) : pick === 1 ? word : `${word} ${words[(i * 11) % words.length] ?? ''}`.trim());
       if (i % 10 === 0) terms.push((leaves[(i * 7) % leaves.length]?.code ?? '111110').slice(0, 3 + (i % 3)));
     }
-    const catalogue = { searchLeaves: (params: { term: string; limit: number }) => searchLeafNaics(db, params) };
+    const catalogue = { searchCodes: (params: { term: string; level: number; limit: number }) => searchNaicsCodes(db, params) };
     for (const term of terms.slice(0, 20)) await searchNaics(catalogue, { term, limit: 25 });
     const latencies: number[] = [];
     for (const term of terms) {

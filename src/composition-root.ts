@@ -18,7 +18,7 @@ import type { FeatureFlags } from './server/flags/feature-flags';
 import type { LogoService } from './server/logo/logo-service';
 import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
-import { searchLeafNaics } from './adapters/db/queries/naics';
+import { searchNaicsCodes } from './adapters/db/queries/naics';
 import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
 import type { ClassificationRepository, NaicsCatalogue } from './server/naics/ports';
 import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
@@ -319,7 +319,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
     }),
     naics: {
-      catalogue: { searchLeaves: (params) => searchLeafNaics(database.db, params) },
+      catalogue: { searchCodes: (params) => searchNaicsCodes(database.db, params) },
       findVisibleOrganisation: (params) => classification.findVisibleOrganisation(params),
       addOrganisationNaics: new AddOrganisationNAICS({
         lock: createPostgresLock(database.db),

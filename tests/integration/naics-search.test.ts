@@ -68,7 +68,7 @@ describe('GET /api/naics/search', () => {
   });
 
   it('answers [] under 2 characters after trim, without running a query; 400 over 200', async () => {
-    const failing = { searchLeaves: async () => Promise.reject(new Error('must not be called')) };
+    const failing = { searchCodes: async () => Promise.reject(new Error('must not be called')) };
     installContainer({ ...ctx.container, naics: { ...ctx.container.naics, catalogue: failing } });
     try {
       for (const term of [null, '', 'a', '  a  ']) {
@@ -86,7 +86,7 @@ describe('GET /api/naics/search', () => {
   });
 
   it('answers 500 with no detail when the backend fails', async () => {
-    const failing = { searchLeaves: async () => Promise.reject(new Error('connection refused at 10.0.0.5:5432')) };
+    const failing = { searchCodes: async () => Promise.reject(new Error('connection refused at 10.0.0.5:5432')) };
     installContainer({ ...ctx.container, naics: { ...ctx.container.naics, catalogue: failing } });
     try {
       const response = await search('farm');

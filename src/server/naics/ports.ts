@@ -14,10 +14,10 @@ export interface Lock {
   release(key: string, token: string): Promise<void>;
 }
 
-/** The leaf-level NAICS catalogue the typeahead searches. */
+/** The NAICS catalogue the typeahead searches (at the level it asks for: leaves, see search-naics.ts). */
 export interface NaicsCatalogue {
   /** Leaf codes (level 5) whose title words or code prefix match every word of `term`, by name then code. */
-  searchLeaves(params: { term: string; limit: number }): Promise<NaicsSearchResult[]>;
+  searchCodes(params: { term: string; level: number; limit: number }): Promise<NaicsSearchResult[]>;
 }
 
 export interface NaicsTag {

@@ -1,6 +1,9 @@
-/** The NAICS typeahead: leaf codes only, 2 to 200 characters after trim, at most `limit` rows. */
+/**
+ * The NAICS typeahead (spec: NAICS search): only leaf-level codes are offered (level 5, six digits); the term is
+ * 2 to 200 characters after trim (shorter answers nothing, longer is refused); at most `limit` rows.
+ */
 import { ValidationError } from '../../core/errors';
-import { NAICS_TERM_MAX_LENGTH, NAICS_TERM_MIN_LENGTH, type NaicsSearchResult } from '../../core/naics';
+import { NAICS_LEAF_LEVEL, NAICS_TERM_MAX_LENGTH, NAICS_TERM_MIN_LENGTH, type NaicsSearchResult } from '../../core/naics';
 import type { NaicsCatalogue } from './ports';
 
 export async function searchNaics(catalogue: NaicsCatalogue, params: { term: string; limit: number }): Promise<NaicsSearchResult[]> {
@@ -9,5 +12,5 @@ export async function searchNaics(catalogue: NaicsCatalogue, params: { term: str
     throw new ValidationError([{ field: 'term', rule: 'too_big', message: `The search term must be at most ${NAICS_TERM_MAX_LENGTH} characters` }]);
   }
   if (term.length < NAICS_TERM_MIN_LENGTH) return [];
-  return catalogue.searchLeaves({ term, limit: params.limit });
+  return catalogue.searchCodes({ term, level: NAICS_LEAF_LEVEL, limit: params.limit });
 }

@@ -14,10 +14,10 @@ export function termWords(term: string): string[] {
 }
 
 /**
- * Leaf codes where every word of the term starts a word of the title, or (a word of digits) starts the
+ * Codes of one level where every word of the term starts a word of the title, or (a word of digits) starts the
  * code. Sorted by name then code.
  */
-export async function searchLeafNaics(db: Db, params: { term: string; limit: number }): Promise<NaicsSearchResult[]> {
+export async function searchNaicsCodes(db: Db, params: { term: string; level: number; limit: number }): Promise<NaicsSearchResult[]> {
   const words = termWords(params.term);
   if (words.length === 0) return [];
   const conditions: SQL[] = words.map((word) => {
@@ -27,7 +27,7 @@ export async function searchLeafNaics(db: Db, params: { term: string; limit: num
   return db
     .select({ name: naics.name, code: naics.code })
     .from(naics)
-    .where(and(eq(naics.level, NAICS_LEAF_LEVEL), ...conditions))
+    .where(and(eq(naics.level, params.level), ...conditions))
     .orderBy(naics.name, naics.code)
     .limit(params.limit);
 }
