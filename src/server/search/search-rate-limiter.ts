@@ -1,4 +1,8 @@
-/** The search route's rate limit (spec: Limits, 30 searches per minute per account, shared by all instances). */
+/**
+ * The search route's rate limit (spec: Limits, 30 searches per minute per account, shared by all instances).
+ * Implemented over PostgreSQL, so every instance sees one count, by src/adapters/rate-limit/postgres-rate-limiter.ts; the 30 is
+ * SEARCH_RATE_LIMIT_PER_MINUTE's default (src/config/env.ts).
+ */
 export interface SearchRateLimiter {
   /** Counts one search for the account; throws RateLimitedError (429 with Retry-After) over the limit. */
   consumeOrThrow(accountId: string): Promise<void>;

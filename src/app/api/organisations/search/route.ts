@@ -11,6 +11,9 @@
  * see the abort) and the answer is still 429. The stream stops when the client aborts or at the maximum
  * duration (SEARCH_MAX_DURATION_SECONDS, 60 s by default), where it ends cleanly: a registry that had not
  * answered by then is reported as `channel-degraded`, then the stream ends.
+ *
+ * The response headers (`Content-Type: application/x-ndjson`, `Cache-Control: no-store`) and the one JSON line per
+ * item are ndjsonResponse's (../../../http/ndjson.ts), shared by every streamed route.
  */
 import { ndjsonResponse } from '../../../http/ndjson';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
