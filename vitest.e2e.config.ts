@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    // Nothing leaves loopback: not this process, not the browser's pages, not the product under test.
+    setupFiles: ['tests/setup/loopback-only.ts', 'tests/e2e/support/outbound-guard.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 60_000,

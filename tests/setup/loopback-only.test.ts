@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackAddress } from './loopback-only';
+import { isLoopbackAddress } from './loopback-address';
 
 describe('the loopback-only guard of every test process', () => {
   let server: http.Server;
@@ -39,5 +42,17 @@ describe('the loopback-only guard of every test process', () => {
       request.on('error', resolve);
     });
     expect(error.message).toMatch(/only loopback hosts are reachable from tests/);
+  });
+
+  it("writes each refusal to LOOPBACK_GUARD_LOG when the process has one (how the browser tests see the product's)", async () => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loopback-guard-')), 'refused.log');
+    process.env.LOOPBACK_GUARD_LOG = log;
+    try {
+      await fetch('http://93.184.216.34/').catch(() => undefined);
+      expect(fs.readFileSync(log, 'utf8')).toMatch(/test tried to connect to 93\.184\.216\.34: only loopback hosts are reachable from tests\n$/);
+    } finally {
+      delete process.env.LOOPBACK_GUARD_LOG;
+      fs.rmSync(path.dirname(log), { recursive: true, force: true });
+    }
   });
 });

@@ -3,27 +3,32 @@
  * the real adapters against contract fakes on 127.0.0.1; a request that leaves the machine means a fake
  * was not wired (or an adapter ignored its base URL). Unix sockets are allowed; a host name is allowed only
  * when it resolves to loopback (the website validator's fakes resolve their domains that way).
+ *
+ * The browser tests load it into the product they start too (`node --import`), with `LOOPBACK_GUARD_LOG` naming a
+ * file: there a refused connection is a provider failure inside the product, so it is also written to that file,
+ * which the browser tests' guard (tests/e2e/support/outbound-guard.ts) reads after every test.
  */
 import dns from 'node:dns';
+import fs from 'node:fs';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isLoopbackAddress } from './loopback-address';
 
 export class OutboundConnectionError extends Error {
   override readonly name = 'OutboundConnectionError';
 }
 
-export function isLoopbackAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(bare)) return false;
-  const parsed = ipaddr.process(bare);
-  return parsed.range() === 'loopback' || (parsed.kind() === 'ipv4' && bare === '0.0.0.0');
-}
-
 type LookupCallback = (error: Error | null, address: string | { address: string }[], family?: number) => void;
 type Lookup = (hostname: string, options: object, callback: LookupCallback) => void;
 
+/** The refusal as an error, also appended to `LOOPBACK_GUARD_LOG` when the process was given one. */
+function refusal(message: string): OutboundConnectionError {
+  const log = process.env.LOOPBACK_GUARD_LOG;
+  if (log) fs.appendFileSync(log, `${message}\n`);
+  return new OutboundConnectionError(message);
+}
+
 function refuse(host: string): never {
-  throw new OutboundConnectionError(`test tried to connect to ${host}: only loopback hosts are reachable from tests`);
+  throw refusal(`test tried to connect to ${host}: only loopback hosts are reachable from tests`);
 }
 
 /** A lookup that refuses any answer outside loopback. */
@@ -34,11 +39,7 @@ function guardedLookup(lookup: Lookup): Lookup {
       const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address];
       const outside = addresses.find((a) => !isLoopbackAddress(a));
       if (outside !== undefined)
-        return callback(
-          new OutboundConnectionError(`test tried to connect to ${hostname} (${outside}): only loopback hosts are reachable from tests`),
-          address,
-          family,
-        );
+        return callback(refusal(`test tried to connect to ${hostname} (${outside}): only loopback hosts are reachable from tests`), address, family);
       callback(null, address, family);
     });
 }

@@ -2,12 +2,14 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../../../src/adapters/db/seed/demo-seed';
+import { NO_REQUEST_LEAVES_LOOPBACK, watchOutboundRequests } from './outbound-requests';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** Chromium whose every context reports its requests outside loopback (none of them leaves: see outbound-requests.ts). */
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: apt-get update && apt-get install -y chromium`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
@@ -18,8 +20,17 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...NO_REQUEST_LEAVES_LOOPBACK,
     ],
   });
+  // browser.newPage() makes its context through newContext too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchOutboundRequests(context);
+    return context;
+  };
+  return browser;
 }
 
 /** Collects uncaught page errors and React hydration errors of a page into `into`. */

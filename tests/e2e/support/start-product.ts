@@ -15,6 +15,11 @@ import { freePort } from '../../../src/adapters/db/embedded-postgres';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const READY_TIMEOUT_MS = 180_000;
 
+/** Where the product under test logs the connections outside loopback it was refused (tests/setup/loopback-only.ts). */
+export function outboundGuardLogOf(dataDir: string): string {
+  return path.join(dataDir, 'outbound-refused.log');
+}
+
 export interface RunningProduct {
   readonly url: string;
   readonly dataDir: string;
@@ -81,9 +86,16 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'osc-e2e-'));
   const database = options.testDatabaseUrl ? await freshDatabase(options.testDatabaseUrl) : undefined;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The product runs under the tests' loopback-only guard: a connection it tries outside loopback is refused and logged.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/setup/loopback-only.ts', 'src/main.ts'], {
     cwd: projectRoot,
-    env: productEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) }),
+    env: productEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOOPBACK_GUARD_LOG: outboundGuardLogOf(dataDir),
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];
