@@ -1,6 +1,8 @@
 /** The account-scoped read of one organisation record (visibility in the WHERE clause; null = not found). */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { isEnrichmentComplete, type OrganisationRecord } from '../../../core/organisation-record';
+import { isClassified } from '../../../core/classification';
+import type { OrganisationRecord } from '../../../core/organisation-record';
+import { isEnrichmentSettled } from '../../../core/profile-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
@@ -46,13 +48,13 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
   return {
     ...row,
     profileCheckedAt: row.profileCheckedAt ? row.profileCheckedAt.toISOString() : null,
-    enrichmentComplete: isEnrichmentComplete(row.profileStatus),
+    enrichmentComplete: isEnrichmentSettled(row.profileStatus),
     identifiers,
     aliases: aliases.map((a) => a.value),
     naics,
     aquila1,
     aquila2,
-    classified: aquila1.length > 0,
+    classified: isClassified(aquila1.length),
   };
 }
 
