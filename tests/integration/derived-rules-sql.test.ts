@@ -2,13 +2,16 @@
  * The SQL form of the derived rules (src/adapters/db/queries/derived-rules.ts) agrees with the core functions
  * on the same rows. The rows are made the product's way: organisations inserted as the import and the
  * selection do, NAICS added by AddOrganisationNAICS (demo concordance: 221111 SPENT+INVESTED DEMO-22,
- * 111110 SPENT DEMO-11, 921110 nothing), transactions imported from CSV and backfilled by the add.
+ * 111110 SPENT DEMO-11, 921110 nothing), transactions imported from CSV and backfilled by the add, owners
+ * given at insert as the selection of a private organisation does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
 import { createClassificationRepository } from '../../src/adapters/db/queries/classification';
 import { organisationIsClassified, profileIsSettled, transactionIsClassifiedFor } from '../../src/adapters/db/queries/derived-rules';
+import { organisationIsGlobal, ownedByAccount, visibleToAccount } from '../../src/adapters/db/queries/visibility';
+import { createEnrichmentStore } from '../../src/adapters/db/queries/enrichment-store';
 import { countOrganisationFlagsForAccount } from '../../src/adapters/db/queries/organisation-figures';
 import { findOrganisationRecordForAccount } from '../../src/adapters/db/queries/organisation-read';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
@@ -18,6 +21,7 @@ import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance
 import { isClassified } from '../../src/core/classification';
 import { FLAGS } from '../../src/core/flags';
 import type { OrganisationRecord } from '../../src/core/organisation-record';
+import { isGlobal } from '../../src/core/ownership';
 import { isEnrichmentSettled } from '../../src/core/profile-status';
 import { AddOrganisationNAICS } from '../../src/server/naics/add-organisation-naics';
 import type { Db } from '../../src/adapters/db/client';
@@ -128,5 +132,42 @@ describe('the derived rules in SQL agree with the core functions', () => {
       { type: 'INVESTED', for_own_type: false, for_spent: false, for_invested: false },
       { type: 'SPENT', for_own_type: true, for_spent: true, for_invested: false },
     ]);
+  });
+
+  it('global, owned by the account, visible: the SQL agrees with isGlobal over the owners the enrichment reads', async () => {
+    const account = await makeAccount(db);
+    const other = await makeAccount(db);
+    const global = await makeOrganisation(db);
+    const mine = await makeOrganisation(db, {}, { ownerAccountId: account.id, linkAccountId: account.id });
+    const theirs = await makeOrganisation(db, {}, { ownerAccountId: other.id });
+    const store = createEnrichmentStore(db);
+    const ids = [global.id, mine.id, theirs.id];
+    const inSql = await db.execute<{ id: string; global: boolean; mine: boolean; visible: boolean; visible_without_account: boolean }>(sql`
+      select o.id, ${organisationIsGlobal(sql`o.id`)} as global, ${ownedByAccount(account.id, sql`o.id`)} as mine,
+        ${visibleToAccount(account.id, sql`o.id`)} as visible, ${visibleToAccount(null, sql`o.id`)} as visible_without_account
+      from organisations o
+      where o.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    const sqlById = new Map(inSql.rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const target = await store.load(id);
+      if (!target) throw new Error(`organisation ${id} not found`);
+      const owners = target.ownerAccountIds;
+      const core = {
+        global: isGlobal(owners),
+        mine: owners.includes(account.id),
+        visible: isGlobal(owners) || owners.includes(account.id),
+        visible_without_account: isGlobal(owners),
+      };
+      expect(sqlById.get(id)).toEqual({ id, ...core });
+    }
+    expect(sqlById.get(global.id)).toMatchObject({ global: true, visible: true });
+    expect(sqlById.get(mine.id)).toMatchObject({ global: false, mine: true, visible: true, visible_without_account: false });
+    expect(sqlById.get(theirs.id)).toMatchObject({ global: false, mine: false, visible: false });
+    // The record's `owned` is the negation of global.
+    expect((await record(account.id, mine.id)).owned).toBe(true);
+    expect((await record(account.id, global.id)).owned).toBe(false);
   });
 });

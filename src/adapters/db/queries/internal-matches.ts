@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { InternalMatch, InternalMatches } from '../../../server/search/ports';
-import { visibleToAccount } from './visibility';
+import { ownedByAccount, visibleToAccount } from './visibility';
 
 export interface FindInternalMatchesParams {
   accountId: string;
@@ -32,7 +32,7 @@ export async function findInternalMatchesByKeys(db: Db, params: FindInternalMatc
     select distinct on (m.key) m.key, m.id, m.owned, m.member
     from (
       select o.key, o.id, o.created_at,
-        exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id = ${params.accountId}::uuid) as owned,
+        ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned,
         ${membership} as member
       from organisations o
       where o.key = any(${sql.param(keys)}::text[])

@@ -6,7 +6,7 @@ import { isEnrichmentSettled } from '../../../core/profile-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
-import { visibleToAccount } from './visibility';
+import { organisationIsGlobal, visibleToAccount } from './visibility';
 import type { OrganisationRecordReader } from '../../../server/organisations/ports';
 
 export async function findOrganisationRecordForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationRecord | null> {
@@ -24,7 +24,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       profileStatus: organisations.profileStatus,
       profileCheckedAt: organisations.profileCheckedAt,
       redirectedTo: organisations.redirectedTo,
-      owned: sql<boolean>`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id})`,
+      owned: sql<boolean>`not ${organisationIsGlobal(sql`${organisations.id}`)}`,
       accountLinked: sql<boolean>`exists (select 1 from account_organisations ao where ao.organisation_id = ${organisations.id} and ao.account_id = ${params.accountId}::uuid)`,
     })
     .from(organisations)
