@@ -11,6 +11,7 @@ import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
 import { createClassificationRepository } from '../../src/adapters/db/queries/classification';
 import { organisationIsClassified, profileIsSettled, transactionIsClassifiedFor } from '../../src/adapters/db/queries/derived-rules';
 import { organisationIsGlobal, ownedByAccount, visibleToAccount } from '../../src/adapters/db/queries/visibility';
+import { findLinkedOrganisationIds } from '../../src/adapters/db/queries/account-membership';
 import { createEnrichmentStore } from '../../src/adapters/db/queries/enrichment-store';
 import { countOrganisationFlagsForAccount } from '../../src/adapters/db/queries/organisation-figures';
 import { findOrganisationRecordForAccount } from '../../src/adapters/db/queries/organisation-read';
@@ -134,7 +135,7 @@ describe('the derived rules in SQL agree with the core functions', () => {
     ]);
   });
 
-  it('global, owned by the account, visible: the SQL agrees with isGlobal over the owners the enrichment reads', async () => {
+  it('global, owned by the account, visible, in the account list: the SQL agrees with isGlobal over the owners the enrichment reads', async () => {
     const account = await makeAccount(db);
     const other = await makeAccount(db);
     const global = await makeOrganisation(db);
@@ -166,8 +167,11 @@ describe('the derived rules in SQL agree with the core functions', () => {
     expect(sqlById.get(global.id)).toMatchObject({ global: true, visible: true });
     expect(sqlById.get(mine.id)).toMatchObject({ global: false, mine: true, visible: true, visible_without_account: false });
     expect(sqlById.get(theirs.id)).toMatchObject({ global: false, mine: false, visible: false });
-    // The record's `owned` is the negation of global.
-    expect((await record(account.id, mine.id)).owned).toBe(true);
-    expect((await record(account.id, global.id)).owned).toBe(false);
+    // The record's `owned` is the negation of global; its `accountLinked` (inAccountList) is the batched
+    // membership check search and quick search stamp candidates with.
+    const linked = await findLinkedOrganisationIds(db, { accountId: account.id, organisationIds: [global.id, mine.id] });
+    expect([...linked]).toEqual([mine.id]);
+    expect(await record(account.id, mine.id)).toMatchObject({ owned: true, accountLinked: true });
+    expect(await record(account.id, global.id)).toMatchObject({ owned: false, accountLinked: false });
   });
 });

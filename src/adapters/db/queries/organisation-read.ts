@@ -5,6 +5,7 @@ import type { OrganisationRecord } from '../../../core/organisation-record';
 import { isEnrichmentSettled } from '../../../core/profile-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
+import { inAccountList } from './account-membership';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
 import type { OrganisationRecordReader } from '../../../server/organisations/ports';
@@ -25,7 +26,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       profileCheckedAt: organisations.profileCheckedAt,
       redirectedTo: organisations.redirectedTo,
       owned: sql<boolean>`not ${organisationIsGlobal(sql`${organisations.id}`)}`,
-      accountLinked: sql<boolean>`exists (select 1 from account_organisations ao where ao.organisation_id = ${organisations.id} and ao.account_id = ${params.accountId}::uuid)`,
+      accountLinked: sql<boolean>`${inAccountList(params.accountId, sql`${organisations.id}`)}`,
     })
     .from(organisations)
     .where(and(eq(organisations.id, params.organisationId), visibleToAccount(params.accountId, sql`${organisations.id}`)));
