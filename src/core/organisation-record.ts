@@ -5,13 +5,6 @@
  */
 import { z } from 'zod';
 
-export const SETTLED_PROFILE_STATUSES = ['COMPLETED', 'FAILED'] as const;
-
-/** Enrichment has settled (COMPLETED or FAILED): the add control's gate. */
-export function isEnrichmentComplete(profileStatus: string | null | undefined): boolean {
-  return profileStatus === 'COMPLETED' || profileStatus === 'FAILED';
-}
-
 export const naicsTagSchema = z.object({ code: z.string(), name: z.string() });
 export const aquila1EdgeSchema = z.object({ code: z.string(), name: z.string(), weight: z.number(), for: z.string() });
 export const aquila2EdgeSchema = z.object({
@@ -35,7 +28,7 @@ export const organisationRecordSchema = z.object({
   /** ISO 8601 timestamp or null. */
   profileCheckedAt: z.string().nullable(),
   redirectedTo: z.string().nullable(),
-  /** profileStatus is COMPLETED or FAILED. */
+  /** profileStatus is COMPLETED or FAILED: isEnrichmentSettled (core/profile-status). */
   enrichmentComplete: z.boolean(),
   /** Private to the caller's account (false: global). */
   owned: z.boolean(),
@@ -46,7 +39,7 @@ export const organisationRecordSchema = z.object({
   naics: z.array(naicsTagSchema),
   aquila1: z.array(aquila1EdgeSchema),
   aquila2: z.array(aquila2EdgeSchema),
-  /** At least one Aquila1 classification (a NAICS tag alone does not classify). */
+  /** At least one Aquila1 classification (a NAICS tag alone does not classify): isClassified (core/classification). */
   classified: z.boolean(),
 });
 

@@ -15,9 +15,17 @@ export function toProfileStatus(value: string | null | undefined): ProfileStatus
   return parsed.success ? parsed.data : null;
 }
 
-/** Enrichment has settled (COMPLETED or FAILED): the NAICS add control's gate. */
+/** The settled states (spec: "the last two are the settled states"). */
+export const SETTLED_PROFILE_STATUSES: readonly ProfileStatus[] = ['COMPLETED', 'FAILED'];
+
+/**
+ * Enrichment has settled (COMPLETED or FAILED): the NAICS add control's gate (the record's
+ * `enrichmentComplete`). The one place the rule is written; its SQL form is `profileIsSettled` in
+ * src/adapters/db/queries/derived-rules.ts.
+ */
 export function isEnrichmentSettled(status: string | null | undefined): boolean {
-  return status === 'COMPLETED' || status === 'FAILED';
+  const known = toProfileStatus(status);
+  return known !== null && SETTLED_PROFILE_STATUSES.includes(known);
 }
 
 /** What the interface calls each state. */

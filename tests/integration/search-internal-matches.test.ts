@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/adapters/db/client';
-import { createInternalMatches, findInternalMatchesByKeys, linkedOrganisationIds } from '../../src/adapters/db/queries/internal-matches';
+import { findLinkedOrganisationIds } from '../../src/adapters/db/queries/account-membership';
+import { createInternalMatches, findInternalMatchesByKeys } from '../../src/adapters/db/queries/internal-matches';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { makeAccount, makeOrganisation } from '../support/factories';
 
@@ -76,9 +77,9 @@ describe('findInternalMatchesByKeys', () => {
   });
 });
 
-describe('linkedOrganisationIds', () => {
+describe('findLinkedOrganisationIds (the port linkedOrganisationIds)', () => {
   it('answers which organisations are in the account list, in one query', async () => {
-    const linked = await linkedOrganisationIds(db, {
+    const linked = await findLinkedOrganisationIds(db, {
       accountId: caller.id,
       organisationIds: [ids.globalLinked, ids.globalOld, ids.plain].filter((x): x is string => !!x),
     });

@@ -11,12 +11,13 @@
 import Link from 'next/link';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { identifyListSearch, nextIdentifySort, type IdentifyListPage, type IdentifyOrganisationRow, type IdentifySortColumn } from '../../core/identify-list';
+import { isClassified } from '../../core/classification';
 import { isEnrichmentSettled, profileStatusLabel } from '../../core/profile-status';
 import { IdentifySidebar } from './identify-sidebar';
 
 /** Classified, Unclassified once enrichment settled, else the profile's status in the one vocabulary. */
 function classificationLabel(row: IdentifyOrganisationRow): string {
-  if (row.aquila1Count > 0) return 'Classified';
+  if (isClassified(row.aquila1Count)) return 'Classified';
   if (isEnrichmentSettled(row.profileStatus)) return 'Unclassified';
   return profileStatusLabel(row.profileStatus);
 }

@@ -3,6 +3,7 @@
  * gated only on the flag and enrichmentComplete (never on the live classification count), so it keeps its
  * place and is not remounted when the classification appears (spec: stable position).
  */
+import { isClassified } from '../../core/classification';
 import type { OrganisationRecord } from '../../core/organisation-record';
 import { NaicsTags } from '../organisation/classification-view';
 import { AddNaicsControl, type AddNaicsControlProps } from './add-naics-control';
@@ -25,7 +26,7 @@ export function NaicsRow({
         organisationId={record.id}
         flagEnabled={flagEnabled}
         enrichmentComplete={record.enrichmentComplete}
-        classified={record.aquila1.length > 0}
+        classified={isClassified(record.aquila1.length)}
         onAdded={onAdded}
       />
     </div>

@@ -20,6 +20,7 @@ import { isCountryAlpha3 } from '../../core/countries';
 import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { OrganisationEnrichPayload } from '../../core/jobs';
 import { registeredNameMatches } from '../../core/name-match';
+import { isGlobal } from '../../core/ownership';
 import { registrableDomain } from '../../core/website';
 import type { WebsiteValidator } from '../search/ports';
 import type { VerifyOrganisation } from '../verification/verify-organisation';
@@ -111,7 +112,7 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
       await store.fail(target.id, reason, now());
       return 'failed';
     }
-    if (target.ownerAccountIds.length > 0) {
+    if (!isGlobal(target.ownerAccountIds)) {
       try {
         const outcome = await deps.verify(target.id, { signal: attempt.signal });
         if (outcome) log.info({ organisationId: target.id, verdict: outcome.verdict }, 'verification verdict');

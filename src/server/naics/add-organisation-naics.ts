@@ -3,6 +3,7 @@
  * its full NAICS set through the concordance, and backfills the account's unclassified transactions.
  * The steps follow the spec (manual-naics-classification.md, "Use case AddOrganisationNAICS.execute").
  */
+import { isClassified } from '../../core/classification';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { BASKET_TYPES, parseNaicsCodeOrThrow, type BasketType } from '../../core/naics';
 import type { FeatureFlags } from '../flags/feature-flags';
@@ -107,7 +108,7 @@ export class AddOrganisationNAICS {
     // 5. Both baskets after the sync.
     const aquila1 = await repository.listOrganisationAquila1(organisation.id);
     const baskets = basketsOf(aquila1);
-    const aquila1Synced = aquila1.length > 0;
+    const aquila1Synced = isClassified(aquila1.length);
 
     // 6. Backfill of the account's not-yet-classified transactions, per type.
     const classifiedByType: Record<BasketType, number> = { SPENT: 0, INVESTED: 0 };

@@ -17,6 +17,7 @@ import type { Identifier } from '../../core/candidates';
 import { normaliseIdentifierValue } from '../../core/identifiers';
 import { BASKET_TYPES } from '../../core/naics';
 import type { VerificationEvidence, VerificationVerdict } from '../../core/organisation-profile';
+import { isGlobal } from '../../core/ownership';
 import {
   assessRegistryRecord,
   comparisonValue,
@@ -139,7 +140,7 @@ function noRegistryIdentifier(): RegisterAnswer {
 
 /** Only an account-owned, unredirected organisation is verified. */
 function isVerifiable(subject: VerificationSubject | null): subject is VerificationSubject {
-  return subject !== null && subject.redirectedTo === null && subject.ownerAccountIds.length > 0;
+  return subject !== null && subject.redirectedTo === null && !isGlobal(subject.ownerAccountIds);
 }
 
 async function record(tx: VerificationTx, verdict: VerificationOutcome): Promise<VerificationOutcome> {

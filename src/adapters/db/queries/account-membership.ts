@@ -1,18 +1,22 @@
 /**
- * Account membership of organisations (`account_organisations`): what makes a candidate `accountLinked`.
+ * Account membership of organisations (`account_organisations`, "the caller's account's list of
+ * organisations"): what makes a candidate `accountLinked` and the record's `accountLinked`. The one place the
+ * membership test is written in SQL.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
+
+/** The organisation is in the account's list. `organisationId` is the SQL expression of its id. */
+export function inAccountList(accountId: string, organisationId: SQL): SQL {
+  return sql`exists (select 1 from account_organisations ao where ao.organisation_id = ${organisationId} and ao.account_id = ${accountId}::uuid)`;
+}
 
 /** One batched query: which of `organisationIds` are in the account's organisations. */
 export async function findLinkedOrganisationIds(db: Db, params: { accountId: string; organisationIds: readonly string[] }): Promise<Set<string>> {
-  if (params.organisationIds.length === 0) return new Set();
-  const ids = sql.join(
-    params.organisationIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const ids = [...new Set(params.organisationIds)];
+  if (ids.length === 0) return new Set();
   const result = await db.execute<{ organisation_id: string }>(sql`
-    select ao.organisation_id from account_organisations ao
-     where ao.account_id = ${params.accountId}::uuid and ao.organisation_id in (${ids})`);
+    select organisation_id from account_organisations
+    where account_id = ${params.accountId}::uuid and organisation_id = any(${sql.param(ids)}::uuid[])`);
   return new Set(result.rows.map((r) => r.organisation_id));
 }

@@ -16,6 +16,7 @@ import { naics, organisationAliases, organisationIdentifiers, organisationNaics,
 import { isUuid } from './classification';
 import { recordFieldSources, type FieldSourceWrite } from './field-sources';
 import { addOrganisationWords, insertOrganisation } from './organisations-write';
+import { organisationIsGlobal, visibleToAccount } from './visibility';
 
 export function createEnrichmentStore(db: Db): EnrichmentStore {
   return {
@@ -173,9 +174,8 @@ async function findOrCreateStub(tx: Db, company: RelatedCompany, fallbackCountry
   const existing = await tx.execute<{ id: string }>(sql`
     select o.id from ${organisations} o
     where o.key = ${key} and o.redirected_to is null
-      and (not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id)
-           or exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id = ${owner}::uuid))
-    order by exists (select 1 from organisation_owners oo where oo.organisation_id = o.id) desc, o.created_at
+      and ${visibleToAccount(owner, sql`o.id`)}
+    order by not ${organisationIsGlobal(sql`o.id`)} desc, o.created_at
     limit 1`);
   const found = existing.rows[0]?.id;
   if (found) return found;

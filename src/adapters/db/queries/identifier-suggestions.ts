@@ -8,7 +8,7 @@ import { UnavailableError } from '../../../core/errors';
 import type { CheckedIdentifierType } from '../../../core/identifiers';
 import type { CarriedIdentifier, IdentifierDirectory } from '../../../server/identifiers/ports';
 import type { Db } from '../client';
-import { visibleToAccount } from './visibility';
+import { ownedByAccount, visibleToAccount } from './visibility';
 
 export async function findCarriedIdentifiers(
   db: Db,
@@ -28,7 +28,7 @@ export async function findCarriedIdentifiers(
        and ${inCountry}
        and ${visibleToAccount(params.accountId, sql.raw('o.id'))}
      order by i.type, i.value_normalised,
-              exists (select 1 from organisation_owners ow where ow.organisation_id = o.id and ow.account_id = ${params.accountId}::uuid) desc,
+              ${ownedByAccount(params.accountId, sql.raw('o.id'))} desc,
               o.name`);
   return result.rows;
 }

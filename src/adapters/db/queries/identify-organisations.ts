@@ -8,7 +8,7 @@ import { PROFILE_STATUSES } from '../../../core/profile-status';
 import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
-import { visibleToAccount } from './visibility';
+import { organisationIsGlobal, visibleToAccount } from './visibility';
 
 export const IDENTIFY_PAGE_LIMIT = 500;
 
@@ -82,7 +82,7 @@ export async function listIdentifyOrganisationsPage(
       select o.id, o.name, o.country_iso_alpha3, o.website_domain, o.profile_status,
         (select count(*) from organisation_naics n where n.organisation_id = o.id)::int as naics_count,
         (select count(*) from organisation_aquila1 a where a.organisation_id = o.id)::int as aquila1_count,
-        exists (select 1 from organisation_owners oo where oo.organisation_id = o.id) as owned
+        not ${organisationIsGlobal(sql`o.id`)} as owned
       from account_organisations ao
       join organisations o on o.id = ao.organisation_id
       where ${matching(params)}

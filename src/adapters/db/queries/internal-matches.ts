@@ -6,12 +6,14 @@
  *   the oldest.
  * - `accountLinked`: fast path on ownership (an owned row is the account's own), else membership in
  *   `account_organisations`. With `membership: 'skip'` the membership half is not computed (the
- *   non-streaming `execute()` resolves it once, in one batch, with {@link linkedOrganisationIds}).
+ *   non-streaming `execute()` resolves it once, in one batch, with {@link findLinkedOrganisationIds}, the
+ *   membership check quick search uses too).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { InternalMatch, InternalMatches } from '../../../server/search/ports';
-import { visibleToAccount } from './visibility';
+import { findLinkedOrganisationIds, inAccountList } from './account-membership';
+import { ownedByAccount, visibleToAccount } from './visibility';
 
 export interface FindInternalMatchesParams {
   accountId: string;
@@ -25,14 +27,12 @@ export async function findInternalMatchesByKeys(db: Db, params: FindInternalMatc
   const matches = new Map<string, InternalMatch>();
   if (keys.length === 0) return matches;
   const resolveMembership = (params.membership ?? 'resolve') === 'resolve';
-  const membership = resolveMembership
-    ? sql`exists (select 1 from account_organisations ao where ao.organisation_id = o.id and ao.account_id = ${params.accountId}::uuid)`
-    : sql`false`;
+  const membership = resolveMembership ? inAccountList(params.accountId, sql.raw('o.id')) : sql`false`;
   const result = await db.execute<{ key: string; id: string; owned: boolean; member: boolean }>(sql`
     select distinct on (m.key) m.key, m.id, m.owned, m.member
     from (
       select o.key, o.id, o.created_at,
-        exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id = ${params.accountId}::uuid) as owned,
+        ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned,
         ${membership} as member
       from organisations o
       where o.key = any(${sql.param(keys)}::text[])
@@ -45,20 +45,10 @@ export async function findInternalMatchesByKeys(db: Db, params: FindInternalMatc
   return matches;
 }
 
-/** One batched membership check: which of these organisations the account has in its list. */
-export async function linkedOrganisationIds(db: Db, params: { accountId: string; organisationIds: readonly string[] }): Promise<Set<string>> {
-  const ids = [...new Set(params.organisationIds)];
-  if (ids.length === 0) return new Set();
-  const result = await db.execute<{ organisation_id: string }>(sql`
-    select organisation_id from account_organisations
-    where account_id = ${params.accountId}::uuid and organisation_id = any(${sql.param(ids)}::uuid[])`);
-  return new Set(result.rows.map((r) => r.organisation_id));
-}
-
 /** The search orchestrator's InternalMatches port over one database. */
 export function createInternalMatches(db: Db): InternalMatches {
   return {
     byKeys: (params) => findInternalMatchesByKeys(db, params),
-    linkedOrganisationIds: (params) => linkedOrganisationIds(db, params),
+    linkedOrganisationIds: (params) => findLinkedOrganisationIds(db, params),
   };
 }

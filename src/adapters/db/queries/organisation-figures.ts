@@ -9,6 +9,7 @@ import type { FlagCounts, OrganisationFigures, SectorAmount, TransactionTotals }
 import type { OrganisationFiguresReader } from '../../../server/organisations/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
+import { organisationIsClassified, profileIsSettled, transactionIsClassifiedFor } from './derived-rules';
 import { visibleToAccount } from './visibility';
 
 export type TransactionTotalsRow = TransactionTotals;
@@ -30,9 +31,7 @@ export async function findOrganisationFiguresForAccount(db: Db, params: { accoun
         count(*) filter (where c.classified)::int as classified_count,
         coalesce(sum(t.amount) filter (where c.classified), 0)::float8 as classified_amount
       from transactions t
-      cross join lateral (
-        select exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta."for" = t.type) as classified
-      ) c
+      cross join lateral (select ${transactionIsClassifiedFor(sql`t.id`, sql`t.type`)} as classified) c
       where t.account_id = ${params.accountId}::uuid and t.organisation_id = ${params.organisationId}::uuid
       group by t.type, t.currency
       order by t.type, t.currency`),
@@ -72,9 +71,8 @@ export async function countOrganisationFlagsForAccount(db: Db, params: { account
   if (!isUuid(params.accountId)) return { listed: 0, unclassified: 0, enriching: 0 };
   const result = await db.execute<{ listed: number; unclassified: number; enriching: number }>(sql`
     select count(*)::int as listed,
-      count(*) filter (where o.profile_status in ('COMPLETED', 'FAILED')
-        and not exists (select 1 from organisation_aquila1 oa where oa.organisation_id = o.id))::int as unclassified,
-      count(*) filter (where o.profile_status is distinct from 'COMPLETED' and o.profile_status is distinct from 'FAILED')::int as enriching
+      count(*) filter (where ${profileIsSettled(sql`o.profile_status`)} and not ${organisationIsClassified(sql`o.id`)})::int as unclassified,
+      count(*) filter (where not ${profileIsSettled(sql`o.profile_status`)})::int as enriching
     from account_organisations ao
     join organisations o on o.id = ao.organisation_id
     where ao.account_id = ${params.accountId}::uuid and ${visibleToAccount(params.accountId, sql`o.id`)}`);

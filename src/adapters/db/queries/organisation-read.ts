@@ -1,10 +1,13 @@
 /** The account-scoped read of one organisation record (visibility in the WHERE clause; null = not found). */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { isEnrichmentComplete, type OrganisationRecord } from '../../../core/organisation-record';
+import { isClassified } from '../../../core/classification';
+import type { OrganisationRecord } from '../../../core/organisation-record';
+import { isEnrichmentSettled } from '../../../core/profile-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
+import { inAccountList } from './account-membership';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
-import { visibleToAccount } from './visibility';
+import { organisationIsGlobal, visibleToAccount } from './visibility';
 import type { OrganisationRecordReader } from '../../../server/organisations/ports';
 
 export async function findOrganisationRecordForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationRecord | null> {
@@ -22,8 +25,8 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       profileStatus: organisations.profileStatus,
       profileCheckedAt: organisations.profileCheckedAt,
       redirectedTo: organisations.redirectedTo,
-      owned: sql<boolean>`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id})`,
-      accountLinked: sql<boolean>`exists (select 1 from account_organisations ao where ao.organisation_id = ${organisations.id} and ao.account_id = ${params.accountId}::uuid)`,
+      owned: sql<boolean>`not ${organisationIsGlobal(sql`${organisations.id}`)}`,
+      accountLinked: sql<boolean>`${inAccountList(params.accountId, sql`${organisations.id}`)}`,
     })
     .from(organisations)
     .where(and(eq(organisations.id, params.organisationId), visibleToAccount(params.accountId, sql`${organisations.id}`)));
@@ -46,13 +49,13 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
   return {
     ...row,
     profileCheckedAt: row.profileCheckedAt ? row.profileCheckedAt.toISOString() : null,
-    enrichmentComplete: isEnrichmentComplete(row.profileStatus),
+    enrichmentComplete: isEnrichmentSettled(row.profileStatus),
     identifiers,
     aliases: aliases.map((a) => a.value),
     naics,
     aquila1,
     aquila2,
-    classified: aquila1.length > 0,
+    classified: isClassified(aquila1.length),
   };
 }
 

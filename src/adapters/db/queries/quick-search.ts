@@ -26,7 +26,7 @@ import {
 import { editDistance } from '../../../core/similarity';
 import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
-import { visibleToAccount } from './visibility';
+import { ownedByAccount, visibleToAccount } from './visibility';
 
 /** Words shorter than this are matched with strpos (no trigram) and never corrected. */
 export const FUZZY_MIN_LENGTH = MIN_CORRECTED_WORD_LENGTH;
@@ -80,10 +80,6 @@ export function inCountryOf(countryIsoAlpha3: SQL): SQL {
   return sql`(${countryIsoAlpha3} is null or o.country_iso_alpha3 = ${countryIsoAlpha3} or o.country_iso_alpha3 is null)`;
 }
 
-export function ownedByAccount(accountId: string): SQL {
-  return sql`exists (select 1 from organisation_owners ow where ow.organisation_id = o.id and ow.account_id = ${accountId}::uuid)`;
-}
-
 function scoped(params: LookupScopeParams): SQL {
   return sql`${inCountry(params.countryIsoAlpha3)} and ${visibleToAccount(params.accountId, sql.raw('o.id'))}`;
 }
@@ -110,7 +106,7 @@ function escapeLike(value: string): string {
 /** The select list of a lookup row, over `organisations o`. */
 export function rowColumns(accountId: string, matchedAlias: SQL): SQL {
   return sql`o.id, o.name, o.search_name, ${matchedAlias} as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
-           ${ownedByAccount(accountId)} as owned_by_account`;
+           ${ownedByAccount(accountId, sql.raw('o.id'))} as owned_by_account`;
 }
 
 /**
@@ -624,7 +620,7 @@ export function withCorrections(row: QuickSearchRow, words: readonly string[], a
 export async function findOrganisationsByIdentifier(db: Db, params: LookupScopeParams & { valueNormalised: string; limit: number }): Promise<IdentifierRow[]> {
   const result = await db.execute<RawRow & { matched_type: string; matched_value: string }>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
-           ${ownedByAccount(params.accountId)} as owned_by_account, m.type as matched_type, m.value as matched_value
+           ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned_by_account, m.type as matched_type, m.value as matched_value
       from organisations o
       cross join lateral (
         select i.type, i.value from organisation_identifiers i
@@ -641,7 +637,7 @@ export async function findOrganisationsByIdentifier(db: Db, params: LookupScopeP
 export async function findOrganisationsByWebsite(db: Db, params: LookupScopeParams & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]> {
   const result = await db.execute<RawRow>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
-           ${ownedByAccount(params.accountId)} as owned_by_account
+           ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned_by_account
       from organisations o
      where o.website_domain = ${params.websiteDomain}
        and ${scoped(params)}

@@ -4,7 +4,7 @@ import type { RejectSelectionStore } from '../../../server/selection/reject-sele
 import type { Db } from '../client';
 import { accountOrganisations, organisations } from '../schema';
 import { isUuid } from './classification';
-import { visibleToAccount } from './visibility';
+import { ownedByAccount, visibleToAccount } from './visibility';
 
 export function createRejectSelectionStore(db: Db): RejectSelectionStore {
   return {
@@ -23,7 +23,7 @@ export function createRejectSelectionStore(db: Db): RejectSelectionStore {
         const deleted = await tx.execute(sql`
           delete from organisations o
           where o.id = ${organisationId}::uuid
-            and exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id = ${accountId}::uuid)
+            and ${ownedByAccount(accountId, sql`o.id`)}
             and not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id <> ${accountId}::uuid)
             and not exists (select 1 from account_organisations ao where ao.organisation_id = o.id)
             and not exists (select 1 from transactions t where t.organisation_id = o.id)

@@ -14,7 +14,7 @@ import { organisationIdentifiers, organisations } from '../schema';
 import { isUuid } from './classification';
 import { recordFieldSources } from './field-sources';
 import { insertOrganisation, linkOrganisationToAccount } from './organisations-write';
-import { visibleToAccount } from './visibility';
+import { ownedByAccount, visibleToAccount } from './visibility';
 
 /** Redirect chains are short (a private duplicate points at a global organisation); this bounds a bad chain. */
 const MAX_REDIRECTS = 5;
@@ -33,7 +33,7 @@ function selectedColumns(accountId: string) {
     website: organisations.website,
     profileStatus: organisations.profileStatus,
     redirectedTo: organisations.redirectedTo,
-    ownedByAccount: sql<boolean>`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id} and oo.account_id = ${accountId}::uuid)`,
+    ownedByAccount: sql<boolean>`${ownedByAccount(accountId, sql`${organisations.id}`)}`,
   };
 }
 
@@ -65,10 +65,7 @@ export function selectionTx(tx: Db): SelectionTx {
       .from(organisations)
       .where(and(where, visibleToAccount(accountId, sql`${organisations.id}`)))
       // Prefer the account's own row, then the oldest (the one others were matched to before).
-      .orderBy(
-        desc(sql`exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id} and oo.account_id = ${accountId}::uuid)`),
-        asc(organisations.createdAt),
-      )
+      .orderBy(desc(ownedByAccount(accountId, sql`${organisations.id}`)), asc(organisations.createdAt))
       .limit(1);
     return row;
   }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { BasketWeight } from '../../../core/basket-weights';
 import type { BasketType } from '../../../core/naics';
 import type { Db } from '../client';
+import { transactionIsClassifiedFor } from './derived-rules';
 
 export async function backfillTransactions(
   db: Db,
@@ -20,7 +21,7 @@ export async function backfillTransactions(
       where t.account_id = ${params.accountId}::uuid
         and t.organisation_id = ${params.organisationId}::uuid
         and t.type = ${params.for}
-        and not exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta."for" = ${params.for})
+        and not ${transactionIsClassifiedFor(sql`t.id`, sql`${params.for}`)}
     ),
     basket as (select * from jsonb_to_recordset(${basket}::jsonb) as b(aquila1_code text, weight float8)),
     inserted as (

@@ -28,6 +28,7 @@ import {
 } from '../schema';
 import { createClassificationRepository, isUuid, listOrganisationNaicsCodes } from './classification';
 import { addOrganisationWords } from './organisations-write';
+import { organisationIsGlobal } from './visibility';
 
 export interface VerificationStoreOptions {
   /** AddOrganisationNAICS's lock; by default the same `locks` table it uses. */
@@ -186,7 +187,7 @@ export async function findGlobalByRegistryIdentifier(
         and(
           sql`${organisations.id} <> ${params.exceptOrganisationId}::uuid`,
           sql`${organisations.redirectedTo} is null`,
-          sql`not exists (select 1 from organisation_owners oo where oo.organisation_id = ${organisations.id})`,
+          organisationIsGlobal(sql`${organisations.id}`),
           sql`exists (select 1 from organisation_identifiers oi where oi.organisation_id = ${organisations.id}
             and oi.type = ${identifier.type} and oi.value_normalised = ${normaliseIdentifierValue(identifier.value)})`,
         ),

@@ -19,6 +19,7 @@ import { syncAquila1 } from '../../../server/naics/sync-aquila1';
 import type { Db } from '../client';
 import { recordFieldSources, type FieldSourceWrite } from '../queries/field-sources';
 import { createClassificationRepository } from '../queries/classification';
+import { organisationIsClassified } from '../queries/derived-rules';
 import type { NewOrganisation } from '../queries/organisations-write';
 import { organisationNaics } from '../schema';
 
@@ -303,7 +304,7 @@ export async function syncDemoAquila1(db: Db): Promise<{ organisations: number }
     const pending = await tx.execute<{ organisation_id: string; codes: string[] }>(sql`
       select n.organisation_id, array_agg(n.naics_code order by n.naics_code) as codes
       from organisation_naics n
-      where not exists (select 1 from organisation_aquila1 a where a.organisation_id = n.organisation_id)
+      where not ${organisationIsClassified(sql`n.organisation_id`)}
         and exists (select 1 from organisation_naics m join naics_aquila1 c on c.naics_code = m.naics_code where m.organisation_id = n.organisation_id)
       group by n.organisation_id
       order by n.organisation_id`);

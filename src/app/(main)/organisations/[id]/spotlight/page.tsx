@@ -29,7 +29,7 @@ export default async function SpotlightPage({ params }: { params: Promise<{ id: 
         <dl className="scorecard-tiles">
           <div className="scorecard-tile">
             <dt>Classification</dt>
-            <dd data-tile="classification">{record.aquila1.length > 0 ? 'Classified' : 'Unclassified'}</dd>
+            <dd data-tile="classification">{record.classified ? 'Classified' : 'Unclassified'}</dd>
           </div>
           <div className="scorecard-tile">
             <dt>Aquila1 sectors</dt>

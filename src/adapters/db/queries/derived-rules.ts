@@ -1,0 +1,34 @@
+/**
+ * The SQL form of the specs' derived rules, one place for every query that filters or counts by them (a core
+ * function cannot run inside a query). Each mirrors the core function named beside it; the integration test
+ * tests/integration/derived-rules-sql.test.ts proves the two agree on the same rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { SETTLED_PROFILE_STATUSES } from '../../../core/profile-status';
+
+/**
+ * Mirrors `isClassified` (core/classification): at least one Aquila1 classification; a NAICS tag alone does
+ * not classify. `organisationId` is the SQL expression of the organisation's id.
+ */
+export function organisationIsClassified(organisationId: SQL): SQL {
+  return sql`exists (select 1 from organisation_aquila1 oa where oa.organisation_id = ${organisationId})`;
+}
+
+/**
+ * Mirrors `isEnrichmentSettled` (core/profile-status): the status is COMPLETED or FAILED. Never null: a
+ * never-enriched organisation (null status) is not settled, so `not profileIsSettled(...)` counts it.
+ */
+export function profileIsSettled(profileStatus: SQL): SQL {
+  return sql`coalesce(${profileStatus} in (${sql.join(
+    SETTLED_PROFILE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}), false)`;
+}
+
+/**
+ * A transaction is classified for a type when it has an Aquila1 edge for that type (spec: backfill step;
+ * core/organisation-figures). No core function computes it: only queries do, all through this fragment.
+ */
+export function transactionIsClassifiedFor(transactionId: SQL, type: SQL): SQL {
+  return sql`exists (select 1 from transaction_aquila1 ta where ta.transaction_id = ${transactionId} and ta."for" = ${type})`;
+}
