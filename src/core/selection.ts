@@ -2,6 +2,11 @@
  * The selection payload (spec: "Server action: selectOrganisationAction") and where a selection leads
  * ("Selection destination"). The candidate is exactly what the quick lookup or the stream delivered; its
  * `type`, when present, is one of the three organisation types (the candidate schemas already say so).
+ *
+ * Where a selection is rejected (spec: Errors, "selection payload fails schema validation"): a type outside the
+ * three fails this schema; GLO on a new organisation (a new organisation needs a real country) is the use case's
+ * check, src/server/selection/select-organisation.ts; the inline error tile on the row is SelectionErrorTile in
+ * src/components/search/search-results.tsx.
  */
 import { z } from 'zod';
 import { internalQuickSearchCandidateSchema, organisationTypeSchema, searchOrganisationsCandidateSchema } from './candidates';

@@ -8,7 +8,8 @@
  *    - Rule 5, country guard: outside GLO a candidate whose country differs from the requested one is
  *      dropped, whatever the agent was told.
  *    - Rule 3: the canonical name and the base composite key `<country>|<canonical name>`; a name with no
- *      key is dropped with a warning.
+ *      key is dropped with a warning. The rest of rule 3 (the internal rows sharing the key, owned preferred
+ *      over global, and `existingOrgId`) is placing's: place-candidates.ts over internal-match-lookup.ts.
  * 2. `prepare`: website validation, then the candidate's fields. Website validation runs on every candidate
  *    that carries a website not already validated (registry website enrichment validates its own): accepted
  *    -> websiteValidated true; rejected or the validator failing -> the website is removed. So a candidate's
