@@ -1,7 +1,10 @@
 /**
  * AddOrganisationNAICS: attaches a leaf NAICS code to an organisation, derives its Aquila1 baskets from
  * its full NAICS set through the concordance, and backfills the account's unclassified transactions.
- * The steps follow the spec (manual-naics-classification.md, "Use case AddOrganisationNAICS.execute").
+ * The steps follow the spec (manual-naics-classification.md, "Use case AddOrganisationNAICS.execute"),
+ * numbered as there. No shared transaction boundary spans them: each repository call commits on its own; the
+ * per-organisation lock (step 1), not a transaction, keeps two adds of one organisation apart, and an add that
+ * fails part-way is completed by running it again (every step is idempotent).
  */
 import { isClassified } from '../../core/classification';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
