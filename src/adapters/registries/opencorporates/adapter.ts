@@ -4,7 +4,8 @@
  * search per account (its speed must not tell one account what another searched), company-by-id shared.
  * Never throws for provider failures: they come back in the result's `error` field.
  */
-import type { ProviderCache } from '../../cache/provider-cache';
+import { z } from 'zod';
+import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import type { OpenCorporatesHttpClient } from './client';
@@ -62,6 +63,7 @@ export const OPENCORPORATES_BREAKER_MS = 60_000;
 
 export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOptions): OpenCorporatesRegistry {
   const { cache, log } = options;
+  const entries = adapterCache(cache, { log, name: 'opencorporates', source: 'the API' });
   const timeoutMs = options.timeoutMs ?? 5000;
   const companyTimeoutMs = options.companyTimeoutMs ?? 10_000;
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
@@ -85,7 +87,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
 
   async function openBreaker(): Promise<RegistryFailure | undefined> {
     if (now() < openUntil) return breakerOpen;
-    const shared = await readCache(OPENCORPORATES_BREAKER_KEY, (value) => value);
+    const shared = await entries.read(OPENCORPORATES_BREAKER_KEY, z.unknown());
     return shared === undefined ? undefined : breakerOpen;
   }
 
@@ -97,24 +99,6 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       await cache.set(OPENCORPORATES_BREAKER_KEY, { openedAt: new Date(now()).toISOString() }, breakerMs);
     } catch (error) {
       log.warn({ err: error }, 'opencorporates breaker could not be shared; this instance still holds it');
-    }
-  }
-
-  async function readCache<T>(key: string, parse: (value: unknown) => T | undefined): Promise<T | undefined> {
-    try {
-      const value = await cache.get(key);
-      return value === undefined ? undefined : parse(value);
-    } catch (error) {
-      log.warn({ err: error, key }, 'opencorporates cache read failed; calling the API');
-      return undefined;
-    }
-  }
-
-  async function writeCache(key: string, value: unknown): Promise<void> {
-    try {
-      await cache.set(key, value, OPENCORPORATES_CACHE_TTL_MS);
-    } catch (error) {
-      log.warn({ err: error, key }, 'opencorporates cache write failed');
     }
   }
 
@@ -131,7 +115,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       if (http === undefined) return { candidates: [], error: missingToken };
       // Per account (a timing side channel otherwise: another account's recent search answers in milliseconds).
       const key = accountId === undefined ? undefined : searchCacheKey(country, q, accountId);
-      const cached = key === undefined ? undefined : await readCache(key, (value) => cachedSearchSchema.safeParse(value).data);
+      const cached = key === undefined ? undefined : await entries.read(key, cachedSearchSchema);
       if (cached !== undefined) return { candidates: toRegistryCandidates(cached.companies), error: null };
       const blocked = await openBreaker();
       if (blocked) return { candidates: [], error: blocked };
@@ -151,7 +135,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         return { candidates: [], error: { kind: 'malformed', message: 'OpenCorporates search payload failed validation' } };
       }
       const companies: OcCompany[] = parsed.data.results.companies.map((item) => item.company);
-      if (key !== undefined) await writeCache(key, { companies });
+      if (key !== undefined) await entries.write(key, { companies }, OPENCORPORATES_CACHE_TTL_MS);
       return { candidates: toRegistryCandidates(companies), error: null };
     },
 
@@ -161,7 +145,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       if (!/^[a-z]{2}(?:_[a-z0-9]+)?$/.test(jurisdiction) || number === '') return { company: null, error: null };
       if (http === undefined) return { company: null, error: missingToken };
       const key = companyCacheKey(jurisdiction, number);
-      const cached = await readCache(key, (value) => cachedCompanySchema.safeParse(value).data);
+      const cached = await entries.read(key, cachedCompanySchema);
       if (cached !== undefined) return companyResult(cached.company);
       const blocked = await openBreaker();
       if (blocked) return { company: null, error: blocked };
@@ -178,7 +162,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'opencorporates company payload failed validation');
         return { company: null, error: { kind: 'malformed', message: 'OpenCorporates company payload failed validation' } };
       }
-      await writeCache(key, { company: parsed.data.results.company });
+      await entries.write(key, { company: parsed.data.results.company }, OPENCORPORATES_CACHE_TTL_MS);
       return companyResult(parsed.data.results.company);
     },
   };
