@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
+import { REGISTRY_LEAD_MS } from '../../../server/search/registry-lead';
 import type { OpenCorporatesHttpClient } from './client';
 import { cachedCompanySchema, cachedSearchSchema, ocCompanyEnvelopeSchema, ocSearchEnvelopeSchema, type OcCompany } from './schemas';
 import { companyCacheKey, countryCodeParameter, searchCacheKey, searchQueryText, toRegistryCandidate, toRegistryCandidates } from './transform';
@@ -21,18 +22,18 @@ export interface OpenCorporatesRegistryOptions {
   /** The shared provider cache (`createProviderCache`); tests pass `createInMemoryProviderCache`. */
   cache: ProviderCache;
   log: Logger;
-  /** Per-attempt timeout of a name search (default 5000 ms: the registry lead window). */
+  /** Per-attempt timeout of a name search (default REGISTRY_LEAD_MS, 5000 ms: the registry lead window). */
   timeoutMs?: number;
   /** Per-attempt timeout of company-by-id (default 10000 ms, note section 6). */
   companyTimeoutMs?: number;
   /** Results asked for per search (default 30, the API's default page; max 100). */
   perPage?: number;
   /**
-   * How long a 403 (quota spent or rate-limited) keeps the aggregator from being called (default 60 s,
-   * `OPENCORPORATES_BREAKER_SECONDS`). The open breaker is an entry of the shared cache, so every instance
-   * on the same database stops calling; cached answers are still served meanwhile.
+   * How long a 403 (quota spent or rate-limited) keeps the aggregator from being called
+   * (`OPENCORPORATES_BREAKER_SECONDS`, whose default is env.ts's). The open breaker is an entry of the shared
+   * cache, so every instance on the same database stops calling; cached answers are still served meanwhile.
    */
-  breakerMs?: number;
+  breakerMs: number;
   /** Clock for this instance's memory of the breaker; tests pass their own. */
   now?: () => number;
 }
@@ -59,16 +60,15 @@ const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCOR
 
 /** The shared cache entry whose presence means "the breaker is open": a 403 answered less than `breakerMs` ago. */
 export const OPENCORPORATES_BREAKER_KEY = 'opencorporates:breaker';
-export const OPENCORPORATES_BREAKER_MS = 60_000;
 
 export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOptions): OpenCorporatesRegistry {
   const { cache, log } = options;
   const entries = adapterCache(cache, { log, name: 'opencorporates', source: 'the API' });
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? REGISTRY_LEAD_MS;
   const companyTimeoutMs = options.companyTimeoutMs ?? 10_000;
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
   const now = options.now ?? Date.now;
-  const breakerMs = options.breakerMs ?? OPENCORPORATES_BREAKER_MS;
+  const { breakerMs } = options;
   const http = options.client;
   /**
    * Circuit breaker: after a 403 no call is made for `breakerMs`, so searches stop burning calls that are
