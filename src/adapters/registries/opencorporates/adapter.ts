@@ -9,7 +9,8 @@ import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import { REGISTRY_LEAD_MS } from '../../../server/search/registry-lead';
-import type { OpenCorporatesHttpClient } from './client';
+import type { Env } from '../../../config/env';
+import { createConfiguredOpenCorporatesClient, type OpenCorporatesHttpClient } from './client';
 import { cachedCompanySchema, cachedSearchSchema, ocCompanyEnvelopeSchema, ocSearchEnvelopeSchema, type OcCompany } from './schemas';
 import { companyCacheKey, countryCodeParameter, searchCacheKey, searchQueryText, toRegistryCandidate, toRegistryCandidates } from './transform';
 
@@ -166,4 +167,18 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       return companyResult(parsed.data.results.company);
     },
   };
+}
+
+/** The aggregator from configuration: its token and base URL, and the breaker's OPENCORPORATES_BREAKER_SECONDS. */
+export function createOpenCorporatesRegistryFromEnv(
+  env: Pick<Env, 'OPENCORPORATES_API_TOKEN' | 'OPENCORPORATES_BASE_URL' | 'OPENCORPORATES_BREAKER_SECONDS'>,
+  options: { cache: ProviderCache; log: Logger },
+): OpenCorporatesRegistry {
+  const { cache, log } = options;
+  return createOpenCorporatesRegistry({
+    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log }),
+    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
+    cache,
+    log,
+  });
 }
