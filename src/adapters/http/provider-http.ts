@@ -7,10 +7,7 @@
  * What differs per provider stays in its `client.ts`: which statuses mean a miss, which failures are worth
  * the one retry, how a status is worded for logs, how the body is parsed.
  */
-import type { RegistryFailure } from '../../server/search/ports';
-
-/** A provider failure: the one shape every provider port reports (registries, company data, web search). */
-export type ProviderFailure = RegistryFailure;
+import type { ProviderFailure } from '../../server/search/ports';
 
 /** Resolves after `ms`, or at once when `signal` aborts (never rejects: the next step looks at the signal). */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
