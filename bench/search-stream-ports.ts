@@ -90,6 +90,7 @@ export function searchPortsOverFakes(urls: FakeUrls, log: Logger, options: { reg
       client: createOpenCorporatesHttpClient({ apiToken: 'sandbox-token', baseUrl: urls.openCorporates, log }),
       cache: noCache,
       log,
+      breakerMs: 60_000,
     }),
     agent: createSearchAgentFromEnv(
       {

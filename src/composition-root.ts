@@ -57,8 +57,7 @@ import { createConfiguredCompaniesApiClient } from './adapters/company-data/clie
 import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-from-env';
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
 import { createConfiguredAbrClient } from './adapters/registries/abr/client';
-import { createOpenCorporatesRegistry } from './adapters/registries/opencorporates/adapter';
-import { createConfiguredOpenCorporatesClient } from './adapters/registries/opencorporates/client';
+import { createOpenCorporatesRegistryFromEnv } from './adapters/registries/opencorporates/adapter';
 import { createIdentifierDirectory } from './adapters/db/queries/identifier-suggestions';
 import { createSuggestIdentifiers, type SuggestIdentifiers } from './server/identifiers/suggest-identifiers';
 import { createAnswerQuickSearch, type AnswerQuickSearch } from './server/quick-search/answer-quick-search';
@@ -172,16 +171,7 @@ export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData'
 /** The enrichment's providers, built from configuration: real adapters, pointed at the fakes in sandbox mode. */
 function createEnrichmentPorts(env: Env, database: Database, log: Logger, websiteFetcher: SafeFetcherOptions | undefined): EnrichmentPorts {
   const cache = createProviderCache(database.db);
-  const openCorporates = createOpenCorporatesRegistry({
-    client: createConfiguredOpenCorporatesClient({
-      apiToken: env.OPENCORPORATES_API_TOKEN,
-      baseUrl: env.OPENCORPORATES_BASE_URL,
-      log: log.child({ port: 'registryLookups' }),
-    }),
-    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
-    cache,
-    log: log.child({ port: 'registryLookups' }),
-  });
+  const openCorporates = createOpenCorporatesRegistryFromEnv(env, { cache, log: log.child({ port: 'registryLookups' }) });
   const companyDataLog = log.child({ port: 'companyData' });
   return {
     companyData: createCompaniesApiCompanyData({

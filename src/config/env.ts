@@ -4,7 +4,9 @@
  */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { MATCH_BATCH_DEFAULTS } from '../core/batch-matching';
 import { FLAGS } from '../core/flags';
+import { JOB_QUEUE_DEFAULTS } from '../core/jobs';
 import { WEBSITE_TOP_K } from '../core/national-registry';
 import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
 
@@ -58,20 +60,20 @@ export const envSchema = z
     /** Enrichment jobs one worker process runs at once. */
     WORKER_CONCURRENCY: intFromString(2, 1, 32),
     /** Rows per committed chunk of a match batch (its results and the resume cursor in one transaction). */
-    MATCH_BATCH_CHUNK_SIZE: intFromString(500, 1, 5000),
+    MATCH_BATCH_CHUNK_SIZE: intFromString(MATCH_BATCH_DEFAULTS.chunkSize, 1, 5000),
     /** The registry pass of a batch: at most this many rows of one batch are looked up on a registry (the rest say so). */
     MATCH_REGISTRY_MAX_ROWS: intFromString(200, 0, 100_000),
     /** The registry pass's pace: calls per minute to each registry, shared by every worker. */
     MATCH_REGISTRY_CALLS_PER_MINUTE: intFromString(30, 1, 10_000),
     /** `review` rows whose best candidate scores below this also go to the registry pass (0: only `no_match` rows). */
-    MATCH_REGISTRY_REVIEW_BELOW: intFromString(50, 0, 101),
+    MATCH_REGISTRY_REVIEW_BELOW: intFromString(MATCH_BATCH_DEFAULTS.registryReviewBelow, 0, 101),
     /** Attempts after the first for a failed enrichment, with exponential back-off from the delay. */
-    ENRICH_RETRY_LIMIT: intFromString(3, 0, 20),
-    ENRICH_RETRY_DELAY_SECONDS: intFromString(5, 1, 3600),
+    ENRICH_RETRY_LIMIT: intFromString(JOB_QUEUE_DEFAULTS.retryLimit, 0, 20),
+    ENRICH_RETRY_DELAY_SECONDS: intFromString(JOB_QUEUE_DEFAULTS.retryDelaySeconds, 1, 3600),
     /** A job active longer than this (its worker died) is failed by the queue and retried. */
-    JOB_EXPIRE_SECONDS: intFromString(300, 5, 86_400),
+    JOB_EXPIRE_SECONDS: intFromString(JOB_QUEUE_DEFAULTS.expireInSeconds, 5, 86_400),
     /** How often the queue looks for such jobs. */
-    JOB_MAINTENANCE_INTERVAL_SECONDS: intFromString(60, 1, 3600),
+    JOB_MAINTENANCE_INTERVAL_SECONDS: intFromString(JOB_QUEUE_DEFAULTS.maintenanceIntervalSeconds, 1, 3600),
 
     QUICK_SEARCH_LIMIT: intFromString(10, 1, 100),
     /** The server cancels any quick-lookup statement running longer (ms). */

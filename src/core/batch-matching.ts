@@ -24,6 +24,11 @@ export const CLOSE_MARGIN = 10;
 export const REVIEW_FLOOR = 40;
 /** The web upload's bounds (the CLI streams any size). */
 export const MAX_BATCH_ROWS = 100_000;
+/**
+ * A batch run's defaults, read by the environment's MATCH_BATCH_CHUNK_SIZE and MATCH_REGISTRY_REVIEW_BELOW
+ * and by the run itself: rows per committed chunk; `review` rows scored below this also go to the registry pass.
+ */
+export const MATCH_BATCH_DEFAULTS = { chunkSize: 500, registryReviewBelow: 50 } as const;
 export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
 /** Per-field bounds of a row (longer values are refused, never truncated). */
 const MAX_NAME = 300;

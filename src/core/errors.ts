@@ -2,9 +2,38 @@
  * Expected failures, each with a literal `code`. `message` is for logs; `userMessage` is the only text
  * a client ever sees. The spec identifies some errors by name (ConflictError), so names are stable.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export type ErrorCode = 'validation_failed' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'method_not_allowed' | 'unavailable';
+/**
+ * The one error-to-result table: for each code, the HTTP status of its answer (`toErrorResponse`, and read
+ * backwards for Better Auth's answers) and the name a server action reports (`toActionError`), which is also
+ * the error class's `name`. The operator CLI prints the same body (`errorBodyOf`) for every code and exits 1
+ * (a usage error, 2, is not an AppError). A failure that is not an AppError is `internal`: 500, `InternalError`.
+ */
+export const ERROR_RESULTS = {
+  validation_failed: { status: 400, name: 'ValidationError' },
+  unauthorized: { status: 401, name: 'UnauthorizedError' },
+  forbidden: { status: 403, name: 'ForbiddenError' },
+  not_found: { status: 404, name: 'NotFoundError' },
+  method_not_allowed: { status: 405, name: 'MethodNotAllowedError' },
+  conflict: { status: 409, name: 'ConflictError' },
+  rate_limited: { status: 429, name: 'RateLimitedError' },
+  unavailable: { status: 503, name: 'UnavailableError' },
+} as const satisfies Record<string, { status: number; name: `${string}Error` }>;
+
+export type ErrorCode = keyof typeof ERROR_RESULTS;
+/** The HTTP statuses of the table. */
+export type AppErrorStatus = (typeof ERROR_RESULTS)[ErrorCode]['status'];
+/** The names a server action reports for an AppError. */
+export type AppErrorName = (typeof ERROR_RESULTS)[ErrorCode]['name'];
+
+/** Every code, in the table's order (validated bodies and the API document enumerate them). */
+export const ERROR_CODES = Object.keys(ERROR_RESULTS) as [ErrorCode, ...ErrorCode[]];
+
+/** The code a status stands for (the table read backwards), for answers we did not make (Better Auth's). */
+export function errorCodeForStatus(status: number): ErrorCode | undefined {
+  return ERROR_CODES.find((code) => ERROR_RESULTS[code].status === status);
+}
 
 /** Marks every AppError, whichever copy of this module created it (see `Symbol.hasInstance` below). */
 const APP_ERROR_BRAND = Symbol.for('organisation-search.AppError');
@@ -33,13 +62,14 @@ export abstract class AppError extends Error {
   }
 }
 
-export interface ValidationIssue {
+export const validationIssueSchema = z.object({
   /** Dotted path of the offending field, e.g. `query` or `identifiers.0.value`; '' for the whole body. */
-  field: string;
+  field: z.string().describe('Dotted path, "" for the whole body'),
   /** The rule that failed, e.g. `too_big`, `too_small`, `invalid_format`, `required`. */
-  rule: string;
-  message: string;
-}
+  rule: z.string(),
+  message: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 /**
  * A failed zod parse as issues, the one mapping for every boundary (HTTP bodies and parameters, action
@@ -55,7 +85,7 @@ export function validationIssuesOf(error: z.ZodError): ValidationIssue[] {
 }
 
 export class ValidationError extends AppError {
-  override readonly name = 'ValidationError';
+  override readonly name = ERROR_RESULTS.validation_failed.name;
   static override readonly errorCode = 'validation_failed' as const;
   readonly code = 'validation_failed' as const;
   readonly issues: ValidationIssue[];
@@ -66,7 +96,7 @@ export class ValidationError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  override readonly name = 'UnauthorizedError';
+  override readonly name = ERROR_RESULTS.unauthorized.name;
   static override readonly errorCode = 'unauthorized' as const;
   readonly code = 'unauthorized' as const;
   constructor(message = 'An active account is required') {
@@ -75,25 +105,25 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  override readonly name = 'ForbiddenError';
+  override readonly name = ERROR_RESULTS.forbidden.name;
   static override readonly errorCode = 'forbidden' as const;
   readonly code = 'forbidden' as const;
 }
 
 export class NotFoundError extends AppError {
-  override readonly name = 'NotFoundError';
+  override readonly name = ERROR_RESULTS.not_found.name;
   static override readonly errorCode = 'not_found' as const;
   readonly code = 'not_found' as const;
 }
 
 export class ConflictError extends AppError {
-  override readonly name = 'ConflictError';
+  override readonly name = ERROR_RESULTS.conflict.name;
   static override readonly errorCode = 'conflict' as const;
   readonly code = 'conflict' as const;
 }
 
 export class RateLimitedError extends AppError {
-  override readonly name = 'RateLimitedError';
+  override readonly name = ERROR_RESULTS.rate_limited.name;
   static override readonly errorCode = 'rate_limited' as const;
   readonly code = 'rate_limited' as const;
   readonly retryAfterSeconds: number;
@@ -104,14 +134,14 @@ export class RateLimitedError extends AppError {
 }
 
 export class UnavailableError extends AppError {
-  override readonly name = 'UnavailableError';
+  override readonly name = ERROR_RESULTS.unavailable.name;
   static override readonly errorCode = 'unavailable' as const;
   readonly code = 'unavailable' as const;
 }
 
 /** A method the route does not answer; `allow` lists the ones it does (the `Allow` header). */
 export class MethodNotAllowedError extends AppError {
-  override readonly name = 'MethodNotAllowedError';
+  override readonly name = ERROR_RESULTS.method_not_allowed.name;
   static override readonly errorCode = 'method_not_allowed' as const;
   readonly code = 'method_not_allowed' as const;
   readonly allow: readonly string[];
@@ -126,11 +156,12 @@ export class MethodNotAllowedError extends AppError {
  * answers (`toErrorResponse`) and the operator CLI: the user message, the code and, for a validation failure,
  * its field issues; never the internal `message`.
  */
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode | 'internal';
-  issues?: ValidationIssue[];
-}
+export const errorBodySchema = z.object({
+  error: z.string().describe('A safe message for people; never internal details'),
+  code: z.enum([...ERROR_CODES, 'internal'] as const),
+  issues: z.array(validationIssueSchema).optional().describe('Only with validation_failed: each field and the rule it broke'),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export function errorBodyOf(error: AppError): ErrorBody {
   const body: ErrorBody = { error: error.userMessage, code: error.code };

@@ -97,6 +97,12 @@ export function parseJobPayload<J extends JobName>(name: J, input: unknown): Job
  * Retries back off exponentially from `retryDelaySeconds`; a job active longer than `expireInSeconds` (a worker
  * killed mid-job) is failed by the queue's supervision and retried.
  */
+/**
+ * The queue's retry and supervision defaults, read by the environment's ENRICH_RETRY_LIMIT,
+ * ENRICH_RETRY_DELAY_SECONDS, JOB_EXPIRE_SECONDS and JOB_MAINTENANCE_INTERVAL_SECONDS and by the queue adapter.
+ */
+export const JOB_QUEUE_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 300, maintenanceIntervalSeconds: 60 } as const;
+
 export interface JobQueuePolicy<J extends JobName> {
   singletonKey: (payload: JobPayload<J>) => string;
 }

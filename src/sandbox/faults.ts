@@ -3,6 +3,7 @@
  * to send a malformed body, to reset the connection or to hang, for the next N requests or for all.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { abortableSleep } from '../adapters/http/provider-http';
 
 export type Fault =
   | { kind: 'delay'; ms: number }
@@ -59,18 +60,12 @@ export class FaultPlan {
   }
 }
 
-/** Waits `ms`, or less when `signal` aborts; removes its listener, since one response may sleep many times on one signal. */
+/**
+ * Waits `ms`, or less when `signal` aborts (the providers' abortable sleep, which removes its listener, since
+ * one response may sleep many times on one signal); no wait at all for `ms <= 0`.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+  return ms <= 0 || signal?.aborted ? Promise.resolve() : abortableSleep(ms, signal);
 }
 
 /** What is left for the fake to do after `takeFault`: answer, possibly with a slow body. */

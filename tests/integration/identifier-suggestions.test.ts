@@ -106,7 +106,7 @@ describe('registry suggestions: ABN Lookup details of the valid neighbours, neve
         cache: createProviderCache(ctx.database.db),
         log: silent,
       },
-      openCorporates: createOpenCorporatesRegistry({ client: undefined, cache: createInMemoryProviderCache(), log: silent }),
+      openCorporates: createOpenCorporatesRegistry({ client: undefined, cache: createInMemoryProviderCache(), log: silent, breakerMs: 60_000 }),
       log: silent,
     });
     return createSuggestIdentifiers({ directory: createIdentifierDirectory(ctx.database.db), registry, log: silent });

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const registry = (options: { breakerMs?: number } = {}) =>
   createOpenCorporatesRegistry({
-    ...options,
+    breakerMs: options.breakerMs ?? 60_000,
     client: createOpenCorporatesHttpClient({ apiToken: 'secret-token-value', baseUrl: fake.url, log: pino({ level: 'silent' }), retryDelayMs: 20 }),
     cache: createProviderCache(database.db),
     log: pino({ level: 'silent' }),

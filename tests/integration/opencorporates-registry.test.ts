@@ -48,6 +48,7 @@ function registry(overrides: RegistryOverrides = {}) {
     log,
     timeoutMs: TIMEOUT_MS,
     ...adapterOverrides,
+    breakerMs: adapterOverrides.breakerMs ?? 60_000,
   });
 }
 

@@ -62,6 +62,7 @@ function lookups(overrides: { guid?: string; ocToken?: string; log?: Logger } = 
       }),
       cache: createInMemoryProviderCache(),
       log,
+      breakerMs: 60_000,
       companyTimeoutMs: 400,
     }),
     log,

@@ -6,8 +6,7 @@
 import type { Env } from '../../config/env';
 import type { Logger } from '../logging/logger';
 import type { EnrichmentAgent, ProviderResult } from '../../server/enrichment/ports';
-import { createBraveWebSearch } from '../web-search/adapter';
-import { createBraveClient } from '../web-search/client';
+import { createBraveWebSearchFromEnv } from '../web-search/adapter';
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from './enrichment-agent';
 import { createLanguageModel } from './language-model';
 
@@ -22,9 +21,9 @@ export function createEnrichmentAgentFromEnv(
   limits: Omit<EnrichmentAgentOptions, 'model' | 'webSearch' | 'log'> = {},
 ): EnrichmentAgent {
   const model = createLanguageModel(env);
-  const missing = [...(model.ok ? [] : model.missing), ...(env.WEB_SEARCH_API_KEY ? [] : ['WEB_SEARCH_API_KEY'])];
-  if (!model.ok || !env.WEB_SEARCH_API_KEY) return createUnconfiguredEnrichmentAgent(log, missing);
-  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log }), log });
+  const webSearch = createBraveWebSearchFromEnv(env, log);
+  const missing = [...(model.ok ? [] : model.missing), ...(webSearch ? [] : ['WEB_SEARCH_API_KEY'])];
+  if (!model.ok || !webSearch) return createUnconfiguredEnrichmentAgent(log, missing);
   log.info({ provider: model.provider, model: model.modelId }, 'enrichment agent configured');
   return createEnrichmentAgent({ model: model.model, webSearch, log, ...limits });
 }

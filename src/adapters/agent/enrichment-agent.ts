@@ -31,7 +31,7 @@ import type { AgentProfilePhase1, EnrichmentAgent, EnrichmentSubject, ProviderFa
 import type { WebSearch } from '../../server/search/ports';
 import { EvidenceLedger, phase1SubmissionSchema, phase2SubmissionSchema, reviewPhase1, reviewPhase2, type Reviewed } from './enrichment-guard';
 import { buildEnrichmentInstructions, buildEnrichmentTask, knownCountry, type EnrichmentPhase } from './enrichment-prompts';
-import { realRunTimer, type RunTimer } from './run-timer';
+import { realRunTimer, startRunLimit, type RunTimer } from './run-timer';
 import { createWebSearchTool, describeError } from './tools';
 
 export interface EnrichmentAgentOptions {
@@ -104,12 +104,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
       submit_profile: tool({ description: SUBMIT_DESCRIPTION, inputSchema: spec.inputSchema }),
     };
 
-    const stop = new AbortController();
-    let timedOut = false;
-    const timer = runTimer(timeoutMs, () => {
-      timedOut = true;
-      stop.abort(new Error(`enrichment agent run exceeded ${timeoutMs} ms`));
-    });
+    const limit = startRunLimit({ runTimer, timeoutMs, label: 'enrichment agent', signal });
     const startedAt = Date.now();
     let submission: I | undefined;
     let error: unknown;
@@ -127,7 +122,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
           stepNumber >= maxSteps - 1 ? { activeTools: ['submit_profile'], toolChoice: { type: 'tool', toolName: 'submit_profile' } } : undefined,
         maxOutputTokens,
         maxRetries,
-        abortSignal: signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]),
+        abortSignal: limit.signal,
         // Errors arrive as `error` parts below; this only keeps the SDK from printing them to the console.
         onError: () => undefined,
       });
@@ -155,8 +150,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
     } catch (caught) {
       error = caught;
     } finally {
-      timer.cancel();
-      stop.abort(new Error('enrichment agent run ended'));
+      limit.end();
     }
 
     if (signal?.aborted) {
@@ -164,7 +158,7 @@ export function createEnrichmentAgent(options: EnrichmentAgentOptions): Enrichme
       return failed('aborted', 'cancelled by the caller');
     }
     if (submission === undefined) {
-      const failure: ProviderFailure = timedOut
+      const failure: ProviderFailure = limit.timedOut()
         ? { kind: 'timeout', message: `the run exceeded ${timeoutMs} ms` }
         : error !== undefined
           ? classifyModelError(error)

@@ -9,3 +9,32 @@ export const realRunTimer: RunTimer = (timeoutMs, onTimeout) => {
   const timer = setTimeout(onTimeout, timeoutMs);
   return { cancel: () => clearTimeout(timer) };
 };
+
+/** One agent run's stop signal: the caller's signal and the run's time limit. */
+export interface RunLimit {
+  /** Aborts when the caller's signal does, when the time is up, or once `end()` is called. */
+  readonly signal: AbortSignal;
+  /** True once the time limit fired (a caller abort is not a time-out). */
+  timedOut(): boolean;
+  /** The run is over: cancels the timer and aborts whatever of the run is still going. */
+  end(): void;
+}
+
+/** Starts `runTimer` for `timeoutMs`; `label` words the abort reasons (`<label> run exceeded N ms`, `<label> run ended`). */
+export function startRunLimit(options: { runTimer: RunTimer; timeoutMs: number; label: string; signal?: AbortSignal }): RunLimit {
+  const { timeoutMs, label } = options;
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer = options.runTimer(timeoutMs, () => {
+    timedOut = true;
+    stop.abort(new Error(`${label} run exceeded ${timeoutMs} ms`));
+  });
+  return {
+    signal: options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]),
+    timedOut: () => timedOut,
+    end: () => {
+      timer.cancel();
+      stop.abort(new Error(`${label} run ended`));
+    },
+  };
+}

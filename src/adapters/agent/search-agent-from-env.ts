@@ -6,8 +6,7 @@
 import type { Env } from '../../config/env';
 import type { Logger } from '../logging/logger';
 import type { SearchAgent } from '../../server/search/ports';
-import { createBraveWebSearch } from '../web-search/adapter';
-import { createBraveClient } from '../web-search/client';
+import { createBraveWebSearchFromEnv } from '../web-search/adapter';
 import { createLanguageModel } from './language-model';
 import { createSearchAgent, type SearchAgentOptions } from './search-agent';
 
@@ -15,9 +14,9 @@ export type SearchAgentEnv = Pick<Env, 'AGENT_PROVIDER' | 'AGENT_MODEL' | 'AGENT
 
 export function createSearchAgentFromEnv(env: SearchAgentEnv, log: Logger, limits: Omit<SearchAgentOptions, 'model' | 'webSearch' | 'log'> = {}): SearchAgent {
   const model = createLanguageModel(env);
-  const missing = [...(model.ok ? [] : model.missing), ...(env.WEB_SEARCH_API_KEY ? [] : ['WEB_SEARCH_API_KEY'])];
-  if (!model.ok || !env.WEB_SEARCH_API_KEY) return createUnconfiguredSearchAgent(log, missing);
-  const webSearch = createBraveWebSearch({ client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log }), log });
+  const webSearch = createBraveWebSearchFromEnv(env, log);
+  const missing = [...(model.ok ? [] : model.missing), ...(webSearch ? [] : ['WEB_SEARCH_API_KEY'])];
+  if (!model.ok || !webSearch) return createUnconfiguredSearchAgent(log, missing);
   log.info({ provider: model.provider, model: model.modelId }, 'search agent configured');
   return createSearchAgent({ model: model.model, webSearch, log, ...limits });
 }

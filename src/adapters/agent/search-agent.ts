@@ -11,7 +11,7 @@ import type { Logger } from '../logging/logger';
 import type { AgentCandidate, DiscoveryQuery, SearchAgent, WebSearch } from '../../server/search/ports';
 import { reportCandidateInputSchema, RunLedger, type ReportCandidateInput } from './candidate-guard';
 import { buildInstructions, buildTask } from './prompts';
-import { realRunTimer, type RunTimer } from './run-timer';
+import { realRunTimer, startRunLimit, type RunTimer } from './run-timer';
 import { createTimeSlicer } from './time-slice';
 import { createReportCandidateTool, createWebSearchTool, describeError, discoveryWebSearchContext, reviewReport, type ToolContext } from './tools';
 
@@ -64,12 +64,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
       };
       const tools = { web_search: createWebSearchTool(discoveryWebSearchContext(context)), report_candidate: createReportCandidateTool(context) };
 
-      const stop = new AbortController();
-      let timedOut = false;
-      const timer = runTimer(timeoutMs, () => {
-        timedOut = true;
-        stop.abort(new Error(`agent run exceeded ${timeoutMs} ms`));
-      });
+      const limit = startRunLimit({ runTimer, timeoutMs, label: 'agent', signal });
       const startedAt = Date.now();
       let yielded = 0;
 
@@ -83,7 +78,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
           stopWhen: [stepCountIs(maxSteps), reachedLimit<typeof tools>(ledger, query.limit), usedTokens<typeof tools>(maxTotalTokens)],
           maxOutputTokens,
           maxRetries,
-          abortSignal: AbortSignal.any([signal, stop.signal]),
+          abortSignal: limit.signal,
           // Errors arrive as `error` parts below; this only keeps the SDK from printing them to the console.
           onError: () => undefined,
         });
@@ -123,7 +118,7 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
             yield candidate;
             if (yielded >= query.limit) break;
           } else if (part.type === 'error') {
-            if (!signal.aborted && !timedOut) log.warn({ err: describeError(part.error), yielded }, 'agent: model call failed; run ended');
+            if (!signal.aborted && !limit.timedOut()) log.warn({ err: describeError(part.error), yielded }, 'agent: model call failed; run ended');
             break;
           } else if (part.type === 'abort') {
             break;
@@ -134,11 +129,10 @@ export function createSearchAgent(options: SearchAgentOptions): SearchAgent {
           }
         }
       } catch (error) {
-        if (!signal.aborted && !timedOut) log.warn({ err: describeError(error), yielded }, 'agent: run failed; run ended');
+        if (!signal.aborted && !limit.timedOut()) log.warn({ err: describeError(error), yielded }, 'agent: run failed; run ended');
       } finally {
-        timer.cancel();
-        stop.abort(new Error('agent run ended'));
-        if (timedOut) log.warn({ timeoutMs, yielded }, 'agent: run timed out; kept what was found');
+        limit.end();
+        if (limit.timedOut()) log.warn({ timeoutMs, yielded }, 'agent: run timed out; kept what was found');
         else if (signal.aborted) log.debug({ yielded }, 'agent: run aborted by the caller');
       }
     },

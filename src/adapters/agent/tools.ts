@@ -8,7 +8,7 @@ import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import { toAlpha2 } from '../../core/countries';
 import type { Logger } from '../logging/logger';
-import type { DiscoveryQuery, RegistryFailure as ProviderFailure, WebSearch, WebSearchHit } from '../../server/search/ports';
+import type { DiscoveryQuery, ProviderFailure, WebSearch, WebSearchHit } from '../../server/search/ports';
 import { plainText, reportCandidateInputSchema, type ReportCandidateInput, type Review, type RunLedger } from './candidate-guard';
 import { isWorldwide } from './prompts';
 

@@ -9,11 +9,12 @@
  * - `createInMemoryProviderCache(now)`: one process's cache, for tests and tools (expiry honoured).
  *
  * Adapters read values back through a schema, so a stale or foreign entry is a miss, never a crash, and treat
- * a cache error as a miss (logged): the provider is then asked.
+ * a cache error as a miss (logged): the provider is then asked. `adapterCache` is that use, written once.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import type { Logger } from '../logging/logger';
 import { providerCache } from '../db/schema';
 
 export interface ProviderCache {
@@ -112,4 +113,39 @@ export function createInMemoryProviderCache(now: () => number = Date.now): Provi
     },
   });
   return { ...cache, size: () => entries.size };
+}
+
+/** The provider cache as a provider adapter uses it: a cache failure never fails a lookup. */
+export interface AdapterCache {
+  /** The cached value of that shape; undefined when absent, of another shape, or unreadable (logged: the provider is then asked). */
+  read<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
+  /** Stores `value` for `ttlMs`; a failed write is logged and skipped. */
+  write(key: string, value: unknown, ttlMs: number): Promise<void>;
+}
+
+/**
+ * `cache` for an adapter: errors logged at warn as `<name> cache read failed; calling <source>` and
+ * `<name> cache write failed`, with the key. Without a cache, every read misses and writes do nothing.
+ */
+export function adapterCache(cache: ProviderCache | undefined, options: { log: Pick<Logger, 'warn'>; name: string; source: string }): AdapterCache {
+  const { log, name, source } = options;
+  return {
+    async read<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+      if (cache === undefined) return undefined;
+      try {
+        return await cache.get(key, schema);
+      } catch (error) {
+        log.warn({ err: error, key }, `${name} cache read failed; calling ${source}`);
+        return undefined;
+      }
+    },
+    async write(key, value, ttlMs) {
+      if (cache === undefined) return;
+      try {
+        await cache.set(key, value, ttlMs);
+      } catch (error) {
+        log.warn({ err: error, key }, `${name} cache write failed`);
+      }
+    },
+  };
 }

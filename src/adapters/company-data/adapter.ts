@@ -5,7 +5,7 @@
  * through the HTTP client; the record goes through the pure transform. Provider failures are values.
  */
 import type { Logger } from '../logging/logger';
-import type { ProviderCache } from '../cache/provider-cache';
+import { adapterCache, type ProviderCache } from '../cache/provider-cache';
 import { registrableDomain } from '../../core/website';
 import type { CompanyDataProfile, CompanyDataProvider, ProviderResult } from '../../server/enrichment/ports';
 import type { CompaniesApiClient } from './client';
@@ -29,24 +29,7 @@ export interface CompaniesApiCompanyDataOptions {
 export function createCompaniesApiCompanyData(options: CompaniesApiCompanyDataOptions): CompanyDataProvider {
   const { cache, log, client } = options;
 
-  async function readCache(key: string): Promise<CachedCompanyData | undefined> {
-    if (cache === undefined) return undefined;
-    try {
-      return await cache.get(key, cachedCompanyDataSchema);
-    } catch (error) {
-      log.warn({ err: error, key }, 'company data cache read failed; calling the API');
-      return undefined;
-    }
-  }
-
-  async function writeCache(key: string, value: CachedCompanyData): Promise<void> {
-    if (cache === undefined) return;
-    try {
-      await cache.set(key, value, COMPANY_DATA_CACHE_TTL_MS);
-    } catch (error) {
-      log.warn({ err: error, key }, 'company data cache write failed');
-    }
-  }
+  const entries = adapterCache(cache, { log, name: 'company data', source: 'the API' });
 
   const toResult = (cached: CachedCompanyData): ProviderResult<CompanyDataProfile | null> => ({
     ok: true,
@@ -66,7 +49,7 @@ export function createCompaniesApiCompanyData(options: CompaniesApiCompanyDataOp
       }
       if (signal?.aborted) return { ok: false, failure: { kind: 'aborted', message: 'company data lookup aborted by the caller' } };
       const key = companyDataCacheKey(registrable);
-      const cached = await readCache(key);
+      const cached = await entries.read(key, cachedCompanyDataSchema);
       if (cached !== undefined) return toResult(cached);
 
       const answer = await client.fetchCompany(registrable, signal);
@@ -75,7 +58,7 @@ export function createCompaniesApiCompanyData(options: CompaniesApiCompanyDataOp
         return answer;
       }
       const entry: CachedCompanyData = { company: answer.value };
-      await writeCache(key, entry);
+      await entries.write(key, entry, COMPANY_DATA_CACHE_TTL_MS);
       return toResult(entry);
     },
   };

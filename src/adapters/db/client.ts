@@ -15,11 +15,14 @@ export interface Database {
 // Return DATE columns as 'YYYY-MM-DD' strings and NUMERIC as strings (no float surprises).
 pg.types.setTypeParser(1082, (v: string) => v);
 
-/** `statementTimeoutMs`: every statement on this pool is cancelled by the server past it (unset: no limit). */
-export function createDatabase(url: string, options: { max?: number; applicationName?: string; statementTimeoutMs?: number } = {}): Database {
+/**
+ * `max`: the pool's size, always the caller's (DB_POOL_MAX for the service's own pool). `statementTimeoutMs`:
+ * every statement on this pool is cancelled by the server past it (unset: no limit).
+ */
+export function createDatabase(url: string, options: { max: number; applicationName?: string; statementTimeoutMs?: number }): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 20,
+    max: options.max,
     application_name: options.applicationName ?? 'organisation-search',
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,

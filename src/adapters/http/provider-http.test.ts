@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abortableSleep, failureFromStatus, getText, retryOnce, type Attempt } from './provider-http';
+import { abortableSleep, attemptSignal, failureFromStatus, getText, retryOnce, type Attempt } from './provider-http';
 
 let server: Server;
 let base: string;
@@ -105,5 +105,27 @@ describe('failureFromStatus', () => {
     expect(failureFromStatus('Brave', 500)).toEqual({ kind: 'http', status: 500, message: 'Brave answered HTTP 500' });
     expect(failureFromStatus('Brave', 429).message).toContain('throttled');
     expect(failureFromStatus('OC', 403, { 403: 'usage quota exceeded:' }).message).toBe('OC usage quota exceeded: HTTP 403');
+  });
+});
+
+describe('attemptSignal', () => {
+  it('says which source ended the attempt: none yet, its own timer, or the caller (the caller first)', async () => {
+    const caller = new AbortController();
+    const running = attemptSignal(60_000, caller.signal);
+    expect(running.signal.aborted).toBe(false);
+    expect(running.endedBy()).toBeUndefined();
+    caller.abort();
+    expect(running.signal.aborted).toBe(true);
+    expect(running.endedBy()).toBe('aborted');
+
+    const timed = attemptSignal(1);
+    await new Promise<void>((resolve) => timed.signal.addEventListener('abort', () => resolve(), { once: true }));
+    expect(timed.endedBy()).toBe('timeout');
+
+    const both = new AbortController();
+    const late = attemptSignal(1, both.signal);
+    await new Promise<void>((resolve) => late.signal.addEventListener('abort', () => resolve(), { once: true }));
+    both.abort();
+    expect(late.endedBy()).toBe('aborted');
   });
 });

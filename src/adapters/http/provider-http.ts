@@ -1,16 +1,13 @@
 /**
  * What every provider's HTTP client does the same way (STYLE rule 8): the caller's signal composed with a
- * per-attempt timeout that covers the body too, a failure classified by what happened (status code, our
+ * per-attempt timeout that covers the body too (also the website validator's page fetch), a failure classified by what happened (status code, our
  * timer, the caller's signal, a socket error), never by message text, an abortable pause, and at most one
  * retry. Provider failures are values (`ProviderFailure`), never thrown.
  *
  * What differs per provider stays in its `client.ts`: which statuses mean a miss, which failures are worth
  * the one retry, how a status is worded for logs, how the body is parsed.
  */
-import type { RegistryFailure } from '../../server/search/ports';
-
-/** A provider failure: the one shape every provider port reports (registries, company data, web search). */
-export type ProviderFailure = RegistryFailure;
+import type { ProviderFailure } from '../../server/search/ports';
 
 /** Resolves after `ms`, or at once when `signal` aborts (never rejects: the next step looks at the signal). */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -73,6 +70,30 @@ const DEFAULT_REASONS: Partial<Record<number, string>> = {
   429: 'throttled the call:',
 };
 
+/** A signal for one attempt, and which of its two sources ended it. */
+export interface AttemptSignal {
+  /** The caller's signal composed with the attempt's timeout (`AbortSignal.any`). */
+  readonly signal: AbortSignal;
+  /**
+   * `aborted` when the caller's signal fired (checked first, so a caller abort is never reported as a
+   * timeout), `timeout` when the attempt's own timer did, undefined while neither has: a failure then came
+   * from elsewhere (a socket error).
+   */
+  endedBy(): 'aborted' | 'timeout' | undefined;
+}
+
+/**
+ * The caller's signal composed with a per-attempt timeout. The returned object holds the timeout signal, so
+ * it cannot be collected before it fires while the caller still holds the object (nodejs/node#57736).
+ */
+export function attemptSignal(timeoutMs: number, callerSignal?: AbortSignal): AttemptSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return {
+    signal: callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout,
+    endedBy: () => (callerSignal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : undefined),
+  };
+}
+
 export interface HttpTextRequest {
   url: URL | string;
   headers: Record<string, string>;
@@ -87,7 +108,7 @@ export interface HttpTextRequest {
 export type HttpTextResponse = { ok: true; status: number; body: string } | { ok: false; status: number };
 
 /**
- * One GET under the caller's signal composed with the per-attempt timeout (`AbortSignal.any`); a 2xx body is
+ * One GET under the caller's signal composed with the per-attempt timeout (`attemptSignal`); a 2xx body is
  * read under the same signal, so a slow or hanging body ends at the timeout too. A non-2xx body is cancelled
  * unread. Transport failures come back classified: the caller's signal -> `aborted` (checked first, so a
  * caller abort is never reported as a timeout), our timer -> `timeout`, anything else -> `network`.
@@ -95,18 +116,18 @@ export type HttpTextResponse = { ok: true; status: number; body: string } | { ok
 export async function getText(request: HttpTextRequest): Promise<{ ok: true; response: HttpTextResponse } | { ok: false; failure: ProviderFailure }> {
   const { provider, timeoutMs, signal: callerSignal } = request;
   if (callerSignal?.aborted) return { ok: false, failure: abortedFailure(provider) };
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  const attempt = attemptSignal(timeoutMs, callerSignal);
   try {
-    const response = await fetch(request.url, { signal, headers: request.headers });
+    const response = await fetch(request.url, { signal: attempt.signal, headers: request.headers });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       return { ok: true, response: { ok: false, status: response.status } };
     }
     return { ok: true, response: { ok: true, status: response.status, body: await response.text() } };
   } catch (error) {
-    if (callerSignal?.aborted) return { ok: false, failure: abortedFailure(provider) };
-    if (timeout.aborted) return { ok: false, failure: { kind: 'timeout', message: `${provider}: no complete answer within ${timeoutMs} ms` } };
+    const endedBy = attempt.endedBy();
+    if (endedBy === 'aborted') return { ok: false, failure: abortedFailure(provider) };
+    if (endedBy === 'timeout') return { ok: false, failure: { kind: 'timeout', message: `${provider}: no complete answer within ${timeoutMs} ms` } };
     return { ok: false, failure: { kind: 'network', message: `${provider}: ${causeOf(error)}` } };
   }
 }

@@ -20,7 +20,7 @@ import PgBoss from 'pg-boss';
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError, UnavailableError, ValidationError } from '../../core/errors';
-import { JOB_NAMES, JOB_POLICIES, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
+import { JOB_NAMES, JOB_POLICIES, JOB_QUEUE_DEFAULTS, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
 import type { JobHandler, JobQueue, SendJobOptions } from '../../server/jobs/job-queue';
 import type { Logger } from '../logging/logger';
 
@@ -31,12 +31,12 @@ export interface PgBossJobQueueOptions {
   poolMax?: number;
   /** How often an idle worker polls for jobs; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
-  /** Attempts after the first, with exponential back-off from `retryDelaySeconds`. Default 3 and 5 s. */
+  /** Attempts after the first, with exponential back-off from `retryDelaySeconds`. Defaults: JOB_QUEUE_DEFAULTS (3 and 5 s). */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** A job active longer than this is failed and retried (its worker died). Default 300 s. */
+  /** A job active longer than this is failed and retried (its worker died). Default 300 s (JOB_QUEUE_DEFAULTS). */
   expireInSeconds?: number;
-  /** How often pg-boss supervises queues (expires dead workers' jobs). Default 60 s. */
+  /** How often pg-boss supervises queues (expires dead workers' jobs). Default 60 s (JOB_QUEUE_DEFAULTS). */
   maintenanceIntervalSeconds?: number;
 }
 
@@ -59,7 +59,7 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       application_name: 'organisation-search-jobs',
       // No cron schedules are used; maintenance (expiry, archiving) stays on.
       schedule: false,
-      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? JOB_QUEUE_DEFAULTS.maintenanceIntervalSeconds,
     });
     // pg-boss reports background failures (maintenance, a worker's fetch) as events; unheard, they would crash the process.
     boss.on('error', (error) => log.error({ err: error }, 'job queue background error'));
@@ -68,10 +68,10 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       const queue: Omit<PgBoss.Queue, 'name'> = {
         // One active job per singleton key (JOB_POLICIES); jobs without a key are unaffected.
         policy: 'singleton',
-        retryLimit: options.retryLimit ?? 3,
-        retryDelay: options.retryDelaySeconds ?? 5,
+        retryLimit: options.retryLimit ?? JOB_QUEUE_DEFAULTS.retryLimit,
+        retryDelay: options.retryDelaySeconds ?? JOB_QUEUE_DEFAULTS.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? 300,
+        expireInSeconds: options.expireInSeconds ?? JOB_QUEUE_DEFAULTS.expireInSeconds,
       };
       for (const name of JOB_NAMES) {
         // updateQueue keeps a queue made by an earlier version in step with today's policy and retries.

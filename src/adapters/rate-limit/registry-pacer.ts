@@ -6,6 +6,7 @@
  */
 import { RateLimitedError } from '../../core/errors';
 import type { RegistryPacer } from '../../server/batch-matching/registry-pass';
+import { abortableSleep } from '../http/provider-http';
 import { createPostgresSearchRateLimiter } from './postgres-rate-limiter';
 
 export function createRegistryPacer(options: {
@@ -20,7 +21,7 @@ export function createRegistryPacer(options: {
     keyPrefix: 'match-registry',
     poolMax: 2,
   });
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms));
   return {
     async pace(source) {
       for (;;) {

@@ -20,8 +20,8 @@ import type { Logger } from '../logging/logger';
 import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { ProviderResult, RegistryLookups, RegistryRecord } from '../../server/enrichment/ports';
 import type { AbrCallResult, AbrClient } from './abr/client';
-import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './abr/schemas';
-import { ABR_DETAILS_TTL_MS, abrDetailsCacheKey } from './abr/adapter';
+import type { AbnDetailsPayload } from './abr/schemas';
+import { abrDetailsCache } from './abr/adapter';
 import { toRegistryRecord as abrRecord } from './abr/record-transform';
 import type { OpenCorporatesRegistry } from './opencorporates/adapter';
 import { toRegistryRecord as openCorporatesRecord } from './opencorporates/record-transform';
@@ -50,30 +50,13 @@ const miss: LookupResult = { ok: true, value: null };
 const AGGREGATOR_ID = /^([a-z]{2}(?:_[a-z0-9]+)?)\/([^/]+)$/i;
 
 export function createRegistryLookups(options: RegistryLookupsOptions): RegistryLookups {
-  const { cache } = options.abr;
   const abrLog = options.abr.log;
   const abr = options.abr.client;
+  const detailsCache = abrDetailsCache(options.abr.cache, abrLog);
   const notConfigured: LookupResult = {
     ok: false,
     failure: { kind: 'configuration', message: 'ABR_GUID is not set: ABN and ACN look-ups are not configured' },
   };
-
-  async function cachedDetails(abn: string): Promise<AbnDetailsPayload | undefined> {
-    try {
-      return await cache.get(abrDetailsCacheKey(abn), abnDetailsPayloadSchema);
-    } catch (error) {
-      abrLog.warn({ err: error, abn }, 'ABR details cache read failed; calling the registry');
-      return undefined;
-    }
-  }
-
-  async function rememberDetails(abn: string, details: AbnDetailsPayload): Promise<void> {
-    try {
-      await cache.set(abrDetailsCacheKey(abn), details, ABR_DETAILS_TTL_MS);
-    } catch (error) {
-      abrLog.warn({ err: error, abn }, 'ABR details cache write failed');
-    }
-  }
 
   /** A details answer as the port's result: a found record, a miss, or a failure. */
   function fromDetails(result: AbrCallResult<AbnDetailsPayload>, lookup: 'ABN' | 'ACN'): LookupResult {
@@ -105,10 +88,10 @@ export function createRegistryLookups(options: RegistryLookupsOptions): Registry
       const abn = normaliseIdentifierValue(value);
       if (!isValidAbn(abn)) return miss;
       if (!abr) return notConfigured;
-      const cached = await cachedDetails(abn);
+      const cached = await detailsCache.read(abn);
       if (cached !== undefined) return { ok: true, value: abrRecord(cached) };
       const result = await abr.abnDetails(abn, signal);
-      if (result.ok) await rememberDetails(abn, result.value);
+      if (result.ok) await detailsCache.remember(abn, result.value);
       return fromDetails(result, 'ABN');
     },
 

@@ -12,12 +12,10 @@ import type { SearchOrganisationsDependencies } from '../../server/search/search
 import { createProviderCache } from '../cache/provider-cache';
 import { createAbrRegistry } from '../registries/abr/adapter';
 import { createConfiguredAbrClient } from '../registries/abr/client';
-import { createOpenCorporatesRegistry } from '../registries/opencorporates/adapter';
-import { createConfiguredOpenCorporatesClient } from '../registries/opencorporates/client';
+import { createOpenCorporatesRegistryFromEnv } from '../registries/opencorporates/adapter';
 import { createRegistryLookups } from '../registries/registry-lookups';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
-import { createBraveWebSearch } from '../web-search/adapter';
-import { createBraveClient } from '../web-search/client';
+import { createBraveWebSearchFromEnv } from '../web-search/adapter';
 import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
 import { createWebsiteValidator } from '../website-validation/website-validator';
 
@@ -40,23 +38,8 @@ export function createSearchProviderPorts(env: Env, db: Db, log: Logger, options
     fetcher: createSafeFetcher(options.websiteFetcher),
     log: log.child({ port: 'websiteValidator' }),
   });
-  const webSearchLog = log.child({ port: 'webSearch' });
-  const webSearch = env.WEB_SEARCH_API_KEY
-    ? createBraveWebSearch({
-        client: createBraveClient({ apiKey: env.WEB_SEARCH_API_KEY, baseUrl: env.WEB_SEARCH_BASE_URL, log: webSearchLog }),
-        log: webSearchLog,
-      })
-    : undefined;
-  const globalRegistry = createOpenCorporatesRegistry({
-    client: createConfiguredOpenCorporatesClient({
-      apiToken: env.OPENCORPORATES_API_TOKEN,
-      baseUrl: env.OPENCORPORATES_BASE_URL,
-      log: log.child({ port: 'globalRegistry' }),
-    }),
-    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
-    cache,
-    log: log.child({ port: 'globalRegistry' }),
-  });
+  const webSearch = createBraveWebSearchFromEnv(env, log.child({ port: 'webSearch' }));
+  const globalRegistry = createOpenCorporatesRegistryFromEnv(env, { cache, log: log.child({ port: 'globalRegistry' }) });
   const abrClient = createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL });
   return {
     nationalRegistry: createAbrRegistry({ client: abrClient, cache, log: log.child({ port: 'nationalRegistry' }) }),

@@ -5,7 +5,8 @@
  */
 import type { Logger } from '../logging/logger';
 import type { WebSearch } from '../../server/search/ports';
-import type { BraveClient } from './client';
+import type { Env } from '../../config/env';
+import { createBraveClient, type BraveClient } from './client';
 import { transformBraveWebSearch } from './transform';
 
 /** Countries Brave accepts in `country` (its documented list); others are searched without one. */
@@ -80,4 +81,10 @@ export function createBraveWebSearch(options: BraveWebSearchOptions): WebSearch 
       return answer.ok ? { ok: true, value: transformBraveWebSearch(answer.value, clamped) } : answer;
     },
   };
+}
+
+/** Brave from configuration (WEB_SEARCH_API_KEY, WEB_SEARCH_BASE_URL); undefined without a key: no web search. */
+export function createBraveWebSearchFromEnv(env: Pick<Env, 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'>, log: Logger): WebSearch | undefined {
+  const apiKey = env.WEB_SEARCH_API_KEY;
+  return apiKey ? createBraveWebSearch({ client: createBraveClient({ apiKey, baseUrl: env.WEB_SEARCH_BASE_URL, log }), log }) : undefined;
 }

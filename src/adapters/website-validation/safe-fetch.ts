@@ -28,6 +28,7 @@ import type { ReadableStream } from 'node:stream/web';
 import ipaddr from 'ipaddr.js';
 import { parse } from 'tldts';
 import { Agent, buildConnector, fetch } from 'undici';
+import { attemptSignal } from '../http/provider-http';
 
 export interface SafeFetchLimits {
   maxRedirects: number;
@@ -187,8 +188,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): PageFetcher
       failure: status === undefined ? { kind, message } : { kind, message, status },
       redirects,
     });
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
-    const signal = fetchOptions.signal ? AbortSignal.any([fetchOptions.signal, timeout]) : timeout;
+    const attempt = attemptSignal(limits.timeoutMs, fetchOptions.signal);
 
     let current: URL;
     try {
@@ -203,7 +203,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): PageFetcher
         const response = await fetch(current, {
           method: 'GET',
           redirect: 'manual',
-          signal,
+          signal: attempt.signal,
           dispatcher: agent,
           headers: {
             accept: 'text/html,application/xhtml+xml;q=0.9',
@@ -252,8 +252,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): PageFetcher
         };
       }
     } catch (error) {
-      if (fetchOptions.signal?.aborted) return fail('aborted', 'aborted by the caller');
-      if (timeout.aborted) return fail('timeout', `no page within ${limits.timeoutMs} ms`);
+      const endedBy = attempt.endedBy();
+      if (endedBy === 'aborted') return fail('aborted', 'aborted by the caller');
+      if (endedBy === 'timeout') return fail('timeout', `no page within ${limits.timeoutMs} ms`);
       const blocked = findCause(error, BlockedAddressError);
       if (blocked) return fail('blocked-address', blocked.message);
       return fail('network', describeNetworkError(error));

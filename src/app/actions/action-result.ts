@@ -1,28 +1,18 @@
 /**
  * What every server action answers: `{ ok: true, data }` or `{ ok: false, error }` with the error's stable
  * name and its user message only (internal messages never reach the browser), plus the field issues of a
- * validation failure. An action never throws to the page.
+ * validation failure; the name is the error table's (`ERROR_RESULTS`, core/errors.ts). An action never throws
+ * to the page.
  */
 import type { ActionError, ActionErrorName, ActionResult } from '../../core/action-result';
-import { AppError, ValidationError } from '../../core/errors';
+import { AppError, ERROR_RESULTS, ValidationError } from '../../core/errors';
 import type { Log } from '../../server/logging';
 
 export type { ActionError, ActionErrorName, ActionResult };
 
-const NAMES: Record<AppError['code'], ActionErrorName> = {
-  validation_failed: 'ValidationError',
-  unauthorized: 'UnauthorizedError',
-  forbidden: 'ForbiddenError',
-  not_found: 'NotFoundError',
-  conflict: 'ConflictError',
-  rate_limited: 'RateLimitedError',
-  unavailable: 'UnavailableError',
-  method_not_allowed: 'MethodNotAllowedError',
-};
-
 export function toActionError(error: unknown, log: Pick<Log, 'error'>, fallbackMessage = 'Something went wrong; please try again'): ActionError {
   if (error instanceof ValidationError) return { name: 'ValidationError', message: error.userMessage, issues: error.issues };
-  if (error instanceof AppError) return { name: NAMES[error.code], message: error.userMessage };
+  if (error instanceof AppError) return { name: ERROR_RESULTS[error.code].name, message: error.userMessage };
   log.error({ err: error }, 'server action failed');
   return { name: 'InternalError', message: fallbackMessage };
 }

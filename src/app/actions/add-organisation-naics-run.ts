@@ -9,7 +9,11 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/err
 import { NAICS_CODE_MESSAGE, NAICS_CODE_PATTERN } from '../../core/naics';
 import type { AccountContext } from '../../server/auth/account-context';
 import { MANUAL_CLASSIFICATION_UNAVAILABLE, type AddOrganisationNaicsResult } from '../../server/naics/add-organisation-naics';
-import type { AddOrganisationNaicsActionResult, AddOrganisationNaicsErrorName } from '../../server/naics/add-organisation-naics-action-result';
+import {
+  ADD_NAICS_DISTINGUISHED_ERRORS,
+  type AddOrganisationNaicsActionResult,
+  type AddOrganisationNaicsErrorName,
+} from '../../server/naics/add-organisation-naics-action-result';
 import { parseOrThrow } from '../http/parse';
 import { toActionError, type ActionErrorName } from './action-result';
 
@@ -60,8 +64,8 @@ export async function runAddOrganisationNaicsAction(input: unknown, deps: Action
   }
 }
 
-const DISTINGUISHED: readonly ActionErrorName[] = ['UnauthorizedError', 'ForbiddenError', 'ValidationError', 'NotFoundError', 'ConflictError'];
-const isDistinguished = (name: ActionErrorName): name is Exclude<AddOrganisationNaicsErrorName, 'InternalError'> => DISTINGUISHED.includes(name);
+const DISTINGUISHED: readonly ActionErrorName[] = ADD_NAICS_DISTINGUISHED_ERRORS;
+const isDistinguished = (name: ActionErrorName): name is (typeof ADD_NAICS_DISTINGUISHED_ERRORS)[number] => DISTINGUISHED.includes(name);
 
 /** The shared action error (action-result.ts), with the names this interface does not distinguish read as InternalError. */
 function toAddOrganisationNaicsError(error: unknown, container: Container): Extract<AddOrganisationNaicsActionResult, { ok: false }>['error'] {

@@ -5,7 +5,7 @@
  * `message` and its upper-case codes (e.g. `INVALID_EMAIL`) stay, because its client and the sign-in
  * form read them. Other answers pass unchanged.
  */
-import { errorCodeForStatus } from './error-response';
+import { errorCodeForStatus } from '../../core/errors';
 
 const FALLBACK_MESSAGES: Record<number, string> = {
   404: 'No such API route',

@@ -10,6 +10,7 @@
  * completes after it. When the queue's last attempt fails, the batch is marked `failed` with a short reason
  * (the error's first line, never a stack) and waits for a resume (resume-match-batch.ts).
  */
+import { MATCH_BATCH_DEFAULTS } from '../../core/batch-matching';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MatchRows } from './match-rows';
 import type { MatchBatchStore } from './ports';
@@ -21,11 +22,11 @@ export interface RunMatchBatchDependencies {
   jobs: JobQueue;
   /** The registry pass; a batch that opted in to it without one completes after the internal pass's rows are skipped. */
   registryPass?: RegistryPass;
-  /** Rows per chunk (one transaction each). Default 500. */
+  /** Rows per chunk (one transaction each). Default MATCH_BATCH_DEFAULTS (500). */
   chunkSize?: number;
   /** Rows per chunk of the registry pass (each row is a paced registry call). Default 10. */
   registryChunkSize?: number;
-  /** `review` rows whose best scores below this also go to the registry pass (0: only `no_match` rows). Default 50. */
+  /** `review` rows whose best scores below this also go to the registry pass (0: only `no_match` rows). Default MATCH_BATCH_DEFAULTS (50). */
   registryReviewBelow?: number;
   /** How long one job works before handing over to its continuation. Default 60 s. */
   sliceMs?: number;
@@ -46,9 +47,9 @@ export function failureReason(error: unknown): string {
 }
 
 export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBatch {
-  const chunkSize = deps.chunkSize ?? 500;
+  const chunkSize = deps.chunkSize ?? MATCH_BATCH_DEFAULTS.chunkSize;
   const registryChunkSize = deps.registryChunkSize ?? 10;
-  const reviewBelow = deps.registryReviewBelow ?? 50;
+  const reviewBelow = deps.registryReviewBelow ?? MATCH_BATCH_DEFAULTS.registryReviewBelow;
   const sliceMs = deps.sliceMs ?? 60_000;
   const registryPass = deps.registryPass;
 

@@ -7,12 +7,10 @@
  * registries do. A thrown error is a bug.
  */
 import type { Identifier, OrganisationType } from '../../core/candidates';
-import type { ProviderResult, RegistryFailure } from '../search/ports';
+import type { ProviderFailure, ProviderResult } from '../search/ports';
 
-/** Why a provider call genuinely failed (the same vocabulary as the registries'). */
-export type ProviderFailure = RegistryFailure;
-
-export type { ProviderResult };
+/** Why a provider call genuinely failed (the same vocabulary as the registries'), and a provider's answer. */
+export type { ProviderFailure, ProviderResult };
 
 /** Where a written field came from (shown on the organisation page next to the field). */
 export const FIELD_SOURCES = ['company_data', 'registry', 'website', 'agent', 'selection'] as const;

@@ -62,7 +62,10 @@ export interface WebSearchHit {
 }
 
 /** A provider's answer: a value, or a failure reported as a value (never thrown), as every provider port does. */
-export type ProviderResult<T> = { ok: true; value: T } | { ok: false; failure: RegistryFailure };
+/** A provider failure: the one shape every provider port reports (registries, company data, web search, the agents). */
+export type ProviderFailure = RegistryFailure;
+
+export type ProviderResult<T> = { ok: true; value: T } | { ok: false; failure: ProviderFailure };
 
 /** A web search API (Brave by default). Failures are values; callers decide what a failure means. */
 export interface WebSearch {

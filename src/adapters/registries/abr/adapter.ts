@@ -12,7 +12,7 @@
  * - A caller abort stops new calls at once, cancels those in flight, and answers `{[], {kind: 'aborted'}}`.
  */
 import type { Logger } from '../../logging/logger';
-import type { ProviderCache } from '../../cache/provider-cache';
+import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { AbrPreset, NationalRegistry, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './schemas';
 import type { AbrClient } from './client';
@@ -28,6 +28,15 @@ export const ABR_HYDRATION_CONCURRENCY = 4;
 export const ABR_DETAILS_TTL_MS = 60 * 60 * 1000;
 
 export const abrDetailsCacheKey = (abn: string) => `abr:details:${abn}`;
+
+/** ABN details in the shared cache: the search's hydration and the ABN look-ups read and write the same entries. */
+export function abrDetailsCache(cache: ProviderCache, log: Logger) {
+  const entries = adapterCache(cache, { log, name: 'ABR details', source: 'the registry' });
+  return {
+    read: (abn: string) => entries.read(abrDetailsCacheKey(abn), abnDetailsPayloadSchema),
+    remember: (abn: string, details: AbnDetailsPayload) => entries.write(abrDetailsCacheKey(abn), details, ABR_DETAILS_TTL_MS),
+  };
+}
 
 export interface AbrRegistryOptions {
   /** The HTTP client (`createAbrClient`); undefined when ABR_GUID is unset: the registry is not configured. */
@@ -50,29 +59,14 @@ export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry
   const { cache, log, client } = options;
   const concurrency = options.concurrency ?? ABR_HYDRATION_CONCURRENCY;
 
-  async function cachedDetails(abn: string): Promise<AbnDetailsPayload | undefined> {
-    try {
-      return await cache.get(abrDetailsCacheKey(abn), abnDetailsPayloadSchema);
-    } catch (error) {
-      log.warn({ err: error, abn }, 'ABR details cache read failed; calling the registry');
-      return undefined;
-    }
-  }
-
-  async function rememberDetails(abn: string, details: AbnDetailsPayload): Promise<void> {
-    try {
-      await cache.set(abrDetailsCacheKey(abn), details, ABR_DETAILS_TTL_MS);
-    } catch (error) {
-      log.warn({ err: error, abn }, 'ABR details cache write failed');
-    }
-  }
+  const detailsCache = abrDetailsCache(cache, log);
 
   async function hydrate(abrClient: AbrClient, abns: string[], signal: AbortSignal | undefined) {
     const details = new Map<string, AbnDetailsPayload>();
     const failures: { abn: string; failure: RegistryFailure }[] = [];
     let cacheHits = 0;
     await forEachWithConcurrency(abns, concurrency, signal, async (abn) => {
-      const cached = await cachedDetails(abn);
+      const cached = await detailsCache.read(abn);
       if (cached) {
         cacheHits += 1;
         details.set(abn, cached);
@@ -81,7 +75,7 @@ export function createAbrRegistry(options: AbrRegistryOptions): NationalRegistry
       const result = await abrClient.abnDetails(abn, signal);
       if (result.ok) {
         details.set(abn, result.value);
-        await rememberDetails(abn, result.value);
+        await detailsCache.remember(abn, result.value);
       } else {
         failures.push({ abn, failure: result.failure });
       }

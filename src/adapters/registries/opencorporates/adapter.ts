@@ -4,10 +4,13 @@
  * search per account (its speed must not tell one account what another searched), company-by-id shared.
  * Never throws for provider failures: they come back in the result's `error` field.
  */
-import type { ProviderCache } from '../../cache/provider-cache';
+import { z } from 'zod';
+import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
-import type { OpenCorporatesHttpClient } from './client';
+import { REGISTRY_LEAD_MS } from '../../../server/search/registry-lead';
+import type { Env } from '../../../config/env';
+import { createConfiguredOpenCorporatesClient, type OpenCorporatesHttpClient } from './client';
 import { cachedCompanySchema, cachedSearchSchema, ocCompanyEnvelopeSchema, ocSearchEnvelopeSchema, type OcCompany } from './schemas';
 import { companyCacheKey, countryCodeParameter, searchCacheKey, searchQueryText, toRegistryCandidate, toRegistryCandidates } from './transform';
 
@@ -20,18 +23,18 @@ export interface OpenCorporatesRegistryOptions {
   /** The shared provider cache (`createProviderCache`); tests pass `createInMemoryProviderCache`. */
   cache: ProviderCache;
   log: Logger;
-  /** Per-attempt timeout of a name search (default 5000 ms: the registry lead window). */
+  /** Per-attempt timeout of a name search (default REGISTRY_LEAD_MS, 5000 ms: the registry lead window). */
   timeoutMs?: number;
   /** Per-attempt timeout of company-by-id (default 10000 ms, note section 6). */
   companyTimeoutMs?: number;
   /** Results asked for per search (default 30, the API's default page; max 100). */
   perPage?: number;
   /**
-   * How long a 403 (quota spent or rate-limited) keeps the aggregator from being called (default 60 s,
-   * `OPENCORPORATES_BREAKER_SECONDS`). The open breaker is an entry of the shared cache, so every instance
-   * on the same database stops calling; cached answers are still served meanwhile.
+   * How long a 403 (quota spent or rate-limited) keeps the aggregator from being called
+   * (`OPENCORPORATES_BREAKER_SECONDS`, whose default is env.ts's). The open breaker is an entry of the shared
+   * cache, so every instance on the same database stops calling; cached answers are still served meanwhile.
    */
-  breakerMs?: number;
+  breakerMs: number;
   /** Clock for this instance's memory of the breaker; tests pass their own. */
   now?: () => number;
 }
@@ -58,15 +61,15 @@ const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCOR
 
 /** The shared cache entry whose presence means "the breaker is open": a 403 answered less than `breakerMs` ago. */
 export const OPENCORPORATES_BREAKER_KEY = 'opencorporates:breaker';
-export const OPENCORPORATES_BREAKER_MS = 60_000;
 
 export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOptions): OpenCorporatesRegistry {
   const { cache, log } = options;
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const entries = adapterCache(cache, { log, name: 'opencorporates', source: 'the API' });
+  const timeoutMs = options.timeoutMs ?? REGISTRY_LEAD_MS;
   const companyTimeoutMs = options.companyTimeoutMs ?? 10_000;
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
   const now = options.now ?? Date.now;
-  const breakerMs = options.breakerMs ?? OPENCORPORATES_BREAKER_MS;
+  const { breakerMs } = options;
   const http = options.client;
   /**
    * Circuit breaker: after a 403 no call is made for `breakerMs`, so searches stop burning calls that are
@@ -85,7 +88,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
 
   async function openBreaker(): Promise<RegistryFailure | undefined> {
     if (now() < openUntil) return breakerOpen;
-    const shared = await readCache(OPENCORPORATES_BREAKER_KEY, (value) => value);
+    const shared = await entries.read(OPENCORPORATES_BREAKER_KEY, z.unknown());
     return shared === undefined ? undefined : breakerOpen;
   }
 
@@ -97,24 +100,6 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       await cache.set(OPENCORPORATES_BREAKER_KEY, { openedAt: new Date(now()).toISOString() }, breakerMs);
     } catch (error) {
       log.warn({ err: error }, 'opencorporates breaker could not be shared; this instance still holds it');
-    }
-  }
-
-  async function readCache<T>(key: string, parse: (value: unknown) => T | undefined): Promise<T | undefined> {
-    try {
-      const value = await cache.get(key);
-      return value === undefined ? undefined : parse(value);
-    } catch (error) {
-      log.warn({ err: error, key }, 'opencorporates cache read failed; calling the API');
-      return undefined;
-    }
-  }
-
-  async function writeCache(key: string, value: unknown): Promise<void> {
-    try {
-      await cache.set(key, value, OPENCORPORATES_CACHE_TTL_MS);
-    } catch (error) {
-      log.warn({ err: error, key }, 'opencorporates cache write failed');
     }
   }
 
@@ -131,7 +116,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       if (http === undefined) return { candidates: [], error: missingToken };
       // Per account (a timing side channel otherwise: another account's recent search answers in milliseconds).
       const key = accountId === undefined ? undefined : searchCacheKey(country, q, accountId);
-      const cached = key === undefined ? undefined : await readCache(key, (value) => cachedSearchSchema.safeParse(value).data);
+      const cached = key === undefined ? undefined : await entries.read(key, cachedSearchSchema);
       if (cached !== undefined) return { candidates: toRegistryCandidates(cached.companies), error: null };
       const blocked = await openBreaker();
       if (blocked) return { candidates: [], error: blocked };
@@ -151,7 +136,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         return { candidates: [], error: { kind: 'malformed', message: 'OpenCorporates search payload failed validation' } };
       }
       const companies: OcCompany[] = parsed.data.results.companies.map((item) => item.company);
-      if (key !== undefined) await writeCache(key, { companies });
+      if (key !== undefined) await entries.write(key, { companies }, OPENCORPORATES_CACHE_TTL_MS);
       return { candidates: toRegistryCandidates(companies), error: null };
     },
 
@@ -161,7 +146,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       if (!/^[a-z]{2}(?:_[a-z0-9]+)?$/.test(jurisdiction) || number === '') return { company: null, error: null };
       if (http === undefined) return { company: null, error: missingToken };
       const key = companyCacheKey(jurisdiction, number);
-      const cached = await readCache(key, (value) => cachedCompanySchema.safeParse(value).data);
+      const cached = await entries.read(key, cachedCompanySchema);
       if (cached !== undefined) return companyResult(cached.company);
       const blocked = await openBreaker();
       if (blocked) return { company: null, error: blocked };
@@ -178,8 +163,22 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
         log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'opencorporates company payload failed validation');
         return { company: null, error: { kind: 'malformed', message: 'OpenCorporates company payload failed validation' } };
       }
-      await writeCache(key, { company: parsed.data.results.company });
+      await entries.write(key, { company: parsed.data.results.company }, OPENCORPORATES_CACHE_TTL_MS);
       return companyResult(parsed.data.results.company);
     },
   };
+}
+
+/** The aggregator from configuration: its token and base URL, and the breaker's OPENCORPORATES_BREAKER_SECONDS. */
+export function createOpenCorporatesRegistryFromEnv(
+  env: Pick<Env, 'OPENCORPORATES_API_TOKEN' | 'OPENCORPORATES_BASE_URL' | 'OPENCORPORATES_BREAKER_SECONDS'>,
+  options: { cache: ProviderCache; log: Logger },
+): OpenCorporatesRegistry {
+  const { cache, log } = options;
+  return createOpenCorporatesRegistry({
+    client: createConfiguredOpenCorporatesClient({ apiToken: env.OPENCORPORATES_API_TOKEN, baseUrl: env.OPENCORPORATES_BASE_URL, log }),
+    breakerMs: env.OPENCORPORATES_BREAKER_SECONDS * 1000,
+    cache,
+    log,
+  });
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { internalQuickSearchCandidateSchema, quickSearchAnswerSchema, streamItemSchema } from '../../../core/candidates';
+import { errorBodySchema, type AppErrorStatus } from '../../../core/errors';
 import { MATCH_THRESHOLD, RELEVANCE_FLOOR } from '../../../core/match';
 import { naicsSearchResultSchema } from '../../../core/naics';
 import { organisationProfileSchema } from '../../../core/organisation-profile';
@@ -23,11 +24,10 @@ import { selectOrganisationInputSchema } from '../../../server/selection/select-
 import { reviewActionSchema } from '../../../core/batch-matching';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
 import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
-import { ERROR_STATUS } from '../error-response';
-import { errorBodySchema, flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
+import { flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
 
 type JsonSchema = Record<string, unknown>;
-type ErrorStatus = (typeof ERROR_STATUS)[keyof typeof ERROR_STATUS] | 500;
+type ErrorStatus = AppErrorStatus | 500;
 
 /** Named schemas, written once under `components.schemas` and referenced from the operations. */
 const COMPONENTS = {

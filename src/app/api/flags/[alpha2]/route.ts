@@ -4,14 +4,15 @@
  * account needed, cached for a year. An unknown code is `404 not_found`.
  */
 import * as flags from 'country-flag-icons/string/3x2';
-import { jsonResponse } from '../../../http/error-response';
+import { NotFoundError } from '../../../../core/errors';
+import { appErrorResponse } from '../../../http/error-response';
 
 const FLAG_SVGS: Readonly<Record<string, string>> = flags;
 
 export async function GET(_request: Request, context: { params: Promise<{ alpha2: string }> }): Promise<Response> {
   const { alpha2 } = await context.params;
   const svg = /^[A-Z]{2}$/.test(alpha2) ? FLAG_SVGS[alpha2] : undefined;
-  if (svg === undefined) return jsonResponse({ error: 'No flag for that country code', code: 'not_found' }, { status: 404 });
+  if (svg === undefined) return appErrorResponse(new NotFoundError('No flag for that country code'));
   return new Response(svg, {
     headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
   });
