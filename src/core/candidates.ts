@@ -3,7 +3,7 @@
  * One schema per shape gives the type, the validation and the API document.
  */
 import { z } from 'zod';
-import { CHECKED_IDENTIFIER_TYPES } from './identifiers';
+import { CHECKED_IDENTIFIER_TYPES, identifierSchema } from './identifiers';
 import { matchSchema } from './match';
 
 export const ORGANISATION_TYPES = ['ProprietaryLimited', 'PublicLimited', 'SoleProprietor'] as const;
@@ -18,12 +18,6 @@ export type SearchSource = z.infer<typeof searchSourceSchema>;
 export const NAME_KINDS = ['entity', 'legal', 'business', 'trading', 'other'] as const;
 export const nameKindSchema = z.enum(NAME_KINDS);
 export type NameKind = z.infer<typeof nameKindSchema>;
-
-export const identifierSchema = z.object({
-  type: z.string().min(1),
-  value: z.string().min(1),
-});
-export type Identifier = z.infer<typeof identifierSchema>;
 
 export const internalQuickSearchCandidateSchema = z.object({
   _type: z.literal('internal'),

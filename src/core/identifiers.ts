@@ -5,6 +5,7 @@
  * (valid identifiers, and identifier-shaped queries whose check digit fails, with their valid one-edit
  * neighbours), and deterministic generators of valid synthetic numbers.
  */
+import { z } from 'zod';
 
 /**
  * Identifier types the service stores (spec: identifier type names ABN, ACN and CH are registry types).
@@ -13,6 +14,17 @@
  */
 export const IDENTIFIER_TYPES = ['ABN', 'ACN', 'CH', 'OPENCORPORATES', 'WEBSITE', 'LEI', 'NZBN'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+/**
+ * An organisation's identifier as searched, stored and streamed (spec: Organisation, "identifiers: list of
+ * {type, value}; no source-URL field"): the type and the value, nothing else. Stored one row each in
+ * `organisation_identifiers` (src/adapters/db/schema.ts).
+ */
+export const identifierSchema = z.object({
+  type: z.string().min(1),
+  value: z.string().min(1),
+});
+export type Identifier = z.infer<typeof identifierSchema>;
 
 /**
  * The lookup form of an identifier value (quick-search rule 2): NFKC (full-width digits become ASCII),

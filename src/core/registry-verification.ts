@@ -4,7 +4,7 @@
  * identifiers, whose name matches and whose identifiers agree with the organisation's. Pure: the use case
  * looks the record up and applies the verdict; this decides it and words the evidence.
  */
-import type { Identifier } from './candidates';
+import type { Identifier } from './identifiers';
 import { formatAbn, formatAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from './identifiers';
 import { registeredNameMatches } from './name-match';
 import type { VerificationEvidence } from './organisation-profile';

@@ -12,7 +12,8 @@ import { createEnrichmentAgentFromEnv } from '../../src/adapters/agent/enrichmen
 import { realRunTimer } from '../../src/adapters/agent/run-timer';
 import { createSafeFetcher, type PageFetcher } from '../../src/adapters/website-validation/safe-fetch';
 import { createWebsiteValidator } from '../../src/adapters/website-validation/website-validator';
-import type { Identifier, OrganisationType } from '../../src/core/candidates';
+import type { OrganisationType } from '../../src/core/candidates';
+import type { Identifier } from '../../src/core/identifiers';
 import type { AgentProfilePhase1, AgentProfilePhase2, EnrichmentSubject, RelatedCompany } from '../../src/server/enrichment/ports';
 import { FAKE_ABR_ENTITIES } from '../../src/sandbox/abr/dataset';
 import type { Fault } from '../../src/sandbox/faults';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { keyName, searchName } from '../../core/canonical-name';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
-import type { Identifier } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import { registrableDomain, toWebsiteUrl } from '../../core/website';
 import type { AgentCandidate, DiscoveryQuery, WebSearchHit } from '../../server/search/ports';
 

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { keyName } from '../../core/canonical-name';
-import { ORGANISATION_TYPES, type Identifier, type OrganisationType } from '../../core/candidates';
+import { ORGANISATION_TYPES, type OrganisationType } from '../../core/candidates';
+import { type Identifier } from '../../core/identifiers';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import { registrableDomain, toWebsiteUrl } from '../../core/website';

@@ -15,7 +15,8 @@
  *   organisation, verification. A failed attempt throws so the queue retries it with back-off; on the last
  *   attempt the profile settles FAILED with the reason kept. Idempotent: a re-run rewrites the same values.
  */
-import type { Identifier, OrganisationType } from '../../core/candidates';
+import type { OrganisationType } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import { isCountryAlpha3 } from '../../core/countries';
 import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { OrganisationEnrichPayload } from '../../core/jobs';

@@ -6,7 +6,8 @@
  * Failure convention: expected provider failures are values (`{ ok: false, failure }`), never thrown, as the
  * registries do. A thrown error is a bug.
  */
-import type { Identifier, OrganisationType } from '../../core/candidates';
+import type { OrganisationType } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import type { ProviderFailure, ProviderResult } from '../search/ports';
 
 /** Why a provider call genuinely failed (the same vocabulary as the registries'), and a provider's answer. */

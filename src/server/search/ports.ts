@@ -2,7 +2,8 @@
  * The ports the search stream orchestrator needs. Adapters in src/adapters implement them; contract
  * fakes in src/sandbox speak the providers' wire protocols so the real adapters run in tests.
  */
-import type { Identifier, NameKind, OrganisationType } from '../../core/candidates';
+import type { NameKind, OrganisationType } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import type { AbrPreset } from '../../core/national-registry';
 
 export type { AbrPreset };

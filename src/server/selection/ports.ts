@@ -3,7 +3,8 @@
  * the one transaction `SelectionStore.transaction` opened, so the organisation, its account link and the
  * `organisation.enrich` job (sent with `tx.handle`) commit or roll back together.
  */
-import type { Identifier, OrganisationType } from '../../core/candidates';
+import type { OrganisationType } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import type { ProfileStatus } from '../../core/profile-status';
 import type { FieldSource } from '../enrichment/ports';
 

@@ -16,7 +16,8 @@
  *   search, else the selection is rejected (400 on `countryIsoAlpha3`).
  */
 import { z } from 'zod';
-import type { Identifier, OrganisationType } from '../../core/candidates';
+import type { OrganisationType } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import { compositeKey } from '../../core/composite-key';
 import { isCountryAlpha3 } from '../../core/countries';
 import { ValidationError } from '../../core/errors';

@@ -5,7 +5,7 @@
  * verdict, its effects (owners dropped, or the redirect and everything it moves) and its record commit or roll
  * back together.
  */
-import type { Identifier } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import type { VerificationEvidence, VerificationVerdict } from '../../core/organisation-profile';
 import type { ClassificationRepository } from '../naics/ports';
 import type { Aquila1SyncRepository } from '../naics/sync-aquila1';

@@ -13,7 +13,7 @@
  * Every verdict is recorded with its evidence, all in one transaction. Nothing to verify (absent, global,
  * redirected) answers null, so a second run on a verified organisation does nothing.
  */
-import type { Identifier } from '../../core/candidates';
+import type { Identifier } from '../../core/identifiers';
 import { normaliseIdentifierValue } from '../../core/identifiers';
 import { BASKET_TYPES } from '../../core/naics';
 import type { VerificationEvidence, VerificationVerdict } from '../../core/organisation-profile';

@@ -4,7 +4,7 @@
  * imports (`insertOrganisation`), so a selected organisation is indexed like every other one.
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Identifier } from '../../../core/candidates';
+import type { Identifier } from '../../../core/identifiers';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { toProfileStatus } from '../../../core/profile-status';
 import type { FieldSource } from '../../../server/enrichment/ports';

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Identifier } from '../../../core/candidates';
+import type { Identifier } from '../../../core/identifiers';
 import { ConflictError } from '../../../core/errors';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { verificationEvidenceSchema } from '../../../core/organisation-profile';

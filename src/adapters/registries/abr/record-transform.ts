@@ -3,7 +3,7 @@
  * enrichment port's RegistryRecord (registry look-ups by identifier). No I/O: the look-ups adapter fetches,
  * this decides.
  */
-import type { Identifier } from '../../../core/candidates';
+import type { Identifier } from '../../../core/identifiers';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../../core/identifiers';
 import type { RegistryRecord } from '../../../server/enrichment/ports';
 import type { AbnDetailsPayload } from './schemas';

@@ -6,7 +6,8 @@
  * name hits; `toCandidates` applies the entity-type and name-kind allowlists to the hydrated hits and
  * shapes rows per preset.
  */
-import type { Identifier, NameKind, OrganisationType } from '../../../core/candidates';
+import type { NameKind, OrganisationType } from '../../../core/candidates';
+import type { Identifier } from '../../../core/identifiers';
 import { formatAbn, isValidAcn, normaliseIdentifierValue } from '../../../core/identifiers';
 import type { AbrPreset, RegistryCandidate } from '../../../server/search/ports';
 import type { AbnDetailsPayload, MatchingName, MatchingNamesPayload } from './schemas';

@@ -3,7 +3,8 @@
  * /api/organisations/search): each fake records its calls, so a test can say what the orchestrator asked
  * of it. Timing rules use a small injected registry lead instead of fake timers.
  */
-import type { Identifier, StreamItem } from '../../../core/candidates';
+import type { StreamItem } from '../../../core/candidates';
+import type { Identifier } from '../../../core/identifiers';
 import type { FlagName } from '../../../core/flags';
 import type { ProviderResult, RegistryRecord } from '../../enrichment/ports';
 import type { AgentCandidate, InternalMatch, RegistryCandidate, RegistryResult } from '../ports';
