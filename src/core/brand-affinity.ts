@@ -41,8 +41,8 @@ import { normaliseWebsiteHost } from './website';
 export const BRAND_AFFINITY_THRESHOLD = 0.85;
 /** Scores at or above this are medium evidence: a page title or og:site_name can then confirm the name. */
 export const MEDIUM_AFFINITY = 0.6;
-/** Two names match (content grounding) at or above this. */
-export const NAME_MATCH_THRESHOLD = 0.92;
+/** Two names match in content grounding (a name a site states against ours) at or above this; registered names use name-match.ts's REGISTERED_NAME_THRESHOLD. */
+export const GROUNDING_NAME_THRESHOLD = 0.92;
 /** A site on a shared platform (myshopify.com, github.io, ...) is weaker evidence. */
 export const SHARED_PLATFORM_FACTOR = 0.8;
 
@@ -304,7 +304,7 @@ function gradeForm(form: BrandForm, label: DomainLabel): Graded {
   }
   if (spelledByPrefixes(L, form.tokens)) grades.push({ score: 0.65, rule: 'label abbreviates the words of the name' });
   const similarity = Math.max(typoSimilarity(L, brand), distinctive === '' ? 0 : typoSimilarity(L, distinctive));
-  if (similarity >= NAME_MATCH_THRESHOLD) grades.push({ score: 0.6, rule: 'label is spelled almost like the name' });
+  if (similarity >= GROUNDING_NAME_THRESHOLD) grades.push({ score: 0.6, rule: 'label is spelled almost like the name' });
   const words = form.distinctive.filter((t) => t.length >= 3);
   if (words.length > 0) {
     const found = words.filter((t) => L.includes(t));
@@ -379,7 +379,7 @@ export function brandAffinity(name: string, website: string, options: { threshol
  *         ("BHP" / "BHP Group Limited"; not "Acme Holdings" / "Acme Industries")
  *   else  Jaro-Winkler of the squashed forms, scaled by the length ratio when the lengths differ by more
  *         than 2 (spelling variants only: "Sunbright" does not confirm "Sunbright Solar")
- * Generic names (all weak tokens) match only when equal. Confirmed at NAME_MATCH_THRESHOLD.
+ * Generic names (all weak tokens) match only when equal. Confirmed at GROUNDING_NAME_THRESHOLD.
  */
 export function nameMatchScore(name: string, stated: string): number {
   let best = 0;

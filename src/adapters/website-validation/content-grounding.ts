@@ -4,7 +4,7 @@
  *
  * - A parked page ("this domain is for sale") confirms nothing.
  * - Strong evidence, enough on its own: a schema.org Organization's name, legalName or alternateName, or
- *   a copyright holder, matching the name (nameMatchScore >= NAME_MATCH_THRESHOLD). A site states these
+ *   a copyright holder, matching the name (nameMatchScore >= GROUNDING_NAME_THRESHOLD). A site states these
  *   about itself.
  * - Weak evidence: `og:site_name`, `application-name`, the title and `og:title` (and their segments).
  *   Directories and review sites put other companies' names in their titles, so these confirm the name
@@ -12,7 +12,7 @@
  * The served-by-the-domain rule (final URL after redirects on the candidate's registrable domain) is the
  * validator's, which knows the URLs.
  */
-import { MEDIUM_AFFINITY, NAME_MATCH_THRESHOLD, nameMatchScore, type BrandAffinity } from '../../core/brand-affinity';
+import { MEDIUM_AFFINITY, GROUNDING_NAME_THRESHOLD, nameMatchScore, type BrandAffinity } from '../../core/brand-affinity';
 import { titleSegments, type PageEvidence } from './page-evidence';
 
 export interface GroundingVerdict {
@@ -51,7 +51,7 @@ function statements(evidence: PageEvidence): Statement[] {
 export function groundOnPage(name: string, evidence: PageEvidence, affinity: BrandAffinity): GroundingVerdict {
   if (evidence.parked) return { accepted: false, score: 0, reason: 'the page is a parked domain' };
   const scored = statements(evidence).map((statement) => ({ ...statement, score: nameMatchScore(name, statement.value) }));
-  const matching = scored.filter((s) => s.score >= NAME_MATCH_THRESHOLD).sort((a, b) => Number(b.strong) - Number(a.strong) || b.score - a.score);
+  const matching = scored.filter((s) => s.score >= GROUNDING_NAME_THRESHOLD).sort((a, b) => Number(b.strong) - Number(a.strong) || b.score - a.score);
   const strong = matching.find((s) => s.strong);
   if (strong) return { accepted: true, score: strong.score, reason: `${strong.field} ${JSON.stringify(strong.value)} confirms the name` };
   const weak = matching[0];
