@@ -11,7 +11,8 @@ import { uncalibratedAssessMatch } from '../../../core/uncalibrated-match';
 import type { BatchRowInput } from '../../../core/batch-matching';
 import { createMatchRows, type ChunkQuery } from '../../../server/batch-matching/match-rows';
 import { createChunkLookups } from './chunk-lookups';
-import { findOrganisationsByIdentifier, findOrganisationsByWebsite } from './quick-search';
+import { findOrganisationsByIdentifier } from './quick-search/identifier-lookup';
+import { findOrganisationsByWebsite } from './quick-search/website-lookup';
 import { createQuickSearchLookups } from './quick-search-lookups';
 
 let database: TestDatabase;

@@ -12,7 +12,10 @@ import { UnavailableError } from '../../../core/errors';
 import type { AccountMembership, QuickSearchLog, QuickSearchLookups } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { findLinkedOrganisationIds } from './account-membership';
-import { findOrganisationsByCorrectedName, findOrganisationsByIdentifier, findOrganisationsByName, findOrganisationsByWebsite } from './quick-search';
+import { findOrganisationsByIdentifier } from './quick-search/identifier-lookup';
+import { findOrganisationsByName } from './quick-search/name-lookup';
+import { findOrganisationsByCorrectedName } from './quick-search/typo-step';
+import { findOrganisationsByWebsite } from './quick-search/website-lookup';
 
 /** PostgreSQL's query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';
