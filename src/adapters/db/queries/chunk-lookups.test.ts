@@ -13,7 +13,7 @@ import { createMatchRows, type ChunkQuery } from '../../../server/batch-matching
 import { createChunkLookups } from './chunk-lookups';
 import { findOrganisationsByIdentifier } from './quick-search/identifier-lookup';
 import { findOrganisationsByWebsite } from './quick-search/website-lookup';
-import { createQuickSearchLookups } from './quick-search-lookups';
+import { createQuickSearchLookups } from './quick-search/quick-search-lookups';
 
 let database: TestDatabase;
 let caller: Awaited<ReturnType<typeof makeAccount>>;
