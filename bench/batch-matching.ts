@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
 import { createChunkLookups } from '../src/adapters/db/queries/chunk-lookups';
-import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search-lookups';
+import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
 import { BATCH_ASSESSOR, batchAssessMatch } from '../src/server/batch-matching/assessor';

@@ -20,7 +20,7 @@ import { startEmbeddedPostgres } from '../src/adapters/db/embedded-postgres';
 import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
 import { importOrganisations } from '../src/adapters/db/queries/imports/import-organisations';
-import { createAccountMembership, createQuickSearchLookups } from '../src/adapters/db/queries/quick-search-lookups';
+import { createAccountMembership, createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { syntheticOrganisations } from '../src/adapters/data-generation/synthetic-organisations';
 import { parseEnvOrThrow } from '../src/config/env';
 import { createQuickSearch } from '../src/server/quick-search/quick-search';

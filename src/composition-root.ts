@@ -21,7 +21,7 @@ import { createClassificationRepository } from './adapters/db/queries/classifica
 import { searchNaicsCodes } from './adapters/db/queries/naics';
 import { AddOrganisationNAICS } from './server/naics/add-organisation-naics';
 import type { ClassificationRepository, NaicsCatalogue } from './server/naics/ports';
-import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search-lookups';
+import { createAccountMembership, createQuickSearchLookups } from './adapters/db/queries/quick-search/quick-search-lookups';
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
 import { createSignInFailureLimit } from './adapters/rate-limit/sign-in-failure-limit';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/adapters/db/client';
 import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batches';
-import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search-lookups';
+import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
 import { ValidationError, NotFoundError } from '../../src/core/errors';
 import { createMatchRows } from '../../src/server/batch-matching/match-rows';

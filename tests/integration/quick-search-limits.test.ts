@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '../../src/app/api/organisations/quick-search/route';
 import { createDatabase } from '../../src/adapters/db/client';
-import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search-lookups';
+import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { captureLog } from '../support/agent-runs';
 import { createTestContainer, type TestContext } from '../support/test-container';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/adapters/db/client';
-import { findOrganisationsByCorrectedName, isTypoOfThe } from '../../src/adapters/db/queries/quick-search';
+import { findOrganisationsByCorrectedName, isTypoOfThe } from '../../src/adapters/db/queries/quick-search/typo-step';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { searchName } from '../../src/core/canonical-name';
 import { quickSearchNames } from '../support/quick-search-route';

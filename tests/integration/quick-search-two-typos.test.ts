@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/adapters/db/client';
-import { findWordCorrections, withCoJoined } from '../../src/adapters/db/queries/quick-search';
+import { withCoJoined } from '../../src/adapters/db/queries/quick-search/typo-step';
+import { findWordCorrections } from '../../src/adapters/db/queries/quick-search/word-corrections';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { quickSearchNames } from '../support/quick-search-route';
 import { createTestContainer, type TestContext } from '../support/test-container';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '../../src/app/api/organisations/quick-search/route';
-import { findWordCorrections } from '../../src/adapters/db/queries/quick-search';
+import { findWordCorrections } from '../../src/adapters/db/queries/quick-search/word-corrections';
 import { addOrganisationWords } from '../../src/adapters/db/queries/organisations-write';
 import { dropOwners } from '../../src/adapters/db/queries/verification-store';
 import { makeAccount, makeOrganisation } from '../support/factories';

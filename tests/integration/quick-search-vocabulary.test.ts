@@ -11,7 +11,9 @@ import type { Db } from '../../src/adapters/db/client';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { importOrganisations } from '../../src/adapters/db/queries/imports/import-organisations';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
-import { findOrganisationsByCorrectedName, findOrganisationsByName, findWordCorrections, wordAlternatives } from '../../src/adapters/db/queries/quick-search';
+import { findOrganisationsByName } from '../../src/adapters/db/queries/quick-search/name-lookup';
+import { findOrganisationsByCorrectedName } from '../../src/adapters/db/queries/quick-search/typo-step';
+import { findWordCorrections, wordAlternatives } from '../../src/adapters/db/queries/quick-search/word-corrections';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;

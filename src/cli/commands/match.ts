@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { z } from 'zod';
 import { createChunkLookups } from '../../adapters/db/queries/chunk-lookups';
-import { createQuickSearchLookups } from '../../adapters/db/queries/quick-search-lookups';
+import { createQuickSearchLookups } from '../../adapters/db/queries/quick-search/quick-search-lookups';
 import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
 import { createSearchProviderPorts } from '../../adapters/search/search-ports';
 import { csvLine, RESULT_COLUMNS, resultRecord, type BatchDecision, type BatchRowInput } from '../../core/batch-matching';

@@ -19,7 +19,7 @@ import type { Match } from '../../core/match';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
-import { withoutGlobalRowsTheCallerOwns } from '../quick-search/quick-search';
+import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
 
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;

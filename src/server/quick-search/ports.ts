@@ -1,6 +1,6 @@
 /**
  * What quick search needs from storage. The PostgreSQL adapter is
- * src/adapters/db/queries/quick-search-lookups.ts; every lookup is scoped to the account's visibility
+ * src/adapters/db/queries/quick-search/quick-search-lookups.ts; every lookup is scoped to the account's visibility
  * (global, or owned by the account) and to the country filter in its WHERE clause.
  */
 

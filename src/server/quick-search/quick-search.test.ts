@@ -1,35 +1,9 @@
-/** The quick-search use case with in-memory fakes of its ports: concurrency, ordering, limit, failures. */
+/** The quick-search use case with in-memory fakes of its ports: concurrency, the typo step, ordering, limit, failures. */
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../core/errors';
-import type { LogoService } from '../logo/logo-service';
-import type { AccountMembership, IdentifierRow, LookupScope, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
+import { lookups, named, noLogo, noMembership, row, silent } from './__fixtures__/quick-search-fakes';
+import type { IdentifierRow, LookupScope, QuickSearchLookups, QuickSearchRow } from './ports';
 import { createQuickSearch } from './quick-search';
-
-function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {
-  return {
-    searchName: overrides.name.toLowerCase(),
-    matchedAlias: null,
-    description: null,
-    countryIsoAlpha3: 'AUS',
-    key: `AUS|${overrides.name.toLowerCase()}`,
-    website: null,
-    ownedByAccount: false,
-    ...overrides,
-  };
-}
-
-const noLogo: LogoService = { logoFor: () => null };
-const noMembership: AccountMembership = { linkedOrganisationIds: async () => new Set() };
-const silent = { warn: () => undefined };
-
-/** A name lookup answering `rows` exactly, and `corrected` from its typo step. */
-function named(rows: QuickSearchRow[], corrected: () => Promise<QuickSearchRow[]> = async () => []): NameLookup {
-  return { rows, corrected };
-}
-
-function lookups(overrides: Partial<QuickSearchLookups>): QuickSearchLookups {
-  return { byName: async () => named([]), byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
-}
 
 describe('createQuickSearch', () => {
   it('starts the three lookups before any of them finishes (they run concurrently)', async () => {
@@ -148,63 +122,6 @@ describe('createQuickSearch', () => {
     expect(byId('2')).toMatchObject({ match: true, grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
   });
 
-  it("puts an exact name above a looser one whatever the name lookup's order, and says what matched", async () => {
-    const quickSearch = createQuickSearch({
-      lookups: lookups({
-        byName: async () =>
-          named([
-            row({ id: 'loose', name: 'Harbour Marine Services Pty Ltd', searchName: 'harbour marine services' }),
-            row({ id: 'alias', name: 'Quill Holdings Pty Ltd', searchName: 'quill holdings', matchedAlias: 'harbourline' }),
-          ]),
-      }),
-      membership: noMembership,
-      logo: noLogo,
-      log: silent,
-      limit: 10,
-    });
-    const candidates = await quickSearch.execute({ accountId: 'a', query: 'Harbourline Pty Ltd', countryIsoAlpha3: 'GLO' });
-    expect(candidates.map((c) => c.existingOrgId)).toEqual(['alias']);
-    expect(candidates[0]?.match.matchedOn).toMatchObject({ name: 'harbourline', nameKind: 'alias', legalFormsIgnored: ['pty', 'ltd'] });
-  });
-
-  it('returns nothing below the relevance floor: a query naming no organisation does not get the nearest unrelated name', async () => {
-    const quickSearch = createQuickSearch({
-      lookups: lookups({ byName: async () => named([], async () => [row({ id: 'acme', name: 'ACME WIDGETS PTY LTD', searchName: 'acme widgets' })]) }),
-      membership: noMembership,
-      logo: noLogo,
-      log: silent,
-      limit: 10,
-    });
-    expect(await quickSearch.execute({ accountId: 'a', query: 'qzxv nonexistent widgets', countryIsoAlpha3: 'AUS' })).toEqual([]);
-  });
-
-  it('keeps a low-scored candidate whose name the query begins (a name being typed), below the decision', async () => {
-    const quickSearch = createQuickSearch({
-      lookups: lookups({ byName: async () => named([row({ id: 'z', name: 'Zorblax Logistics Pty Ltd', searchName: 'zorblax logistics' })]) }),
-      membership: noMembership,
-      logo: noLogo,
-      log: silent,
-      limit: 10,
-    });
-    const [candidate] = await quickSearch.execute({ accountId: 'a', query: 'zorbl', countryIsoAlpha3: 'AUS' });
-    expect(candidate?.existingOrgId).toBe('z');
-    expect(candidate?.match.match).toBe(false);
-  });
-
-  it('a failing membership check logs a warning and leaves every candidate unlinked', async () => {
-    const warnings: string[] = [];
-    const quickSearch = createQuickSearch({
-      lookups: lookups({ byName: async () => named([row({ id: '1', name: 'Acme' })]) }),
-      membership: { linkedOrganisationIds: async () => Promise.reject(new UnavailableError('down')) },
-      logo: noLogo,
-      log: { warn: (_, message) => warnings.push(message) },
-      limit: 10,
-    });
-    const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme', countryIsoAlpha3: 'AUS' });
-    expect(candidates.map((c) => c.accountLinked)).toEqual([false]);
-    expect(warnings).toHaveLength(1);
-  });
-
   it('a failing lookup rejects (the route answers 503)', async () => {
     const quickSearch = createQuickSearch({
       lookups: lookups({ byName: async () => Promise.reject(new UnavailableError('down')) }),
@@ -226,22 +143,6 @@ describe('createQuickSearch', () => {
     });
     await expect(quickSearch.execute({ accountId: 'a', query: 'acme widgts', countryIsoAlpha3: 'AUS' })).rejects.toBeInstanceOf(UnavailableError);
   });
-  it('keeps a row under the relevance floor that the typo step found by correcting every word, never one found by leaving words out', async () => {
-    const twoTypos = row({ id: 'wes', name: 'Wesfarmers Limited', searchName: 'wesfarmers', corrections: [{ from: 'wxsfarmrs', to: 'wesfarmers' }] });
-    const partial = row({ id: 'acme', name: 'ACME WIDGETS PTY LTD', searchName: 'acme widgets' });
-    const search = (found: QuickSearchRow[]) =>
-      createQuickSearch({
-        lookups: lookups({ byName: async () => named([], async () => found) }),
-        membership: noMembership,
-        logo: noLogo,
-        log: silent,
-        limit: 10,
-      });
-    const kept = await search([twoTypos]).execute({ accountId: 'a', query: 'Wxsfarmrs', countryIsoAlpha3: 'AUS' });
-    expect(kept.map((c) => c.existingOrgId)).toEqual(['wes']);
-    expect(kept[0]?.match.match).toBe(false);
-    expect(await search([partial]).execute({ accountId: 'a', query: 'qzxv nonexistent widgets', countryIsoAlpha3: 'AUS' })).toEqual([]);
-  });
 
   it('also runs the typo step when the exact spelling found only rows under the relevance floor (the answer would be [])', async () => {
     const corrected: string[] = [];
@@ -262,29 +163,5 @@ describe('createQuickSearch', () => {
     // A row that clears the floor is the answer: no typo step.
     expect(await ids([row({ id: 'ok', name: 'Tat Motors Pty Ltd', searchName: 'tat motors' })], 'Tat Motors')).toEqual(['ok']);
     expect(corrected).toEqual(['tat motors']);
-  });
-
-  it('ranks names the query begins with whole words before names it begins only inside a word, whatever their scores', async () => {
-    const quickSearch = createQuickSearch({
-      lookups: lookups({
-        byName: async () =>
-          named([
-            row({ id: 'bay', name: 'Silverton Bay Capital Limited', searchName: 'silverton bay capital', matchedAlias: 'silverton bay' }),
-            row({ id: 'fern', name: 'Silver Fern Farms Limited', searchName: 'silver fern farms' }),
-            row({ id: 'other', name: 'Argent Silver Pty Ltd', searchName: 'argent silver' }),
-          ]),
-      }),
-      membership: noMembership,
-      logo: noLogo,
-      log: silent,
-      limit: 10,
-    });
-    const found = await quickSearch.execute({ accountId: 'a', query: 'Silver', countryIsoAlpha3: 'GLO' });
-    const score = (id: string) => found.find((c) => c.existingOrgId === id)?.match.score ?? 0;
-    expect(score('bay')).toBeGreaterThan(score('fern'));
-    expect(found.map((c) => c.existingOrgId).indexOf('fern')).toBeLessThan(found.map((c) => c.existingOrgId).indexOf('bay'));
-    // With no whole-word reading ("Silverto"), a name being typed keeps its place by score.
-    const typing = await quickSearch.execute({ accountId: 'a', query: 'Silverto', countryIsoAlpha3: 'GLO' });
-    expect(typing[0]?.existingOrgId).toBe('bay');
   });
 });

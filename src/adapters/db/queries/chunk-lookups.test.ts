@@ -11,8 +11,9 @@ import { uncalibratedAssessMatch } from '../../../core/uncalibrated-match';
 import type { BatchRowInput } from '../../../core/batch-matching';
 import { createMatchRows, type ChunkQuery } from '../../../server/batch-matching/match-rows';
 import { createChunkLookups } from './chunk-lookups';
-import { findOrganisationsByIdentifier, findOrganisationsByWebsite } from './quick-search';
-import { createQuickSearchLookups } from './quick-search-lookups';
+import { findOrganisationsByIdentifier } from './quick-search/identifier-lookup';
+import { findOrganisationsByWebsite } from './quick-search/website-lookup';
+import { createQuickSearchLookups } from './quick-search/quick-search-lookups';
 
 let database: TestDatabase;
 let caller: Awaited<ReturnType<typeof makeAccount>>;

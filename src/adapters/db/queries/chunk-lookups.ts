@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import type { ChunkLookups, ChunkQuery } from '../../../server/batch-matching/match-rows';
 import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
-import { inCountryOf, rowColumns, toRow, type RawRow } from './quick-search';
-import { unavailableOnFailure as searchUnavailableOnFailure } from './quick-search-lookups';
+import { inCountryOf, rowColumns, toRow, type RawRow } from './quick-search/lookup-scope';
+import { unavailableOnFailure as searchUnavailableOnFailure } from './quick-search/quick-search-lookups';
 import { visibleToAccount } from './visibility';
 
 /** At most this many organisations per name (a common name shared by hundreds adds nothing to a decision). */

@@ -1,18 +1,23 @@
 /**
- * The PostgreSQL implementation of quick search's ports. Every failure of the database (connection
- * refused or lost, missing table, revoked privilege, timeout) becomes an UnavailableError: the route
- * answers 503 `{candidates: []}` for a failed lookup, and the use case treats a failed membership
- * check as "not linked".
+ * The PostgreSQL implementation of quick search's ports (src/server/quick-search/ports.ts): the name lookup
+ * (name-lookup.ts, then typo-step.ts), the identifier lookup (identifier-lookup.ts), the website lookup
+ * (website-lookup.ts) and the membership check of rule 7 (account-membership.ts). Every failure of the
+ * database (connection refused or lost, missing table, revoked privilege, timeout) becomes an
+ * UnavailableError: the route answers 503 `{candidates: []}` for a failed lookup (spec: "Database failure:
+ * 503 {candidates: []}"), and the use case treats a failed membership check as "not linked".
  *
  * The lookups run on a pool whose statements the server cancels past QUICK_SEARCH_STATEMENT_TIMEOUT_MS (the
  * composition root builds it): no input keeps the database busy longer. A typo step cancelled that way
  * answers "no corrections" (the exact lookup already found nothing) rather than a failure, and says so in the log.
  */
-import { UnavailableError } from '../../../core/errors';
-import type { AccountMembership, QuickSearchLog, QuickSearchLookups } from '../../../server/quick-search/ports';
-import type { Db } from '../client';
-import { findLinkedOrganisationIds } from './account-membership';
-import { findOrganisationsByCorrectedName, findOrganisationsByIdentifier, findOrganisationsByName, findOrganisationsByWebsite } from './quick-search';
+import { UnavailableError } from '../../../../core/errors';
+import type { AccountMembership, QuickSearchLog, QuickSearchLookups } from '../../../../server/quick-search/ports';
+import type { Db } from '../../client';
+import { findLinkedOrganisationIds } from '../account-membership';
+import { findOrganisationsByIdentifier } from './identifier-lookup';
+import { findOrganisationsByName } from './name-lookup';
+import { findOrganisationsByCorrectedName } from './typo-step';
+import { findOrganisationsByWebsite } from './website-lookup';
 
 /** PostgreSQL's query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';

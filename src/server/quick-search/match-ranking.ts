@@ -1,0 +1,67 @@
+/**
+ * The candidates' match, relevance floor and order (the quick lookup's rule 10, after the spec's nine;
+ * decisions 0007 and 0016). Every candidate carries its `match` (core/match-confidence.ts: assessMatch of the
+ * query, read by matchQueryOfSearch, against the row's name, matched alias, matched identifier, website and
+ * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
+ * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
+ * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
+ * being typed) or the typo step's corrections explain every word of it (decision 0007).
+ */
+import { searchName } from '../../core/canonical-name';
+import type { Match } from '../../core/match';
+import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
+import type { KeyedRow } from './de-duplication';
+import type { IdentifierRow, QuickSearchRow } from './ports';
+
+/** What the use case knows of a row for its match: its name, the alias and identifier it was found by, website, country. */
+function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
+  return {
+    name: row.name,
+    otherNames: row.matchedAlias === null ? [] : [{ value: row.matchedAlias, kind: 'alias' }],
+    identifiers: 'matchedIdentifier' in row ? [row.matchedIdentifier] : [],
+    website: row.website,
+    countryIsoAlpha3: row.countryIsoAlpha3,
+  };
+}
+
+/**
+ * A row the typo step found by correcting the query's words, whose name (or matched alias) holds every word of the
+ * corrected query: the retrieval explains it word by word, so it is kept even when its score is under the floor
+ * (two typos in one word leave too little similarity for the score). A row found once uncorrectable words were
+ * left out ("qzxv nonexistent widgets") is not explained: those words are in no name.
+ */
+function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: string): boolean {
+  const corrections = 'corrections' in row ? (row.corrections ?? []) : [];
+  if (corrections.length === 0) return false;
+  const corrected = new Map(corrections.map((c) => [c.from, c.to]));
+  const words = new Set([...searchName(row.name).split(' '), ...(row.matchedAlias ?? '').split(' ')]);
+  return wanted
+    .split(' ')
+    .filter((w) => w !== '')
+    .every((w) => words.has(corrected.get(w) ?? w));
+}
+
+/**
+ * Rule 10: each row's match; rows below the relevance floor dropped, except a name still being typed (the
+ * query's search form begins the row's name or alias); the rest by score, stable on ties.
+ */
+export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
+  const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
+  const kept = rows
+    .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
+    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
+    .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
+    .map((scored) => ({
+      ...scored,
+      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+    }));
+  // A query that is the first whole words of some names is read as those names before names it begins inside a
+  // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
+  // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).
+  const wordScores = kept.filter((r) => r.reading === 'word').map((r) => r.match.score);
+  const lowestWord = wordScores.length === 0 ? undefined : Math.min(...wordScores);
+  const demoted = (r: (typeof kept)[number]) =>
+    lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
+  const rank = (r: (typeof kept)[number]) => (demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score);
+  return kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+}
