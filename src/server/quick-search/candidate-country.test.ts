@@ -5,10 +5,11 @@ import { candidateCountry } from './candidate-country';
 import { createQuickSearch } from './quick-search';
 
 describe('candidateCountry', () => {
-  it("is the organisation's country, else the filter, else ''", () => {
+  it("is the organisation's country, else the requested country, else '' (GLO is never a candidate's country)", () => {
     expect(candidateCountry(row({ id: '1', name: 'Acme', countryIsoAlpha3: 'NZL' }), 'AUS')).toBe('NZL');
     expect(candidateCountry(row({ id: '2', name: 'Acme', countryIsoAlpha3: null, key: null }), 'AUS')).toBe('AUS');
-    expect(candidateCountry(row({ id: '3', name: 'Acme', countryIsoAlpha3: null, key: null }), null)).toBe('');
+    expect(candidateCountry(row({ id: '3', name: 'Acme', countryIsoAlpha3: null, key: null }), 'GLO')).toBe('');
+    expect(candidateCountry(row({ id: '4', name: 'Acme', countryIsoAlpha3: 'NZL' }), 'GLO')).toBe('NZL');
   });
 
   it("a countryless organisation found under GLO gets '', never GLO; under a country, that country", async () => {

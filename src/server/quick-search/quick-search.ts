@@ -107,7 +107,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         _type: 'internal',
         canonicalName: row.name,
         description: row.description ?? '',
-        countryIsoAlpha3: candidateCountry(row, filter),
+        countryIsoAlpha3: candidateCountry(row, countryIsoAlpha3),
         key,
         existingOrgId: row.id,
         source: 'internal',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistryCandidate, WebSearch, WebSearchHit, WebsiteValidation, WebsiteValidator } from './ports';
-import { createRegistryWebsiteEnrichment, enrichRegistryWebsites, MAX_SITES_PER_CANDIDATE } from './registry-website-enrichment';
+import { createRegistryWebsiteEnrichment, effectiveWebsiteTopK, enrichRegistryWebsites, MAX_SITES_PER_CANDIDATE } from './registry-website-enrichment';
 
 function candidate(name: string, overrides: Partial<RegistryCandidate> = {}): RegistryCandidate {
   return {
@@ -78,6 +78,14 @@ function fakes(options: FakeOptions = {}) {
 }
 
 const farDeadline = () => Date.now() + 10_000;
+
+describe('effectiveWebsiteTopK', () => {
+  it("is the request's websiteTopK, else SEARCH_WEBSITE_TOP_K, else 20", () => {
+    expect(effectiveWebsiteTopK(0, 12)).toBe(0);
+    expect(effectiveWebsiteTopK(undefined, 12)).toBe(12);
+    expect(effectiveWebsiteTopK(undefined, undefined)).toBe(20);
+  });
+});
 
 describe('enrichRegistryWebsites', () => {
   it('on acceptance sets website, a WEBSITE identifier and websiteValidated', async () => {

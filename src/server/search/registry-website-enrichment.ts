@@ -4,6 +4,8 @@
  * official website, the website validator checks it, and on acceptance the candidate gets `website`
  * (`https://<host>`), a WEBSITE identifier (the normalised host) and `websiteValidated: true`.
  *
+ * - How many (`effectiveWebsiteTopK`): the request's `websiteTopK` (0 to 30), else SEARCH_WEBSITE_TOP_K (set by
+ *   environment variable), else 20.
  * - Rank order: the first `topK` candidates as the registry ranked them; the rest pass through untouched,
  *   as do candidates whose website is already validated.
  * - Per candidate: one search for `"<name>" official website` in the country's market, then the first
@@ -15,8 +17,14 @@
  *   window, epoch ms) or when `signal` aborts, and candidates not finished by then come back unchanged. A
  *   search or validation failure leaves its candidate unchanged. Never throws.
  */
+import { WEBSITE_TOP_K } from '../../core/national-registry';
 import { normaliseWebsiteHost, registrableDomain, toWebsiteUrl } from '../../core/website';
 import type { EnrichRegistryWebsites, RegistryCandidate, SearchLog, WebSearch, WebsiteValidator } from './ports';
+
+/** The candidates enriched: the request's websiteTopK, else the deployment's SEARCH_WEBSITE_TOP_K, else 20. */
+export function effectiveWebsiteTopK(requested: number | undefined, configured: number | undefined): number {
+  return requested ?? configured ?? WEBSITE_TOP_K.default;
+}
 
 export const DEFAULT_ENRICHMENT_CONCURRENCY = 5;
 /** Search results asked for per candidate. */

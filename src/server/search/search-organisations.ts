@@ -30,7 +30,7 @@
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { mistypedIdentifiers } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
-import { DEFAULT_ABR_PRESET, WEBSITE_TOP_K } from '../../core/national-registry';
+import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
 import type { LogoService } from '../logo/logo-service';
@@ -44,6 +44,7 @@ import { createCandidatePreparation, type PreparedCandidate } from './prepare-ca
 import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/suggest-identifiers';
 import { registryChannel, type IdentifierRegistry, type RegistryAnswer } from './registry-channel';
 import { REGISTRY_LEAD_MS, startRegistryLead } from './registry-lead';
+import { effectiveWebsiteTopK } from './registry-website-enrichment';
 import type { SearchOrganisationsRequest } from './search-request';
 
 export type { SearchOrganisationsRequest };
@@ -165,7 +166,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
           accountId: context.accountId,
           abrPreset: request.abrPreset ?? DEFAULT_ABR_PRESET,
           includeSoleTraders: request.includeSoleTraders ?? false,
-          websiteTopK: request.websiteTopK ?? deps.defaultWebsiteTopK ?? WEBSITE_TOP_K.default,
+          websiteTopK: effectiveWebsiteTopK(request.websiteTopK, deps.defaultWebsiteTopK),
           leadDeadline: started + leadMs,
         };
         producers.push(
