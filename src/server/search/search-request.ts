@@ -1,5 +1,6 @@
 /**
- * The request bodies of the two search routes (spec: Endpoints), one schema per field so both routes
+ * The request bodies of the two search routes (spec: Endpoints; the quick lookup's body is
+ * ../quick-search/quick-search-request.ts, over these field schemas), one schema per field so both routes
  * validate the same way and a failed rule names itself in the 400 answer (`issues: [{field, rule}]`):
  *
  * - `query`: a string, trimmed, at most 200 characters after trimming (`too_big`; never truncated).
@@ -31,23 +32,14 @@ export const countryIsoAlpha3Schema = z
   .regex(/^[A-Z]{3}$/, { error: 'must be exactly 3 upper-case letters (ISO 3166-1 alpha-3, or GLO)' })
   .pipe(z.enum(SEARCH_SCOPES, { error: 'must be an ISO 3166-1 alpha-3 country code or GLO' }));
 
-const trimmedQuery = z.string().trim();
-
-/** Quick-search query: trimmed, 0 to 200 characters (blank answers an empty list). */
-export const quickSearchQuerySchema = trimmedQuery.max(SEARCH_QUERY_MAX_LENGTH, {
-  error: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
-});
-
-/** Streamed search query: trimmed, 1 to 200 characters. */
-export const searchQuerySchema = trimmedQuery
-  .min(1, { error: 'must not be empty or blank' })
+/** A query: trimmed, at most 200 characters after trimming (each route says whether blank is allowed). */
+export const trimmedQuerySchema = z
+  .string()
+  .trim()
   .max(SEARCH_QUERY_MAX_LENGTH, { error: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` });
 
-export const quickSearchRequestSchema = z.object({
-  query: quickSearchQuerySchema,
-  countryIsoAlpha3: countryIsoAlpha3Schema,
-});
-export type QuickSearchRequest = z.infer<typeof quickSearchRequestSchema>;
+/** Streamed search query: trimmed, 1 to 200 characters. */
+export const searchQuerySchema = trimmedQuerySchema.min(1, { error: 'must not be empty or blank' });
 
 export const searchRequestSchema = z.object({
   query: searchQuerySchema,

@@ -19,7 +19,8 @@ import {
   reconciliationResultBatchSchema,
   suggestEntitiesResponseSchema,
 } from '../../../core/reconciliation';
-import { quickSearchRequestSchema, searchRequestSchema } from '../../../server/search/search-request';
+import { quickSearchRequestSchema } from '../../../server/quick-search/quick-search-request';
+import { searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
 import { reviewActionSchema } from '../../../core/batch-matching';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';

@@ -11,7 +11,7 @@ import { UnavailableError } from '../../../../core/errors';
 import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
-import { quickSearchRequestSchema } from '../../../../server/search/search-request';
+import { quickSearchRequestSchema } from '../../../../server/quick-search/quick-search-request';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
