@@ -8,7 +8,7 @@ import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
-import { runAddOrganisationNaicsAction } from '../../src/app/actions/add-organisation-naics-run';
+import { runAddOrganisationNaicsAction } from '../../src/app/actions/add-organisation-naics';
 import { POST } from '../../src/app/api/organisations/[id]/naics/route';
 import type { Container } from '../../src/composition-root';
 import type { Logger } from '../../src/adapters/logging/logger';

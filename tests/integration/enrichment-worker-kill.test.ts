@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
-import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation-run';
+import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation';
 import type { AccountContext } from '../../src/server/auth/account-context';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation-run';
+import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation';
 import { POST } from '../../src/app/api/organisations/select/route';
 import type { Db } from '../../src/adapters/db/client';
 import type { StreamedSelectionCandidate } from '../../src/core/selection';

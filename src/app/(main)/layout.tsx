@@ -8,10 +8,7 @@ import { AppHeader } from '../../components/shell/app-header';
 import { CommandKOverlayProvider } from '../../components/shell/command-k-overlay';
 import { MAIN_CONTENT_ID } from '../../components/shell/main-content';
 import '../../components/shell/shell.css';
-import { addOrganisationNAICSAction } from '../actions/add-organisation-naics';
-import { rejectSelectionAction } from '../actions/reject-selection';
-import { selectOrganisationAction } from '../actions/select-organisation';
-import { triggerEnrichmentAction } from '../actions/trigger-enrichment';
+import { addOrganisationNAICSAction, rejectSelectionAction, selectOrganisationAction, triggerEnrichmentAction } from '../actions/server-actions';
 import { requireSession } from './require-session';
 import { searchSurfaceFlags } from './search-surface-flags';
 

@@ -1,17 +1,18 @@
-'use server';
-/** Server action `rejectSelectionAction`: the confirm header's "No" (the organisation leaves the account's list). */
-import { headers } from 'next/headers';
-import { revalidatePath } from 'next/cache';
-import { getContainer } from '../../composition-root';
-import type { ActionResult } from './action-result';
-import { runRejectSelectionAction } from './organisation-actions-run';
+/**
+ * `rejectSelectionAction`: the confirm header's "No" (the organisation leaves the account's list; use case
+ * server/selection/reject-selection.ts). The active account, then the organisation id, then the use case; the
+ * identify list re-renders. Free of Next.js so tests call it directly; the Next.js entry is server-actions.ts.
+ */
+import { runAction, type ActionResult } from './action-result';
+import { withActiveAccount, type ActionDeps } from './action-deps';
 
-export async function rejectSelectionAction(input: { organisationId: string }): Promise<ActionResult<{ organisationId: string }>> {
-  const container = await getContainer();
-  const requestHeaders = await headers();
-  return runRejectSelectionAction(input, {
-    account: () => container.accountResolver.resolve(requestHeaders),
-    container,
-    refreshPath: (path) => revalidatePath(path, 'layout'),
-  });
+export function runRejectSelectionAction(input: unknown, deps: ActionDeps): Promise<ActionResult<{ organisationId: string }>> {
+  return runAction(deps.container.log, () =>
+    withActiveAccount(deps, input, async (accountId, organisationId) => {
+      const { deleted } = await deps.container.selection.rejectSelection(accountId, organisationId);
+      deps.container.log.info({ accountId, organisationId, deleted }, 'selection rejected at the confirm header');
+      deps.refreshPath('/identify');
+      return { organisationId };
+    }),
+  );
 }

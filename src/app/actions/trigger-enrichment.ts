@@ -1,17 +1,18 @@
-'use server';
-/** Server action `triggerEnrichmentAction` (spec): re-runs the enrichment, always agentic. */
-import { headers } from 'next/headers';
-import { revalidatePath } from 'next/cache';
-import { getContainer } from '../../composition-root';
-import type { ActionResult } from './action-result';
-import { runTriggerEnrichmentAction } from './organisation-actions-run';
+/**
+ * `triggerEnrichmentAction` (spec: Organisation profile, "triggerEnrichmentAction | existing organisation |
+ * enrichment re-run; always agentic (no website passed)"; requires an account): the active account, then the
+ * organisation id, then the use case (server/enrichment/trigger-enrichment.ts); the organisation page re-renders.
+ * Free of Next.js so tests call it directly; the Next.js entry is server-actions.ts. Every failure is a value.
+ */
+import { runAction, type ActionResult } from './action-result';
+import { withActiveAccount, type ActionDeps } from './action-deps';
 
-export async function triggerEnrichmentAction(input: { organisationId: string }): Promise<ActionResult<{ organisationId: string }>> {
-  const container = await getContainer();
-  const requestHeaders = await headers();
-  return runTriggerEnrichmentAction(input, {
-    account: () => container.accountResolver.resolve(requestHeaders),
-    container,
-    refreshPath: (path) => revalidatePath(path, 'layout'),
-  });
+export function runTriggerEnrichmentAction(input: unknown, deps: ActionDeps): Promise<ActionResult<{ organisationId: string }>> {
+  return runAction(deps.container.log, () =>
+    withActiveAccount(deps, input, async (accountId, organisationId) => {
+      const result = await deps.container.organisations.triggerEnrichment(accountId, organisationId);
+      deps.refreshPath(`/organisations/${result.organisationId}`);
+      return result;
+    }),
+  );
 }

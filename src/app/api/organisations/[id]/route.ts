@@ -6,7 +6,7 @@
 import { jsonResponse } from '../../../http/error-response';
 import { parseOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
-import { organisationIdInputSchema } from '../../../actions/organisation-actions-run';
+import { organisationIdInputSchema } from '../../../actions/action-deps';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@
  * input (a body that is not JSON counts as a missing naicsCode), 404 an organisation the account cannot
  * see or an unknown code.
  */
-import { addOrganisationNaicsForAccount } from '../../../../actions/add-organisation-naics-run';
+import { addOrganisationNaicsForAccount } from '../../../../actions/add-organisation-naics';
 import { jsonResponse } from '../../../../http/error-response';
 import { withAccount } from '../../../../http/with-account';
 import { refuseOtherMethods } from '../../../../http/method-not-allowed';
