@@ -15,7 +15,7 @@ import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
 import type { AccountResolver } from './server/auth/account-context';
 import type { FeatureFlags } from './server/flags/feature-flags';
-import type { LogoService } from './server/logo/logo-service';
+import type { LogoService } from './server/logo/ports';
 import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchNaicsCodes } from './adapters/db/queries/naics';
@@ -30,7 +30,7 @@ import { createSearchOrganisations, type SearchOrganisations } from './server/se
 import { createSearchProviderPorts, type SearchPorts, type SearchProviderPorts } from './adapters/search/search-ports';
 import { createRegistryWebsiteEnrichment } from './server/search/registry-website-enrichment';
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
-import type { SearchRateLimiter } from './server/search/search-rate-limiter';
+import type { SearchRateLimiter } from './server/search/ports';
 import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
 import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';

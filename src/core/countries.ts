@@ -14,13 +14,10 @@ import en from 'i18n-iso-countries/langs/en.json';
 
 countries.registerLocale(en);
 
-import { GLOBAL_SEARCH_SCOPE } from './search-scope';
+import { GLOBAL_SEARCH_SCOPE, GLOBAL_SEARCH_SCOPE_NAME } from './search-scope';
 
 /** The sentinel search scope "all countries", shown as Global (spec: Constants; Global (GLO) scope). */
-export { GLOBAL_SEARCH_SCOPE };
-
-/** Display name of {@link GLOBAL_SEARCH_SCOPE} (spec: country picker, "GLO (shown as Global)"). */
-export const GLOBAL_SEARCH_SCOPE_NAME = 'Global';
+export { GLOBAL_SEARCH_SCOPE, GLOBAL_SEARCH_SCOPE_NAME };
 
 /** Pinned head of the country picker, after GLO (spec: "Country picker order"). */
 export const PINNED_COUNTRIES = ['AUS', 'NZL', 'CAN', 'CHN', 'GBR', 'USA'] as const;

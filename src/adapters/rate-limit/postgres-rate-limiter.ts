@@ -16,7 +16,7 @@
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../core/errors';
-import type { SearchRateLimiter } from '../../server/search/search-rate-limiter';
+import type { SearchRateLimiter } from '../../server/search/ports';
 import { createSharedLimiter } from './shared-limiter';
 
 export const SEARCH_RATE_LIMIT_WINDOW_SECONDS = 60;

@@ -28,7 +28,7 @@ import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
-import type { LogoService } from '../logo/logo-service';
+import type { LogoService } from '../logo/ports';
 import { linkedOrThrowNothing } from './account-linked';
 import { candidateCountry } from './candidate-country';
 import { deduplicate, withoutHiddenGlobalRows } from './de-duplication';

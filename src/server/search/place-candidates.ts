@@ -12,7 +12,7 @@
  */
 import type { StreamItem } from '../../core/candidates';
 import { decideSameKey, type EmittedRow } from '../../core/stream-dedup';
-import type { LogoService } from '../logo/logo-service';
+import type { LogoService } from '../logo/ports';
 import type { InternalMatchLookup } from './internal-match-lookup';
 import type { PreparedCandidate } from './prepare-candidate';
 import { identifierPatch } from './registry-lead';

@@ -33,7 +33,7 @@ import { matchQueryOfSearch } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
 import type { FeatureFlags } from '../flags/feature-flags';
-import type { LogoService } from '../logo/logo-service';
+import type { LogoService } from '../logo/ports';
 import { agentChannel } from './agent-channel';
 import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';

@@ -3,7 +3,7 @@
  * /api/organisations/quick-search): a stored row, a name lookup with its typo step, and lookups, membership,
  * logo and log that find, link, show and say nothing unless a test says otherwise.
  */
-import type { LogoService } from '../../logo/logo-service';
+import type { LogoService } from '../../logo/ports';
 import type { AccountMembership, NameLookup, QuickSearchLookups, QuickSearchRow } from '../ports';
 
 export function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {
