@@ -15,6 +15,16 @@ export const SEARCH_INTENTS = ['spotlight', 'analyst', 'engage'] as const;
 export const searchIntentSchema = z.enum(SEARCH_INTENTS);
 export type SearchIntent = z.infer<typeof searchIntentSchema>;
 
+/** The URL parameter a launcher sets (spec: URL parameters, "searchIntent"). */
+export const SEARCH_INTENT_PARAM = 'searchIntent';
+
+/** The `searchIntent` a URL carries (spotlight, analyst or engage), or null: absent or anything else. */
+export function searchIntentOf(search: string | URLSearchParams): SearchIntent | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const parsed = searchIntentSchema.safeParse(params.get(SEARCH_INTENT_PARAM));
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * An internal row may carry a `type` too (the stream's rows always do, possibly null). The `match` a candidate
  * arrived with is not part of the selection: it describes the search, not the organisation picked.

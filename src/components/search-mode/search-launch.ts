@@ -3,9 +3,9 @@
  * or engage) and `returnTo` (where the back arrow goes); both are stripped when search closes without a
  * selection. Pure: used by the launcher link, the arrival on the search, the dark header and the overlay.
  */
-import { searchIntentSchema, type SearchIntent } from '../../core/selection';
+import { SEARCH_INTENT_PARAM, searchIntentOf, type SearchIntent } from '../../core/selection';
 
-export const SEARCH_INTENT_PARAM = 'searchIntent';
+export { SEARCH_INTENT_PARAM, searchIntentOf };
 export const RETURN_TO_PARAM = 'returnTo';
 
 /** The page that owns search when the command-K overlay does not. */
@@ -28,12 +28,6 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   }
   if (url.origin !== ORIGIN) return null;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** The `searchIntent` a URL carries, or null (absent or not one of the three intents). */
-export function searchIntentOf(params: URLSearchParams): SearchIntent | null {
-  const parsed = searchIntentSchema.safeParse(params.get(SEARCH_INTENT_PARAM));
-  return parsed.success ? parsed.data : null;
 }
 
 /**

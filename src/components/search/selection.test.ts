@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assessMatch } from '../../core/match-confidence';
 import { selectionCandidateSchema } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
-import { searchIntentFromUrl, selectionCandidateOf, selectionTarget } from './selection';
+import { searchIntentOf } from '../../core/selection';
+import { selectionCandidateOf, selectionTarget } from './selection';
 
 const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult => ({
   rowKey: 'AUS|koala logistics pty ltd',
@@ -48,13 +49,13 @@ describe('selectionCandidateOf', () => {
   });
 });
 
-describe('searchIntentFromUrl', () => {
+describe('searchIntentOf', () => {
   it('reads spotlight, analyst and engage; anything else is none', () => {
-    expect(searchIntentFromUrl('?q=a&searchIntent=analyst')).toBe('analyst');
-    expect(searchIntentFromUrl(new URLSearchParams('searchIntent=engage'))).toBe('engage');
-    expect(searchIntentFromUrl('?searchIntent=spotlight')).toBe('spotlight');
-    expect(searchIntentFromUrl('?searchIntent=other')).toBeNull();
-    expect(searchIntentFromUrl('')).toBeNull();
+    expect(searchIntentOf('?q=a&searchIntent=analyst')).toBe('analyst');
+    expect(searchIntentOf(new URLSearchParams('searchIntent=engage'))).toBe('engage');
+    expect(searchIntentOf('?searchIntent=spotlight')).toBe('spotlight');
+    expect(searchIntentOf('?searchIntent=other')).toBeNull();
+    expect(searchIntentOf('')).toBeNull();
   });
 });
 

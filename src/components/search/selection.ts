@@ -7,7 +7,7 @@
  * quick lookup found goes as the internal candidate.
  */
 import type { SearchSource } from '../../core/candidates';
-import { searchIntentSchema, selectionDestination, type SearchIntent, type SelectionCandidate } from '../../core/selection';
+import { selectionDestination, type SearchIntent, type SelectionCandidate } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 
 const isSearchSource = (source: string): source is SearchSource => source === 'agent' || source === 'registry_au' || source === 'registry_global';
@@ -49,13 +49,6 @@ export function selectionCandidateOf(result: OrganisationResult): SelectionCandi
     type: result.type,
     score: result.score,
   };
-}
-
-/** The `searchIntent` URL parameter set by a launcher (spotlight, analyst or engage); anything else is none. */
-export function searchIntentFromUrl(search: string | URLSearchParams): SearchIntent | null {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const parsed = searchIntentSchema.safeParse(params.get('searchIntent'));
-  return parsed.success ? parsed.data : null;
 }
 
 /** The query parameter that asks the destination to show the confirm header. */

@@ -11,7 +11,8 @@ import { useCallback, useRef, useState } from 'react';
 import type { ActionError } from '../../core/action-result';
 import { useServerActions } from '../providers/server-actions';
 import type { OrganisationResult } from './search-results-state';
-import { searchIntentFromUrl, selectionCandidateOf, selectionTarget } from './selection';
+import { searchIntentOf } from '../../core/selection';
+import { selectionCandidateOf, selectionTarget } from './selection';
 
 export interface RowSelection {
   /** The row being selected (busy), if any. */
@@ -43,7 +44,7 @@ export function useResultSelection(search: { runId: number; query: string; count
         delete byRow[result.rowKey];
         return { runId, byRow };
       });
-      const intent = searchIntentFromUrl(window.location.search);
+      const intent = searchIntentOf(window.location.search);
       void (async () => {
         let failure: ActionError | null = null;
         try {
