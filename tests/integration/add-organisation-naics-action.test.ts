@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
-import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
-import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { runAddOrganisationNaicsAction } from '../../src/app/actions/add-organisation-naics';
 import { POST } from '../../src/app/api/organisations/[id]/naics/route';
 import type { Container } from '../../src/composition-root';
@@ -23,10 +21,8 @@ let ctx: TestContext;
 let db: Db;
 
 beforeAll(async () => {
-  ctx = await createTestContainer();
+  ctx = await createTestContainer({ naics: true });
   db = ctx.database.db;
-  await seedNaics(db);
-  await seedDemoConcordance(db);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -17,8 +17,6 @@ import { countOrganisationFlagsForAccount } from '../../src/adapters/db/queries/
 import { findOrganisationRecordForAccount } from '../../src/adapters/db/queries/organisation-read';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { importTransactions } from '../../src/adapters/db/queries/imports/import-transactions';
-import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
-import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { isClassified } from '../../src/core/classification';
 import { FLAGS } from '../../src/core/flags';
 import type { OrganisationRecord } from '../../src/core/organisation-record';
@@ -33,10 +31,8 @@ let ctx: TestContext;
 let db: Db;
 
 beforeAll(async () => {
-  ctx = await createTestContainer();
+  ctx = await createTestContainer({ naics: true });
   db = ctx.database.db;
-  await seedNaics(db);
-  await seedDemoConcordance(db);
 });
 afterAll(async () => {
   await ctx?.close();

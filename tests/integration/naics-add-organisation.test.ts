@@ -7,8 +7,6 @@ import { sql } from 'drizzle-orm';
 import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
 import { createClassificationRepository } from '../../src/adapters/db/queries/classification';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
-import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/core/errors';
 import { FLAGS } from '../../src/core/flags';
 import { AddOrganisationNAICS, organisationNaicsLockKey, type AddOrganisationNaicsDeps } from '../../src/server/naics/add-organisation-naics';
@@ -53,10 +51,8 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContainer();
+  ctx = await createTestContainer({ naics: true });
   db = ctx.database.db;
-  await seedNaics(db);
-  await seedDemoConcordance(db);
 });
 afterAll(async () => {
   await ctx?.close();

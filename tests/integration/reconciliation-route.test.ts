@@ -7,8 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
-import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
-import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { FLAGS } from '../../src/core/flags';
 import { abnFromAcn, makeAcn, makeCompaniesHouseNumber } from '../../src/core/identifiers';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -31,11 +29,10 @@ const FREIGHT_CH = makeCompaniesHouseNumber(4_512_345);
 beforeAll(async () => {
   let sessionAccountId = '';
   ctx = await createTestContainer({
+    naics: true,
     sessionAccount: async (headers) => (headers.get('cookie') === 'session=valid' ? { accountId: sessionAccountId, userId: 'user-1' } : null),
   });
   const { db } = ctx.database;
-  await seedNaics(db);
-  await seedDemoConcordance(db);
   owner = await makeAccount(db);
   other = await makeAccount(db);
   sessionAccountId = other.id;

@@ -7,6 +7,8 @@ import { parseEnvOrThrow } from '../../src/config/env';
 import { createLogger, type Logger } from '../../src/adapters/logging/logger';
 import type { SessionAccountLookup } from '../../src/adapters/auth/account-resolver';
 import type { SafeFetcherOptions } from '../../src/adapters/website-validation/safe-fetch';
+import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
+import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestContext {
@@ -16,9 +18,20 @@ export interface TestContext {
 }
 
 export async function createTestContainer(
-  options: { env?: Record<string, string>; sessionAccount?: SessionAccountLookup; websiteFetcher?: SafeFetcherOptions; log?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    sessionAccount?: SessionAccountLookup;
+    websiteFetcher?: SafeFetcherOptions;
+    log?: Logger;
+    /** Seed the NAICS catalogue and the demo NAICS -> Aquila1 concordance (what a classification needs). */
+    naics?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
+  if (options.naics) {
+    await seedNaics(database.db);
+    await seedDemoConcordance(database.db);
+  }
   // Flags are flipped mid-test: read them from the database on every evaluation unless a test says otherwise.
   const env = parseEnvOrThrow({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FLAG_CACHE_TTL_MS: '0', ...options.env });
   const container = await buildContainer({
