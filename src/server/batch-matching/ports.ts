@@ -42,7 +42,7 @@ export const batchSummarySchema = z.object({
   status: z.enum(BATCH_STATUSES),
   /** Why the batch failed (status `failed`), in one short sentence; null otherwise. */
   failureReason: z.string().nullable(),
-  /** `calibrated` when the match objects came from assessMatch; `uncalibrated` otherwise (see README). */
+  /** `calibrated` when the match objects came from assessMatch; `uncalibrated` otherwise (see docs/matching.md). */
   assessor: z.enum(['calibrated', 'uncalibrated']),
   columns: columnMappingSchema,
   totalRows: z.number().int(),
