@@ -3,19 +3,47 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const alias = { '@': path.join(root, 'src') };
+const env = { NEXT_TELEMETRY_DISABLED: '1' };
+// A test that connects outside loopback fails (tests/setup/loopback-only.ts).
+const setupFiles = ['tests/setup/loopback-only.ts'];
 
-/** Unit and integration tests (real PostgreSQL: embedded, or TEST_DATABASE_URL's server). */
+/**
+ * Two tiers, one rule (docs/contributing.md): a test that needs a database lives in tests/integration/ (or
+ * tests/support, tests/setup); everything under src/ and bench/ needs no database, no product server and no browser.
+ * - `fast`: src/ and bench/ tests, in threads, no PostgreSQL (`npm run test:fast`).
+ * - `integration`: tests/, against real PostgreSQL (embedded, or TEST_DATABASE_URL's server).
+ * `npm run test:unit` runs both; the browser tests have their own config (vitest.e2e.config.ts).
+ */
 export default defineConfig({
-  resolve: { alias: { '@': path.join(root, 'src') } },
+  resolve: { alias },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**', '.next/**'],
-    globalSetup: ['tests/setup/global-setup.ts'],
-    // A test that connects outside loopback fails (tests/setup/loopback-only.ts).
-    setupFiles: ['tests/setup/loopback-only.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'fast',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+          setupFiles,
+          pool: 'threads',
+          testTimeout: 30_000,
+          env,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          setupFiles,
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env,
+        },
+      },
+    ],
   },
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
-import { makeAccount, makeOrganisation } from '../../../../tests/support/factories';
-import { countOrganisationFlagsForAccount, findOrganisationFiguresForAccount } from './organisation-figures';
-import { listIdentifyOrganisationsForAccount } from './identify-organisations';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { countOrganisationFlagsForAccount, findOrganisationFiguresForAccount } from '../../src/adapters/db/queries/organisation-figures';
+import { listIdentifyOrganisationsForAccount } from '../../src/adapters/db/queries/identify-organisations';
 
 let database: TestDatabase;
 beforeAll(async () => {

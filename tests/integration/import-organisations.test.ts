@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
-import { makeAccount } from '../../../../../tests/support/factories';
-import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations } from '../../schema';
-import { UnavailableError } from '../../../../core/errors';
-import { parseJobPayload, type JobName, type JobPayload, type OrganisationEnrichPayload } from '../../../../core/jobs';
-import type { SendJobOptions } from '../../../../server/jobs/job-queue';
-import { importOrganisations } from './import-organisations';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { makeAccount } from '../support/factories';
+import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations } from '../../src/adapters/db/schema';
+import { UnavailableError } from '../../src/core/errors';
+import { parseJobPayload, type JobName, type JobPayload, type OrganisationEnrichPayload } from '../../src/core/jobs';
+import type { SendJobOptions } from '../../src/server/jobs/job-queue';
+import { importOrganisations } from '../../src/adapters/db/queries/imports/import-organisations';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -4,16 +4,16 @@
  * organisations (another account's private organisation is never a candidate) and the query's country.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
-import { makeAccount, makeOrganisation } from '../../../../tests/support/factories';
-import { searchName } from '../../../core/canonical-name';
-import { uncalibratedAssessMatch } from '../../../core/uncalibrated-match';
-import type { BatchRowInput } from '../../../core/batch-matching';
-import { createMatchRows, type ChunkQuery } from '../../../server/batch-matching/match-rows';
-import { createChunkLookups } from './chunk-lookups';
-import { findOrganisationsByIdentifier } from './quick-search/identifier-lookup';
-import { findOrganisationsByWebsite } from './quick-search/website-lookup';
-import { createQuickSearchLookups } from './quick-search/quick-search-lookups';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { searchName } from '../../src/core/canonical-name';
+import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
+import type { BatchRowInput } from '../../src/core/batch-matching';
+import { createMatchRows, type ChunkQuery } from '../../src/server/batch-matching/match-rows';
+import { createChunkLookups } from '../../src/adapters/db/queries/chunk-lookups';
+import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/identifier-lookup';
+import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/website-lookup';
+import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
 
 let database: TestDatabase;
 let caller: Awaited<ReturnType<typeof makeAccount>>;

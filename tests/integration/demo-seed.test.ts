@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContainer, type TestContext } from '../../../../tests/support/test-container';
-import { compositeKey } from '../../../core/composite-key';
-import { isValidAbn, isValidAcn, isCompaniesHouseNumber } from '../../../core/identifiers';
-import { FAKE_ABR_ENTITIES } from '../../../sandbox/abr/dataset';
-import { findAccountIdForApiKey } from '../../auth/api-keys';
-import { accountMembers, authUsers } from '../schema';
-import { DEMO_UNMAPPED_SECTORS, sectorOfCode } from './demo-concordance';
-import { DEMO_FAILURE_REASON, DEMO_NAICS_KEYWORDS, DEMO_PINNED_PROFILES } from './demo-profiles';
-import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from './demo-seed';
-import { seedOnFirstStart } from './seed-on-first-start';
+import { createTestContainer, type TestContext } from '../support/test-container';
+import { compositeKey } from '../../src/core/composite-key';
+import { isValidAbn, isValidAcn, isCompaniesHouseNumber } from '../../src/core/identifiers';
+import { FAKE_ABR_ENTITIES } from '../../src/sandbox/abr/dataset';
+import { findAccountIdForApiKey } from '../../src/adapters/auth/api-keys';
+import { accountMembers, authUsers } from '../../src/adapters/db/schema';
+import { DEMO_UNMAPPED_SECTORS, sectorOfCode } from '../../src/adapters/db/seed/demo-concordance';
+import { DEMO_FAILURE_REASON, DEMO_NAICS_KEYWORDS, DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
+import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from '../../src/adapters/db/seed/demo-seed';
+import { seedOnFirstStart } from '../../src/adapters/db/seed/seed-on-first-start';
 
 let t: TestContext;
 beforeAll(async () => {

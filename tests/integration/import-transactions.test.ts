@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
-import { makeAccount, makeOrganisation } from '../../../../../tests/support/factories';
-import { transactions } from '../../schema';
-import { importTransactions, InvalidCsvHeaderError } from './import-transactions';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { transactions } from '../../src/adapters/db/schema';
+import { importTransactions, InvalidCsvHeaderError } from '../../src/adapters/db/queries/imports/import-transactions';
 
 let database: TestDatabase;
 beforeAll(async () => {

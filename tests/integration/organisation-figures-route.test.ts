@@ -1,12 +1,12 @@
 /** GET /organisations/{id}/figures and GET /organisations/flag-counts over real PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { installContainer } from '../../../../../composition-root';
-import { organisationFiguresSchema, flagCountsSchema } from '../../../../../components/organisation/organisation-figures';
-import { createTestContainer, type TestContext } from '../../../../../../tests/support/test-container';
-import { makeAccount, makeOrganisation } from '../../../../../../tests/support/factories';
-import { GET } from './route';
-import { GET as getFlagCounts } from '../../flag-counts/route';
+import { installContainer } from '../../src/composition-root';
+import { organisationFiguresSchema, flagCountsSchema } from '../../src/components/organisation/organisation-figures';
+import { createTestContainer, type TestContext } from '../support/test-container';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { GET } from '../../src/app/(main)/organisations/[id]/figures/route';
+import { GET as getFlagCounts } from '../../src/app/(main)/organisations/flag-counts/route';
 
 let ctx: TestContext;
 let account: Awaited<ReturnType<typeof makeAccount>>;

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
-import { makeAccount, makeOrganisation } from '../../tests/support/factories';
-import { startFakeAbr } from '../sandbox/abr/fake-abr-server';
-import { runCliInProcess } from './__fixtures__/cli-in-process';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './run-cli';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { makeAccount, makeOrganisation } from '../support/factories';
+import { startFakeAbr } from '../../src/sandbox/abr/fake-abr-server';
+import { runCliInProcess } from '../../src/cli/__fixtures__/cli-in-process';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/run-cli';
 
 let database: TestDatabase;
 let dir: string;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
-import { findAccountIdForApiKey } from '../adapters/auth/api-keys';
-import { findFlagValues } from '../adapters/db/queries/feature-flags';
-import { accountMembers, accountOrganisations, authUsers, organisationOwners, organisations } from '../adapters/db/schema';
-import { runCliInProcess } from './__fixtures__/cli-in-process';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './run-cli';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { findAccountIdForApiKey } from '../../src/adapters/auth/api-keys';
+import { findFlagValues } from '../../src/adapters/db/queries/feature-flags';
+import { accountMembers, accountOrganisations, authUsers, organisationOwners, organisations } from '../../src/adapters/db/schema';
+import { runCliInProcess } from '../../src/cli/__fixtures__/cli-in-process';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/run-cli';
 
 const run = promisify(execFile);
 let database: TestDatabase;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMembers, authCredentials, authUsers } from '../db/schema';
-import { createTestContainer, type TestContext } from '../../../tests/support/test-container';
-import { makeAccount } from '../../../tests/support/factories';
-import { ConflictError, ValidationError } from '../../core/errors';
-import { createUser } from './users';
+import { accountMembers, authCredentials, authUsers } from '../../src/adapters/db/schema';
+import { createTestContainer, type TestContext } from '../support/test-container';
+import { makeAccount } from '../support/factories';
+import { ConflictError, ValidationError } from '../../src/core/errors';
+import { createUser } from '../../src/adapters/auth/users';
 
 let t: TestContext;
 beforeAll(async () => {
