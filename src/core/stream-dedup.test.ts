@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMerge, decideSameKey, disambiguatedKey, identicalIdentifierSets, type EmittedRow } from './stream-dedup';
+import { canMerge, decideSameKey, disambiguatedKey, identicalIdentifierSets, sameCompanyRow, type EmittedRow } from './stream-dedup';
 
 const KEY = 'AUS|acme pty ltd';
 const abn = (value: string) => ({ type: 'ABN', value });
@@ -92,5 +92,54 @@ describe('decideSameKey', () => {
   it('numbers a disambiguated key that is already taken', () => {
     const rows = [registryRow([abn('1'), acn('9')]), registryRow([abn('2'), acn('9')], `${KEY}|ACN:9`)];
     expect(decideSameKey(rows, { baseKey: KEY, identifiers: [abn('3'), acn('9')] })).toEqual({ action: 'emit', key: `${KEY}|ACN:9#2` });
+  });
+});
+
+describe('sameCompanyRow (one company, one row)', () => {
+  const row = (key: string, identifiers: EmittedRow['identifiers']): EmittedRow => ({ key, identifiers, fromRegistry: true });
+  const shown = [
+    row('AUS|a', [
+      { type: 'ABN', value: '73434904926' },
+      { type: 'ACN', value: '434904926' },
+    ]),
+    row('GBR|b', [{ type: 'CH', value: '04398218' }]),
+  ];
+
+  it("finds the row whose registry identifiers include all of the candidate's, whatever its key and formatting", () => {
+    expect(sameCompanyRow(shown, [{ type: 'ABN', value: '73 434 904 926' }])).toBe(shown[0]);
+  });
+
+  it('finds the row whose registry identifiers are all carried by the candidate (the candidate has more)', () => {
+    expect(
+      sameCompanyRow(shown, [
+        { type: 'CH', value: '04398218' },
+        { type: 'OPENCORPORATES', value: 'gb/04398218' },
+      ]),
+    ).toBe(shown[1]);
+  });
+
+  it('ignores websites and other non-registry identifiers on either side', () => {
+    expect(sameCompanyRow(shown, [{ type: 'WEBSITE', value: 'example.com' }])).toBeUndefined();
+    expect(sameCompanyRow([row('AUS|w', [{ type: 'WEBSITE', value: 'example.com' }])], [{ type: 'WEBSITE', value: 'example.com' }])).toBeUndefined();
+  });
+
+  it('does not merge when a shared type carries another value, or when the sets only overlap', () => {
+    expect(sameCompanyRow(shown, [{ type: 'ABN', value: '51824753556' }])).toBeUndefined();
+    expect(
+      sameCompanyRow(shown, [
+        { type: 'ABN', value: '73434904926' },
+        { type: 'ACN', value: '004085616' },
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('treats an LEI as a registry identifier', () => {
+    const lei = [row('GLO|l', [{ type: 'LEI', value: '3912005XU1KV6HW70B19' }])];
+    expect(
+      sameCompanyRow(lei, [
+        { type: 'LEI', value: '3912005xu1kv6hw70b19' },
+        { type: 'CH', value: '1' },
+      ]),
+    ).toBe(lei[0]);
   });
 });

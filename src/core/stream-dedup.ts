@@ -9,8 +9,13 @@
  *   id (OPENCORPORATES), else its first identifier: `AUS|acme pty ltd|ACN:005749986`.
  * - An identifier-less candidate folds onto an existing registry row (the first one emitted under the
  *   key), else onto the first row.
+ *
+ * One company, one row (issue 20, section 5, which overrides rule 7's literal reading): before the same-key
+ * rule, a candidate whose registry identifiers (ABN, ACN, CH, the aggregator's id, LEI) are all carried with the
+ * same values by a row already shown, or which carries all of that row's, merges into that row whatever its key
+ * (`sameCompanyRow`), whichever side has more identifiers.
  */
-import { normaliseIdentifierValue } from './identifiers';
+import { normaliseIdentifierValue, REGISTRY_IDENTIFIER_TYPES } from './identifiers';
 
 export interface DedupIdentifier {
   type: string;
@@ -24,6 +29,8 @@ export interface EmittedRow {
   identifiers: readonly DedupIdentifier[];
   /** True when a registry channel discovered the row. */
   fromRegistry: boolean;
+  /** Base keys of candidates of other keys merged into this row as the same company (their internal matches count). */
+  mergedKeys?: string[];
 }
 
 export interface IncomingCandidate {
@@ -106,4 +113,31 @@ export function decideSameKey(rows: readonly EmittedRow[], incoming: IncomingCan
   // Two distinct identifier sets can still pick the same disambiguator (same ACN, different ABN): number them.
   for (let n = 2; used.has(key); n += 1) key = `${disambiguatedKey(incoming.baseKey, incoming.identifiers)}#${n}`;
   return { action: 'emit', key };
+}
+
+/** The identifiers that name one legal entity in a registry: a row carrying the same ones is the same company. */
+export const SAME_COMPANY_IDENTIFIER_TYPES: readonly string[] = [...REGISTRY_IDENTIFIER_TYPES, 'LEI'];
+
+function registryIdentities(identifiers: readonly DedupIdentifier[]): Set<string> {
+  return new Set(identifiers.filter((i) => SAME_COMPANY_IDENTIFIER_TYPES.includes(i.type.trim().toUpperCase())).map(identity));
+}
+
+function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boolean {
+  for (const id of small) if (!large.has(id)) return false;
+  return true;
+}
+
+/**
+ * The emitted row (any key) that is the same company as a candidate: both carry registry identifiers and one
+ * side's are all carried, with the same values, by the other. Undefined when none is.
+ */
+export function sameCompanyRow(rows: Iterable<EmittedRow>, identifiers: readonly DedupIdentifier[]): EmittedRow | undefined {
+  const incoming = registryIdentities(identifiers);
+  if (incoming.size === 0) return undefined;
+  for (const row of rows) {
+    const shown = registryIdentities(row.identifiers);
+    if (shown.size === 0) continue;
+    if (isSubset(incoming, shown) || isSubset(shown, incoming)) return row;
+  }
+  return undefined;
 }

@@ -121,3 +121,20 @@ describe('a website typed into search goes to the agent and the website validato
     expect(abrRequests().filter((r) => r.startsWith('matchingnames.aspx'))).toEqual(['matchingnames.aspx koalalogistics']);
   });
 });
+
+describe('one company, one row (issue 20 section 5): a registry row and an agent row carrying the same registry number', () => {
+  const carrying = (items: StreamItem[], type: string, value: string) =>
+    candidates(items).filter((c) => c.identifiers.some((i) => i.type === type && i.value.replace(/\s/g, '') === value));
+
+  it('"73 434 904 926" in AUS streams one row for the company, whichever channel found it', async () => {
+    const items = await search('73 434 904 926', 'AUS');
+    expect(carrying(items, 'ABN', '73434904926')).toHaveLength(1);
+  });
+
+  it('"riverbend cellars" in AUS streams one row per ABN', async () => {
+    const found = candidates(await search('riverbend cellars', 'AUS'));
+    const abns = found.flatMap((c) => c.identifiers.filter((i) => i.type === 'ABN').map((i) => i.value.replace(/\s/g, '')));
+    expect(abns.length).toBeGreaterThan(0);
+    expect(new Set(abns).size).toBe(abns.length);
+  });
+});

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registryCandidate, agentCandidate, abn, fakes, run, keysOf } from './__fixtures__/search-fakes';
+import type { SearchOrganisationsIdentifierPatch } from '../../core/candidates';
 
 describe('same-key dedup in the stream (rule 7)', () => {
   it('keeps registry rows with the same name and different identifiers apart, the later key disambiguated by ACN', async () => {
@@ -29,5 +30,38 @@ describe('same-key dedup in the stream (rule 7)', () => {
   it('patches an identifier-less agent row when a later agent twin brings identifiers', async () => {
     const { search } = fakes({ agent: [agentCandidate('Acme Pty Ltd'), agentCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] })] });
     expect(keysOf(await run(search, { mode: 'agentic' }))).toEqual(['candidate:AUS|acme pty ltd', 'identifierPatch:AUS|acme pty ltd']);
+  });
+});
+
+describe('one company, one row (issue 20 section 5, overriding rule 7 where it keeps such rows apart)', () => {
+  const acn = (value: string) => ({ type: 'ACN', value });
+
+  it("folds an agent row carrying only the registry row's ABN into that row (fewer identifiers, same company)", async () => {
+    const { search } = fakes({
+      registry: { candidates: [registryCandidate('Riverbend Cellars Pty Ltd', { identifiers: [abn('73434904926'), acn('434904926')] })], error: null },
+      agent: [agentCandidate('Riverbend Cellars Pty Ltd', { identifiers: [abn('73 434 904 926')] })],
+    });
+    expect(keysOf(await run(search))).toEqual(['candidate:AUS|riverbend cellars pty ltd']);
+  });
+
+  it("merges a same-company row of another name into the row shown, and the row takes the other key's Existing badge", async () => {
+    const { search } = fakes({
+      registry: { candidates: [registryCandidate('Riverbend Cellars Pty Ltd', { identifiers: [abn('73434904926')] })], error: null },
+      agent: [agentCandidate('Riverbend Cellars', { identifiers: [abn('73434904926'), acn('434904926')] })],
+      matches: new Map([['AUS|riverbend cellars', { organisationId: 'org-1', owned: true, accountLinked: true }]]),
+    });
+    const items = await run(search);
+    expect(keysOf(items)).toEqual(['candidate:AUS|riverbend cellars pty ltd', 'identifierPatch:AUS|riverbend cellars pty ltd']);
+    const patch = items[1] as SearchOrganisationsIdentifierPatch;
+    expect(patch.identifiers.map((i) => i.type)).toEqual(['ABN', 'ACN']);
+    expect(patch).toMatchObject({ existingOrgId: 'org-1', accountLinked: true });
+  });
+
+  it('keeps rows apart when one shared identifier agrees but another registry identifier differs', async () => {
+    const { search } = fakes({
+      registry: { candidates: [registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556'), acn('824753556')] })], error: null },
+      agent: [agentCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556'), acn('004085616')] })],
+    });
+    expect(keysOf(await run(search))).toHaveLength(2);
   });
 });

@@ -6,13 +6,17 @@
  *   is taken by a candidate it cannot merge with), or a merge onto an emitted row; a merge that brings
  *   identifiers the row lacked becomes an `identifierPatch` for that row (registry-lead.ts), one with
  *   nothing new is dropped.
+ * - One company, one row (issue 20 section 5, before rule 7): a candidate that is the same company as a row already
+ *   emitted under any key (core/stream-dedup.ts `sameCompanyRow`) merges into it as a patch; the patch's
+ *   existingOrgId/accountLinked count the internal rows of both keys, so the row shows Existing when either had it.
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
  */
 import type { StreamItem } from '../../core/candidates';
-import { decideSameKey, type EmittedRow } from '../../core/stream-dedup';
+import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
 import type { LogoService } from '../logo/ports';
+import type { InternalMatch } from './ports';
 import type { InternalMatchLookup } from './internal-match-lookup';
 import type { PreparedCandidate } from './prepare-candidate';
 import { identifierPatch } from './registry-lead';
@@ -27,13 +31,34 @@ export interface CandidatePlacementDependencies {
   logo: LogoService;
 }
 
+/** The row's own internal match, else a merged key's; Existing (accountLinked) when any of them is. */
+function eitherMatch(keys: readonly string[], matches: ReadonlyMap<string, InternalMatch>): InternalMatch | undefined {
+  const found = keys.flatMap((key) => matches.get(key) ?? []);
+  const first = found[0];
+  if (first === undefined) return undefined;
+  return { ...first, accountLinked: found.some((m) => m.accountLinked) };
+}
+
 type Placed = { kind: 'candidate'; key: string; prepared: PreparedCandidate } | { kind: 'patch'; row: EmittedRow };
 
 export function createCandidatePlacement(deps: CandidatePlacementDependencies): CandidatePlacement {
   // Rule 7 state: the rows emitted so far, per base key, in emission order.
   const rowsByBaseKey = new Map<string, EmittedRow[]>();
 
+  const emittedRows = function* () {
+    for (const rows of rowsByBaseKey.values()) yield* rows;
+  };
+
   const dedup = (prepared: PreparedCandidate): Placed | undefined => {
+    const same = sameCompanyRow(emittedRows(), prepared.fields.identifiers);
+    if (same !== undefined) {
+      const added = addedIdentifiers(same.identifiers, prepared.fields.identifiers);
+      const otherKey = prepared.baseKey !== same.key && !(same.mergedKeys ?? []).includes(prepared.baseKey);
+      if (added.length === 0 && !otherKey) return undefined;
+      same.identifiers = [...same.identifiers, ...added];
+      if (otherKey) same.mergedKeys = [...(same.mergedKeys ?? []), prepared.baseKey];
+      return { kind: 'patch', row: same };
+    }
     const rows = rowsByBaseKey.get(prepared.baseKey) ?? [];
     const decision = decideSameKey(rows, { baseKey: prepared.baseKey, identifiers: prepared.fields.identifiers });
     if (decision.action === 'emit') {
@@ -52,7 +77,7 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
       if (placed.length === 0) return [];
       // A candidate takes its (prefetched) match; a patch recomputes its key's match now (rule 2).
       const candidateKeys = placed.flatMap((p) => (p.kind === 'candidate' ? [p.key] : []));
-      const patchKeys = placed.flatMap((p) => (p.kind === 'patch' ? [p.row.key] : []));
+      const patchKeys = placed.flatMap((p) => (p.kind === 'patch' ? [p.row.key, ...(p.row.mergedKeys ?? [])] : []));
       void deps.matches.prefetch(candidateKeys);
       const [candidateMatches, patchMatches] = await Promise.all([
         Promise.all(candidateKeys.map(async (key) => [key, await deps.matches.matchOf(key)] as const)),
@@ -61,7 +86,7 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
       const matches = new Map(patchMatches);
       for (const [key, match] of candidateMatches) if (match !== undefined) matches.set(key, match);
       return placed.map((p): StreamItem => {
-        if (p.kind === 'patch') return identifierPatch(p.row, matches.get(p.row.key));
+        if (p.kind === 'patch') return identifierPatch(p.row, eitherMatch([p.row.key, ...(p.row.mergedKeys ?? [])], matches));
         const match = matches.get(p.key);
         return {
           ...p.prepared.fields,
