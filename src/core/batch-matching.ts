@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { MATCH_THRESHOLD, matchSchema, type Match } from './match';
 import { selectionCandidateSchema } from './selection';
+import { atMostOneMatch } from './one-match';
 
 /** Points between the best and the runner-up under which the runner-up is "close" (and reported). */
 export const CLOSE_MARGIN = 10;
@@ -149,7 +150,9 @@ export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
 /** Decides a row from its candidates (any order); candidates are returned best first. */
 export function decideRow(candidates: readonly BatchRowCandidate[]): BatchRowResult {
-  const sorted = [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name));
+  const ordered = [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name));
+  // At most one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts).
+  const sorted = atMostOneMatch(ordered, { name: (c) => c.name, countryIsoAlpha3: (c) => c.countryIsoAlpha3 });
   const [best, second] = sorted;
   if (best === undefined)
     return {
@@ -180,7 +183,7 @@ export function explain(decision: BatchDecision, best: BatchRowCandidate, runner
   const score = `score ${best.match.score}`;
   if (decision === 'match') return `Matched ${best.name}${where}${because} (${score}).`;
   if (decision === 'no_match') return `Best candidate ${best.name}${where} is too weak (${score}).`;
-  if (runnerUp !== null && best.match.match)
+  if (runnerUp !== null && (best.match.match || best.match.ambiguity !== undefined))
     return `${best.name}${where} (${score}) and ${runnerUp.name} (score ${runnerUp.match.score}) are too close to tell apart.`;
   // Not decided a match: under the threshold, or over it on a name graded "different" with nothing else agreeing
   // (decidedMatch: a different name never decides a match alone).

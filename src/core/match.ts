@@ -58,6 +58,11 @@ export const matchSchema = z.object({
   match: z.boolean(),
   grades: matchGradesSchema,
   matchedOn: matchedOnSchema,
+  /**
+   * Why a candidate whose score reaches the threshold is not decided a match: it cannot be told apart from another
+   * ("ambiguous: 2 organisations named Acme Widgets in AUS and USA"; core/one-match.ts). Absent otherwise.
+   */
+  ambiguity: z.string().optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -32,4 +32,13 @@ describe('explainMatch', () => {
     );
     expect(explainMatch(match).matchedOn).toEqual(['Same ABN 51824753556', 'Same website acme.com.au']);
   });
+
+  it('says a candidate is not decided when it cannot be told apart from another, and why', () => {
+    const match = {
+      ...assessMatch({ name: 'Acme Widgets' }, { name: 'Acme Widgets' }),
+      match: false,
+      ambiguity: 'ambiguous: 2 organisations named Acme Widgets in AUS and USA',
+    };
+    expect(explainMatch(match).verdict).toBe(`Not decided, ambiguous: 2 organisations named Acme Widgets in AUS and USA: ${match.score} of 100`);
+  });
 });

@@ -8,7 +8,7 @@ const FIELD_LABELS = { name: 'Name', identifier: 'Identifier', website: 'Website
 const NAME_KIND_LABELS = { name: 'name', alias: 'alias', business_name: 'business name' } as const;
 
 export interface MatchExplanationLines {
-  /** "Match 97 of 100" or "Not a match: 34 of 100". */
+  /** "Match 97 of 100", "Not a match: 34 of 100", or "Not decided, ambiguous: 2 organisations named ...: 100 of 100". */
   readonly verdict: string;
   readonly grades: readonly { readonly field: string; readonly grade: MatchGrade }[];
   /** What matched, one sentence each; empty when nothing did. */
@@ -24,7 +24,11 @@ export function explainMatch(match: Match): MatchExplanationLines {
   if (matchedOn.legalFormsIgnored.length > 0) lines.push(`Ignored legal forms: ${matchedOn.legalFormsIgnored.join(', ')}`);
   for (const correction of matchedOn.corrections) lines.push(`Read “${correction.from}” as “${correction.to}”`);
   return {
-    verdict: match.match ? `Match ${match.score} of 100` : `Not a match: ${match.score} of 100`,
+    verdict: match.match
+      ? `Match ${match.score} of 100`
+      : match.ambiguity !== undefined
+        ? `Not decided, ${match.ambiguity}: ${match.score} of 100`
+        : `Not a match: ${match.score} of 100`,
     grades: (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).map((field) => ({ field: FIELD_LABELS[field], grade: match.grades[field] })),
     matchedOn: lines,
   };

@@ -5,11 +5,13 @@
  * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
- * being typed) or the typo step's corrections explain every word of it (decision 0007).
+ * being typed) or the typo step's corrections explain every word of it (decision 0007). At most one candidate
+ * is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
  */
 import { searchName } from '../../core/canonical-name';
 import type { Match } from '../../core/match';
 import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
+import { atMostOneMatch } from '../../core/one-match';
 import type { KeyedRow } from './de-duplication';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
@@ -63,5 +65,6 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const demoted = (r: (typeof kept)[number]) =>
     lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
   const rank = (r: (typeof kept)[number]) => (demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score);
-  return kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+  const ordered = kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+  return atMostOneMatch(ordered, { name: (c) => c.row.name, countryIsoAlpha3: (c) => c.row.countryIsoAlpha3 });
 }

@@ -118,7 +118,8 @@ describe('createQuickSearch', () => {
     expect(candidates[2]?.existingOrgId).toBe('4');
     expect(candidates.map((c) => c.match.score)).toEqual([...candidates.map((c) => c.match.score)].sort((a, b) => b - a));
     const byId = (id: string) => candidates.find((c) => c.existingOrgId === id)?.match;
-    expect(byId('9')).toMatchObject({ match: true, grades: { identifier: 'same' }, matchedOn: { identifier: { type: 'OPENCORPORATES', value: 'acme-1' } } });
+    // At most one match per query (issue 20 section 3): the best-scored exact match keeps it.
+    expect(byId('9')).toMatchObject({ match: false, grades: { identifier: 'same' }, matchedOn: { identifier: { type: 'OPENCORPORATES', value: 'acme-1' } } });
     expect(byId('2')).toMatchObject({ match: true, grades: { name: 'same' }, matchedOn: { name: 'Acme 1', nameKind: 'name' } });
   });
 

@@ -10,7 +10,8 @@
  * 3. Each candidate carries its Match (core/match-confidence.ts): `score` is the calibrated confidence 0-100,
  *    `match` its decision, and `features` the per-field grades (name, identifier, website, country).
  * 4. Best score first; on a tie, the candidate with more fields graded `same` (it satisfies more of the query),
- *    then by name; at most the query's limit (default 5, at most 25).
+ *    then by name; at most the query's limit (default 5, at most 25). At most one candidate is `match` (OpenRefine
+ *    auto-matches it), none when the best cannot be told apart (core/one-match.ts).
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
@@ -22,7 +23,9 @@ import {
   type ReconciliationQuery,
   type ReconciliationResultBatch,
 } from '../../core/reconciliation';
+import { atMostOneMatch } from '../../core/one-match';
 import { contradictsConditions, featuresOf, matchOfCandidate } from '../../core/reconciliation-match';
+import type { Match } from '../../core/match';
 import type { ReconciliationDependencies } from './ports';
 
 export type ReconcileQueries = (params: {
@@ -37,10 +40,15 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
     const found = await Promise.all([...new Set(searches)].map((text) => deps.quickSearch.execute({ accountId, query: text, countryIsoAlpha3 })));
     const ids = [...new Set(found.flat().map((candidate) => candidate.existingOrgId))];
     const entities = await Promise.all(ids.map((id) => deps.entities.findEntity(accountId, id)));
-    const candidates: (ReconciliationCandidate & { sameFields: number })[] = [];
+    const candidates: (Omit<ReconciliationCandidate, 'match'> & {
+      sameFields: number;
+      match: Match;
+      subject: { name: string; countryIsoAlpha3: string | null };
+    })[] = [];
     for (const entity of entities) {
       if (entity === null) continue;
-      const { score, match, grades } = matchOfCandidate(query.query, conditions, entity);
+      const match = matchOfCandidate(query.query, conditions, entity);
+      const { score, grades } = match;
       if (contradictsConditions(grades)) continue;
       candidates.push({
         id: entity.id,
@@ -51,10 +59,14 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
         type: [ORGANISATION_TYPE],
         features: featuresOf(grades),
         sameFields: Object.values(grades).filter((grade) => grade === 'same').length,
+        subject: { name: entity.name, countryIsoAlpha3: entity.countryIsoAlpha3 },
       });
     }
     candidates.sort((a, b) => b.score - a.score || b.sameFields - a.sameFields || a.name.localeCompare(b.name));
-    return candidates.slice(0, candidateLimitOf(query)).map(({ sameFields: _ranking, ...candidate }) => candidate);
+    const decided = atMostOneMatch(candidates, { name: (c) => c.subject.name, countryIsoAlpha3: (c) => c.subject.countryIsoAlpha3 });
+    return decided
+      .slice(0, candidateLimitOf(query))
+      .map(({ sameFields: _ranking, subject: _subject, match: decision, ...candidate }) => ({ ...candidate, match: decision.match }));
   }
 
   return async ({ accountId, queries }) => {

@@ -9,11 +9,13 @@
  * - One company, one row (issue 20 section 5, before rule 7): a candidate that is the same company as a row already
  *   emitted under any key (core/stream-dedup.ts `sameCompanyRow`) merges into it as a patch; the patch's
  *   existingOrgId/accountLinked count the internal rows of both keys, so the row shows Existing when either had it.
+ * - At most one candidate of the stream is decided a match (core/one-match.ts; issue 20 section 3).
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
  */
-import type { StreamItem } from '../../core/candidates';
+import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import { atMostOneMatch } from '../../core/one-match';
 import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
 import type { LogoService } from '../logo/ports';
 import type { InternalMatch } from './ports';
@@ -71,6 +73,24 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
     return { kind: 'patch', row: decision.into };
   };
 
+  // At most one match per query (core/one-match.ts): within a batch the rule decides; a later batch's candidate is
+  // not a match once one was shown (a streamed row is not taken back).
+  let matchShown = false;
+  const oneMatch = (items: StreamItem[]): StreamItem[] => {
+    const candidates = items.filter((i): i is SearchOrganisationsCandidate => i._type === 'candidate');
+    const decided = new Map(
+      atMostOneMatch(candidates, { name: (c) => c.canonicalName, countryIsoAlpha3: (c) => c.countryIsoAlpha3 }).map((c, i) => [candidates[i], c]),
+    );
+    const out = items.map((item) => {
+      if (item._type !== 'candidate') return item;
+      const candidate = decided.get(item) ?? item;
+      if (matchShown && candidate.match.match) return { ...candidate, match: { ...candidate.match, match: false } };
+      return candidate;
+    });
+    if (out.some((i) => i._type === 'candidate' && i.match.match)) matchShown = true;
+    return out;
+  };
+
   return {
     async place(batch) {
       const placed = batch.flatMap((prepared) => dedup(prepared) ?? []);
@@ -85,7 +105,7 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
       ]);
       const matches = new Map(patchMatches);
       for (const [key, match] of candidateMatches) if (match !== undefined) matches.set(key, match);
-      return placed.map((p): StreamItem => {
+      const items = placed.map((p): StreamItem => {
         if (p.kind === 'patch') return identifierPatch(p.row, eitherMatch([p.row.key, ...(p.row.mergedKeys ?? [])], matches));
         const match = matches.get(p.key);
         return {
@@ -96,6 +116,7 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
           accountLinked: match?.accountLinked ?? false,
         };
       });
+      return oneMatch(items);
     },
   };
 }
