@@ -25,6 +25,7 @@ import { createAccountMembership, createQuickSearchLookups } from './adapters/db
 import { createQuickSearch, type QuickSearch } from './server/quick-search/quick-search';
 import { createPostgresSearchRateLimiter } from './adapters/rate-limit/postgres-rate-limiter';
 import { createSignInFailureLimit } from './adapters/rate-limit/sign-in-failure-limit';
+import { createReEnrichmentRateLimiter } from './adapters/rate-limit/re-enrichment-rate-limit';
 import { createInternalMatches } from './adapters/db/queries/internal-matches';
 import { createSearchOrganisations, type SearchOrganisations } from './server/search/search-organisations';
 import { createSearchProviderPorts, type SearchPorts, type SearchProviderPorts } from './adapters/search/search-ports';
@@ -235,6 +236,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     keyPrefix: 'quick-search',
     poolMax: 2,
   });
+  const reEnrichmentRateLimiter = createReEnrichmentRateLimiter({ connectionString: options.databaseUrl, perHour: env.REENRICH_RATE_LIMIT_PER_HOUR });
   const logo = createBrandfetchLogoService(env.LOGO_CLIENT_ID);
   const accountResolver = createAccountResolver(database.db, sessionAccount);
   const revocations = listenForApiKeyRevocations({
@@ -329,7 +331,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       getRecord: createGetOrganisationRecord(recordReader),
       getFigures: createGetOrganisationFigures(figuresReader),
       countFlags: createCountOrganisationFlags(figuresReader),
-      triggerEnrichment: createTriggerEnrichment({ store: selectionStore, jobs }),
+      triggerEnrichment: createTriggerEnrichment({
+        store: selectionStore,
+        jobs,
+        limiter: reEnrichmentRateLimiter,
+        globalMinAgeHours: env.REENRICH_GLOBAL_MIN_AGE_HOURS,
+      }),
     },
     identify: {
       listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(database.db)),
@@ -370,6 +377,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       await searchRateLimiter.close();
       await signInFailures.close();
       await quickSearchRateLimiter.close();
+      await reEnrichmentRateLimiter.close();
       await registryPacer.close();
       await quickSearchDatabase.close();
       await matchBatchDatabase.close();

@@ -16,3 +16,18 @@ describe('TRUSTED_PROXIES', () => {
     expect(() => parseEnvOrThrow({ TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(/TRUSTED_PROXIES/);
   });
 });
+
+describe('re-enrichment limits', () => {
+  it('default to 30 requests per account per hour and a week before a fresh global profile may be re-run', () => {
+    expect(parseEnvOrThrow({})).toMatchObject({ REENRICH_RATE_LIMIT_PER_HOUR: 30, REENRICH_GLOBAL_MIN_AGE_HOURS: 168 });
+    expect(parseEnvOrThrow({ REENRICH_RATE_LIMIT_PER_HOUR: '5', REENRICH_GLOBAL_MIN_AGE_HOURS: '0' })).toMatchObject({
+      REENRICH_RATE_LIMIT_PER_HOUR: 5,
+      REENRICH_GLOBAL_MIN_AGE_HOURS: 0,
+    });
+  });
+
+  it('refuses values that are not whole numbers in range', () => {
+    expect(() => parseEnvOrThrow({ REENRICH_RATE_LIMIT_PER_HOUR: '0' })).toThrow(/REENRICH_RATE_LIMIT_PER_HOUR/);
+    expect(() => parseEnvOrThrow({ REENRICH_GLOBAL_MIN_AGE_HOURS: '1.5' })).toThrow(/REENRICH_GLOBAL_MIN_AGE_HOURS/);
+  });
+});

@@ -8,6 +8,7 @@ import { MATCH_BATCH_DEFAULTS } from '../core/batch-matching';
 import { FLAGS } from '../core/flags';
 import { JOB_QUEUE_DEFAULTS } from '../core/jobs';
 import { WEBSITE_TOP_K } from '../core/national-registry';
+import { REENRICH_GLOBAL_MIN_AGE_HOURS_DEFAULT } from '../core/re-enrichment';
 import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
@@ -83,6 +84,10 @@ export const envSchema = z
     NAICS_TYPEAHEAD_LIMIT: intFromString(25, 1, 100),
     SEARCH_WEBSITE_TOP_K: intFromString(WEBSITE_TOP_K.default, WEBSITE_TOP_K.min, WEBSITE_TOP_K.max),
     SEARCH_RATE_LIMIT_PER_MINUTE: intFromString(30, 1, 100000),
+    /** "Enrich now" requests (action or POST /api/organisations/{id}/enrich) per account per hour, shared by all instances. */
+    REENRICH_RATE_LIMIT_PER_HOUR: intFromString(30, 1, 100_000),
+    /** A global organisation's COMPLETED profile may be re-enriched by any account once it is this old (hours); FAILED at once. */
+    REENRICH_GLOBAL_MIN_AGE_HOURS: intFromString(REENRICH_GLOBAL_MIN_AGE_HOURS_DEFAULT, 0, 24 * 366),
     /** Sign-in attempts per client address per minute (each instance counts its own). */
     SIGN_IN_ATTEMPTS_PER_MINUTE: intFromString(10, 1, 100000),
     /** The streamed search's maximum duration: the stream ends cleanly at it (spec: Limits, 60 s). */

@@ -127,8 +127,9 @@ export class RateLimitedError extends AppError {
   static override readonly errorCode = 'rate_limited' as const;
   readonly code = 'rate_limited' as const;
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(`Rate limit exceeded; retry in ${retryAfterSeconds}s`, 'Too many searches; please wait a moment and try again');
+  /** `userMessage` names what was limited; the default is the search's (its routes were the first limited). */
+  constructor(retryAfterSeconds: number, userMessage = 'Too many searches; please wait a moment and try again') {
+    super(`Rate limit exceeded; retry in ${retryAfterSeconds}s`, userMessage);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -3,8 +3,9 @@
  * (src/http/request-listener.ts, as src/main.ts serves it), on real PostgreSQL.
  * - Per client address (10 a minute): the address is the socket's; a client's X-Forwarded-For buys no fresh
  *   bucket unless the socket peer is a trusted proxy.
- * - Per email (10 wrong passwords in 15 minutes, from any number of addresses): failures only; a correct
- *   password clears the count; a browser that signed in to that email before (its signed known-device
+ * - Per email (10 wrong passwords in 15 minutes, from any number of addresses): the attempt is spent before the
+ *   password is checked, so concurrent attempts get no more than 10 checks (issue 19); failures only: a correct
+ *   password clears the count and a sign-in refused for another reason gives its attempt back; a browser that signed in to that email before (its signed known-device
  *   cookie) is not locked out by someone else's failures.
  */
 import http from 'node:http';
@@ -124,6 +125,35 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', SIGN_IN_TESTS, ()
       }
       expect((await signIn(baseUrl, email, PASSWORD, `100.64.${round}.200`)).status).toBe(200);
     }
+  });
+
+  it('spends the attempt before the password is checked: of 40 concurrent wrong passwords from 40 addresses exactly 10 are checked', async () => {
+    const email = await userWithPassword('burst@example.com');
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => (await signIn(baseUrl, email, `burst-guess-${i}`, `100.67.0.${i + 1}`)).status),
+    );
+    // 401 is a password that was checked and wrong; 429 is an attempt refused before any password was checked.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_FAILURES_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - SIGN_IN_FAILURES_PER_EMAIL);
+  });
+
+  it('lets a correct password after failures sign in and clear the count; a sign-in that fails for another reason gives its attempt back', async () => {
+    const email = await userWithPassword('returning@example.com');
+    for (let i = 0; i < 5; i += 1) expect((await signIn(baseUrl, email, `typo-${i}`, `100.68.0.${i + 1}`)).status).toBe(401);
+    expect((await signIn(baseUrl, email, PASSWORD, '100.68.0.100')).status).toBe(200);
+    // Refused by Better Auth before a password is checked (the body has none): each attempt spent is given back.
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL + 2; i += 1) {
+      const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `100.68.1.${i + 1}` },
+        body: JSON.stringify({ email }),
+      });
+      expect(response.status).toBe(400);
+    }
+    // The whole budget is left, and still spent before the check: a burst after the success gets exactly 10 checks.
+    const statuses = await Promise.all(Array.from({ length: 20 }, async (_, i) => (await signIn(baseUrl, email, `again-${i}`, `100.68.2.${i + 1}`)).status));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_FAILURES_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - SIGN_IN_FAILURES_PER_EMAIL);
   });
 
   it('treats the email without regard to case', async () => {

@@ -46,6 +46,8 @@ export interface PgBossJobQueue extends JobQueue {
 }
 
 const SEND_FAILED_MESSAGE = 'The request could not be queued; please try again';
+/** pg-boss's schema (its default, which `start` uses). */
+const PGBOSS_SCHEMA = 'pgboss';
 
 export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQueue {
   const log = options.log;
@@ -115,6 +117,28 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         throw new UnavailableError(`${name} could not be sent: the queue accepted no job (does the queue exist?)`, SEND_FAILED_MESSAGE);
       }
       return id;
+    },
+
+    async pendingJobForUpdate(name: JobName, singletonKey: string, { tx }: { tx: unknown }): Promise<string | null> {
+      const db = transactionDb(tx);
+      try {
+        // Started first: the queue's tables exist once pg-boss has started (it creates them).
+        await ready();
+        // A transaction-scoped advisory lock per (job, key): held until the caller commits or rolls back, so
+        // the next caller's statements (read committed) see the job this one sent.
+        await db.executeSql('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`job:${name}:${singletonKey}`]);
+        // created, retry and active sort before completed in pg-boss's job_state enum (its own queries say the same).
+        const { rows } = await db.executeSql(
+          `select id from ${PGBOSS_SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on limit 1`,
+          [name, singletonKey],
+        );
+        const [row] = rows;
+        return typeof row === 'object' && row !== null && 'id' in row && typeof row.id === 'string' ? row.id : null;
+      } catch (error) {
+        log.error({ err: error, job: name }, 'pending jobs could not be read');
+        if (error instanceof AppError) throw error;
+        throw new UnavailableError(`${name} pending jobs could not be read: ${errorMessage(error)}`, SEND_FAILED_MESSAGE);
+      }
     },
 
     async work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * `triggerEnrichmentAction` (spec: Organisation profile, "triggerEnrichmentAction | existing organisation |
  * enrichment re-run; always agentic (no website passed)"; requires an account): the active account, then the
- * organisation id, then the use case (server/enrichment/trigger-enrichment.ts); the organisation page re-renders.
+ * organisation id, then the use case (server/enrichment/trigger-enrichment.ts: it joins a pending enrichment,
+ * applies the account's re-enrichment limit and refuses a fresh global profile); the organisation page re-renders.
  * Free of Next.js so tests call it directly; the Next.js entry is server-actions.ts. Every failure is a value.
  */
 import { runAction, type ActionResult } from './action-result';

@@ -1,12 +1,18 @@
 'use client';
-/** "Enrich now": triggerEnrichmentAction, then the profile is PENDING and followed live again. */
-import { useState } from 'react';
+/**
+ * "Enrich now": triggerEnrichmentAction, then the profile is PENDING and followed live again (also when the request
+ * joined an enrichment already pending). A refusal (the account's re-enrichment limit, a shared profile that is
+ * still fresh, an organisation that is gone) is shown under the button in words, announced (role="alert") and
+ * tied to the button (aria-describedby), so the reason is read out when the button is reached again.
+ */
+import { useId, useState } from 'react';
 import { useServerActions } from '../providers/server-actions';
 import { useMarkProfilePending } from './use-organisation-profile';
 
 export function EnrichNowButton({ organisationId }: { organisationId: string }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
   const markPending = useMarkProfilePending(organisationId);
   const { triggerEnrichment } = useServerActions();
 
@@ -30,11 +36,17 @@ export function EnrichNowButton({ organisationId }: { organisationId: string }) 
 
   return (
     <div className="enrich-now">
-      <button type="button" className="button button-primary" onClick={enrich} aria-disabled={pending || undefined}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={enrich}
+        aria-disabled={pending || undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
         {pending ? 'Requesting…' : 'Enrich now'}
       </button>
       {error ? (
-        <p role="alert" className="form-error">
+        <p id={errorId} role="alert" className="form-error">
           {error}
         </p>
       ) : null}

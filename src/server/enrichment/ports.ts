@@ -199,3 +199,14 @@ export interface EnrichmentStore {
 export interface Aquila1Sync {
   syncAquila1(organisationId: string): Promise<void>;
 }
+
+// ---------------------------------------------------------------- re-enrichment ("Enrich now")
+
+/**
+ * The per-account limit on re-enrichment requests (REENRICH_RATE_LIMIT_PER_HOUR, shared by every instance),
+ * implemented over PostgreSQL by src/adapters/rate-limit/re-enrichment-rate-limit.ts.
+ */
+export interface ReEnrichmentRateLimiter {
+  /** Counts one request of the account; throws RateLimitedError (429 with Retry-After) over the limit. */
+  consumeOrThrow(accountId: string): Promise<void>;
+}

@@ -32,6 +32,14 @@ export interface JobQueue {
    * sent) and UnavailableError when the queue does not accept it.
    */
   send<J extends JobName>(name: J, payload: JobPayload<J>, options?: SendJobOptions): Promise<string>;
+  /**
+   * The one-pending-job-per-key guard (issue 19: at most one pending enrichment per organisation). Takes a lock
+   * on the job's name and `singletonKey` (JOB_POLICIES) for the rest of the caller's transaction, so concurrent
+   * callers for one key run one after another, each seeing what the one before it committed; then answers the
+   * id of a job of that key that is queued, waiting for a retry or running, or null when there is none (the
+   * caller may then send one in the same transaction). Throws UnavailableError when the queue cannot be read.
+   */
+  pendingJobForUpdate(name: JobName, singletonKey: string, options: { tx: unknown }): Promise<string | null>;
   /** Starts a worker for one job: each job's payload is parsed again before `handler` sees it. */
   work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void>;
 }

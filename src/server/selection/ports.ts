@@ -15,6 +15,8 @@ export interface SelectedOrganisation {
   type: string | null;
   website: string | null;
   profileStatus: ProfileStatus | null;
+  /** When the profile last settled (COMPLETED or FAILED); null when it never did. */
+  profileCheckedAt: Date | null;
   /** Private to the caller's account (OWNED_BY the account). */
   ownedByAccount: boolean;
 }

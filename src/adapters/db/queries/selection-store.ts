@@ -32,6 +32,7 @@ function selectedColumns(accountId: string) {
     type: organisations.type,
     website: organisations.website,
     profileStatus: organisations.profileStatus,
+    profileCheckedAt: organisations.profileCheckedAt,
     redirectedTo: organisations.redirectedTo,
     ownedByAccount: sql<boolean>`${ownedByAccount(accountId, sql`${organisations.id}`)}`,
   };
@@ -43,6 +44,7 @@ interface SelectedRow {
   type: string | null;
   website: string | null;
   profileStatus: string | null;
+  profileCheckedAt: Date | null;
   redirectedTo: string | null;
   ownedByAccount: boolean;
 }
@@ -54,6 +56,7 @@ function toSelected(row: SelectedRow): SelectedOrganisation {
     type: row.type,
     website: row.website,
     profileStatus: toProfileStatus(row.profileStatus),
+    profileCheckedAt: row.profileCheckedAt,
     ownedByAccount: row.ownedByAccount,
   };
 }

@@ -158,14 +158,16 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/organisations/{id}/enrich',
     method: 'post',
     summary: 'Re-run the enrichment (triggerEnrichmentAction for API clients; always agentic)',
+    description:
+      "At most one enrichment per organisation is pending: while one is queued or running, a request joins it (the same `202`, nothing queued). Every request counts against the account's re-enrichment limit (`REENRICH_RATE_LIMIT_PER_HOUR`, default 30 an hour): `429` with `Retry-After` over it. A global organisation (shared by every account) is re-enriched only when its profile is not a fresh one: never enriched, `FAILED`, or `COMPLETED` at least `REENRICH_GLOBAL_MIN_AGE_HOURS` (default 168) ago; otherwise `409` saying from when it may be. An organisation the account owns may be re-enriched at any time.",
     auth: 'account',
     pathParameters: ['id'],
     success: {
       status: 202,
-      description: 'The job is queued and the profile is PENDING',
+      description: 'The job is queued, or one already pending was joined; the profile is PENDING',
       schema: dataOf(objectOf({ organisationId: STRING })),
     },
-    errors: [400, 401, 403, 404, 503],
+    errors: [400, 401, 403, 404, 409, 429, 503],
   },
   {
     path: '/api/organisations/{id}/naics',

@@ -1,6 +1,8 @@
 /**
  * POST /api/organisations/{id}/enrich: triggerEnrichmentAction for API clients. 202 `{data: {organisationId}}`
- * once the job is queued (profile PENDING); 404 when not visible; 400 when the id is not an id.
+ * once the job is queued (profile PENDING), or when one already pending is joined; 404 when not visible; 400
+ * when the id is not an id; 429 with Retry-After over the account's re-enrichment limit; 409 for a global
+ * organisation whose profile is fresh (server/enrichment/trigger-enrichment.ts).
  */
 import { jsonResponse } from '../../../../http/error-response';
 import { parseOrThrow } from '../../../../http/parse';
