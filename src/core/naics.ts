@@ -51,7 +51,12 @@ export function cleanNaicsTitle(title: string): string {
 }
 
 /** The typeahead item. */
-export const naicsSearchResultSchema = z.object({ name: z.string(), code: z.string() });
+export const naicsSearchResultSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  /** The official index entry the term matched, when the title does not hold the term's words ("Fasteners (e.g., ...)"). */
+  matchedPhrase: z.string().optional(),
+});
 export type NaicsSearchResult = z.infer<typeof naicsSearchResultSchema>;
 
 export const NAICS_TERM_MIN_LENGTH = 2;

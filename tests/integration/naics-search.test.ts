@@ -39,17 +39,24 @@ describe('GET /api/naics/search', () => {
     const response = await search('  soybean ');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // Titles, and (issue 21 section 4) the official index entries, saying which entry matched; by name then code.
     expect(await response.json()).toEqual([
+      { name: 'Artificial and Synthetic Fibers and Filaments Manufacturing', code: '325220', matchedPhrase: 'Soybean fibers and filaments manufacturing' },
+      { name: 'Fats and Oils Refining and Blending', code: '311225', matchedPhrase: 'Soybean cooking oil made from purchased oils' },
+      { name: 'Grain and Field Bean Merchant Wholesalers', code: '424510', matchedPhrase: 'Soybeans merchant wholesalers' },
       { name: 'Oilseed (except Soybean) Farming', code: '111120' },
+      { name: 'Plastics Material and Resin Manufacturing', code: '325211', matchedPhrase: 'Soybean plastics manufacturing' },
       { name: 'Soybean Farming', code: '111110' },
       { name: 'Soybean and Other Oilseed Processing', code: '311224' },
     ]);
     const prefixes = (await (await search('soy farm')).json()) as { name: string }[];
     expect(prefixes).toContainEqual({ name: 'Soybean Farming', code: '111110' });
-    for (const row of prefixes) expect(row.name).toMatch(/\bsoy/i);
+    for (const row of prefixes as { name: string; matchedPhrase?: string }[]) expect(row.matchedPhrase ?? row.name).toMatch(/\bsoy/i);
     expect(await (await search('oybean')).json()).toEqual([]);
-    const words = (await (await search('grain farm')).json()) as { name: string; code: string }[];
-    expect(words.map((r) => r.code)).toEqual(['111199', '111191']);
+    const words = (await (await search('grain farm')).json()) as { name: string; code: string; matchedPhrase?: string }[];
+    // The two titles holding both words, without a phrase; the rest by an index entry holding both (stemmed).
+    expect(words.filter((r) => r.matchedPhrase === undefined).map((r) => r.code)).toEqual(['111199', '111191']);
+    for (const row of words) expect(row.matchedPhrase ?? row.name).toMatch(/grain.*\bfarm|\bfarm.*grain/i);
   });
 
   it('matches a code prefix and offers only six-digit codes', async () => {
@@ -133,5 +140,39 @@ describe('GET /api/identify/sidebar/{organisationId}/organisation', () => {
     expect((await read(hidden.id, account.authorization)).status).toBe(404);
     expect((await read(hidden.id, owner.authorization)).status).toBe(200);
     expect((await read('not-a-uuid', account.authorization)).status).toBe(404);
+  });
+});
+
+describe('GET /api/naics/search understands words (issue 21 section 4)', () => {
+  const rows = async (term: string) => (await (await search(term)).json()) as { name: string; code: string; matchedPhrase?: string }[];
+
+  it('finds fasteners by the plural as by the singular, through titles and the official index entries', async () => {
+    const plural = await rows('fasteners');
+    expect(plural.map((r) => r.code)).toEqual((await rows('fastener')).map((r) => r.code));
+    const codes = plural.map((r) => r.code);
+    expect(codes).toEqual(expect.arrayContaining(['332722', '339993', '423710']));
+    expect(plural.find((r) => r.code === '423710')).toEqual({
+      name: 'Hardware Merchant Wholesalers',
+      code: '423710',
+      matchedPhrase: expect.stringMatching(/fasteners/i),
+    });
+    expect(plural.map((r) => `${r.name}|${r.code}`)).toEqual([...plural.map((r) => `${r.name}|${r.code}`)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    for (const row of plural) expect(row.code).toMatch(/^\d{6}$/);
+  });
+
+  it('stems every word and requires them all ("screws manufacturing")', async () => {
+    const found = await rows('screws manufacturing');
+    expect(found.map((r) => r.code)).toContain('332722');
+    expect(found.every((r) => /screw/i.test(r.matchedPhrase ?? r.name) || r.code === '332722')).toBe(true);
+  });
+
+  it('falls back to the descriptions only when no title or index entry names the term', async () => {
+    // "headers" and "threaders" are machines named only in 332722's description.
+    expect((await rows('threaders')).map((r) => r.code)).toContain('332722');
+  });
+
+  it('answers nothing for words NAICS does not use, and at most 25 rows', async () => {
+    expect(await rows('widgets')).toEqual([]);
+    expect((await rows('manufacturing')).length).toBe(25);
   });
 });

@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
+  serial,
   date,
   doublePrecision,
   index,
@@ -329,6 +331,9 @@ export const accountOrganisations = pgTable(
 
 // ---------------------------------------------------------------- classification
 
+/** PostgreSQL's full-text document type (drizzle has none built in). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const naics = pgTable(
   'naics',
   {
@@ -336,10 +341,34 @@ export const naics = pgTable(
     code: varchar('code', { length: 6 }).notNull().unique(),
     name: text('name').notNull(),
     level: integer('level').notNull(),
+    /** The Census Bureau's description of the code, without its cross-references. */
+    description: text('description').notNull().default(''),
+    /** Title (weight A), index entries (B) and description (C), English-stemmed: the typeahead's words (seedNaics). */
+    searchDocument: tsvector('search_document'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('naics_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`), index('naics_level_name_idx').on(t.level, t.name, t.code)],
+  (t) => [
+    index('naics_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('naics_level_name_idx').on(t.level, t.name, t.code),
+    index('naics_search_document_idx').using('gin', t.searchDocument),
+  ],
+);
+
+/** The official NAICS index entries (2017 NAICS Index File): the phrases people use for what a code covers. */
+export const naicsIndexEntries = pgTable(
+  'naics_index_entries',
+  {
+    id: serial('id').primaryKey(),
+    naicsCode: varchar('naics_code', { length: 6 })
+      .notNull()
+      .references(() => naics.code, { onDelete: 'cascade' }),
+    phrase: text('phrase').notNull(),
+  },
+  (t) => [
+    unique('naics_index_entries_code_phrase_unique').on(t.naicsCode, t.phrase),
+    index('naics_index_entries_phrase_idx').using('gin', sql`to_tsvector('english', ${t.phrase})`),
+  ],
 );
 
 export const organisationNaics = pgTable(

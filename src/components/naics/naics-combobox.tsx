@@ -192,6 +192,7 @@ export default function NaicsCombobox({
                   onClick={() => choose(index)}
                 >
                   <span className="naics-combobox-option-code">{item.code}</span> <span className="naics-combobox-option-name">{item.name}</span>
+                  {item.matchedPhrase !== undefined ? <span className="naics-combobox-option-phrase">Index entry: “{item.matchedPhrase}”</span> : null}
                 </li>
               ))
             : null}
