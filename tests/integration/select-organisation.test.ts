@@ -25,9 +25,14 @@ let ctx: TestContext;
 let db: Db;
 
 /** What the providers answer to the next search: the national registry, the aggregator, the agent. */
-const answers = { registry: [] as RegistryCandidate[], global: [] as RegistryCandidate[], agent: [] as AgentCandidate[] };
+const answers = { registry: [] as RegistryCandidate[], global: [] as RegistryCandidate[], agent: [] as AgentCandidate[], registryDelayMs: 0 };
 const searchPorts: SearchPorts = {
-  nationalRegistry: { searchByName: async () => ({ candidates: answers.registry, error: null }) },
+  nationalRegistry: {
+    async searchByName() {
+      await new Promise((resolve) => setTimeout(resolve, answers.registryDelayMs));
+      return { candidates: answers.registry, error: null };
+    },
+  },
   globalRegistry: { searchByName: async () => ({ candidates: answers.global, error: null }) },
   agent: {
     async *discover() {
@@ -36,6 +41,8 @@ const searchPorts: SearchPorts = {
   },
   // A website is accepted unless it says it is unchecked.
   websiteValidator: { validate: async (_name, url) => ({ accepted: !url.includes('unchecked'), tier: 1, score: 100, reason: 'test' }) },
+  // Mode auto: the agent's rows wait this long for the registry, then stream; a later registry row becomes a patch.
+  registryLeadMs: 50,
 };
 
 beforeAll(async () => {
@@ -90,6 +97,7 @@ async function streamed(made: Account, candidate: StreamedSelectionCandidate): P
   answers.registry = [];
   answers.global = [];
   answers.agent = [];
+  answers.registryDelayMs = 0;
   if (candidate.source === 'agent') {
     const { canonicalName: name, countryIsoAlpha3, website, description, identifiers } = candidate;
     answers.agent = [{ name, countryIsoAlpha3, website, description, identifiers }];
@@ -292,6 +300,31 @@ describe('a candidate with no internal match', () => {
       ),
     );
     expect(sameDomain).toEqual({ organisationId: site.organisationId, created: false });
+  });
+
+  it('writes the identifiers an identifier patch brought to the row it selected', async () => {
+    const made = await account();
+    const agentRow = registryCandidate({ canonicalName: 'LYREBIRD LABS PTY LTD', source: 'agent', description: 'Sound studios' });
+    answers.agent = [{ name: agentRow.canonicalName, countryIsoAlpha3: 'AUS', website: null, description: agentRow.description, identifiers: [] }];
+    answers.registry = [{ ...agentRow, name: agentRow.canonicalName, identifiers: [{ type: 'ABN', value: '51824753556' }], score: null }];
+    answers.registryDelayMs = 300;
+    const response = await searchRoute(
+      new Request('http://localhost/api/organisations/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: made.authorization },
+        body: JSON.stringify({ query: agentRow.canonicalName, countryIsoAlpha3: 'AUS', mode: 'auto' }),
+      }),
+    );
+    const items = (await response.text())
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => streamItemSchema.parse(JSON.parse(line)));
+    const [first, patch] = items;
+    if (first?._type !== 'candidate' || patch?._type !== 'identifierPatch') throw new Error(`expected a candidate, then its patch: ${JSON.stringify(items)}`);
+    expect(first).toMatchObject({ source: 'agent', identifiers: [] });
+    expect(patch.ref).toBe(first.ref);
+    const data = ok(await select(made.context, { candidate: { _type: 'candidate', ref: first.ref }, countryIsoAlpha3: 'AUS' }));
+    expect(await identifiersOf(data.organisationId)).toEqual([{ type: 'ABN', value: '51824753556' }]);
   });
 
   it("never lands on another account's private organisation", async () => {
