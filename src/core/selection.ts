@@ -36,8 +36,13 @@ export function searchIntentOf(search: string | URLSearchParams): SearchIntent |
  * Unknown fields (a client that still sends the whole candidate) are dropped, never read.
  */
 export const selectionReferenceSchema = z.discriminatedUnion('_type', [
-  z.object({ _type: z.literal('candidate'), ref: candidateReferenceSchema }),
-  z.object({ _type: z.literal('internal'), existingOrgId: z.uuid({ error: 'must be the id of an organisation the quick lookup found' }) }),
+  z.object({ _type: z.literal('candidate'), ref: candidateReferenceSchema.describe('The `ref` of a candidate the search stream handed out to this account') }),
+  z.object({
+    _type: z.literal('internal'),
+    existingOrgId: z
+      .uuid({ error: 'must be the id of an organisation the quick lookup found' })
+      .describe('An organisation the quick lookup found (visible to the account)'),
+  }),
 ]);
 export type SelectionReference = z.infer<typeof selectionReferenceSchema>;
 
