@@ -108,7 +108,7 @@ describe('attack 1: a forged existingOrgId', () => {
     const attacker = await makeAccount(ctx.database.db);
     const victim = await makeAccount(ctx.database.db);
     const global = await makeOrganisation(ctx.database.db, { name: 'Acme Creek Produce Pty Ltd', profileStatus: 'COMPLETED' });
-    const { abn } = await registryRow(attacker.authorization, HARBOUR);
+    const { row, abn } = await registryRow(attacker.authorization, HARBOUR);
     const candidate = forged({
       canonicalName: global.name,
       key: 'AUS|acme creek produce',
@@ -124,6 +124,13 @@ describe('attack 1: a forged existingOrgId', () => {
       { account: async () => ({ accountId: attacker.id, userId: null, via: 'session' }), container: ctx.container },
     );
     expect(action).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    // A genuine reference with the global organisation's id beside it: the id the server matched is the one used.
+    const dressed = await post(select, '/api/organisations/select', attacker.authorization, {
+      candidate: { ...row, existingOrgId: global.id },
+      countryIsoAlpha3: 'AUS',
+    });
+    expect(dressed.status).toBe(200);
+    expect(((await dressed.json()) as { data: { organisationId: string } }).data.organisationId).not.toBe(global.id);
 
     expect(await identifiersOf(global.id)).toEqual([]);
     const found = await post(quickSearch, '/api/organisations/quick-search', victim.authorization, { query: abn, countryIsoAlpha3: 'AUS' });
