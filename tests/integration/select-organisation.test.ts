@@ -361,6 +361,24 @@ describe('an existing internal match', () => {
     expect(await identifiersOf(existing.id)).toHaveLength(1);
   });
 
+  it("writes an agent row's identifiers onto the account's own organisation only, never onto a global one", async () => {
+    const made = await account();
+    const global = await makeOrganisation(db, { name: 'WALLABY WINES PTY LTD', type: null, profileStatus: 'COMPLETED' });
+    const owned = await makeOrganisation(db, { name: 'WALLAROO WINES PTY LTD', type: null, profileStatus: 'COMPLETED' }, { ownerAccountId: made.id });
+    const claimed = [{ type: 'ABN', value: '53004085616' }];
+    const onGlobal = await streamed(made, registryCandidate({ canonicalName: global.name, source: 'agent', identifiers: claimed }));
+    expect(onGlobal.existingOrgId).toBe(global.id);
+    expect(ok(await select(made.context, { candidate: { _type: 'candidate', ref: onGlobal.ref }, countryIsoAlpha3: 'AUS' }))).toEqual({
+      organisationId: global.id,
+      created: false,
+    });
+    expect(await identifiersOf(global.id)).toEqual([]);
+    expect(await linked(made.context.accountId, global.id)).toBe(1);
+    const onOwned = await streamed(made, registryCandidate({ canonicalName: owned.name, source: 'agent', identifiers: claimed }));
+    ok(await select(made.context, { candidate: { _type: 'candidate', ref: onOwned.ref }, countryIsoAlpha3: 'AUS' }));
+    expect(await identifiersOf(owned.id)).toEqual(claimed);
+  });
+
   it('enriches automatically when never enriched, not owned by the account, and a real country is resolvable', async () => {
     const { context } = await account();
     const global = await makeOrganisation(db, { name: 'ECHIDNA ENGINEERING PTY LTD', profileStatus: null });

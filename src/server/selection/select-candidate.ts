@@ -7,7 +7,9 @@
  *
  * - Existing internal match (`existingOrgId`, the match the server found, visible to the account, redirects followed): no new
  *   organisation; the candidate's identifiers are still written (check digits verified, no duplicates), a
- *   missing type is backfilled, and the organisation joins the account's list. It is enriched automatically
+ *   missing type is backfilled (an agent row's only onto the account's own organisation: what the agent read on
+ *   the web is checked against the registry by the enrichment, not here), and the organisation joins the
+ *   account's list. It is enriched automatically
  *   when it was never enriched, is not owned by the caller's account, and a real country is resolvable
  *   (its own, the candidate's or the search's); otherwise the page offers "Enrich now".
  * - Otherwise, under one lock per match key: a visible organisation sharing the composite key, a registry
@@ -130,7 +132,7 @@ export function unrecognisedSelection(field: string): ValidationError {
 
 /**
  * Settling on an existing organisation: the facts' identifiers (check digits verified, no duplicates) and a
- * missing type, the account's link, and the automatic enrichment when it was never enriched, is not owned by the
+ * missing type (a registry's onto any organisation, the agent's only onto the account's own), the account's link, and the automatic enrichment when it was never enriched, is not owned by the
  * account and a real country is resolvable (its own, the candidate's or the search's).
  */
 async function settle(params: {
@@ -142,8 +144,12 @@ async function settle(params: {
   searchCountry: string | null;
 }): Promise<SelectionResult> {
   const { tx, jobs, accountId, existing, facts } = params;
-  await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
-  if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
+  // What the agent read on the web is checked against the registry only by the enrichment: it goes onto the
+  // account's own organisation, never onto one every account sees (a registry's facts go onto either).
+  if (existing.ownedByAccount || facts.source === 'registry') {
+    await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
+    if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
+  }
   await tx.linkToAccount(accountId, existing.id);
   const country = existing.countryIsoAlpha3 ?? facts.country ?? params.searchCountry;
   if (existing.profileStatus === null && !existing.ownedByAccount && country !== null) {
