@@ -8,8 +8,11 @@
  *
  * Every provider's contract fake runs in this process (sandbox mode's `startSandbox`), the real adapters
  * point at them, POST /api/organisations/select is served over a real socket (@hono/node-server), and the
- * enrichment worker runs in this process with the real pg-boss queue. Reports:
- *   1. the select round trip, p50 / p95 (API key, a new organisation each time: lock, find, create, send);
+ * enrichment worker runs in this process with the real pg-boss queue. Selection is by reference (decision 0017):
+ * each synthetic candidate is recorded as the search stream records what it hands out (the candidate references
+ * store, one batch of one), and the selection sends its `ref`. Reports:
+ *   1. the select round trip, p50 / p95 (API key, a new organisation each time: read the reference, lock, find,
+ *      create, send; the recording is outside the timed request, as the stream does it);
  *   2. enrichment throughput in jobs per minute with zero-latency fakes, 1 and 4 concurrent workers;
  *   3. the time from select to COMPLETED with realistic fakes (the agent answers in seconds), p50 / p95.
  * Prints a table on stderr and one JSON object on stdout.
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApiKey } from '../src/adapters/auth/api-keys';
+import { createCandidateReferences } from '../src/adapters/db/queries/candidate-references';
 import { createDatabase } from '../src/adapters/db/client';
 import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
@@ -33,6 +37,7 @@ import type { StreamedSelectionCandidate } from '../src/core/selection';
 import { abnFromAcn, makeAcn } from '../src/core/identifiers';
 import { startSandbox } from '../src/sandbox/start-sandbox';
 import { startEnrichmentWorker } from '../src/server/enrichment/enrichment-worker';
+import { newCandidateReference } from '../src/server/selection/candidate-references';
 import { round, summariseLatencies } from './support/stats';
 
 const { values } = parseArgs({
@@ -77,6 +82,13 @@ function candidate(name?: string): StreamedSelectionCandidate {
     parentEntityName: null,
     type: 'ProprietaryLimited',
   };
+}
+
+/** The candidate recorded for the account as the search stream records it; the reference a selection sends. */
+async function referenced(container: Container, accountId: string, facts: StreamedSelectionCandidate) {
+  const ref = newCandidateReference();
+  await createCandidateReferences(container.database.db).record(accountId, { candidates: [{ ref, candidate: facts }], patches: [] });
+  return { _type: 'candidate' as const, ref };
 }
 
 async function newAccount(container: Container) {
@@ -150,11 +162,12 @@ async function main() {
     const account = await newAccount(container);
     const latencies: number[] = [];
     for (let i = 0; i < SELECTS + 20; i += 1) {
+      const selected = await referenced(container, account.id, candidate());
       const started = performance.now();
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: account.authorization },
-        body: JSON.stringify({ candidate: candidate(), countryIsoAlpha3: 'AUS' }),
+        body: JSON.stringify({ candidate: selected, countryIsoAlpha3: 'AUS' }),
       });
       await response.json();
       if (response.status !== 200) throw new Error(`select answered ${response.status}`);
@@ -175,7 +188,8 @@ async function main() {
         const name = i % 2 === 0 ? KNOWN[(i / 2) % KNOWN.length] : undefined;
         // The known companies are selected by distinct accounts, so each selection is a new organisation.
         const owner = name ? await newAccount(container) : account;
-        const result = await container.selection.selectOrganisation(owner.id, { candidate: candidate(name), countryIsoAlpha3: 'AUS' });
+        const selected = await referenced(container, owner.id, candidate(name));
+        const result = await container.selection.selectOrganisation(owner.id, { candidate: selected, countryIsoAlpha3: 'AUS' });
         if (!result.created) throw new Error(`selection ${i} matched an existing organisation; every selection must create one`);
         ids.push(result.organisationId);
       }
@@ -201,8 +215,9 @@ async function main() {
       await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: 2 });
       for (let i = round * KNOWN.length; i < Math.min(REALISTIC, (round + 1) * KNOWN.length); i += 1) {
         const owner = await newAccount(container);
+        const selected = await referenced(container, owner.id, candidate(KNOWN[i % KNOWN.length]));
         const started = performance.now();
-        const result = await container.selection.selectOrganisation(owner.id, { candidate: candidate(KNOWN[i % KNOWN.length]), countryIsoAlpha3: 'AUS' });
+        const result = await container.selection.selectOrganisation(owner.id, { candidate: selected, countryIsoAlpha3: 'AUS' });
         if (!result.created) throw new Error(`selection ${i} matched an existing organisation`);
         for (let status = await statusOf(container, result.organisationId); status === 'PENDING'; status = await statusOf(container, result.organisationId)) {
           await new Promise((resolve) => setTimeout(resolve, 50));

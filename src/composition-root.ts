@@ -47,6 +47,8 @@ import {
   type GetOrganisationFigures,
 } from './server/organisations/get-organisation-figures';
 import { createSelectOrganisation, type SelectOrganisation } from './server/selection/select-organisation';
+import { createSelectCandidate, createSelectExisting } from './server/selection/select-candidate';
+import { createCandidateReferences } from './adapters/db/queries/candidate-references';
 import { createRejectSelection, type RejectSelection } from './server/selection/reject-selection';
 import { createGetOrganisationProfile, type GetOrganisationProfile } from './server/organisations/get-organisation-profile';
 import { createTriggerEnrichment, type TriggerEnrichment } from './server/enrichment/trigger-enrichment';
@@ -260,7 +262,14 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   // The search's provider ports, shared by the search stream and the batches' registry pass (one set of adapters).
   const searchPorts = options.searchPorts ?? searchPortsOf(createSearchProviderPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher }), log);
   const registryPacer = createRegistryPacer({ connectionString: options.databaseUrl, callsPerMinute: env.MATCH_REGISTRY_CALLS_PER_MINUTE });
-  const selectOrganisation = createSelectOrganisation({ store: selectionStore, jobs });
+  // Selection by reference (decision 0017): the stream records what it hands out; a selection reads it back.
+  const candidateReferences = createCandidateReferences(database.db, { ttlSeconds: env.CANDIDATE_REFERENCE_TTL_SECONDS });
+  const selectCandidate = createSelectCandidate({ store: selectionStore, jobs });
+  const selectOrganisation = createSelectOrganisation({
+    references: candidateReferences,
+    selectCandidate,
+    selectExisting: createSelectExisting({ store: selectionStore, jobs }),
+  });
   const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
@@ -309,6 +318,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       logo,
       log: log.child({ useCase: 'searchOrganisations' }),
       defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
+      candidateReferences,
     }),
     naics: {
       catalogue: { searchCodes: (params) => searchNaicsCodes(database.db, params) },
@@ -367,7 +377,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
         registryReviewBelow: env.MATCH_REGISTRY_REVIEW_BELOW,
       }),
       review: createReviewMatchRow({ store: matchBatchStore }),
-      apply: createApplyMatchBatch({ store: matchBatchStore, selectOrganisation }),
+      apply: createApplyMatchBatch({ store: matchBatchStore, selectCandidate }),
       resume: createResumeMatchBatch({ store: matchBatchStore, jobs }),
       read: createReadMatchBatch({ store: matchBatchStore }),
     },

@@ -92,6 +92,8 @@ export const envSchema = z
     SIGN_IN_ATTEMPTS_PER_MINUTE: intFromString(10, 1, 100000),
     /** The streamed search's maximum duration: the stream ends cleanly at it (spec: Limits, 60 s). */
     SEARCH_MAX_DURATION_SECONDS: intFromString(60, 1, 3600),
+    /** How long a streamed candidate can be selected by its reference (decision 0017): an hour. */
+    CANDIDATE_REFERENCE_TTL_SECONDS: intFromString(3600, 1, 86400),
 
     // national registry (ABN Lookup)
     ABR_GUID: optionalString,

@@ -36,8 +36,16 @@ export const internalQuickSearchCandidateSchema = z.object({
 });
 export type InternalQuickSearchCandidate = z.infer<typeof internalQuickSearchCandidateSchema>;
 
+/**
+ * What a selection sends for a streamed candidate (decision 0017): opaque, bound to the account that searched and
+ * short-lived; the server recorded the candidate's facts under it and reads them back from there.
+ */
+export const candidateReferenceSchema = z.uuid({ error: 'must be the `ref` of a candidate the search handed out' });
+
 export const searchOrganisationsCandidateSchema = z.object({
   _type: z.literal('candidate'),
+  /** The candidate reference a selection sends (decision 0017). */
+  ref: candidateReferenceSchema.describe('The candidate reference: what a selection sends (`candidate.ref`); account-bound, expires after an hour'),
   canonicalName: z.string(),
   description: z.string(),
   countryIsoAlpha3: z.string(),
@@ -66,6 +74,8 @@ export const searchOrganisationsIdentifierPatchSchema = z.object({
   _type: z.literal('identifierPatch'),
   /** The key of the already-streamed candidate to upgrade in place. */
   key: z.string(),
+  /** That candidate's reference: a selection of it now writes these identifiers too. */
+  ref: candidateReferenceSchema,
   identifiers: z.array(identifierSchema),
   existingOrgId: z.string().nullable(),
   accountLinked: z.boolean(),

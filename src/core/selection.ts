@@ -1,15 +1,21 @@
 /**
- * The selection payload (spec: "Server action: selectOrganisationAction") and where a selection leads
- * ("Selection destination"). The candidate is exactly what the quick lookup or the stream delivered; its
- * `type`, when present, is one of the three organisation types (the candidate schemas already say so).
+ * The selection payload (spec: "Server action: selectOrganisationAction", issue 19 section 1, decision 0017) and
+ * where a selection leads ("Selection destination").
  *
- * Where a selection is rejected (spec: Errors, "selection payload fails schema validation"): a type outside the
- * three fails this schema; GLO on a new organisation (a new organisation needs a real country) is the use case's
- * check, src/server/selection/select-organisation.ts; the inline error tile on the row is SelectionErrorTile in
+ * A selection is by reference: the client names what it picked, `{_type: 'candidate', ref}` for a row the stream
+ * handed out, `{_type: 'internal', existingOrgId}` for an organisation the quick lookup found; every other field
+ * a client sends is ignored. The facts a selection writes (`SelectionCandidate`: identifiers, type, website and
+ * its validation, description, source) are the ones the server obtained: the stream's record under the reference,
+ * or a batch row's registry candidate.
+ *
+ * Where a selection is rejected (spec: Errors, "selection payload fails schema validation"): a reference or id
+ * that is not one fails this schema; one the server does not recognise (unknown, expired, another account's, an
+ * organisation the account cannot see) and GLO on a new organisation are the use case's checks,
+ * src/server/selection/select-organisation.ts; the inline error tile on the row is SelectionErrorTile in
  * src/components/search/search-results.tsx.
  */
 import { z } from 'zod';
-import { internalQuickSearchCandidateSchema, organisationTypeSchema, searchOrganisationsCandidateSchema } from './candidates';
+import { candidateReferenceSchema, internalQuickSearchCandidateSchema, organisationTypeSchema, searchOrganisationsCandidateSchema } from './candidates';
 
 export const SEARCH_INTENTS = ['spotlight', 'analyst', 'engage'] as const;
 export const searchIntentSchema = z.enum(SEARCH_INTENTS);
@@ -26,15 +32,31 @@ export function searchIntentOf(search: string | URLSearchParams): SearchIntent |
 }
 
 /**
- * An internal row may carry a `type` too (the stream's rows always do, possibly null). The `match` a candidate
- * arrived with is not part of the selection: it describes the search, not the organisation picked.
+ * What a client sends to select a row: the stream's reference, or the organisation the quick lookup found by id.
+ * Unknown fields (a client that still sends the whole candidate) are dropped, never read.
+ */
+export const selectionReferenceSchema = z.discriminatedUnion('_type', [
+  z.object({ _type: z.literal('candidate'), ref: candidateReferenceSchema.describe('The `ref` of a candidate the search stream handed out to this account') }),
+  z.object({
+    _type: z.literal('internal'),
+    existingOrgId: z
+      .uuid({ error: 'must be the id of an organisation the quick lookup found' })
+      .describe('An organisation the quick lookup found (visible to the account)'),
+  }),
+]);
+export type SelectionReference = z.infer<typeof selectionReferenceSchema>;
+
+/**
+ * A candidate as the server obtained it (server-side only: the stream's record under a reference, a batch row's
+ * registry candidate), never parsed from a request. An internal row may carry a `type` too. The `match` and the
+ * `ref` a candidate arrived with are not part of it: they describe the search, not the organisation picked.
  */
 export const selectionCandidateSchema = z.discriminatedUnion('_type', [
   internalQuickSearchCandidateSchema.omit({ match: true }).extend({ type: organisationTypeSchema.nullable().optional() }),
-  searchOrganisationsCandidateSchema.omit({ match: true }),
+  searchOrganisationsCandidateSchema.omit({ match: true, ref: true }),
 ]);
 export type SelectionCandidate = z.infer<typeof selectionCandidateSchema>;
-/** A streamed candidate as selected (without its `match`). */
+/** A streamed candidate as the server recorded it (without its `match` and `ref`). */
 export type StreamedSelectionCandidate = Extract<SelectionCandidate, { _type: 'candidate' }>;
 
 export interface SelectionResult {

@@ -155,7 +155,8 @@ describe('search from another account', () => {
     }
   });
 
-  it("selecting a candidate that names the owner's private organisation never lands on it", async () => {
+  it("selecting the owner's private organisation by id is refused exactly as a missing one, and never lands on it", async () => {
+    // What a client sent before selection was by reference: a whole candidate; only `_type` and `existingOrgId` are read.
     const candidate = {
       _type: 'internal',
       canonicalName: PRIVATE_NAME,
@@ -169,9 +170,15 @@ describe('search from another account', () => {
       accountLinked: true,
       type: 'ProprietaryLimited',
     };
-    const response = await call(select, '/api/organisations/select', {}, other, { candidate, countryIsoAlpha3: 'AUS' });
-    const answer = (await response.json()) as { data?: { organisationId: string } };
-    expect(answer.data?.organisationId).not.toBe(privateId);
+    const missingId = randomUUID();
+    const hidden = await observed(await call(select, '/api/organisations/select', {}, other, { candidate, countryIsoAlpha3: 'AUS' }), [privateId, missingId]);
+    const missing = await observed(
+      await call(select, '/api/organisations/select', {}, other, { candidate: { ...candidate, existingOrgId: missingId }, countryIsoAlpha3: 'AUS' }),
+      [privateId, missingId],
+    );
+    expect(hidden.status).toBe(400);
+    expect(hidden).toEqual(missing);
+    expect(hidden.body).not.toContain(privateId);
     const links = await ctx.database.db.execute(
       sql`select count(*)::int n from account_organisations where organisation_id = ${privateId}::uuid and account_id = ${other.id}::uuid`,
     );

@@ -15,6 +15,7 @@ import type { AccountContext } from '../../src/server/auth/account-context';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { exited, killWorkers, startWorker, waitFor } from '../support/worker-process';
+import { recordedReference } from '../support/candidate-references';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -53,7 +54,7 @@ describe('the enrichment worker process', () => {
     const context: AccountContext = { accountId: made.id, userId: null, via: 'session' };
     const selected = await runSelectOrganisationAction(
       {
-        candidate: {
+        candidate: await recordedReference(ctx.database.db, made.id, {
           _type: 'candidate',
           canonicalName: 'KOALA LOGISTICS PTY LTD',
           description: '',
@@ -70,7 +71,7 @@ describe('the enrichment worker process', () => {
           matchedBusinessName: null,
           parentEntityName: null,
           type: 'ProprietaryLimited',
-        },
+        }),
         countryIsoAlpha3: 'AUS',
       },
       { account: async () => context, container: ctx.container },

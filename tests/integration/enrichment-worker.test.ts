@@ -1,7 +1,8 @@
 /**
  * Selection to a settled, verified profile through the real worker: selectOrganisationAction, the
  * `organisation.enrich` job in pg-boss, the worker, the real adapters against every provider's contract fake
- * (sandbox mode's fakes, zero latency), PostgreSQL. Issue "Selection and enrichment", sections 3-5 and 7.
+ * (sandbox mode's fakes, zero latency), PostgreSQL. Issue "Selection and enrichment", sections 3-5 and 7. Each
+ * selection is by reference (decision 0017): the candidate is recorded as the search stream records it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { startEnrichmentWorker } from '../../src/server/enrichment/enrichment-wo
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { startSandboxProviders, type SandboxProviders } from '../support/sandbox-providers';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { recordedReference } from '../support/candidate-references';
 
 let providers: SandboxProviders;
 let ctx: TestContext;
@@ -79,7 +81,7 @@ describe('a registry-only company selected from the search', () => {
   it('goes PENDING, then COMPLETED with its sources and NAICS, and is verified (global)', async () => {
     const context = await account();
     const selected = await runSelectOrganisationAction(
-      { candidate: koala, countryIsoAlpha3: 'AUS' },
+      { candidate: await recordedReference(ctx.database.db, context.accountId, koala), countryIsoAlpha3: 'AUS' },
       { account: async () => context, container: ctx.container },
     );
     if (!selected.ok) throw new Error(JSON.stringify(selected.error));
@@ -117,7 +119,10 @@ describe('direct enrichment', () => {
       website: 'https://acmewidgets.com.au',
       websiteValidated: true,
     };
-    const selected = await runSelectOrganisationAction({ candidate, countryIsoAlpha3: 'AUS' }, { account: async () => context, container: ctx.container });
+    const selected = await runSelectOrganisationAction(
+      { candidate: await recordedReference(ctx.database.db, context.accountId, candidate), countryIsoAlpha3: 'AUS' },
+      { account: async () => context, container: ctx.container },
+    );
     if (!selected.ok) throw new Error(JSON.stringify(selected.error));
     const profile = await settled(context.accountId, selected.data.organisationId, { verdict: true });
     expect(profile.profileStatus).toBe('COMPLETED');
@@ -178,7 +183,7 @@ describe('an agent that cannot be reached', () => {
       const made = await makeAccount(broken.database.db);
       const context: AccountContext = { accountId: made.id, userId: null, via: 'session' };
       const selected = await runSelectOrganisationAction(
-        { candidate: koala, countryIsoAlpha3: 'AUS' },
+        { candidate: await recordedReference(broken.database.db, context.accountId, koala), countryIsoAlpha3: 'AUS' },
         { account: async () => context, container: broken.container },
       );
       if (!selected.ok) throw new Error(JSON.stringify(selected.error));

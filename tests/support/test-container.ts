@@ -7,6 +7,7 @@ import { parseEnvOrThrow } from '../../src/config/env';
 import { createLogger, type Logger } from '../../src/adapters/logging/logger';
 import type { SessionAccountLookup } from '../../src/adapters/auth/account-resolver';
 import type { SafeFetcherOptions } from '../../src/adapters/website-validation/safe-fetch';
+import type { SearchPorts } from '../../src/adapters/search/search-ports';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -22,6 +23,8 @@ export async function createTestContainer(
     env?: Record<string, string>;
     sessionAccount?: SessionAccountLookup;
     websiteFetcher?: SafeFetcherOptions;
+    /** The search's provider ports (in memory) instead of the real adapters configured by `env`. */
+    searchPorts?: SearchPorts;
     log?: Logger;
     /** Seed the NAICS catalogue and the demo NAICS -> Aquila1 concordance (what a classification needs). */
     naics?: boolean;
@@ -40,6 +43,7 @@ export async function createTestContainer(
     log: options.log ?? createLogger({ level: env.LOG_LEVEL, destination: 'stderr' }),
     sessionAccount: options.sessionAccount,
     websiteFetcher: options.websiteFetcher,
+    searchPorts: options.searchPorts,
   });
   installContainer(container);
   return {

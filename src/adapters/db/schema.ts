@@ -495,6 +495,25 @@ export const providerCache = pgTable(
   (t) => [index('provider_cache_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Candidate references (issue 19 section 1, decision 0017): each candidate the search stream handed out, as the
+ * server obtained it, under an opaque random id, bound to the account that searched, until `expires_at`. A
+ * selection reads its facts from here, never from the request.
+ */
+export const candidateReferences = pgTable(
+  'candidate_references',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    candidate: jsonb('candidate').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('candidate_references_expires_idx').on(t.expiresAt)],
+);
+
 /** Feature flag values: scope '*' is the default for every account, otherwise an account id. */
 export const featureFlags = pgTable(
   'feature_flags',

@@ -28,6 +28,7 @@ function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): Intern
 function streamed(overrides: Partial<SearchOrganisationsCandidate> = {}): SearchOrganisationsCandidate {
   return {
     _type: 'candidate',
+    ref: 'ref-acme',
     canonicalName: 'Acme Widgets Pty Ltd',
     description: '',
     countryIsoAlpha3: 'AUS',
@@ -151,12 +152,22 @@ describe('searchReducer', () => {
       patch: {
         _type: 'identifierPatch',
         key: 'AUS:acme widgets',
+        ref: 'ref-acme',
         identifiers: [{ type: 'ACN', value: '824753556' }],
         existingOrgId: 'org-1',
         accountLinked: true,
       },
     });
     expect(resultsOf(state)[0]).toMatchObject({ identifiers: [{ type: 'ACN', value: '824753556' }], existingOrgId: 'org-1', accountLinked: true });
+  });
+
+  it("keeps the stream's candidate reference on a row the quick lookup found first (what selecting it sends)", () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal()] });
+    expect(resultsOf(state)[0]?.ref).toBeNull();
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: 'org-1' })] });
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [streamed({ existingOrgId: 'org-1', ref: 'ref-later' })] });
+    expect(resultsOf(state).map((r) => r.ref)).toEqual(['ref-acme']);
   });
 
   it('ignores batches, completions and failures of an older run', () => {
@@ -244,6 +255,7 @@ describe('searchReducer', () => {
     const patch: SearchOrganisationsIdentifierPatch = {
       _type: 'identifierPatch',
       key: 'AUS:acme widgets',
+      ref: 'ref-acme',
       identifiers: [{ type: 'ACN', value: '824753556' }],
       existingOrgId: 'org-1',
       accountLinked: true,

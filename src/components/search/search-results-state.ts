@@ -17,7 +17,8 @@
  *   a quick row counts as known first even when the stream answered before it (the row keeps its identity);
  * - `match` is the better of the two (the higher score): each channel knows different fields of the row;
  * - identifiers are the union (by type and value); `websiteValidated` and `accountLinked` are OR-ed, and
- *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back;
+ *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back; the stream's candidate
+ *   reference (`ref`, what a selection sends) is kept once known;
  * - `sources` lists every channel that found the row, in arrival order.
  * An identifierPatch applies the same rules to the row with its key (preferring the row of the same
  * organisation, then a streamed row); a patch for a key not shown is dropped.
@@ -49,6 +50,8 @@ export interface OrganisationResult {
   readonly logo: string | null;
   readonly accountLinked: boolean;
   readonly existingOrgId: string | null;
+  /** The stream's candidate reference (decision 0017): what selecting the row sends; null for a quick-only row. */
+  readonly ref: string | null;
   readonly sources: readonly string[];
   readonly matchedBusinessName: string | null;
   readonly parentEntityName: string | null;
@@ -133,6 +136,7 @@ function toResult(candidate: Candidate): OrganisationResult {
     logo: candidate.logo,
     accountLinked: candidate.accountLinked,
     existingOrgId: candidate.existingOrgId,
+    ref: isStreamed ? candidate.ref : null,
     sources: [candidate.source],
     matchedBusinessName: isStreamed ? candidate.matchedBusinessName : null,
     parentEntityName: isStreamed ? candidate.parentEntityName : null,
@@ -171,6 +175,7 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
     logo: known.logo ?? incoming.logo,
     accountLinked: known.accountLinked || incoming.accountLinked,
     existingOrgId: known.existingOrgId ?? incoming.existingOrgId,
+    ref: known.ref ?? incoming.ref,
     sources: [...new Set([...known.sources, ...incoming.sources])],
     matchedBusinessName: knownSubtitle ? known.matchedBusinessName : incoming.matchedBusinessName,
     parentEntityName: knownSubtitle ? known.parentEntityName : incoming.parentEntityName,
@@ -278,6 +283,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         ...known,
         identifiers: unionIdentifiers(known.identifiers, action.patch.identifiers),
         existingOrgId: known.existingOrgId ?? action.patch.existingOrgId,
+        ref: known.ref ?? action.patch.ref,
         accountLinked: known.accountLinked || action.patch.accountLinked,
       };
       return { ...state, byRowKey: { ...state.byRowKey, [target]: patched } };

@@ -5,6 +5,7 @@ import { createLineSplitter, retryAfterSeconds, streamErrorOutcome, streamSearch
 
 const candidate = {
   _type: 'candidate',
+  ref: '6f1c1a52-8c1e-4d43-9d7e-3f5a1b2c4d5e',
   canonicalName: 'Koala Logistics Pty Ltd',
   description: '',
   countryIsoAlpha3: 'AUS',
@@ -25,6 +26,7 @@ const candidate = {
 const patch = {
   _type: 'identifierPatch',
   key: candidate.key,
+  ref: candidate.ref,
   identifiers: [{ type: 'ACN', value: '824753556' }],
   existingOrgId: 'org-1',
   accountLinked: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessMatch } from '../../core/match-confidence';
-import { selectionCandidateSchema } from '../../core/selection';
+import { selectionReferenceSchema } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentOf } from '../../core/selection';
 import { selectionCandidateOf, selectionTarget } from './selection';
@@ -15,6 +15,7 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
   logo: null,
   accountLinked: false,
   existingOrgId: null,
+  ref: '6f1c1a52-8c1e-4d43-9d7e-3f5a1b2c4d5e',
   sources: ['registry_au'],
   matchedBusinessName: 'Koala Express Freight',
   parentEntityName: null,
@@ -28,24 +29,18 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
 });
 
 describe('selectionCandidateOf', () => {
-  it('sends a streamed row as a stream candidate of its first streamed channel, valid for the action schema', () => {
-    const candidate = selectionCandidateOf(row({ sources: ['internal', 'agent', 'registry_au'], existingOrgId: 'org-1', accountLinked: true }));
-    expect(candidate).toMatchObject({
-      _type: 'candidate',
-      source: 'agent',
-      existingOrgId: 'org-1',
-      identifiers: [{ type: 'ABN', value: '51 824 753 556' }],
-      nameKind: 'business',
-    });
-    expect(selectionCandidateSchema.safeParse(candidate).success).toBe(true);
+  it('sends a streamed row as its candidate reference only, valid for the action schema', () => {
+    const candidate = selectionCandidateOf(row({ sources: ['internal', 'agent', 'registry_au'], existingOrgId: '0b6a3a62-5e0f-4a53-a1d4-0f1e2d3c4b5a' }));
+    expect(candidate).toEqual({ _type: 'candidate', ref: '6f1c1a52-8c1e-4d43-9d7e-3f5a1b2c4d5e' });
+    expect(selectionReferenceSchema.safeParse(candidate).success).toBe(true);
   });
 
-  it('sends a row only the quick lookup found as the internal candidate', () => {
+  it('sends a row only the quick lookup found as its organisation id', () => {
     const candidate = selectionCandidateOf(
-      row({ sources: ['internal'], existingOrgId: 'org-2', accountLinked: true, type: null, identifiers: [], nameKind: null }),
+      row({ sources: ['internal'], ref: null, existingOrgId: '0b6a3a62-5e0f-4a53-a1d4-0f1e2d3c4b5a', accountLinked: true, type: null, identifiers: [] }),
     );
-    expect(candidate).toMatchObject({ _type: 'internal', source: 'internal', existingOrgId: 'org-2', accountLinked: true });
-    expect(selectionCandidateSchema.safeParse(candidate).success).toBe(true);
+    expect(candidate).toEqual({ _type: 'internal', existingOrgId: '0b6a3a62-5e0f-4a53-a1d4-0f1e2d3c4b5a' });
+    expect(selectionReferenceSchema.safeParse(candidate).success).toBe(true);
   });
 });
 

@@ -2,53 +2,18 @@
  * The pure half of selecting a result row (spec: "Selection destination", "URL parameters"): the payload
  * the row becomes, the search intent the URL carries, and where the selection leads.
  *
- * A merged row is sent as what found it: a row any registry or agent channel delivered goes as a stream
- * candidate (its identifiers are written even when it matches an existing organisation), a row only the
- * quick lookup found goes as the internal candidate.
+ * A selection is by reference (decision 0017): a row any registry or agent channel delivered is sent as its
+ * stream candidate's reference (the server writes the facts it recorded for it, identifiers included, even when it
+ * matches an existing organisation); a row only the quick lookup found is sent as its organisation's id.
  */
-import type { SearchSource } from '../../core/candidates';
-import { selectionDestination, type SearchIntent, type SelectionCandidate } from '../../core/selection';
+import { selectionDestination, type SearchIntent, type SelectionReference } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 
-const isSearchSource = (source: string): source is SearchSource => source === 'agent' || source === 'registry_au' || source === 'registry_global';
-
-export function selectionCandidateOf(result: OrganisationResult): SelectionCandidate {
-  const streamSource = result.sources.find(isSearchSource);
-  if (streamSource === undefined && result.existingOrgId !== null) {
-    return {
-      _type: 'internal',
-      canonicalName: result.canonicalName,
-      description: result.description,
-      countryIsoAlpha3: result.countryIsoAlpha3,
-      key: result.key,
-      existingOrgId: result.existingOrgId,
-      source: 'internal',
-      logo: result.logo,
-      website: result.website,
-      accountLinked: result.accountLinked,
-      type: result.type,
-    };
-  }
-  return {
-    _type: 'candidate',
-    canonicalName: result.canonicalName,
-    description: result.description,
-    countryIsoAlpha3: result.countryIsoAlpha3,
-    key: result.key,
-    existingOrgId: result.existingOrgId,
-    // A row without an internal match always has a streamed channel; 'agent' is only the type's fallback.
-    source: streamSource ?? 'agent',
-    website: result.website,
-    logo: result.logo,
-    accountLinked: result.accountLinked,
-    identifiers: result.identifiers.map((identifier) => ({ type: identifier.type, value: identifier.value })),
-    websiteValidated: result.websiteValidated,
-    nameKind: result.nameKind,
-    matchedBusinessName: result.matchedBusinessName,
-    parentEntityName: result.parentEntityName,
-    type: result.type,
-    score: result.score,
-  };
+export function selectionCandidateOf(result: OrganisationResult): SelectionReference {
+  if (result.ref !== null) return { _type: 'candidate', ref: result.ref };
+  if (result.existingOrgId !== null) return { _type: 'internal', existingOrgId: result.existingOrgId };
+  // Every streamed row carries a reference and every quick row an organisation: a row with neither is a bug.
+  throw new Error(`result row ${result.rowKey} has neither a candidate reference nor an organisation`);
 }
 
 /** The query parameter that asks the destination to show the confirm header. */

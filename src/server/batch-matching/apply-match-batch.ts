@@ -6,9 +6,10 @@
  * - Accepted internal organisations (a decided match no reviewer overruled, an accepted or picked review) join
  *   the account's list in one statement: the fast path (MatchBatchStore.linkAccepted).
  * - Accepted registry candidates (the registry pass's decided matches, or accepted or picked in review) go one
- *   by one through SelectOrganisation, as a user's pick in the search does: created owned by the account, profile
+ *   by one through SelectCandidate, as a user's pick in the search does: created owned by the account, profile
  *   PENDING, `organisation.enrich` sent in the same transaction; or settled on an existing organisation with the
- *   same key, registry identifier or domain.
+ *   same key, registry identifier or domain. The candidate is the one the registry pass stored on the row (what the
+ *   server obtained from the registry); the request names only the batch (issue 19 section 1, decision 0017).
  *
  * Idempotent and restartable: each applied row records the organisation it settled on, and a row already
  * applied is skipped; a row whose selection committed but whose record did not (a crash between the two) is
@@ -22,7 +23,7 @@
  * at the same moment can blur it); `created`: organisations created from registry candidates by this apply.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
-import type { SelectOrganisation } from '../selection/select-organisation';
+import type { SelectCandidate } from '../selection/select-candidate';
 import type { MatchBatchStore } from './ports';
 
 export interface ApplyOutcome {
@@ -33,7 +34,7 @@ export interface ApplyOutcome {
 
 export type ApplyMatchBatch = (accountId: string, batchId: string) => Promise<ApplyOutcome>;
 
-export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectOrganisation: SelectOrganisation }): ApplyMatchBatch {
+export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectCandidate: SelectCandidate }): ApplyMatchBatch {
   return async (accountId, batchId) => {
     const batch = await deps.store.find(accountId, batchId);
     if (batch === null) throw new NotFoundError('match batch not found');
@@ -52,7 +53,7 @@ export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectOrga
       }
       let organisationId = settled.get(row.candidate.key);
       if (organisationId === undefined) {
-        const selected = await deps.selectOrganisation(accountId, { candidate: row.candidate.selection, countryIsoAlpha3: row.candidate.countryIsoAlpha3 });
+        const selected = await deps.selectCandidate(accountId, { candidate: row.candidate.selection, countryIsoAlpha3: row.candidate.countryIsoAlpha3 });
         organisationId = selected.organisationId;
         settled.set(row.candidate.key, organisationId);
         if (selected.created) created += 1;

@@ -13,11 +13,14 @@
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
+ * - Each new row gets a fresh candidate reference (`ref`, ../selection/candidate-references.ts); a patch carries
+ *   the reference of the row it upgrades.
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { atMostOneMatch } from '../../core/one-match';
 import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
 import type { LogoService } from '../logo/ports';
+import { newCandidateReference } from '../selection/candidate-references';
 import type { InternalMatch } from './ports';
 import type { InternalMatchLookup } from './internal-match-lookup';
 import type { PreparedCandidate } from './prepare-candidate';
@@ -46,6 +49,15 @@ type Placed = { kind: 'candidate'; key: string; prepared: PreparedCandidate } | 
 export function createCandidatePlacement(deps: CandidatePlacementDependencies): CandidatePlacement {
   // Rule 7 state: the rows emitted so far, per base key, in emission order.
   const rowsByBaseKey = new Map<string, EmittedRow[]>();
+  // Each emitted row's candidate reference, by its final key (keys are unique within a stream).
+  const refByKey = new Map<string, string>();
+  const refOf = (key: string): string => {
+    const known = refByKey.get(key);
+    if (known !== undefined) return known;
+    const ref = newCandidateReference();
+    refByKey.set(key, ref);
+    return ref;
+  };
 
   const emittedRows = function* () {
     for (const rows of rowsByBaseKey.values()) yield* rows;
@@ -106,10 +118,11 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
       const matches = new Map(patchMatches);
       for (const [key, match] of candidateMatches) if (match !== undefined) matches.set(key, match);
       const items = placed.map((p): StreamItem => {
-        if (p.kind === 'patch') return identifierPatch(p.row, eitherMatch([p.row.key, ...(p.row.mergedKeys ?? [])], matches));
+        if (p.kind === 'patch') return { ...identifierPatch(p.row, eitherMatch([p.row.key, ...(p.row.mergedKeys ?? [])], matches)), ref: refOf(p.row.key) };
         const match = matches.get(p.key);
         return {
           ...p.prepared.fields,
+          ref: refOf(p.key),
           key: p.key,
           logo: deps.logo.logoFor(p.prepared.fields.website),
           existingOrgId: match?.organisationId ?? null,

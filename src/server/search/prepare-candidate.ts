@@ -44,7 +44,7 @@ export interface KeyedCandidate<D extends DiscoveredCandidate = DiscoveredCandid
 }
 
 /** The stream item's fields that preparing a candidate decides (placing it decides the rest). */
-export type PreparedFields = Omit<SearchOrganisationsCandidate, 'key' | 'existingOrgId' | 'accountLinked' | 'logo'>;
+export type PreparedFields = Omit<SearchOrganisationsCandidate, 'ref' | 'key' | 'existingOrgId' | 'accountLinked' | 'logo'>;
 
 /** A candidate past the guards, keyed, website validated; not yet de-duplicated or matched. */
 export interface PreparedCandidate {

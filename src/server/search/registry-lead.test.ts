@@ -38,9 +38,12 @@ describe('registry lead (rule 2)', () => {
     expect(keysOf(items.map((i) => i.item))).toEqual(['candidate:AUS|acme pty ltd', 'identifierPatch:AUS|acme pty ltd', 'candidate:AUS|acme holdings pty ltd']);
     // Streamed before the registry answered: the agent's row came first, and the registry's row reached it as a patch.
     expect(items[0]?.item).toMatchObject({ source: 'agent', identifiers: [] });
+    // The patch names the reference of the row it upgrades (a selection of it now writes these identifiers).
+    const first = items[0]?.item;
     expect(items[1]?.item).toEqual({
       _type: 'identifierPatch',
       key: 'AUS|acme pty ltd',
+      ref: first?._type === 'candidate' ? first.ref : 'no candidate first',
       identifiers: [abn('51824753556')],
       existingOrgId: null,
       accountLinked: false,

@@ -75,7 +75,7 @@ export function startRegistryLead(options: RegistryLeadOptions): RegistryLead {
 }
 
 /** A late merge that brought identifiers: the row's full set after the merge, its key's match as it is now. */
-export function identifierPatch(row: EmittedRow, match: InternalMatch | undefined): SearchOrganisationsIdentifierPatch {
+export function identifierPatch(row: EmittedRow, match: InternalMatch | undefined): Omit<SearchOrganisationsIdentifierPatch, 'ref'> {
   return {
     _type: 'identifierPatch',
     key: row.key,

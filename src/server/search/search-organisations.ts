@@ -23,6 +23,11 @@
  * answer per mistyped identifier is an `identifierSuggestions` item, the valid one-edit neighbours ABN Lookup has
  * (a bounded number of details calls, ../identifiers/suggest-identifiers.ts), in every mode.
  *
+ * Candidate references (issue 19 section 1, decision 0017): each batch of placed items is recorded under its
+ * references for the searching account (one round trip) before it is yielded, so a row can be selected the moment
+ * it is shown; a patch updates its row's record. A recording that fails is logged and the items still stream (a
+ * selection of them is then refused as unknown); without `candidateReferences` nothing is recorded.
+ *
  * `stream()` resolves accountLinked per candidate while streaming (ownership, else membership);
  * `execute()` collects the stream without per-candidate membership and resolves accountLinked once, in one
  * batch (rule 4).
@@ -43,6 +48,7 @@ import type { EnrichRegistryWebsites, GlobalRegistry, InternalMatches, NationalR
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
 import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/suggest-identifiers';
 import { registryChannel, type IdentifierRegistry, type RegistryAnswer } from './registry-channel';
+import { handedOut, type CandidateReferences } from '../selection/candidate-references';
 import { REGISTRY_LEAD_MS, startRegistryLead } from './registry-lead';
 import { effectiveWebsiteTopK } from './registry-website-enrichment';
 import type { SearchOrganisationsRequest } from './search-request';
@@ -74,6 +80,8 @@ export interface SearchOrganisationsDependencies {
   registryLookups?: IdentifierRegistry;
   /** Clock for the lead deadline. */
   now?: () => number;
+  /** Where the candidates handed out are recorded, so that a selection is by reference (decision 0017). */
+  candidateReferences?: CandidateReferences;
 }
 
 export interface SearchOrganisationsResult {
@@ -139,6 +147,17 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     const matchQuery = matchQueryOfSearch(request.query, scope);
     const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
     const placement = createCandidatePlacement({ matches, logo: deps.logo });
+    /** Records a batch's candidates under their references, then answers the batch to yield. */
+    const recorded = async (items: StreamItem[]): Promise<StreamItem[]> => {
+      const references = deps.candidateReferences;
+      if (references === undefined || items.length === 0) return items;
+      try {
+        await references.record(context.accountId, handedOut(items));
+      } catch (error) {
+        log.warn({ err: error }, 'candidate references not recorded; a selection of these candidates will be refused');
+      }
+      return items;
+    };
     // A mistyped identifier reaches no provider as that identifier: its suggestions are the whole answer.
     const mistyped = mistypedIdentifiers(request.query);
     const answersSuggestions = mistyped.length > 0;
@@ -192,14 +211,14 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
               yield REGISTRY_CHANNEL_DEGRADED;
               if (degradedRegistryEndsStream(mode)) return;
             }
-            yield* await placement.place(event.prepared);
-            yield* await placement.place(lead.release('registry resolved'));
+            yield* await recorded(await placement.place(event.prepared));
+            yield* await recorded(await placement.place(lead.release('registry resolved')));
             break;
           case 'lead-expired':
-            yield* await placement.place(lead.release('lead expired'));
+            yield* await recorded(await placement.place(lead.release('lead expired')));
             break;
           case 'agent-candidate':
-            yield* await placement.place(lead.admit(event.prepared));
+            yield* await recorded(await placement.place(lead.admit(event.prepared)));
             break;
           case 'agent-done':
             agentDone = true;

@@ -1,134 +1,42 @@
 /**
- * SelectOrganisation (spec: "Server action: selectOrganisationAction"; DESIGN.md section 8): the candidate a
- * user picked becomes an organisation of theirs.
+ * SelectOrganisation (spec: "Server action: selectOrganisationAction"; issue 19 section 1, decision 0017): the row
+ * a user picked, by reference, becomes an organisation of theirs.
  *
- * - Existing internal match (`existingOrgId`, visible to the account, redirects followed): no new
- *   organisation; the candidate's identifiers are still written (check digits verified, no duplicates), a
- *   missing type is backfilled, and the organisation joins the account's list. It is enriched automatically
- *   when it was never enriched, is not owned by the caller's account, and a real country is resolvable
- *   (its own, the candidate's or the search's); otherwise the page offers "Enrich now".
- * - Otherwise, under one lock per match key: a visible organisation sharing the composite key, a registry
- *   identifier or the registrable domain is selected instead (`created: false`), so a registry row and an
- *   agent row for one company never become two organisations. Failing that, it is created owned by the
- *   account and on its list, profile PENDING, and `organisation.enrich` is sent in the same transaction
- *   (a send that fails rolls the creation back).
- * - GLO never anchors a persisted country: a new organisation needs a real country from the candidate or the
- *   search, else the selection is rejected (400 on `countryIsoAlpha3`).
+ * - `{_type: 'candidate', ref}` (a streamed row): the facts are the ones the stream recorded under the reference
+ *   for this account (candidate-references.ts); a reference that is unknown, expired or another account's is a 400
+ *   on `candidate.ref`. Then SelectCandidate (select-candidate.ts) settles or creates from those facts.
+ * - `{_type: 'internal', existingOrgId}` (a quick lookup row): SelectExisting, the organisation by id, which must be
+ *   visible to the account (else a 400 on `candidate.existingOrgId`); nothing is written to it.
+ *
+ * Nothing else in the request is read: whatever else a client sends as the candidate is dropped by the schema.
  */
 import { z } from 'zod';
-import type { OrganisationType } from '../../core/candidates';
-import type { Identifier } from '../../core/identifiers';
-import { compositeKey } from '../../core/composite-key';
-import { isCountryAlpha3 } from '../../core/countries';
-import { ValidationError } from '../../core/errors';
-import { isRegistryIdentifierType, normaliseIdentifierValue, storableIdentifiers } from '../../core/identifiers';
-import { organisationEnrichPayload } from '../../core/jobs';
-import { searchIntentSchema, selectionCandidateSchema, type SelectionCandidate, type SelectionResult } from '../../core/selection';
-import { registrableDomain } from '../../core/website';
-import type { FieldSource } from '../enrichment/ports';
-import type { JobQueue } from '../jobs/job-queue';
+import { searchIntentSchema, selectionReferenceSchema, type SelectionResult } from '../../core/selection';
 import { countryIsoAlpha3Schema } from '../search/search-request';
-import type { SelectedOrganisation, SelectionStore, SelectionTx } from './ports';
+import type { CandidateReferences } from './candidate-references';
+import { unrecognisedSelection, type SelectCandidate, type SelectExisting } from './select-candidate';
 
 export const selectOrganisationInputSchema = z.object({
-  candidate: selectionCandidateSchema,
+  candidate: selectionReferenceSchema,
   /** The country the search ran with (GLO allowed: it only matters when the candidate has none). */
   countryIsoAlpha3: countryIsoAlpha3Schema,
   searchIntent: searchIntentSchema.optional(),
 });
 export type SelectOrganisationInput = z.infer<typeof selectOrganisationInputSchema>;
 
-export interface SelectOrganisationDependencies {
-  store: SelectionStore;
-  jobs: JobQueue;
-}
-
 export type SelectOrganisation = (accountId: string, input: SelectOrganisationInput) => Promise<SelectionResult>;
 
-const NO_COUNTRY_MESSAGE = 'A new organisation needs a country: search in a country rather than Global, or pick a result that names its country';
+export interface SelectOrganisationDependencies {
+  references: Pick<CandidateReferences, 'find'>;
+  selectCandidate: SelectCandidate;
+  selectExisting: SelectExisting;
+}
 
-export function createSelectOrganisation({ store, jobs }: SelectOrganisationDependencies): SelectOrganisation {
+export function createSelectOrganisation(deps: SelectOrganisationDependencies): SelectOrganisation {
   return async (accountId, { candidate, countryIsoAlpha3 }) => {
-    const facts = candidateFacts(candidate);
-    const searchCountry = realCountry(countryIsoAlpha3);
-
-    async function settleExisting(tx: SelectionTx, existing: SelectedOrganisation): Promise<SelectionResult> {
-      await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
-      if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
-      await tx.linkToAccount(accountId, existing.id);
-      const country = existing.countryIsoAlpha3 ?? facts.country ?? searchCountry;
-      if (existing.profileStatus === null && !existing.ownedByAccount && country !== null) {
-        const payload = organisationEnrichPayload({ organisationId: existing.id, accountId, website: existing.website, countryIsoAlpha3: country });
-        await tx.markPending(existing.id, { profileSource: payload.profileSource });
-        await jobs.send('organisation.enrich', payload, { tx: tx.handle });
-      }
-      return { organisationId: existing.id, created: false };
-    }
-
-    return store.transaction(async (tx) => {
-      if (candidate.existingOrgId) {
-        const existing = await tx.findVisible(accountId, candidate.existingOrgId);
-        if (existing) return settleExisting(tx, existing);
-        // Gone or not visible: selected as if it had no match, so nothing tells the two apart.
-      }
-      const country = facts.country ?? searchCountry;
-      if (country === null) {
-        throw new ValidationError([{ field: 'countryIsoAlpha3', rule: 'invalid_value', message: NO_COUNTRY_MESSAGE }], NO_COUNTRY_MESSAGE);
-      }
-      const keys = {
-        key: compositeKey(country, candidate.canonicalName),
-        registryIdentifiers: facts.identifiers.filter((i) => isRegistryIdentifierType(i.type)),
-        websiteDomain: facts.website ? (registrableDomain(facts.website) ?? null) : null,
-      };
-      await tx.lockMatchKeys([
-        `key:${keys.key}`,
-        ...keys.registryIdentifiers.map((i) => `id:${i.type}:${normaliseIdentifierValue(i.value)}`),
-        ...(keys.websiteDomain ? [`domain:${keys.websiteDomain}`] : []),
-      ]);
-      const match = await tx.findMatch(accountId, keys);
-      if (match) return settleExisting(tx, match);
-
-      const organisationId = await tx.create(accountId, {
-        name: candidate.canonicalName,
-        countryIsoAlpha3: country,
-        type: facts.type,
-        website: facts.website,
-        description: candidate.description.trim() === '' ? null : candidate.description,
-        identifiers: facts.identifiers,
-        profileSource: facts.website ? 'direct' : 'agentic',
-        source: facts.source,
-      });
-      await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
-        tx: tx.handle,
-      });
-      return { organisationId, created: true };
-    });
+    if (candidate._type === 'internal') return deps.selectExisting(accountId, { organisationId: candidate.existingOrgId, countryIsoAlpha3 });
+    const recorded = await deps.references.find(accountId, candidate.ref);
+    if (recorded === null) throw unrecognisedSelection('candidate.ref');
+    return deps.selectCandidate(accountId, { candidate: recorded, countryIsoAlpha3 });
   };
-}
-
-interface CandidateFacts {
-  identifiers: Identifier[];
-  type: OrganisationType | null;
-  country: string | null;
-  /** A website the search established: an internal row's own, or a stream row's validated one. */
-  website: string | null;
-  source: FieldSource;
-}
-
-function candidateFacts(candidate: SelectionCandidate): CandidateFacts {
-  if (candidate._type === 'internal') {
-    return { identifiers: [], type: candidate.type ?? null, country: realCountry(candidate.countryIsoAlpha3), website: candidate.website, source: 'selection' };
-  }
-  return {
-    identifiers: storableIdentifiers(candidate.identifiers),
-    type: candidate.type,
-    country: realCountry(candidate.countryIsoAlpha3),
-    website: candidate.websiteValidated ? candidate.website : null,
-    source: candidate.source === 'agent' ? 'agent' : 'registry',
-  };
-}
-
-/** A country that can be persisted: a real ISO alpha-3 code, never GLO, XXX or ''. */
-function realCountry(code: string): string | null {
-  return code !== 'GLO' && isCountryAlpha3(code) ? code : null;
 }

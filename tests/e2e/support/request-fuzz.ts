@@ -170,20 +170,9 @@ function queryString(random: Random, names: readonly string[], plausible?: (rand
 
 const searchBody = { query: 'koala', countryIsoAlpha3: 'AUS', mode: 'auto', abrPreset: 'entity-only', websiteTopK: 2, includeSoleTraders: false };
 const quickBody = { query: 'koala', countryIsoAlpha3: 'AUS' };
+/** Selection is by reference (decision 0017): a well-formed reference no search handed out (answers 400 unknown_reference). */
 const selectBody = {
-  candidate: {
-    _type: 'candidate',
-    canonicalName: 'Fuzz Pty Ltd',
-    description: '',
-    countryIsoAlpha3: 'AUS',
-    key: 'AUS|fuzz',
-    existingOrgId: null,
-    source: 'agent',
-    website: null,
-    logo: null,
-    accountLinked: false,
-    identifiers: [],
-  },
+  candidate: { _type: 'candidate', ref: '6f1c1a52-8c1e-4d43-9d7e-3f5a1b2c4d5e' },
   countryIsoAlpha3: 'AUS',
   searchIntent: 'analyst',
 };

@@ -132,9 +132,9 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     path: '/api/organisations/select',
     method: 'post',
-    summary: 'Select a candidate (selectOrganisationAction for API clients)',
+    summary: 'Select a candidate by reference (selectOrganisationAction for API clients)',
     description:
-      'Creates the organisation when no visible one matches (profile PENDING, `organisation.enrich` queued in the same transaction), or selects the match.',
+      'Selection is by reference: `candidate` is `{_type: "candidate", ref}` with the `ref` of a candidate the search stream handed out to this account (within the hour), or `{_type: "internal", existingOrgId}` with an organisation the quick lookup found; any other field is ignored. The facts written (identifiers, type, website, description, source) are the ones the server recorded when it streamed the candidate. Creates the organisation when no visible one matches (profile PENDING, `organisation.enrich` queued in the same transaction), or selects the match. A reference the server does not recognise (unknown, expired, another account\'s) or an organisation the account cannot see is a 400 with rule `unknown_reference`: search again.',
     auth: 'account',
     body: 'SelectOrganisationRequest',
     success: {

@@ -1,8 +1,9 @@
 /**
- * POST /api/organisations/select {candidate, countryIsoAlpha3, searchIntent?}: selectOrganisationAction for
- * API clients. 200 `{data: {organisationId, created}}`; 401 without an account; 400 naming the field (a type
- * outside the three, GLO for a new organisation, a body that is not JSON); 503 when the job cannot be queued
- * (nothing was created).
+ * POST /api/organisations/select {candidate: {_type: 'candidate', ref} | {_type: 'internal', existingOrgId},
+ * countryIsoAlpha3, searchIntent?}: selectOrganisationAction for API clients, by reference (decision 0017).
+ * 200 `{data: {organisationId, created}}`; 401 without an account; 400 naming the field (a reference the server
+ * does not recognise, an organisation the account cannot see, GLO for a new organisation, a body that is not
+ * JSON); 503 when the job cannot be queued (nothing was created).
  */
 import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
