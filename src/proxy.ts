@@ -20,10 +20,11 @@ import { toErrorResponse } from './app/http/error-response';
 import { CROSS_SITE_MESSAGE } from './app/http/with-account';
 import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
 import { parseEnvOrThrow } from './config/env';
+import { JSON_ROUTE } from './http/page-paths';
 import { trustedOrigins } from './config/origins';
 
 /** Routes that answer for themselves (401 JSON and their own methods): API and JSON routes. */
-const PASS_THROUGH = /^\/(?:api\/|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+const PASS_THROUGH = JSON_ROUTE;
 /** Pages anyone may open: sign-in, the API reference, the favicon. */
 const PUBLIC_PAGE = /^\/(?:sign-in(?:\/|$)|api-reference\/?$|icon\.svg$)/;
 

@@ -1,0 +1,13 @@
+/**
+ * Which requests are pages: what is not an API or JSON route (those answer JSON for themselves, their 401s
+ * and 503s included) and not one of Next.js's own files.
+ */
+
+/** API routes and the JSON routes under /organisations (figures, flag counts). */
+export const JSON_ROUTE = /^\/(?:api\/|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+/** Build assets and the root's static files. */
+const ASSET = /^\/(?:_next\/|favicon\.ico$|robots\.txt$|icon\.svg$)/;
+
+export function isPagePath(pathname: string): boolean {
+  return !JSON_ROUTE.test(pathname) && !ASSET.test(pathname);
+}
