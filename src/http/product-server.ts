@@ -78,11 +78,17 @@ function allowedMethodsOf(server: http.Server): (url: string) => Promise<readonl
       const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
       let request: http.ClientRequest;
       try {
-        request = http.request({ host, port: address.port, method: 'OPTIONS', path: url, headers: { host: `localhost:${address.port}` }, timeout: 5_000 }, (answer) => {
-          answer.resume();
-          const allow = answer.headers.allow?.split(',').map((method) => method.trim()).filter((method) => TOKEN.test(method));
-          resolve(allow && allow.length > 0 ? allow : PAGE_ALLOW);
-        });
+        request = http.request(
+          { host, port: address.port, method: 'OPTIONS', path: url, headers: { host: `localhost:${address.port}` }, timeout: 5_000 },
+          (answer) => {
+            answer.resume();
+            const allow = answer.headers.allow
+              ?.split(',')
+              .map((method) => method.trim())
+              .filter((method) => TOKEN.test(method));
+            resolve(allow && allow.length > 0 ? allow : PAGE_ALLOW);
+          },
+        );
       } catch {
         resolve(PAGE_ALLOW); // a path http.request will not send (Node's parser accepted it; the client refuses it)
         return;
