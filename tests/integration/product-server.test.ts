@@ -35,13 +35,18 @@ let port = 0;
 let email = '';
 const pagesRendered: string[] = [];
 
-type RouteModule = Partial<Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response>>;
-const ROUTES: [RegExp, RouteModule][] = [
-  [/^\/api\/auth\/(.+)$/, authRoute as RouteModule],
-  [/^\/api\/organisations\/search$/, searchRoute as RouteModule],
-  [/^\/api\/flags\/([^/]+)$/, flagsRoute as RouteModule],
-  [/^\/api\/openapi\.json$/, openApiRoute as RouteModule],
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response;
+const ROUTES: [RegExp, object][] = [
+  [/^\/api\/auth\/(.+)$/, authRoute],
+  [/^\/api\/organisations\/search$/, searchRoute],
+  [/^\/api\/flags\/([^/]+)$/, flagsRoute],
+  [/^\/api\/openapi\.json$/, openApiRoute],
 ];
+/** A route module's exported handler for a method. */
+function handlerOf(module: object, method: string): Handler | undefined {
+  const value: unknown = (module as Record<string, unknown>)[method];
+  return typeof value === 'function' ? (value as Handler) : undefined;
+}
 /** Next's app-route module: an exported handler per method; another of its methods 405, anything else 400 (both empty). */
 const NEXT_ROUTE_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -67,7 +72,7 @@ async function route(request: Request): Promise<Response> {
     const match = pattern.exec(pathname);
     if (!match) continue;
     if (!NEXT_ROUTE_METHODS.includes(request.method)) return new Response(null, { status: 400 });
-    const handler = module[request.method] ?? (request.method === 'HEAD' ? module.GET : undefined);
+    const handler = handlerOf(module, request.method) ?? (request.method === 'HEAD' ? handlerOf(module, 'GET') : undefined);
     if (!handler) return new Response(null, { status: 405 });
     return handler(request, { params: Promise.resolve({ all: (match[1] ?? '').split('/'), alpha2: match[1] ?? '' }) });
   }
