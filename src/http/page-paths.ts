@@ -1,6 +1,6 @@
 /**
  * Which requests are pages: what is not an API or JSON route (those answer JSON for themselves, their 401s
- * and 503s included) and not one of Next.js's own files.
+ * and 503s included) and not one of Next.js's own files (assets).
  */
 
 /** API routes and the JSON routes under /organisations (figures, flag counts). */
@@ -10,4 +10,9 @@ const ASSET = /^\/(?:_next\/|favicon\.ico$|robots\.txt$|icon\.svg$)/;
 
 export function isPagePath(pathname: string): boolean {
   return !JSON_ROUTE.test(pathname) && !ASSET.test(pathname);
+}
+
+/** Next.js's own files, which answer GET and HEAD only (Next refuses another method with its HTML 405 or 404 page). */
+export function isAssetPath(pathname: string): boolean {
+  return ASSET.test(pathname);
 }

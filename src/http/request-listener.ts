@@ -6,7 +6,8 @@
  *
  * - an HTTP/1.1 request without a Host header is a `400` (Node's own check answers it with an empty body);
  * - a method Next.js does not route (TRACE and TRACK, which it answers with a text 500, and any other token
- *   such as PROPFIND, which an API route answers with an empty 400) is a `405` with the path's `Allow`;
+ *   such as PROPFIND, which an API route answers with an empty 400) is a `405` with the path's `Allow`, and
+ *   so is any method but GET and HEAD on Next's own files (/_next/..., the favicon; Next: an HTML page);
  * - while the database does not answer, a page is the "temporarily unavailable" page with `503`
  *   (src/http/unavailable-page.ts); API and JSON routes answer their own `503` JSON.
  *
@@ -16,12 +17,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MethodNotAllowedError, ValidationError } from '../core/errors';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
 import { writeErrorAnswer } from './error-answer';
-import { isPagePath } from './page-paths';
+import { isAssetPath, isPagePath } from './page-paths';
 import { isFrameablePath, newNonce, securityHeaders } from './security-headers';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePageHtml } from './unavailable-page';
 
 /** The methods Next.js routes (its HTTP_METHODS); a route or the proxy answers each one. */
 export const ROUTED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const ASSET_METHODS = ['GET', 'HEAD'];
 
 export interface RequestListenerOptions {
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -58,6 +60,10 @@ export function createRequestListener(options: RequestListenerOptions): (request
       return;
     }
     const method = request.method ?? '';
+    if (isAssetPath(pathnameOf(request.url)) && method !== 'GET' && method !== 'HEAD') {
+      writeErrorAnswer(response, new MethodNotAllowedError(method, ASSET_METHODS), method);
+      return;
+    }
     if (!ROUTED_METHODS.includes(method)) {
       allowedMethods(request.url ?? '/')
         .then((allow) => writeErrorAnswer(response, new MethodNotAllowedError(method, allow), method))

@@ -10,7 +10,7 @@
  * would under `npm start`.
  */
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,6 +23,7 @@ import { databaseAvailability } from '../../src/http/database-availability';
 import { MAX_HEADER_BYTES, createProductServer } from '../../src/http/product-server';
 import { proxy } from '../../src/proxy';
 import { makeAccount } from '../support/factories';
+import { rawRequest, type RawAnswer } from '../support/raw-http';
 import { adminQuery } from '../support/test-database';
 import { createTestContainer, type TestContext } from '../support/test-container';
 
@@ -58,6 +59,13 @@ async function next(req: http.IncomingMessage, res: http.ServerResponse): Promis
   const url = `${ORIGIN}${req.url ?? '/'}`;
   const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(await Readable.from(req).toArray());
   const request = new Request(url, { method, headers, body });
+  // Next's own files never reach the proxy (its matcher); a method but GET or HEAD gets Next's HTML 405 page.
+  if (/^\/(?:_next\/|favicon\.ico|robots\.txt)/.test(req.url ?? '/')) {
+    const refused = method !== 'GET' && method !== 'HEAD';
+    res.writeHead(refused ? 405 : 404, { 'content-type': 'text/html; charset=utf-8', ...(refused ? { allow: 'GET, HEAD' } : {}) });
+    res.end('<!doctype html><title>405</title>');
+    return;
+  }
   const gate = await proxy(new NextRequest(url, { method, headers }));
   const answer = gate.headers.get('x-middleware-next') === '1' ? await route(request) : gate;
   for (const [name, value] of answer.headers) if (name !== 'set-cookie') res.setHeader(name, value);
@@ -109,40 +117,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** One request written byte for byte on a socket (what fetch refuses to send), and the answer read until the server closes. */
-function raw(text: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      // Keep-alive answers do not close: stop once a whole body has arrived.
-      const answer = parse(Buffer.concat(chunks).toString('latin1'));
-      if (answer && Buffer.byteLength(answer.body, 'latin1') >= Number(answer.headers['content-length'] ?? Infinity)) socket.destroy();
-    });
-    socket.on('error', (error) => (chunks.length > 0 ? undefined : reject(error)));
-    socket.on('close', () => {
-      const answer = parse(Buffer.concat(chunks).toString('latin1'));
-      if (answer) resolve(answer);
-      else reject(new Error(`no HTTP answer: ${JSON.stringify(Buffer.concat(chunks).toString('latin1'))}`));
-    });
-    socket.write(text);
-  });
-}
-
-function parse(text: string): RawAnswer | null {
-  const end = text.indexOf('\r\n\r\n');
-  if (end < 0) return null;
-  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-  return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4) };
-}
+/** A request written byte for byte on a socket to the server under test. */
+const raw = (text: string) => rawRequest('127.0.0.1', port, text);
 
 function expectErrorShape(answer: RawAnswer, status: number, code: string): void {
   expect({ status: answer.status, type: answer.headers['content-type'] }, answer.body).toEqual({ status, type: 'application/json; charset=utf-8' });
@@ -175,6 +151,19 @@ describe('methods Next.js does not route', () => {
     expectErrorShape(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('POST, OPTIONS');
     expectErrorShape(await raw('BREW /dashboard HTTP/1.1\r\nHost: localhost\r\n\r\n'), 405, 'method_not_allowed');
+  });
+
+  it('a method other than GET or HEAD on Next.js’s own files answers 405 JSON (Next.js: its HTML 405 or 404 page)', async () => {
+    for (const [method, path] of [
+      ['POST', '/_next/static/chunks/main.js'],
+      ['OPTIONS', '/_next/static/nothing.js'],
+      ['DELETE', '/favicon.ico'],
+      ['TRACE', '/_next/image'],
+    ] as const) {
+      const answer = await raw(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expectErrorShape(answer, 405, 'method_not_allowed');
+      expect(answer.headers.allow, `${method} ${path}`).toBe('GET, HEAD');
+    }
   });
 
   it('CONNECT answers 405 JSON (Node: the connection is dropped)', async () => {
