@@ -237,17 +237,27 @@ describe('while the database is down', () => {
       body: JSON.stringify({ email, password: PASSWORD }),
     });
 
-  it('pages answer the 503 "temporarily unavailable" page and sign-in answers 503 JSON; both recover with it', async () => {
+  /** Signs in (the database up), then runs `during` with the database down, then checks the session serves again. */
+  async function throughAnOutage(during: (cookie: string) => Promise<void>): Promise<void> {
     const signedIn = await signIn();
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.headers
       .getSetCookie()
       .map((value) => value.split(';')[0])
       .join('; ');
-    expect((await fetch(`${baseUrl}/dashboard`, { headers: { cookie }, redirect: 'manual' })).status, cookie).toBe(200);
-
+    expect((await fetch(`${baseUrl}/dashboard`, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);
     await stopDatabase();
     try {
+      await during(cookie);
+    } finally {
+      await startDatabase();
+    }
+    expect((await fetch(`${baseUrl}/dashboard`, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);
+    expect((await signIn()).status).toBe(200);
+  }
+
+  it('pages answer the 503 "temporarily unavailable" page (accessible, the product\'s look), and recover with it', async () => {
+    await throughAnOutage(async (cookie) => {
       const rendered = pagesRendered.length;
       const page = await fetch(`${baseUrl}/dashboard?tab=1`, { headers: { cookie, accept: 'text/html' } });
       expect({ status: page.status, type: page.headers.get('content-type'), retryAfter: page.headers.get('retry-after') }).toEqual({
@@ -257,22 +267,25 @@ describe('while the database is down', () => {
       });
       const html = await page.text();
       expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<title>Temporarily unavailable · Organisation Search</title>');
       expect(html).toContain('<h1>Temporarily unavailable</h1>');
       expect(html).toContain('<a href="/dashboard?tab=1">Try again</a>');
       expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect((await fetch(`${baseUrl}/sign-in`)).status).toBe(503);
+      const head = await fetch(`${baseUrl}/dashboard`, { method: 'HEAD', headers: { cookie } });
+      expect(head.status).toBe(503);
       expect(pagesRendered.length).toBe(rendered);
+    });
+  });
 
+  it('the auth routes answer 503 unavailable in the error shape (Better Auth: an empty 500), and recover with it', async () => {
+    await throughAnOutage(async (cookie) => {
       const refused = await signIn();
-      expect(refused.status).toBe(503);
+      expect({ status: refused.status, type: refused.headers.get('content-type') }).toEqual({ status: 503, type: 'application/json; charset=utf-8' });
       expect(await refused.json()).toEqual({ error: 'The service is temporarily unavailable', code: 'unavailable' });
       const session = await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie } });
       expect(session.status).toBe(503);
       expect(await session.json()).toMatchObject({ code: 'unavailable' });
-    } finally {
-      await startDatabase();
-    }
-    expect((await fetch(`${baseUrl}/dashboard`, { headers: { cookie }, redirect: 'manual' })).status, cookie).toBe(200);
-    expect((await signIn()).status).toBe(200);
+    });
   });
 });
