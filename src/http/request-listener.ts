@@ -4,7 +4,8 @@
  * the request, and the request carries the client's address as the server saw it (src/http/client-address.ts)
  * for the sign-in limit. Before Next.js, in the JSON error shape:
  *
- * - an HTTP/1.1 request without a Host header is a `400` (Node's own check answers it with an empty body);
+ * - a request without a Host header is a `400` (Node's own check answers an HTTP/1.1 one with an empty body;
+ *   Next.js builds the request's URL from it);
  * - a method Next.js does not route (TRACE and TRACK, which it answers with a text 500, and any other token
  *   such as PROPFIND, which an API route answers with an empty 400) is a `405` with the path's `Allow`, and
  *   so is any method but GET and HEAD on Next's own files (/_next/..., the favicon; Next: an HTML page);
@@ -55,8 +56,8 @@ export function createRequestListener(options: RequestListenerOptions): (request
     if (address === null) delete request.headers[CLIENT_ADDRESS_HEADER];
     else request.headers[CLIENT_ADDRESS_HEADER] = address;
 
-    if (request.httpVersion === '1.1' && !request.headers.host) {
-      writeErrorAnswer(response, new ValidationError([{ field: 'host', rule: 'required', message: 'An HTTP/1.1 request must name its Host' }]), request.method);
+    if (!request.headers.host) {
+      writeErrorAnswer(response, new ValidationError([{ field: 'host', rule: 'required', message: 'The request must name its Host' }]), request.method);
       return;
     }
     const method = request.method ?? '';
