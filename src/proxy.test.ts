@@ -4,7 +4,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NextRequest } from 'next/server';
-import { proxy } from './proxy';
+
+/** The proxy as a fresh module: it reads the environment once, on its first server-action call. */
+async function proxy(request: NextRequest): Promise<Response> {
+  return (await import('./proxy')).proxy(request);
+}
 
 const SESSION = 'better-auth.session_token=abc.def';
 
@@ -20,6 +24,7 @@ function actionCall(headers: Record<string, string>, body = '[{"organisationId":
 const passedThrough = (response: Response) => response.headers.get('x-middleware-next') === '1';
 
 beforeEach(() => {
+  vi.resetModules();
   // Vitest sets BASE_URL to '/' (Vite's base path): the product's default is none, so the local origins.
   vi.stubEnv('BASE_URL', undefined);
   vi.stubEnv('PORT', '3000');

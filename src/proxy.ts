@@ -62,9 +62,17 @@ async function serverActionIssue(request: NextRequest): Promise<ValidationIssue 
 function crossSiteServerAction(request: NextRequest): ForbiddenError | null {
   if (request.method !== 'POST' || !request.headers.has('next-action')) return null;
   const origin = request.headers.get('origin');
-  const origins = trustedOrigins(parseEnvOrThrow());
-  if (origin !== null && origins.includes(origin)) return null;
-  return new ForbiddenError(`cross-site server action refused: origin ${origin ?? '(none)'} is not one of ${origins.join(', ')}`, CROSS_SITE_MESSAGE);
+  const allowed = applicationOrigins();
+  if (origin !== null && allowed.includes(origin)) return null;
+  return new ForbiddenError(`cross-site server action refused: origin ${origin ?? '(none)'} is not one of ${allowed.join(', ')}`, CROSS_SITE_MESSAGE);
+}
+
+let origins: readonly string[] | undefined;
+
+/** The application's origins, from the environment parsed once: the proxy is Next.js's entry, outside the container. */
+function applicationOrigins(): readonly string[] {
+  origins ??= trustedOrigins(parseEnvOrThrow());
+  return origins;
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
