@@ -6,6 +6,8 @@
  *
  * - a request without a Host header is a `400` (Node's own check answers an HTTP/1.1 one with an empty body;
  *   Next.js builds the request's URL from it);
+ * - a request target Next.js cannot route as it is (request-target.ts): an absolute-form target becomes its
+ *   path, `OPTIONS *` is the server's methods, another form or a dot segment is a `400`;
  * - a method Next.js does not route (TRACE and TRACK, which it answers with a text 500, and any other token
  *   such as PROPFIND, which an API route answers with an empty 400) is a `405` with the path's `Allow`, and
  *   so is any method but GET and HEAD on Next's own files (/_next/..., the favicon; Next: an HTML page);
@@ -19,6 +21,7 @@ import { MethodNotAllowedError, ValidationError } from '../core/errors';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
 import { writeErrorAnswer } from './error-answer';
 import { isAssetPath, isPagePath } from './page-paths';
+import { requestTargetOf } from './request-target';
 import { isFrameablePath, newNonce, securityHeaders } from './security-headers';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePageHtml } from './unavailable-page';
 
@@ -61,6 +64,18 @@ export function createRequestListener(options: RequestListenerOptions): (request
       return;
     }
     const method = request.method ?? '';
+    const target = requestTargetOf(request.url ?? '/');
+    if (target.kind === 'asterisk' && method === 'OPTIONS') {
+      response.writeHead(204, { Allow: ROUTED_METHODS.join(', ') });
+      response.end();
+      return;
+    }
+    if (target.kind !== 'path') {
+      const issue = target.kind === 'refused' ? target.issue : { field: 'path', rule: 'invalid_target', message: 'The * target is for OPTIONS only' };
+      writeErrorAnswer(response, new ValidationError([issue]), method);
+      return;
+    }
+    request.url = target.url;
     if (isAssetPath(pathnameOf(request.url)) && method !== 'GET' && method !== 'HEAD') {
       writeErrorAnswer(response, new MethodNotAllowedError(method, ASSET_METHODS), method);
       return;

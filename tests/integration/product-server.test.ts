@@ -201,6 +201,18 @@ describe('requests Node’s parser refuses', () => {
     }
   });
 
+  it('request targets Next.js cannot route as they are: absolute-form served as its path, OPTIONS *, others 400 JSON', async () => {
+    const absolute = await raw('GET http://evil.example/api/flags/AU HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect({ status: absolute.status, type: absolute.headers['content-type'] }).toEqual({ status: 200, type: 'image/svg+xml; charset=utf-8' });
+    const asterisk = await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect({ status: asterisk.status, allow: asterisk.headers.allow }).toEqual({ status: 204, allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
+    for (const target of ['*', '/api/../api/health', '/./dashboard', '/_next/static/../../package.json']) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expectErrorShape(answer, 400, 'validation_failed');
+      expect(JSON.parse(answer.body), target).toMatchObject({ issues: [{ field: 'path', rule: 'invalid_target' }] });
+    }
+  });
+
   it('a request without Host: 400 JSON (Node’s own check: an empty 400 for HTTP/1.1)', async () => {
     for (const version of ['1.1', '1.0']) {
       const answer = await raw(`GET /dashboard HTTP/${version}\r\nConnection: close\r\n\r\n`);
