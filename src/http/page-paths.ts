@@ -5,8 +5,10 @@
 
 /** API routes and the JSON routes under /organisations (figures, flag counts). */
 export const JSON_ROUTE = /^\/(?:api\/|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
-/** Build assets and the root's static files. */
-const ASSET = /^\/(?:_next\/|favicon\.ico$|robots\.txt$|icon\.svg$)/;
+/** What the proxy's matcher leaves out (src/proxy.ts `config`): Next's build assets and the root's static files. */
+const OUTSIDE_PROXY = /^\/(?:_next\/|favicon\.ico|robots\.txt)/;
+/** Those, and the icon route. */
+const ASSET = /^\/(?:_next\/|favicon\.ico|robots\.txt|icon\.svg$)/;
 
 export function isPagePath(pathname: string): boolean {
   return !JSON_ROUTE.test(pathname) && !ASSET.test(pathname);
@@ -15,4 +17,9 @@ export function isPagePath(pathname: string): boolean {
 /** Next.js's own files, which answer GET and HEAD only (Next refuses another method with its HTML 405 or 404 page). */
 export function isAssetPath(pathname: string): boolean {
   return ASSET.test(pathname);
+}
+
+/** Paths the proxy never sees, so its path check does not run for them. */
+export function isOutsideProxy(pathname: string): boolean {
+  return OUTSIDE_PROXY.test(pathname);
 }

@@ -20,7 +20,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MethodNotAllowedError, ValidationError } from '../core/errors';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
 import { writeErrorAnswer } from './error-answer';
-import { isAssetPath, isPagePath } from './page-paths';
+import { isAssetPath, isOutsideProxy, isPagePath } from './page-paths';
+import { pathIssue } from '../app/http/request-shape';
 import { requestTargetOf } from './request-target';
 import { isFrameablePath, newNonce, securityHeaders } from './security-headers';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePageHtml } from './unavailable-page';
@@ -76,6 +77,12 @@ export function createRequestListener(options: RequestListenerOptions): (request
       return;
     }
     request.url = target.url;
+    // The proxy checks this too, but Next's own files never reach the proxy.
+    const badPath = isOutsideProxy(pathnameOf(target.url)) ? pathIssue(pathnameOf(target.url)) : null;
+    if (badPath) {
+      writeErrorAnswer(response, new ValidationError([badPath]), method);
+      return;
+    }
     if (isAssetPath(pathnameOf(request.url)) && method !== 'GET' && method !== 'HEAD') {
       writeErrorAnswer(response, new MethodNotAllowedError(method, ASSET_METHODS), method);
       return;

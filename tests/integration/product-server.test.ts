@@ -213,6 +213,12 @@ describe('requests Node’s parser refuses', () => {
     }
   });
 
+  it('a path of Next.js’s own files that does not decode, or decodes to a NUL, answers 400 JSON (the proxy never sees them)', async () => {
+    for (const target of ['/_next/%00', '/_next/static/%ZZ.js', '/favicon.ico%00']) {
+      expectErrorShape(await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`), 400, 'validation_failed');
+    }
+  });
+
   it('a request without Host: 400 JSON (Node’s own check: an empty 400 for HTTP/1.1)', async () => {
     for (const version of ['1.1', '1.0']) {
       const answer = await raw(`GET /dashboard HTTP/${version}\r\nConnection: close\r\n\r\n`);
