@@ -1,11 +1,12 @@
 /**
  * `npm start`: the product on one machine. Reads the environment, opens the database (DATABASE_URL, else an
  * embedded PostgreSQL under DATA_DIR), migrates, seeds on first start, starts the providers' contract fakes
- * in sandbox mode, builds the container once, and serves the Next.js application on PORT.
+ * in sandbox mode, builds the container once, and serves the Next.js application on PORT through the
+ * product's HTTP server (src/http/product-server.ts: security headers, answers in the JSON error shape where
+ * Node or Next.js would not give one, the "temporarily unavailable" page while the database is down).
  * SIGINT/SIGTERM stop everything cleanly, the embedded database included.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import next from 'next';
@@ -19,7 +20,8 @@ import { startSandbox, type Sandbox } from './sandbox/start-sandbox';
 import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
 import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
-import { createRequestListener } from './http/request-listener';
+import { createProductServer } from './http/product-server';
+import { databaseAvailability } from './http/database-availability';
 import { publicBaseUrl } from './config/origins';
 import { LOGO_CDN_ORIGIN } from './adapters/logo/brandfetch-logo';
 
@@ -64,15 +66,14 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: projectRoot, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer(
-    createRequestListener({
-      handle,
-      trustedProxies: env.TRUSTED_PROXIES,
-      imageOrigins: [LOGO_CDN_ORIGIN],
-      https: new URL(publicBaseUrl(env)).protocol === 'https:',
-      log,
-    }),
-  );
+  const server = createProductServer({
+    handle,
+    trustedProxies: env.TRUSTED_PROXIES,
+    imageOrigins: [LOGO_CDN_ORIGIN],
+    https: new URL(publicBaseUrl(env)).protocol === 'https:',
+    log,
+    databaseAvailable: databaseAvailability({ probe: () => container.database.pool.query('select 1') }),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolve());

@@ -2,8 +2,9 @@
  * A fast gate before rendering.
  *
  * - Every request: a path that does not decode, or decodes to a control character, answers `400` JSON
- *   (Next.js would answer a text 500), and so does a server-action call naming no action of this build or
- *   whose body the action decoder cannot read (see request-shape.ts).
+ *   (Next.js would answer a text 500). A server-action call from no Origin or another origin than the
+ *   application's answers `403` JSON; one naming no action of this build or whose body the action decoder
+ *   cannot read (too deep included) answers `400` JSON (see request-shape.ts).
  * - API routes and the JSON routes under /organisations (figures, flag counts) answer 401 JSON on their
  *   own (API keys included), so they pass.
  * - Pages answer GET and HEAD (and server-action POSTs); another method is a JSON 405 with `Allow`.
@@ -18,17 +19,22 @@ import { ForbiddenError, MethodNotAllowedError, ValidationError, type Validation
 import { toErrorResponse } from './app/http/error-response';
 import { CROSS_SITE_MESSAGE } from './app/http/with-account';
 import { pathIssue, serverActionBodyIssue } from './app/http/request-shape';
+import { parseEnvOrThrow } from './config/env';
+import { JSON_ROUTE } from './http/page-paths';
+import { trustedOrigins } from './config/origins';
 
 /** Routes that answer for themselves (401 JSON and their own methods): API and JSON routes. */
-const PASS_THROUGH = /^\/(?:api\/|organisations\/flag-counts\/?$|organisations\/[^/]+\/figures\/?$)/;
+const PASS_THROUGH = JSON_ROUTE;
 /** Pages anyone may open: sign-in, the API reference, the favicon. */
 const PUBLIC_PAGE = /^\/(?:sign-in(?:\/|$)|api-reference\/?$|icon\.svg$)/;
 
 export async function proxy(request: NextRequest) {
-  const issue = pathIssue(request.nextUrl.pathname) ?? (await serverActionIssue(request));
-  if (issue) return toErrorResponse(new ValidationError([issue]), console);
+  const badPath = pathIssue(request.nextUrl.pathname);
+  if (badPath) return toErrorResponse(new ValidationError([badPath]), console);
   const crossSite = crossSiteServerAction(request);
   if (crossSite) return toErrorResponse(crossSite, console);
+  const badAction = await serverActionIssue(request);
+  if (badAction) return toErrorResponse(new ValidationError([badAction]), console);
   if (PASS_THROUGH.test(request.nextUrl.pathname)) return NextResponse.next();
   const refused = refusePageMethod(request);
   if (refused) return refused;
@@ -48,22 +54,25 @@ async function serverActionIssue(request: NextRequest): Promise<ValidationIssue 
 }
 
 /**
- * A server-action call whose Origin names another host: `403` JSON here (Next.js refuses it too, but with a
- * 500). Same rule as Next's own: the Origin's host must be the request's host.
+ * A server-action call is a cookie-authenticated write: the API routes' rule applies (with-account.ts), so
+ * its Origin must be one of the application's origins (BASE_URL, else the local defaults), and a call
+ * without one is refused: `403` JSON before the body is read. Next's own check compares the Origin with
+ * the Host or X-Forwarded-Host the client sends, and lets a call without an Origin through.
  */
 function crossSiteServerAction(request: NextRequest): ForbiddenError | null {
   if (request.method !== 'POST' || !request.headers.has('next-action')) return null;
   const origin = request.headers.get('origin');
-  if (origin === null) return null;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  if (originHost !== null && originHost === host) return null;
-  return new ForbiddenError(`cross-site server action refused: origin ${origin} on host ${host ?? '(none)'}`, CROSS_SITE_MESSAGE);
+  const allowed = applicationOrigins();
+  if (origin !== null && allowed.includes(origin)) return null;
+  return new ForbiddenError(`cross-site server action refused: origin ${origin ?? '(none)'} is not one of ${allowed.join(', ')}`, CROSS_SITE_MESSAGE);
+}
+
+let origins: readonly string[] | undefined;
+
+/** The application's origins, from the environment parsed once: the proxy is Next.js's entry, outside the container. */
+function applicationOrigins(): readonly string[] {
+  origins ??= trustedOrigins(parseEnvOrThrow());
+  return origins;
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'];

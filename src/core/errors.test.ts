@@ -9,6 +9,7 @@ import {
   errorBodySchema,
   errorCodeForStatus,
   ForbiddenError,
+  HeadersTooLargeError,
   MethodNotAllowedError,
   NotFoundError,
   RateLimitedError,
@@ -56,6 +57,7 @@ describe('the error table (ERROR_RESULTS)', () => {
     new MethodNotAllowedError('PUT', ['GET']),
     new ConflictError('locked'),
     new RateLimitedError(3),
+    new HeadersTooLargeError(16_384),
     new UnavailableError('db down'),
   ];
 
@@ -73,6 +75,7 @@ describe('the error table (ERROR_RESULTS)', () => {
       method_not_allowed: 405,
       conflict: 409,
       rate_limited: 429,
+      headers_too_large: 431,
       unavailable: 503,
     });
     for (const code of ERROR_CODES) expect(errorCodeForStatus(ERROR_RESULTS[code].status)).toBe(code);

@@ -18,6 +18,7 @@ export const ERROR_RESULTS = {
   method_not_allowed: { status: 405, name: 'MethodNotAllowedError' },
   conflict: { status: 409, name: 'ConflictError' },
   rate_limited: { status: 429, name: 'RateLimitedError' },
+  headers_too_large: { status: 431, name: 'HeadersTooLargeError' },
   unavailable: { status: 503, name: 'UnavailableError' },
 } as const satisfies Record<string, { status: number; name: `${string}Error` }>;
 
@@ -131,6 +132,16 @@ export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number, userMessage = 'Too many searches; please wait a moment and try again') {
     super(`Rate limit exceeded; retry in ${retryAfterSeconds}s`, userMessage);
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The request line and headers together exceed the server's limit (the HTTP server answers it, before any route). */
+export class HeadersTooLargeError extends AppError {
+  override readonly name = ERROR_RESULTS.headers_too_large.name;
+  static override readonly errorCode = 'headers_too_large' as const;
+  readonly code = 'headers_too_large' as const;
+  constructor(limitBytes: number) {
+    super(`request line and headers over ${limitBytes} bytes`, `The request line and headers must not exceed ${limitBytes / 1024} KB`);
   }
 }
 

@@ -3,7 +3,9 @@
  * routing, the proxy and the route handlers are all on the path): 10,000 generated requests (path ids,
  * query strings, bodies, methods, content types, credentials, server-action calls), from a fixed seed
  * (FUZZ_SEED overrides it). Every answer: no 5xx; every 4xx in the README's JSON error shape (a page's HTML
- * not-found page excepted); no internal message or stack trace in any body.
+ * not-found page excepted); no internal message or stack trace in any body. Then, over raw sockets, what fetch
+ * will not send: every HTTP method (TRACE, TRACK, CONNECT, WebDAV, unknown tokens), odd request targets (raw
+ * spaces, NULs, //, ..), headers and URLs past 16 KB, no Host; and JSON nested 10,000 deep everywhere.
  *
  * The fuzz account is its own (an API key and a signed-in user), so its rate limits are spent without
  * touching the demo account the browser tests use. Sign-in itself is not fuzzed: the per-address sign-in
@@ -22,7 +24,8 @@ import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { linkOrganisationToAccount } from '../../src/adapters/db/queries/organisations-write';
 import { parseEnvOrThrow } from '../../src/config/env';
 import { makeOrganisation } from '../support/factories';
-import { fuzzRequest, seededRandom, type FuzzCredentials, type FuzzRequest } from './support/request-fuzz';
+import { rawRequest, type RawAnswer } from '../support/raw-http';
+import { deeplyNested, fuzzRequest, seededRandom, type FuzzCredentials, type FuzzRequest } from './support/request-fuzz';
 
 const baseUrl = inject('baseUrl');
 const REQUESTS = 10_000;
@@ -115,23 +118,49 @@ async function check(request: FuzzRequest, statuses: Map<number, number>): Promi
   const body = await response.text().catch((error: unknown) => `(body failed: ${String(error)})`);
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
   const finding = (problem: string): Finding => ({ request: label, status: response.status, problem, body: body.slice(0, 300) });
-  if (response.status >= 500) return finding('5xx');
-  const contentType = response.headers.get('content-type') ?? '';
+  const problem = problemOf({
+    method: request.method,
+    page: request.page,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body,
+    allow: response.headers.get('allow'),
+    retryAfter: response.headers.get('retry-after'),
+  });
+  if (problem) return finding(problem);
+  return undefined;
+}
+
+interface Answer {
+  method: string;
+  /** A page route: its HTML not-found page is a right 404. */
+  page: boolean;
+  status: number;
+  contentType: string;
+  body: string;
+  allow: string | null;
+  retryAfter: string | null;
+}
+
+/** What is wrong with an answer, if anything: a 5xx, an internal detail, a 4xx outside the JSON error shape. */
+function problemOf(answer: Answer): string | undefined {
+  const { method, page, status, contentType, body } = answer;
+  if (status >= 500) return '5xx';
   const html = contentType.startsWith('text/html');
-  if (LEAKS.test(html ? body.replace(/<script[\s\S]*?<\/script>/g, '') : body)) return finding('internal detail in the body');
-  if (response.status < 400) return undefined;
-  if (html && request.page && response.status === 404) return undefined;
-  if (!contentType.startsWith('application/json')) return finding(`4xx not JSON (${contentType || 'no content type'})`);
-  if (request.method === 'HEAD') return undefined;
+  if (LEAKS.test(html ? body.replace(/<script[\s\S]*?<\/script>/g, '') : body)) return 'internal detail in the body';
+  if (status < 400) return undefined;
+  if (html && page && status === 404) return undefined;
+  if (!contentType.startsWith('application/json')) return `4xx not JSON (${contentType || 'no content type'})`;
+  if (method === 'HEAD') return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return finding('4xx body is not JSON');
+    return '4xx body is not JSON';
   }
-  if (!isErrorShape(parsed)) return finding('4xx body is not {error, code, issues?}');
-  if (response.status === 405 && !response.headers.get('allow')) return finding('405 without Allow');
-  if (response.status === 429 && !response.headers.get('retry-after')) return finding('429 without Retry-After');
+  if (!isErrorShape(parsed)) return '4xx body is not {error, code, issues?}';
+  if (status === 405 && !answer.allow) return '405 without Allow';
+  if (status === 429 && !answer.retryAfter) return '429 without Retry-After';
   return undefined;
 }
 
@@ -169,6 +198,194 @@ describe('fuzz over every route', () => {
       byProblem.set(`${finding.problem} ${finding.status}`, [...(byProblem.get(`${finding.problem} ${finding.status}`) ?? []), finding]);
     const summary = [...byProblem.entries()].map(([problem, list]) => `${list.length} x ${problem}; e.g. ${list[0]?.request} -> ${list[0]?.body}`);
     expect(summary).toEqual([]);
+  }, 300_000);
+});
+
+/** Every method Node's parser knows plus tokens it does not; TRACE, TRACK and CONNECT are ones fetch refuses to send. */
+const EVERY_METHOD = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+  'TRACK',
+  'CONNECT',
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'SEARCH',
+  'PURGE',
+  'QUERY',
+  'LINK',
+  'UNLINK',
+  'REPORT',
+  'MKCALENDAR',
+  'ACL',
+  'BIND',
+  'SOURCE',
+  'FOO',
+  'BREW',
+  'X-CUSTOM',
+];
+/** Raw request targets, written as they are (spaces, NULs and dot segments included). */
+const ODD_TARGETS = [
+  '/a b',
+  '/api/organisations/a b',
+  '/%00',
+  '/api/%00',
+  '/api/organisations/%00/naics',
+  '/?q=%00',
+  '//',
+  '//api/health',
+  '///dashboard',
+  '/api/../api/health',
+  '/..',
+  '/../../etc/passwd',
+  '/./dashboard',
+  '/api/organisations/..%2f..%2fhealth',
+  '/%2e%2e/api/health',
+  '/\\',
+  '/%',
+  '/%E0%A4%A',
+  '/api/flags/%2e%2e',
+  '/\u00e9',
+  '/api/health#fragment',
+  '*',
+  'http://evil.example/api/health',
+  '/api/auth/%ZZ',
+  '/organisations/%C0%AF/figures',
+  '/_next/%00',
+  '/_next/static/../../package.json',
+];
+
+describe('requests fetch will not send, written on the socket', () => {
+  const { hostname, port } = new URL(baseUrl);
+  const paths = () => [
+    '/',
+    '/dashboard',
+    '/sign-in',
+    '/api/organisations/search',
+    '/api/flags/AU',
+    '/api/openapi.json',
+    '/api/health',
+    '/api/auth/sign-in/email',
+    '/api/no/such/route',
+    `/organisations/${credentials.organisationId}`,
+    '/organisations/flag-counts',
+    '/api/reconcile',
+    '/_next/static/nothing.js',
+    '/icon.svg',
+  ];
+  const send = async (method: string, target: string, headers: string[] = [], body = ''): Promise<Finding | undefined> => {
+    const text = `${method} ${target} HTTP/1.1\r\n${['Host: ' + new URL(baseUrl).host, 'Connection: close', ...headers, ...(body ? [`Content-Length: ${Buffer.byteLength(body)}`] : [])].join('\r\n')}\r\n\r\n${body}`;
+    const label = `${method} ${target.slice(0, 120)} ${headers.map((header) => header.slice(0, 60)).join(' | ')}`;
+    let answer: RawAnswer;
+    try {
+      answer = await rawRequest(hostname, Number(port), text);
+    } catch (error) {
+      return { request: label, status: 0, problem: `no answer: ${String(error)}`, body: '' };
+    }
+    const problem = problemOf({
+      method,
+      page: !target.startsWith('/api/') && (method === 'GET' || method === 'HEAD'),
+      status: answer.status,
+      contentType: answer.headers['content-type'] ?? '',
+      body: answer.body,
+      allow: answer.headers.allow ?? null,
+      retryAfter: answer.headers['retry-after'] ?? null,
+    });
+    return problem ? { request: label, status: answer.status, problem, body: answer.body.slice(0, 300) } : undefined;
+  };
+  const expectNoFindings = (findings: (Finding | undefined)[]) => expect(findings.filter((finding) => finding !== undefined)).toEqual([]);
+
+  it('every HTTP method on every kind of path, with and without credentials: 0 answers outside the JSON shape', async () => {
+    const findings: (Finding | undefined)[] = [];
+    for (const method of EVERY_METHOD) {
+      for (const path of paths()) {
+        findings.push(await send(method, path));
+        findings.push(await send(method, path, [`Authorization: Bearer ${credentials.apiKey}`]));
+        findings.push(await send(method, path, [`Cookie: ${credentials.sessionCookie}`, `Origin: ${credentials.origin}`]));
+      }
+    }
+    expectNoFindings(findings);
+  }, 300_000);
+
+  it('odd request targets (raw spaces, NULs, //, .., absolute and asterisk forms): 0 answers outside the JSON shape', async () => {
+    const findings: (Finding | undefined)[] = [];
+    for (const target of ODD_TARGETS) {
+      for (const method of ['GET', 'HEAD', 'POST', 'OPTIONS', 'TRACE'])
+        findings.push(await send(method, target, [`Authorization: Bearer ${credentials.apiKey}`]));
+    }
+    expectNoFindings(findings);
+  }, 300_000);
+
+  it('long headers and URLs, many headers, no Host: 0 answers outside the JSON shape (431 headers_too_large past 16 KB)', async () => {
+    const findings: (Finding | undefined)[] = [];
+    for (const size of [8_000, 15_000, 17_000, 64_000, 1_000_000]) {
+      findings.push(await send('GET', '/dashboard', [`X-Long: ${'a'.repeat(size)}`]));
+      findings.push(await send('POST', '/api/organisations/search', [`Cookie: ${'b'.repeat(size)}`, 'Content-Type: application/json'], '{}'));
+      findings.push(await send('GET', `/api/organisations/${'c'.repeat(size)}`, [`Authorization: Bearer ${credentials.apiKey}`]));
+      findings.push(await send('GET', `/search?q=${'d'.repeat(size)}`));
+    }
+    findings.push(
+      await send(
+        'GET',
+        '/',
+        Array.from({ length: 500 }, (_, i) => `X-Header-${i}: ${'e'.repeat(40)}`),
+      ),
+    );
+    const huge = await rawRequest(hostname, Number(port), `GET /api/health HTTP/1.1\r\nHost: ${new URL(baseUrl).host}\r\nX-Big: ${'f'.repeat(20_000)}\r\n\r\n`);
+    expect({ status: huge.status, code: (JSON.parse(huge.body) as { code?: string }).code }).toEqual({ status: 431, code: 'headers_too_large' });
+    const noHost = await rawRequest(hostname, Number(port), 'GET /dashboard HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect({ status: noHost.status, code: (JSON.parse(noHost.body) as { code?: string }).code }).toEqual({ status: 400, code: 'validation_failed' });
+    expectNoFindings(findings);
+  }, 300_000);
+
+  it('JSON nested 10,000 deep, on every JSON route and as server-action arguments: 400 JSON (a stack overflow was a 500)', async () => {
+    const findings: (Finding | undefined)[] = [];
+    const auth = `Authorization: Bearer ${credentials.apiKey}`;
+    for (const body of [
+      deeplyNested(10_000, 'array'),
+      deeplyNested(10_000, 'object'),
+      `{"query":"koala","countryIsoAlpha3":"AUS","x":${deeplyNested(10_000, 'object')}}`,
+    ]) {
+      for (const path of [
+        '/api/organisations/search',
+        '/api/organisations/quick-search',
+        '/api/organisations/select',
+        '/api/reconcile',
+        '/api/match/batches',
+      ]) {
+        const response = await fetch(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json' },
+          body,
+        });
+        const answer = { status: response.status, body: (await response.json()) as Record<string, unknown> };
+        expect(answer, `${path} ${body.slice(0, 40)}`).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+      }
+      findings.push(await send('POST', `/api/organisations/${credentials.organisationId}/naics`, [auth, 'Content-Type: application/json'], body));
+      findings.push(await send('POST', '/api/auth/sign-in/email', [`Origin: ${credentials.origin}`, 'Content-Type: application/json'], body));
+    }
+    for (const action of credentials.serverActions) {
+      for (const body of [`[${deeplyNested(10_000, 'object')}]`, deeplyNested(10_000, 'array')]) {
+        const response = await fetch(`${baseUrl}${action.page}`, {
+          method: 'POST',
+          headers: { cookie: credentials.sessionCookie, origin: credentials.origin, 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8' },
+          body,
+        });
+        expect(response.status, action.page).toBe(400);
+        expect(await response.json()).toMatchObject({ code: 'validation_failed', issues: [{ rule: 'too_deep' }] });
+      }
+    }
+    expectNoFindings(findings);
   }, 300_000);
 });
 
@@ -222,6 +439,41 @@ describe('the odd requests the issue names, one by one', () => {
       type: expect.stringMatching(/^application\/json/),
       body: { code: 'not_found' },
     });
+  });
+
+  it('TRACE answers 405 JSON with Allow; PUT /api/flags/{code} and POST /api/openapi.json 405 JSON with Allow', async () => {
+    const { hostname, port } = new URL(baseUrl);
+    for (const path of ['/', '/dashboard', '/api/organisations/search', '/api/health']) {
+      const answer = await rawRequest(hostname, Number(port), `TRACE ${path} HTTP/1.1\r\nHost: ${new URL(baseUrl).host}\r\nConnection: close\r\n\r\n`);
+      expect({ status: answer.status, type: answer.headers['content-type'], code: (JSON.parse(answer.body) as { code?: string }).code }, path).toEqual({
+        status: 405,
+        type: 'application/json; charset=utf-8',
+        code: 'method_not_allowed',
+      });
+      expect(answer.headers.allow, path).toMatch(/OPTIONS/);
+    }
+    for (const [method, path] of [
+      ['PUT', '/api/flags/AU'],
+      ['POST', '/api/openapi.json'],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${path}`, { method });
+      expect(response.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
+      expect(await json(response)).toMatchObject({ status: 405, body: { code: 'method_not_allowed' } });
+    }
+  });
+
+  it('server actions need the application origin: none, another, or a forged X-Forwarded-Host answer 403 JSON', async () => {
+    const action = credentials.serverActions[0];
+    if (!action) throw new Error('no server action in the build');
+    const forged: Record<string, string>[] = [{}, { origin: 'http://evil.example' }, { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' }];
+    for (const headers of forged) {
+      const response = await fetch(`${baseUrl}${action.page}`, {
+        method: 'POST',
+        headers: { cookie: credentials.sessionCookie, 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8', ...headers },
+        body: JSON.stringify([{ organisationId: credentials.organisationId }]),
+      });
+      expect(await json(response), JSON.stringify(headers)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    }
   });
 
   it('figures and flag counts answer API-key callers, and 401 JSON (never a redirect to sign-in) without credentials', async () => {

@@ -16,7 +16,7 @@ import { POST } from '../../src/app/api/auth/[...all]/route';
 import { createUser } from '../../src/adapters/auth/users';
 import { SIGN_IN_FAILURES_PER_EMAIL } from '../../src/adapters/rate-limit/sign-in-failure-limit';
 import { KNOWN_DEVICE_COOKIE } from '../../src/adapters/auth/sign-in-guard';
-import { createRequestListener } from '../../src/http/request-listener';
+import { createProductServer } from '../../src/http/product-server';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 
@@ -41,7 +41,7 @@ async function handleAuth(req: http.IncomingMessage, res: http.ServerResponse): 
 
 /** The auth route behind the product's listener; `trustedProxies` as TRUSTED_PROXIES would set them. */
 async function serveAuth(trustedProxies: string[]): Promise<string> {
-  const server = http.createServer(createRequestListener({ handle: handleAuth, trustedProxies, imageOrigins: [], https: false, log: console }));
+  const server = createProductServer({ handle: handleAuth, trustedProxies, imageOrigins: [], https: false, log: console });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,7 +9,8 @@
  *   checked and DNS rebinding cannot slip past an earlier check): every A/AAAA answer, after
  *   `ipaddr.process` (which unwraps IPv4-mapped IPv6), must have range `unicast`. Private, loopback,
  *   link-local (169.254.169.254 metadata included), unique-local, CGNAT, multicast, broadcast, unspecified,
- *   reserved and transition ranges are refused; a mixed answer is refused; the checked address is the one
+ *   reserved and transition ranges (NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo,
+ *   IPv4-translated) are refused, and so is IPv4-compatible IPv6 (::/96), which ipaddr.js calls unicast; a mixed answer is refused; the checked address is the one
  *   connected to.
  * - Budgets: at most `maxRedirects` hops (manual redirects), `connectTimeoutMs` per connection,
  *   `timeoutMs` for the whole fetch (all hops and the body), GET only, no cookies or credentials, a fixed
@@ -102,6 +103,14 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const FORBIDDEN_HOST_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan', '.corp'];
 
+/**
+ * ipaddr.js calls the deprecated IPv4-compatible block `::/96` unicast (`[::127.0.0.1]` is `[::7f00:1]`
+ * once a URL is parsed), yet it embeds an IPv4 address a host may still route to: the whole block is
+ * refused. `::` and `::1` keep their own ranges (unspecified, loopback).
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+const UNWRAPPED_BY_RANGE = new Set(['::', '::1']);
+
 function stripBrackets(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
@@ -112,7 +121,12 @@ function stripBrackets(hostname: string): string {
  */
 export function blockedAddressReason(address: string, options: { allowLoopback: boolean }): string | undefined {
   if (!ipaddr.isValid(address)) return `not an IP address: ${address}`;
-  const range = ipaddr.process(address).range();
+  // ipaddr.js reads `::a.b.c.d` as IPv4-mapped (`::ffff:a.b.c.d`); the URL parser writes it in hex, as it is.
+  const parsed = ipaddr.parse(isIP(address) === 6 ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE) && !UNWRAPPED_BY_RANGE.has(parsed.toString())) {
+    return `address ${address} is IPv4-compatible IPv6 (::/96), not public`;
+  }
+  const range = ipaddr.process(parsed.toString()).range();
   if (range === 'unicast') return undefined;
   if (range === 'loopback' && options.allowLoopback) return undefined;
   return `address ${address} is ${range}, not public`;

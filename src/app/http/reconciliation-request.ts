@@ -15,7 +15,7 @@ import {
   type MatchConditions,
   type ReconciliationQuery,
 } from '../../core/reconciliation';
-import { containsNul, parseOrThrow } from './parse';
+import { jsonValueIssue, parseOrThrow } from './parse';
 
 export type ReconciliationRequest =
   { kind: 'queries'; queries: Record<string, { query: ReconciliationQuery; conditions: MatchConditions }> } | { kind: 'extend'; extend: DataExtensionQuery };
@@ -96,6 +96,7 @@ function jsonFieldOrThrow(field: 'queries' | 'extend', value: unknown): unknown 
       throw new ValidationError([{ field, rule: 'invalid_json', message: `\`${field}\` must be JSON` }]);
     }
   }
-  if (containsNul(parsed)) throw new ValidationError([{ field, rule: 'invalid_characters', message: `\`${field}\` must not contain NUL characters` }]);
+  const issue = jsonValueIssue(field, parsed);
+  if (issue) throw new ValidationError([issue]);
   return parsed;
 }

@@ -33,6 +33,11 @@ describe('serverActionBodyIssue', () => {
     for (const body of ['not json', '[', '', '{"a":1}', '"text"']) expect(serverActionBodyIssue(text, body)?.rule).toBe('invalid_action_body');
   });
 
+  it('refuses arguments nested 10,000 deep with a too_deep issue (a recursive check overflowed the stack)', () => {
+    expect(serverActionBodyIssue(text, `[${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}]`)?.rule).toBe('too_deep');
+    expect(serverActionBodyIssue(text, `${'['.repeat(10_000)}${']'.repeat(10_000)}`)?.rule).toBe('too_deep');
+  });
+
   it('refuses references to other parts, NULs, and anything but text/plain', () => {
     expect(serverActionBodyIssue(text, '["$Q1"]')).not.toBeNull();
     expect(serverActionBodyIssue(text, '[{"a":"$@1"}]')).not.toBeNull();

@@ -7,9 +7,11 @@
  * - a server-action call whose body the action decoder cannot read. Our actions take plain data, which
  *   React sends as a `text/plain` JSON array of arguments; a `$`-prefixed string there is either an
  *   escaped `$$...` string or one of React's inline values (`$undefined`, `$D<date>`, `$n<bigint>`, ...);
- *   a reference to another part (`$Q1`, `$K1`, `$@1`, ...) cannot be resolved in a text body.
+ *   a reference to another part (`$Q1`, `$K1`, `$@1`, ...) cannot be resolved in a text body; arguments
+ *   nested deeper than MAX_JSON_DEPTH are refused too (a recursive walk of them overflowed the stack).
  */
 import type { ValidationIssue } from '../../core/errors';
+import { MAX_JSON_DEPTH, jsonValueProblem } from './json-value-problem';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -38,13 +40,17 @@ export function serverActionBodyIssue(contentType: string | null, body: string):
   } catch {
     return invalid;
   }
-  if (!Array.isArray(parsed) || !isPlainValue(parsed)) return invalid;
-  return null;
+  if (!Array.isArray(parsed)) return invalid;
+  switch (jsonValueProblem(parsed, isPlainString)) {
+    case 'invalid_string':
+      return invalid;
+    case 'too_deep':
+      return { field: '', rule: 'too_deep', message: `The action's arguments must not nest more than ${MAX_JSON_DEPTH} levels deep` };
+    case null:
+      return null;
+  }
 }
 
-function isPlainValue(value: unknown): boolean {
-  if (typeof value === 'string') return !value.includes('\u0000') && (!value.startsWith('$') || INLINE_VALUE.test(value));
-  if (Array.isArray(value)) return value.every(isPlainValue);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).every(([key, item]) => !key.includes('\u0000') && isPlainValue(item));
-  return true;
+function isPlainString(value: string): boolean {
+  return !value.includes('\u0000') && (!value.startsWith('$') || INLINE_VALUE.test(value));
 }

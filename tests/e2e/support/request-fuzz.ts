@@ -34,7 +34,13 @@ type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const chance = (random: Random, p: number) => random() < p;
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** What fetch can send: Next's methods, WebDAV and other registered ones, and tokens no parser knows (TRACE, TRACK and CONNECT go over raw sockets in the suite). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'MKCOL', 'PURGE', 'QUERY', 'FOO', 'BREW'] as const;
+
+/** JSON nested `depth` deep (arrays, or objects under "a"), with `inner` at the bottom. */
+export function deeplyNested(depth: number, kind: 'array' | 'object', inner = '1'): string {
+  return kind === 'array' ? `${'['.repeat(depth)}${inner}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+}
 const CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
@@ -125,7 +131,7 @@ function rawBody(random: Random, value: unknown): string {
   const roll = random();
   if (roll < 0.06) return '';
   if (roll < 0.1) return '{"query": "unterminated';
-  if (roll < 0.12) return '['.repeat(2000);
+  if (roll < 0.12) return pick(random, ['['.repeat(2000), deeplyNested(10_000, 'array'), `{"query":"koala","x":${deeplyNested(5_000, 'object')}}`]);
   if (roll < 0.14) return 'not json at all';
   return JSON.stringify(value);
 }
@@ -313,9 +319,11 @@ export function fuzzRequest(random: Random, credentials: FuzzCredentials): FuzzR
 
 function serverActionRequest(random: Random, credentials: FuzzCredentials): FuzzRequest {
   const action = pick(random, credentials.serverActions);
+  const origin = pick(random, [credentials.origin, credentials.origin, credentials.origin, credentials.origin, undefined, 'http://evil.example']);
   const headers: Record<string, string> = {
     cookie: credentials.sessionCookie,
-    origin: credentials.origin,
+    ...(origin === undefined ? {} : { origin }),
+    ...(origin === 'http://evil.example' && chance(random, 0.5) ? { 'x-forwarded-host': 'evil.example' } : {}),
     'next-action': chance(random, 0.85) ? action.id : pick(random, ['0000', `${action.id.slice(0, -2)}ff`, '', 'x'.repeat(42)]),
     'content-type': chance(random, 0.8) ? 'text/plain;charset=UTF-8' : pick(random, CONTENT_TYPES),
   };
@@ -325,6 +333,8 @@ function serverActionRequest(random: Random, credentials: FuzzCredentials): Fuzz
     JSON.stringify(randomValue(random)),
     '["$Q1"]',
     '[{"a":"$@1"}]',
+    `[${deeplyNested(10_000, 'object')}]`,
+    deeplyNested(5_000, 'array'),
     '[',
     '',
     '--fuzz\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--fuzz--',

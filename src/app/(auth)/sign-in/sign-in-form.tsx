@@ -11,6 +11,7 @@ const errorBody = z.object({ message: z.string().optional(), code: z.string().op
 function messageFor(status: number, body: unknown): string {
   if (status === 401 || status === 403) return 'Wrong email or password.';
   if (status === 429) return 'Too many attempts. Wait a moment and try again.';
+  if (status === 503) return 'Sign-in is temporarily unavailable. Try again in a minute.';
   const parsed = errorBody.safeParse(body);
   if (status === 400 && parsed.success && parsed.data.code === 'INVALID_EMAIL') return 'Enter a valid email address.';
   return 'Sign-in failed. Try again.';

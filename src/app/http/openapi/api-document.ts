@@ -94,6 +94,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   405: 'Method not allowed; `Allow` lists the methods the path answers',
   409: 'Conflict: the same operation is in flight',
   429: 'Rate limited; `Retry-After` says how many seconds to wait',
+  431: 'The request line and headers exceed 16 KB together (answered by the HTTP server, before any route)',
   503: 'A dependency (the database, the job queue) is unavailable',
   500: 'A bug: `{"error": "Something went wrong", "code": "internal"}`',
 };
