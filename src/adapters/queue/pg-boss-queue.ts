@@ -322,9 +322,9 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         // Handlers still running past the grace: aborted, and their jobs handed back to the queue now rather than
         // one lease later (the retry runs elsewhere; the stopped attempt's outcome is then dropped).
         for (const attempt of [...attempts]) {
+          attempt.lost = true; // first: the handler's outcome, whenever it comes, is not recorded over the hand-back
           attempt.controller.abort(new JobLeaseLostError(`${attempt.name} ${attempt.id}: the worker is stopping`));
           await boss.fail(attempt.name, attempt.id, { message: 'worker stopped before the job finished' }).catch(() => undefined);
-          attempt.lost = true;
         }
       }
       await boss?.stop({ graceful: false, wait: true, timeout: 2_000 });
