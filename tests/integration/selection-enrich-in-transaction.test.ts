@@ -64,7 +64,7 @@ describe('selecting a new organisation', () => {
     const commitFails: SelectionStore = {
       transaction: (work) =>
         real.transaction(async (tx) => {
-          const result = await work(tx);
+          await work(tx); // the use case's work, its send included, succeeded
           const handle = tx.handle;
           if (!is(handle, PgTransaction)) throw new Error('the selection store gave no drizzle transaction');
           const [created] = await handle.execute<{ id: string }>(sql`select id from organisations where name = 'KESTREL HAULAGE PTY LTD'`).then((r) => r.rows);
