@@ -10,6 +10,7 @@
 import { is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createSelectionStore } from '../../src/adapters/db/queries/selection-store';
 import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import type { SelectionStore } from '../../src/server/selection/ports';
@@ -48,6 +49,11 @@ function registryCandidate(name: string): StreamedSelectionCandidate {
   };
 }
 
+/** The rows of a result from the transaction the store handed out (typed by the caller's schema). */
+function rowsOf<T>(result: unknown, row: z.ZodType<T>): T[] {
+  return z.object({ rows: z.array(row) }).parse(result).rows;
+}
+
 const enrichJobsOf = (organisationId: string) =>
   sql`select count(*)::int as n from pgboss.job where name = 'organisation.enrich' and data->>'organisationId' = ${organisationId}`;
 
@@ -67,10 +73,10 @@ describe('selecting a new organisation', () => {
           await work(tx); // the use case's work, its send included, succeeded
           const handle = tx.handle;
           if (!is(handle, PgTransaction)) throw new Error('the selection store gave no drizzle transaction');
-          const [created] = await handle.execute<{ id: string }>(sql`select id from organisations where name = 'KESTREL HAULAGE PTY LTD'`).then((r) => r.rows);
+          const [created] = rowsOf(await handle.execute(sql`select id from organisations where name = 'KESTREL HAULAGE PTY LTD'`), z.object({ id: z.uuid() }));
           if (created === undefined) throw new Error('the organisation was not created in the transaction');
           atCommit.organisationId = created.id;
-          atCommit.inside = (await handle.execute<{ n: number }>(enrichJobsOf(created.id))).rows[0]?.n;
+          atCommit.inside = rowsOf(await handle.execute(enrichJobsOf(created.id)), z.object({ n: z.number() }))[0]?.n;
           atCommit.outside = (await ctx.database.db.execute<{ n: number }>(enrichJobsOf(created.id))).rows[0]?.n;
           throw new Error('the commit failed');
         }),
