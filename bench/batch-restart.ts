@@ -13,8 +13,8 @@
  * worker (src/worker.ts), both on that database. The file is uploaded through the API
  * (`POST /api/match/batches`), its progress read through the API; once processedRows passes a point drawn
  * between `--kill-from` and `--kill-to` of the rows, the worker is killed with SIGKILL and a new worker started
- * at once. The job the dead worker held comes back when the queue expires it (JOB_EXPIRE_SECONDS, here
- * `--expire-seconds`; the product's default is 300) and the new worker resumes from the committed cursor.
+ * at once. The job the dead worker held comes back when its lease runs out (JOB_EXPIRE_SECONDS, here
+ * `--expire-seconds`; the product's default is 30) and the new worker resumes from the committed cursor.
  * Once the batch is completed the result is downloaded through the API (CSV) and checked: one line per row,
  * each row number exactly once, every row decided, the summary's counts equal to the rows and to the file's.
  * Prints timings (upload, time to kill, time lost between the kill and the first new progress, total) and

@@ -249,8 +249,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   await revocations.ready;
   const selectionStore = createSelectionStore(database.db);
-  // A batch with no committed chunk for two job expiries is stalled (its job will not come back): resumable.
-  const matchBatchStore = createMatchBatchStore(database.db, { stalledAfterSeconds: env.JOB_EXPIRE_SECONDS * 2 });
+  // A batch with no committed chunk for ten minutes (or two job leases, if longer) is stalled (its job will not come
+  // back): resumable. Not two leases alone: a queued batch waits its turns behind other accounts' batches.
+  const matchBatchStore = createMatchBatchStore(database.db, { stalledAfterSeconds: Math.max(600, env.JOB_EXPIRE_SECONDS * 2) });
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
@@ -360,13 +361,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     matchBatches: {
       matchRows,
       create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR, registryCap: env.MATCH_REGISTRY_MAX_ROWS }),
-      // A job hands over to its continuation well before the queue would expire it (half the expiry, at most a minute).
+      // A job hands over to its continuation after a turn (RunMatchBatch's default, 10 s): the queue shares turns by account.
       run: createRunMatchBatch({
         store: matchBatchStore,
         matchRows,
         jobs,
         chunkSize: env.MATCH_BATCH_CHUNK_SIZE,
-        sliceMs: Math.min(60_000, env.JOB_EXPIRE_SECONDS * 500),
         registryPass: createRegistryPass({
           nationalRegistry: searchPorts.nationalRegistry,
           globalRegistry: searchPorts.globalRegistry,

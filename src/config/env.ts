@@ -71,9 +71,12 @@ export const envSchema = z
     /** Attempts after the first for a failed enrichment, with exponential back-off from the delay. */
     ENRICH_RETRY_LIMIT: intFromString(JOB_QUEUE_DEFAULTS.retryLimit, 0, 20),
     ENRICH_RETRY_DELAY_SECONDS: intFromString(JOB_QUEUE_DEFAULTS.retryDelaySeconds, 1, 3600),
-    /** A job active longer than this (its worker died) is failed by the queue and retried. */
+    /**
+     * A job's lease: its worker renews it every third of this while the job runs; a job whose worker died (no
+     * renewal for this long) is failed by the queue and retried. Worker processes sweep for such jobs every third of it.
+     */
     JOB_EXPIRE_SECONDS: intFromString(JOB_QUEUE_DEFAULTS.expireInSeconds, 5, 86_400),
-    /** How often the queue looks for such jobs. */
+    /** How often pg-boss's maintenance runs (archiving, and expiry for the processes that run no worker). */
     JOB_MAINTENANCE_INTERVAL_SECONDS: intFromString(JOB_QUEUE_DEFAULTS.maintenanceIntervalSeconds, 1, 3600),
 
     QUICK_SEARCH_LIMIT: intFromString(10, 1, 100),

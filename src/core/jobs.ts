@@ -57,8 +57,8 @@ export function organisationEnrichPayload(input: {
 
 /**
  * `match-batch.run`: matches the next rows of a supplier batch (issue 13), chunk by chunk, each chunk's results
- * and the batch's cursor in one transaction; after a time slice it queues its own continuation, so no job runs
- * longer than the queue's expiry and a killed worker's batch resumes from its cursor.
+ * and the batch's cursor in one transaction; after a turn (a time slice) it queues its own continuation, so the
+ * batches of every account take turns (fair share by account) and a killed worker's batch resumes from its cursor.
  */
 export const matchBatchRunPayloadSchema = z.object({ batchId: z.uuid(), accountId: z.uuid() });
 export type MatchBatchRunPayload = z.infer<typeof matchBatchRunPayloadSchema>;
@@ -94,20 +94,27 @@ export function parseJobPayload<J extends JobName>(name: J, input: unknown): Job
 /**
  * How each job is queued. `singletonKey` makes the queue run at most one job per key at a time (pg-boss's
  * `singleton` policy: one active job per key; more may wait): one enrichment at a time per organisation.
- * Retries back off exponentially from `retryDelaySeconds`; a job active longer than `expireInSeconds` (a worker
- * killed mid-job) is failed by the queue's supervision and retried.
+ * Retries back off exponentially from `retryDelaySeconds`. `expireInSeconds` is a job's lease: its worker renews
+ * it while the handler runs, so a job may run as long as it needs; a worker killed mid-job stops renewing, and its
+ * job is failed one lease later and retried (issue 19, section 4: recovery in under a minute, not five).
  */
 /**
  * The queue's retry and supervision defaults, read by the environment's ENRICH_RETRY_LIMIT,
  * ENRICH_RETRY_DELAY_SECONDS, JOB_EXPIRE_SECONDS and JOB_MAINTENANCE_INTERVAL_SECONDS and by the queue adapter.
  */
-export const JOB_QUEUE_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 300, maintenanceIntervalSeconds: 60 } as const;
+export const JOB_QUEUE_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 30, maintenanceIntervalSeconds: 60 } as const;
 
 export interface JobQueuePolicy<J extends JobName> {
   singletonKey: (payload: JobPayload<J>) => string;
+  /**
+   * The payload field whose values share the queue fairly (issue 19: batch jobs of one account must not starve
+   * another's): jobs of one value take their turns alternating with every other value that has jobs waiting,
+   * however many jobs each queued. Without it the queue is first in, first out.
+   */
+  fairShareField?: keyof JobPayload<J> & string;
 }
 
 export const JOB_POLICIES: { readonly [J in JobName]: JobQueuePolicy<J> } = {
   'organisation.enrich': { singletonKey: (payload) => payload.organisationId },
-  'match-batch.run': { singletonKey: (payload) => payload.batchId },
+  'match-batch.run': { singletonKey: (payload) => payload.batchId, fairShareField: 'accountId' },
 };

@@ -228,7 +228,42 @@ describe('a batch interrupted mid-way', () => {
     expect((await ctx.container.matchBatches.read.summary(caller.id, batchId)).matchedRows).toBe(12);
   });
 
-  it('hands over to a continuation job after its time slice, so no job outlives the queue expiry', async () => {
+  it('an attempt that lost its job (its signal aborted) stops after the chunk in flight; the attempt that took over finishes, every row once', async () => {
+    const rows = Array.from({ length: 23 }, (_, i) => `Unknown Supplier ${i},,,`);
+    const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'lost.csv', csv: HEADER + rows.join('\n'), columns: COLUMNS });
+    const store = createMatchBatchStore(db, { stalledAfterSeconds: 600 });
+    const lease = new AbortController();
+    let staleChunks = 0;
+    const stale = createRunMatchBatch({
+      store,
+      jobs: ctx.container.jobs,
+      chunkSize: 5,
+      matchRows: async (accountId, inputs) => {
+        staleChunks += 1;
+        if (staleChunks === 2) lease.abort(new Error('lease lost (test)')); // the queue gave the job to another attempt
+        return ctx.container.matchBatches.matchRows(accountId, inputs);
+      },
+    });
+    await expect(stale({ batchId, accountId: caller.id }, { isLastAttempt: false, signal: lease.signal })).rejects.toThrow('lease lost');
+    expect(staleChunks).toBe(2); // the chunk in flight commits (under the batch's lock, from its cursor); no chunk after it starts
+    expect((await ctx.container.matchBatches.read.summary(caller.id, batchId)).processedRows).toBe(10);
+
+    const seen: number[] = [];
+    const takenOver = createRunMatchBatch({
+      store,
+      jobs: ctx.container.jobs,
+      chunkSize: 5,
+      matchRows: ctx.container.matchBatches.matchRows,
+      onChunk: ({ processedRows }) => seen.push(processedRows),
+    });
+    expect(await takenOver({ batchId, accountId: caller.id }, { isLastAttempt: false, signal: new AbortController().signal })).toBe('completed');
+    expect(seen).toEqual([15, 20, 23]);
+    const stored = await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 50 });
+    expect(stored.filter((r) => r.result !== null).map((r) => r.rowIndex)).toEqual(Array.from({ length: 23 }, (_, i) => i));
+    expect(await ctx.container.matchBatches.read.summary(caller.id, batchId)).toMatchObject({ status: 'completed', processedRows: 23, noMatchRows: 23 });
+  });
+
+  it('hands over to a continuation job after its turn (the queue then serves other accounts in between)', async () => {
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'slice.csv', csv: HEADER + 'A,,,\nB,,,\nC,,,', columns: COLUMNS });
     const sliced = createRunMatchBatch({
       store: createMatchBatchStore(db, { stalledAfterSeconds: 600 }),

@@ -15,8 +15,31 @@
  * visible to workers. A send that fails (an SQL error, a broken connection, a queue that does not exist,
  * for which pg-boss inserts nothing and returns null) throws UnavailableError inside the transaction's
  * callback, so drizzle rolls the caller's transaction back.
+ *
+ * Leases (issue 19, section 4). pg-boss 10 has no heartbeat: a job is failed and retried once it has been active
+ * longer than its expiry, and its `work()` also fails a handler that outlives that expiry. So a short expiry
+ * alone would run a long job twice, and a long one leaves a dead worker's job waiting for minutes. The workers
+ * here therefore run their own loop over pg-boss's public `fetch`, `complete` and `fail`, and hold each job on a
+ * lease: the job's expiry (`expireInSeconds`, JOB_EXPIRE_SECONDS) is the lease, and while the handler runs the
+ * worker renews it every third of the lease by moving the job's expiry to "now + lease" (one UPDATE of the
+ * job's `expire_in`, matched on the attempt: id, `active`, and the attempt's `retry_count`). A worker that
+ * dies stops renewing, and its job is expired one lease later by the expiry sweep every worker process runs
+ * (pg-boss's own `expire()`, every third of the lease), then retried by the queue's usual back-off. A
+ * renewal that matches nothing means the attempt lost its job (it was expired while this process was frozen
+ * or cut off from the database, and handed to another attempt): the handler's `signal` is aborted and its
+ * outcome is dropped, never completed nor failed over the new attempt. Completion is matched on the attempt
+ * the same way.
+ *
+ * Fair share (issue 19, section 2). A job whose policy names a `fairShareField` (the batch jobs: the account)
+ * is sent with a pg-boss priority computed as start-time fair queueing over that field: each job's tag is
+ * one after the latest tag its account already holds in the queue, and never behind the tag the queue is
+ * serving now; the priority is minus the tag (pg-boss fetches the highest priority first, then the oldest).
+ * So an account with many jobs queued takes its turns one at a time, alternating with every other account
+ * that has work, however many jobs it queued first.
  */
+
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError, UnavailableError, ValidationError } from '../../core/errors';
@@ -27,43 +50,76 @@ import type { Logger } from '../logging/logger';
 export interface PgBossJobQueueOptions {
   connectionString: string;
   log: Logger;
-  /** pg-boss's own pool (sends outside a transaction, workers' fetch and completion, maintenance). */
+  /** pg-boss's own pool (sends outside a transaction, workers' fetch, renewals and completion, maintenance). */
   poolMax?: number;
-  /** How often an idle worker polls for jobs; pg-boss's minimum is 0.5 s. */
+  /** How often an idle worker polls for jobs. Default 1 s (a selected organisation starts enriching within a second). */
   pollingIntervalSeconds?: number;
   /** Attempts after the first, with exponential back-off from `retryDelaySeconds`. Defaults: JOB_QUEUE_DEFAULTS (3 and 5 s). */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** A job active longer than this is failed and retried (its worker died). Default 300 s (JOB_QUEUE_DEFAULTS). */
+  /**
+   * The lease: a job whose worker stopped renewing it for this long (the worker died) is failed and retried.
+   * Renewed every third of it while the handler runs. Default JOB_QUEUE_DEFAULTS (30 s).
+   */
   expireInSeconds?: number;
-  /** How often pg-boss supervises queues (expires dead workers' jobs). Default 60 s (JOB_QUEUE_DEFAULTS). */
+  /** How often pg-boss's maintenance runs (archiving; expiry too, besides the workers' own sweep). Default 60 s. */
   maintenanceIntervalSeconds?: number;
+  /** How long `close()` lets running handlers finish before it hands their jobs back to the queue. Default 10 s. */
+  stopGraceMs?: number;
 }
 
 export interface PgBossJobQueue extends JobQueue {
-  /** Stops workers (waiting up to 10 s for running handlers) and closes pg-boss's pool. Idempotent. */
+  /**
+   * Stops the workers: no new job is fetched, running handlers get `stopGraceMs` to finish; then their
+   * signals are aborted and their jobs handed back to the queue (failed, so retried at once). Closes
+   * pg-boss's pool. Idempotent.
+   */
   close(): Promise<void>;
 }
 
 const SEND_FAILED_MESSAGE = 'The request could not be queued; please try again';
-/** pg-boss's schema (its default, which `start` uses). */
-const PGBOSS_SCHEMA = 'pgboss';
+const SCHEMA = 'pgboss';
+
+/** One attempt at one job, held by this process on a lease. */
+interface Attempt {
+  readonly name: JobName;
+  readonly id: string;
+  /** pg-boss counts a retry when it fetches the job again: (id, retry_count) names the attempt. */
+  readonly retryCount: number;
+  readonly controller: AbortController;
+  /** The queue handed the job to another attempt (a renewal matched nothing). */
+  lost: boolean;
+}
+
+/** Why a handler's signal was aborted. */
+export class JobLeaseLostError extends Error {
+  override readonly name = 'JobLeaseLostError';
+}
 
 export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQueue {
   const log = options.log;
+  const leaseSeconds = options.expireInSeconds ?? JOB_QUEUE_DEFAULTS.expireInSeconds;
+  const renewEveryMs = Math.max(250, (leaseSeconds * 1000) / 3);
+  const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
   let starting: Promise<PgBoss> | undefined;
   let closed = false;
+  const attempts = new Set<Attempt>();
+  const loops: Promise<void>[] = [];
+  /** Wakes the idle workers (close). */
+  const sleepers = new Set<() => void>();
+  let sweeper: NodeJS.Timeout | undefined;
 
   async function start(): Promise<PgBoss> {
     const boss = new PgBoss({
       connectionString: options.connectionString,
+      schema: SCHEMA,
       max: options.poolMax ?? 4,
       application_name: 'organisation-search-jobs',
       // No cron schedules are used; maintenance (expiry, archiving) stays on.
       schedule: false,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? JOB_QUEUE_DEFAULTS.maintenanceIntervalSeconds,
     });
-    // pg-boss reports background failures (maintenance, a worker's fetch) as events; unheard, they would crash the process.
+    // pg-boss reports background failures (maintenance) as events; unheard, they would crash the process.
     boss.on('error', (error) => log.error({ err: error }, 'job queue background error'));
     try {
       await boss.start();
@@ -73,7 +129,7 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         retryLimit: options.retryLimit ?? JOB_QUEUE_DEFAULTS.retryLimit,
         retryDelay: options.retryDelaySeconds ?? JOB_QUEUE_DEFAULTS.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? JOB_QUEUE_DEFAULTS.expireInSeconds,
+        expireInSeconds: leaseSeconds,
       };
       for (const name of JOB_NAMES) {
         // updateQueue keeps a queue made by an earlier version in step with today's policy and retries.
@@ -96,6 +152,125 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
     return starting;
   }
 
+  /** Waits `ms`, or less when the queue closes. */
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+  }
+
+  /**
+   * Moves the attempt's expiry to one lease from now. 'held': renewed; 'lost': the job is no longer this
+   * attempt's (the handler is aborted); 'unknown': the database did not answer (the lease may still hold).
+   */
+  async function renew(boss: PgBoss, attempt: Attempt): Promise<'held' | 'lost' | 'unknown'> {
+    if (attempt.lost) return 'lost';
+    try {
+      const result = await boss.getDb().executeSql(
+        `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + $3::int * interval '1 second'
+         WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $4 RETURNING id`,
+        [attempt.name, attempt.id, leaseSeconds, attempt.retryCount],
+      );
+      if (result.rows.length > 0) return 'held';
+    } catch (error) {
+      log.warn({ err: error, job: attempt.name, jobId: attempt.id }, 'job lease could not be renewed');
+      return 'unknown';
+    }
+    if (!attempt.lost) {
+      attempt.lost = true;
+      log.warn({ job: attempt.name, jobId: attempt.id, retryCount: attempt.retryCount }, 'job lease lost: another attempt holds the job; this one stops');
+      attempt.controller.abort(new JobLeaseLostError(`${attempt.name} ${attempt.id}: the job's lease was lost`));
+    }
+    return 'lost';
+  }
+
+  /** Completes the attempt's job; false when the job is no longer this attempt's. */
+  async function complete(boss: PgBoss, attempt: Attempt): Promise<boolean> {
+    const result = await boss.getDb().executeSql(
+      `UPDATE ${SCHEMA}.job SET completed_on = now(), state = 'completed'
+       WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3 RETURNING id`,
+      [attempt.name, attempt.id, attempt.retryCount],
+    );
+    return result.rows.length > 0;
+  }
+
+  /** Fails the attempt's job (the queue retries it with back-off) unless another attempt holds it. */
+  async function fail(boss: PgBoss, attempt: Attempt, error: unknown): Promise<void> {
+    // pg-boss's fail is not matched on the attempt: the renewal just before it is (a lease outlives it by far).
+    if ((await renew(boss, attempt)) === 'lost') return;
+    // pg-boss keeps the error (serialised with its own fields, e.g. a ValidationError's issues) as the job's output.
+    await boss.fail(attempt.name, attempt.id, typeof error === 'object' && error !== null ? error : { message: String(error) });
+  }
+
+  async function runAttempt<J extends JobName>(boss: PgBoss, name: J, job: PgBoss.JobWithMetadata<unknown>, handler: JobHandler<J>): Promise<void> {
+    const attempt: Attempt = { name, id: job.id, retryCount: job.retryCount, controller: new AbortController(), lost: false };
+    attempts.add(attempt);
+    let outcome: { ok: true } | { ok: false; error: unknown };
+    // A retried job's row still carries the expiry its previous attempt renewed to: renew before anything else.
+    const renewal = setInterval(() => void renew(boss, attempt), renewEveryMs);
+    try {
+      await renew(boss, attempt);
+      let payload: JobPayload<J>;
+      try {
+        payload = parseJobPayload(name, job.data);
+      } catch (error) {
+        // The attempt fails with the issues; a retry fails the same way, and the handler never sees the payload.
+        if (error instanceof ValidationError) log.warn({ job: name, jobId: job.id, issues: error.issues }, 'malformed job rejected');
+        throw error;
+      }
+      attempt.controller.signal.throwIfAborted();
+      await handler(payload, {
+        id: job.id,
+        retryCount: job.retryCount,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+        signal: attempt.controller.signal,
+      });
+      outcome = { ok: true };
+    } catch (error) {
+      outcome = { ok: false, error };
+    } finally {
+      clearInterval(renewal);
+    }
+    try {
+      if (attempt.lost) {
+        log.warn({ job: name, jobId: job.id, ok: outcome.ok }, 'job attempt ended after its lease was lost: its outcome is dropped');
+      } else if (outcome.ok) {
+        if (!(await complete(boss, attempt))) log.warn({ job: name, jobId: job.id }, 'job attempt finished but the job was no longer its own');
+      } else {
+        await fail(boss, attempt, outcome.error);
+      }
+    } catch (error) {
+      // The job stays active; its lease, no longer renewed, expires and the queue retries it.
+      log.error({ err: error, job: name, jobId: job.id }, 'job outcome could not be recorded');
+    } finally {
+      attempts.delete(attempt);
+    }
+  }
+
+  async function workLoop<J extends JobName>(boss: PgBoss, name: J, handler: JobHandler<J>): Promise<void> {
+    while (!closed) {
+      // pg-boss's fetch answers [] when the database fails (it logs nothing): the worker simply polls again.
+      const [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+      if (job === undefined) await sleep(pollingMs);
+      else await runAttempt(boss, name, job, handler);
+    }
+  }
+
+  /** Expires jobs whose lease ran out (their worker died), every third of the lease, in every worker process. */
+  function sweepExpiredLeases(boss: PgBoss): void {
+    if (sweeper !== undefined) return;
+    const sweep = () => boss.expire().catch((error: unknown) => log.warn({ err: error }, 'expired job leases could not be swept'));
+    void sweep();
+    sweeper = setInterval(() => void sweep(), renewEveryMs);
+    sweeper.unref();
+  }
+
   return {
     async send<J extends JobName>(name: J, payload: JobPayload<J>, sendOptions: SendJobOptions = {}): Promise<string> {
       // Parse before anything else: an invalid payload sends nothing and is the caller's bug, reported as such.
@@ -104,8 +279,11 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       let id: string | null;
       try {
         const boss = await ready();
-        const singletonKey = JOB_POLICIES[name].singletonKey(data);
-        id = await boss.send(name, data, db ? { db, singletonKey } : { singletonKey });
+        const policy = JOB_POLICIES[name];
+        const singletonKey = policy.singletonKey(data);
+        const field = policy.fairShareField;
+        const priority = field === undefined ? undefined : await fairSharePriority(db ?? boss.getDb(), name, { field, value: String(data[field]) });
+        id = await boss.send(name, data, { singletonKey, ...(db ? { db } : {}), ...(priority === undefined ? {} : { priority }) });
       } catch (error) {
         log.error({ err: error, job: name }, 'job could not be sent');
         if (error instanceof AppError) throw error;
@@ -129,7 +307,7 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         await db.executeSql('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`job:${name}:${singletonKey}`]);
         // created, retry and active sort before completed in pg-boss's job_state enum (its own queries say the same).
         const { rows } = await db.executeSql(
-          `select id from ${PGBOSS_SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on limit 1`,
+          `select id from ${SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on limit 1`,
           [name, singletonKey],
         );
         const [row] = rows;
@@ -143,43 +321,59 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
 
     async work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void> {
       const boss = await ready();
-      const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
-      // An idle worker asks for work every second (pg-boss's default is 2 s): a selected organisation starts
-      // enriching within a second. pg-boss also waits out the interval after a job it ran; the worker is notified
-      // when a job ends so it fetches the next one at once (a queue of jobs runs back to back).
-      workOptions.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-      const worker: { id?: string } = {};
-      worker.id = await boss.work<unknown>(name, workOptions, async (jobs) => {
-        try {
-          await runJobs(jobs);
-        } finally {
-          if (jobs.length > 0 && worker.id !== undefined) boss.notifyWorker(worker.id);
-        }
-      });
-      async function runJobs(jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
-        for (const job of jobs) {
-          let payload: JobPayload<J>;
-          try {
-            payload = parseJobPayload(name, job.data);
-          } catch (error) {
-            // Thrown, so pg-boss fails the job with the issues as its output; a retry fails the same way,
-            // and the handler never sees the payload.
-            if (error instanceof ValidationError) log.warn({ job: name, jobId: job.id, issues: error.issues }, 'malformed job rejected');
-            throw error;
-          }
-          await handler(payload, { id: job.id, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
-        }
-      }
+      sweepExpiredLeases(boss);
+      loops.push(
+        workLoop(boss, name, handler).catch((error: unknown) => {
+          log.error({ err: error, job: name }, 'job worker stopped');
+        }),
+      );
     },
 
     async close() {
       if (closed) return;
       closed = true;
+      if (sweeper !== undefined) clearInterval(sweeper);
+      for (const wake of [...sleepers]) wake();
       const boss = await starting?.catch(() => undefined);
-      await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const graceMs = options.stopGraceMs ?? 10_000;
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+      const finished = await Promise.race([Promise.all(loops).then(() => 'done' as const), graceOver]);
+      clearTimeout(timer);
+      if (finished === 'late' && boss !== undefined) {
+        // Handlers still running past the grace: aborted, and their jobs handed back to the queue now rather than
+        // one lease later (the retry runs elsewhere; the stopped attempt's outcome is then dropped).
+        for (const attempt of [...attempts]) {
+          attempt.lost = true; // first: the handler's outcome, whenever it comes, is not recorded over the hand-back
+          attempt.controller.abort(new JobLeaseLostError(`${attempt.name} ${attempt.id}: the worker is stopping`));
+          await boss.fail(attempt.name, attempt.id, { message: 'worker stopped before the job finished' }).catch(() => undefined);
+        }
+      }
+      await boss?.stop({ graceful: false, wait: true, timeout: 2_000 });
     },
   };
 }
+
+/**
+ * The priority of a job sent for `share` (start-time fair queueing, see the header): minus its tag, which is
+ * one after the highest tag `share` already holds among the queue's unfinished jobs, and at least the tag the
+ * queue serves now (the lowest tag of its active and runnable jobs).
+ */
+async function fairSharePriority(db: PgBoss.Db, name: JobName, share: { field: string; value: string }): Promise<number> {
+  const result = await db.executeSql(
+    `SELECT
+       -max(priority) FILTER (WHERE state = 'active' OR start_after <= now()) AS serving,
+       -min(priority) FILTER (WHERE data->>$2 = $3) AS latest
+     FROM ${SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+    [name, share.field, share.value],
+  );
+  const { serving, latest } = fairShareTagsSchema.parse(result.rows[0]);
+  const now = serving ?? 0;
+  return -Math.max(now, latest === null ? now : latest + 1);
+}
+
+/** The tags, as node-postgres answers them (numeric aggregates arrive as text). */
+const fairShareTagsSchema = z.object({ serving: z.coerce.number().nullable(), latest: z.coerce.number().nullable() });
 
 /** pg-boss's `db` option over a drizzle transaction: its statements run on that transaction's connection. */
 function transactionDb(tx: unknown): PgBoss.Db {

@@ -7,6 +7,6 @@ import type { RunMatchBatch } from './run-match-batch';
 
 export async function startMatchBatchWorker(deps: { jobs: JobQueue; runMatchBatch: RunMatchBatch }): Promise<void> {
   await deps.jobs.work('match-batch.run', async (payload, job) => {
-    await deps.runMatchBatch(payload, { isLastAttempt: job.isLastAttempt });
+    await deps.runMatchBatch(payload, { isLastAttempt: job.isLastAttempt, signal: job.signal });
   });
 }

@@ -1,6 +1,6 @@
 /**
  * ResumeMatchBatch (issue 13: "a batch is a job that survives a restart and can be resumed"): a batch whose job
- * gave up (status `failed`), or that is stalled (queued or running with no chunk committed for two job expiries:
+ * gave up (status `failed`), or that is stalled (queued or running with no chunk committed for ten minutes:
  * its job died during the queue's last attempt, which never reaches the handler), is queued again with its job,
  * in one transaction; the job continues from the batch's cursors (the internal pass's, then the registry
  * pass's), so nothing already committed is redone. Resuming a completed batch, or a queued or running one that

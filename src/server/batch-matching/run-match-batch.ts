@@ -1,9 +1,12 @@
 /**
  * RunMatchBatch: the `match-batch.run` job's use case. Matches the batch chunk by chunk from its cursor; each
  * chunk's results and the cursor commit together (MatchBatchStore.processNextChunk), so a worker killed at any
- * point loses at most the chunk in flight, which the next attempt redoes. After `sliceMs` it queues its own
- * continuation and returns, so no job outlives the queue's expiry however long the file; a job for a finished
- * (or unknown) batch does nothing. Idempotent, as every handler must be.
+ * point loses at most the chunk in flight, which the next attempt redoes. After its turn (`sliceMs`) it queues its
+ * own continuation and returns: the queue shares its turns fairly between accounts (the job's `fairShareField`,
+ * issue 19), so a second account's batch starts after at most one turn of the first's, however large the first
+ * and however many batches it queued. A job for a finished (or unknown) batch does nothing. Idempotent, as every
+ * handler must be; an attempt whose signal is aborted (it lost its job to another attempt) stops before its next
+ * chunk, and a chunk it was matching commits nothing the other attempt has not (the batch's row lock and cursor).
  *
  * A batch that opted in to the registry pass then runs it (registry-pass.ts) the same way: chunks of
  * `registryChunkSize` rows from the pass's own cursor, each committed with its results and counts; the batch
@@ -28,15 +31,17 @@ export interface RunMatchBatchDependencies {
   registryChunkSize?: number;
   /** `review` rows whose best scores below this also go to the registry pass (0: only `no_match` rows). Default MATCH_BATCH_DEFAULTS (50). */
   registryReviewBelow?: number;
-  /** How long one job works before handing over to its continuation. Default 60 s. */
+  /** A turn: how long one job works before handing over to its continuation (and to other accounts). Default 10 s. */
   sliceMs?: number;
+  /** The clock turns are measured on (ms). Default Date.now. */
+  now?: () => number;
   /** Called after each committed chunk (tests and logs). */
   onChunk?: (progress: { batchId: string; pass: 'internal' | 'registry'; processedRows: number; totalRows: number }) => void;
 }
 
 export type RunMatchBatch = (
   payload: { batchId: string; accountId: string },
-  job?: { isLastAttempt: boolean },
+  job?: { isLastAttempt: boolean; signal?: AbortSignal },
 ) => Promise<'completed' | 'continued' | 'not_found'>;
 
 /** The reason a failed batch shows: the error's first line, bounded (no stack trace). */
@@ -50,16 +55,18 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
   const chunkSize = deps.chunkSize ?? MATCH_BATCH_DEFAULTS.chunkSize;
   const registryChunkSize = deps.registryChunkSize ?? 10;
   const reviewBelow = deps.registryReviewBelow ?? MATCH_BATCH_DEFAULTS.registryReviewBelow;
-  const sliceMs = deps.sliceMs ?? 60_000;
+  const sliceMs = deps.sliceMs ?? 10_000;
+  const now = deps.now ?? Date.now;
   const registryPass = deps.registryPass;
 
-  const run = async ({ batchId, accountId }: { batchId: string; accountId: string }) => {
-    const started = Date.now();
+  const run = async ({ batchId, accountId }: { batchId: string; accountId: string }, signal: AbortSignal | undefined) => {
+    const started = now();
     const continueLater = async () => {
       await deps.jobs.send('match-batch.run', { batchId, accountId });
       return 'continued' as const;
     };
     for (;;) {
+      signal?.throwIfAborted();
       const outcome = await deps.store.processNextChunk(accountId, batchId, chunkSize, (rows) =>
         deps.matchRows(
           accountId,
@@ -70,9 +77,10 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
       deps.onChunk?.({ batchId, pass: 'internal', processedRows: outcome.processedRows, totalRows: outcome.totalRows });
       if (outcome.done && !outcome.registryPending) return 'completed' as const;
       if (outcome.done) break;
-      if (Date.now() - started >= sliceMs) return continueLater();
+      if (now() - started >= sliceMs) return continueLater();
     }
     for (;;) {
+      signal?.throwIfAborted();
       const outcome = await deps.store.processNextRegistryChunk(accountId, batchId, registryChunkSize, reviewBelow, (rows, options) =>
         registryPass === undefined
           ? Promise.resolve(
@@ -86,13 +94,13 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
       if (outcome === null) return 'not_found' as const;
       deps.onChunk?.({ batchId, pass: 'registry', processedRows: outcome.processedRows, totalRows: outcome.totalRows });
       if (outcome.done) return 'completed' as const;
-      if (Date.now() - started >= sliceMs) return continueLater();
+      if (now() - started >= sliceMs) return continueLater();
     }
   };
 
   return async (payload, job) => {
     try {
-      return await run(payload);
+      return await run(payload, job?.signal);
     } catch (error) {
       if (job?.isLastAttempt) await deps.store.markFailed(payload.accountId, payload.batchId, failureReason(error));
       throw error;

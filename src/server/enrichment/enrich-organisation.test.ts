@@ -83,6 +83,8 @@ function harness(
     phase2?: ProviderResult<AgentProfilePhase2>;
     acceptWebsite?: boolean;
     verify?: VerifyOrganisation;
+    /** Runs while the agent answers phase 2. */
+    duringPhase2?: () => void;
   } = {},
 ) {
   const calls = { companyData: 0, phase1: 0, phase2: 0, verify: 0, synced: 0, completed: [] as EnrichmentWrite[], failed: [] as string[] };
@@ -105,6 +107,7 @@ function harness(
     },
     profilePhase2: async () => {
       calls.phase2 += 1;
+      options.duringPhase2?.();
       return options.phase2 ?? { ok: true, value: phase2 };
     },
   };
@@ -241,6 +244,15 @@ describe('agentic enrichment', () => {
 });
 
 describe('around the enrichment', () => {
+  it('writes nothing once its signal is aborted (the queue gave the job to another attempt), and throws so its outcome is dropped', async () => {
+    const lease = new AbortController();
+    const { enrich, calls } = harness({ duringPhase2: () => lease.abort(new Error('lease lost (test)')) });
+    await expect(enrich(agentic, { isLastAttempt: false, signal: lease.signal })).rejects.toThrow('lease lost');
+    expect(calls.phase2).toBe(1);
+    expect(calls.completed).toEqual([]);
+    expect(calls.synced).toBe(0);
+  });
+
   it('skips an organisation that is gone or redirected (the job is idempotent)', async () => {
     expect(await harness({ target: null }).enrich(agentic, notLast)).toBe('skipped');
     const redirected = harness({ target: target({ redirectedTo: '7a1c1d7e-8f57-4c6a-a1b4-1d4e0b6b9a02' }) });

@@ -103,6 +103,8 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
     }
     try {
       const write = await enrich(target, payload, attempt.signal);
+      // An attempt that lost its job to another one (the queue's lease) writes nothing.
+      attempt.signal?.throwIfAborted();
       await store.complete(target.id, write, now());
       await deps.aquila1.syncAquila1(target.id);
       log.info({ organisationId: target.id, fields: writtenFields(write) }, 'enrichment completed');

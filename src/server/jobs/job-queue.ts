@@ -21,6 +21,12 @@ export interface JobContext {
   readonly retryCount: number;
   /** A failure of this attempt will not be retried: the handler records the final failure itself. */
   readonly isLastAttempt: boolean;
+  /**
+   * Aborted when this attempt no longer holds the job: the queue handed it to another attempt (this worker
+   * was frozen or cut off from the database past the job's lease), or the worker is stopping past its grace
+   * period. The handler should stop before its next write; whatever it does after, its outcome is dropped.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** Handles one job. Throwing fails the attempt; the queue retries it. Must be idempotent. */

@@ -277,7 +277,7 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'post',
     summary: 'Resume a failed or stalled match batch from its cursors',
     description:
-      'A batch whose job gave up (status `failed`, with `failureReason`) or stalled (`stalled: true`: queued or running with no chunk committed for two job expiries) is queued again; a completed one, or one making progress, is `409`.',
+      'A batch whose job gave up (status `failed`, with `failureReason`) or stalled (`stalled: true`: queued or running with no chunk committed for ten minutes) is queued again; a completed one, or one making progress, is `409`.',
     auth: 'account',
     pathParameters: ['id'],
     success: {
