@@ -232,7 +232,10 @@ const LABELS: readonly { pattern: string; types: readonly IdentifierType[] }[] =
   { pattern: String.raw`l\.?\s?e\.?\s?i(?:\s*code)?`, types: ['LEI'] },
   { pattern: String.raw`nzbn`, types: ['NZBN'] },
   { pattern: String.raw`companies\s+house|ch`, types: ['CH'] },
-  { pattern: String.raw`c\.?\s?r\.?\s?n|(?:company|co\.?)(?:\s+reg(?:istration|\.)?)?\s*(?:no|num|number)(?![\p{L}])|reg(?:istration|\.)?\s*(?:no|num|number)(?![\p{L}])`, types: ['CH', 'ACN'] },
+  {
+    pattern: String.raw`c\.?\s?r\.?\s?n|(?:company|co\.?)(?:\s+reg(?:istration|\.)?)?\s*(?:no|num|number)(?![\p{L}])|reg(?:istration|\.)?\s*(?:no|num|number)(?![\p{L}])`,
+    types: ['CH', 'ACN'],
+  },
 ];
 
 /** The words and signs between a label and its number: "ABN: ", "Company No. ", "CRN #", "A.C.N.-". */
@@ -245,10 +248,7 @@ const LABEL_GROUPS = LABELS.map((label) => `(${label.pattern})`).join('|');
 const LABELLED_QUERY = new RegExp(String.raw`^\s*(?:${LABEL_GROUPS})${LABEL_TAIL}(.+)$`, 'iu');
 
 /** A label anywhere in a query, at the start of a word, followed by what could be its number. */
-const LABEL_IN_QUERY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${LABEL_GROUPS})${LABEL_TAIL}([\p{L}\p{N}](?:[\p{L}\p{N}]|[\s.\-/](?=[\p{L}\p{N}]))*)`,
-  'giu',
-);
+const LABEL_IN_QUERY = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${LABEL_GROUPS})${LABEL_TAIL}([\p{L}\p{N}](?:[\p{L}\p{N}]|[\s.\-/](?=[\p{L}\p{N}]))*)`, 'giu');
 
 /** The types the label of a LABELLED_QUERY / LABEL_IN_QUERY match names (the first filled group). */
 function labelTypesOf(match: RegExpExecArray): readonly IdentifierType[] {
@@ -456,6 +456,24 @@ export function mistypedIdentifiers(query: string): { type: CheckedIdentifierTyp
 export function mistypedIdentifierMessage({ type, value }: { type: CheckedIdentifierType; value: string }): string {
   const checks = type === 'LEI' ? 'check digits fail' : 'check digit fails';
   return `${formatIdentifier(type, value)} is not a valid ${type}: its ${checks}`;
+}
+
+/**
+ * The normalised value of an identifier typed in a field of its own (a batch's identifier column, a reconciliation
+ * property): the identifier the text names, of `type` when given ("ABN 57 095 403 820" -> 57095403820, "4398218"
+ * as CH -> 04398218), else the text without its label, normalised (a value that fails its check stays as typed).
+ */
+export function typedIdentifierValue(text: string, type?: string): string {
+  const named = readIdentifiers(text).identifiers.find((i) => type === undefined || i.type === type);
+  return named?.value ?? unlabelled(text).value;
+}
+
+/**
+ * The text of a query a name lookup reads: the query without the identifiers (and their labels) named inside it
+ * ("Telstra ABN 33 051 775 556" -> "Telstra"); the query itself when it names none or is one identifier.
+ */
+export function nameTextOf(query: string): string {
+  return readIdentifiers(query).rest || query.trim();
 }
 
 /**

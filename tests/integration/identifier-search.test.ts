@@ -101,7 +101,7 @@ describe('a mistyped ABN reaches no provider as that number', () => {
     expect(items).toEqual([
       {
         _type: 'identifierSuggestions',
-        typed: { type: 'ABN', value: '30635412075' },
+        typed: { type: 'ABN', value: '30635412075', message: '30 635 412 075 is not a valid ABN: its check digit fails' },
         suggestions: [{ type: 'ABN', value: '30635412074', formatted: '30 635 412 074', name: 'KOOKABURRA KITCHENS PTY LTD', foundIn: 'registry' }],
       },
     ]);

@@ -42,7 +42,7 @@ describe('createQuickSearch', () => {
     const seen: unknown[] = [];
     const quickSearch = createQuickSearch({
       lookups: lookups({
-        byIdentifier: async (p) => (seen.push(['identifier', p.valueNormalised, p.countryIsoAlpha3]), []),
+        byIdentifier: async (p) => (seen.push(['identifier', p.valuesNormalised, p.countryIsoAlpha3]), []),
         byWebsite: async (p) => (seen.push(['website', p.websiteDomain, p.countryIsoAlpha3]), []),
         byName: async (p) => (seen.push(['name', p.searchName, p.countryIsoAlpha3]), named([])),
       }),
@@ -54,7 +54,7 @@ describe('createQuickSearch', () => {
     await quickSearch.execute({ accountId: 'a', query: ' HTTPS://www.Acme-1.com.au/ ', countryIsoAlpha3: 'AUS' });
     await quickSearch.execute({ accountId: 'a', query: 'Acme Pty Ltd', countryIsoAlpha3: 'GLO' });
     expect(seen).toContainEqual(['website', 'acme-1.com.au', 'AUS']);
-    expect(seen).toContainEqual(['identifier', 'HTTPS:WWWACME1COMAU', 'AUS']);
+    expect(seen).toContainEqual(['identifier', ['HTTPS:WWWACME1COMAU'], 'AUS']);
     expect(seen).toContainEqual(['name', 'acme', null]);
     // A website query's name query is its brand label, never the URL's words.
     expect(seen).toContainEqual(['name', 'acme 1', 'AUS']);
