@@ -312,7 +312,11 @@ describe('readIdentifiers: identifiers as people type them (issue 20, section 2)
     expect(readIdentifiers('ABN 33 051 775 556 Telstra').rest).toBe('Telstra');
     expect(readIdentifiers('Telstra, A.C.N. 051 775 556').identifiers).toEqual([{ type: 'ACN', value: '051775556' }]);
     expect(readIdentifiers('Telstra 33 051 775 556').identifiers).toEqual([{ type: 'ABN', value: '33051775556' }]);
-    expect(readIdentifiers('Fernhollow Holdings SC612345')).toEqual({ identifiers: [{ type: 'CH', value: 'SC612345' }], mistyped: [], rest: 'Fernhollow Holdings' });
+    expect(readIdentifiers('Fernhollow Holdings SC612345')).toEqual({
+      identifiers: [{ type: 'CH', value: 'SC612345' }],
+      mistyped: [],
+      rest: 'Fernhollow Holdings',
+    });
     expect(readIdentifiers('Fernhollow Analytics CRN 9876543').identifiers).toEqual([{ type: 'CH', value: '09876543' }]);
     expect(readIdentifiers('Bloomberg LEI 5493001KJTIIGC8Y1R12').identifiers).toEqual([{ type: 'LEI', value: '5493001KJTIIGC8Y1R12' }]);
   });
@@ -322,7 +326,19 @@ describe('readIdentifiers: identifiers as people type them (issue 20, section 2)
   });
 
   it('reads no identifier in names with numbers, nor an unlabelled number without a check digit inside a name', () => {
-    for (const query of ['7-Eleven', 'Brigade 44', '3M', 'Route 66 Diner', 'ABN AMRO Bank', 'Leighton Holdings', 'Abner 2', 'Chevron', 'Coles', 'Acme 02452736', 'Acme 2024']) {
+    for (const query of [
+      '7-Eleven',
+      'Brigade 44',
+      '3M',
+      'Route 66 Diner',
+      'ABN AMRO Bank',
+      'Leighton Holdings',
+      'Abner 2',
+      'Chevron',
+      'Coles',
+      'Acme 02452736',
+      'Acme 2024',
+    ]) {
       expect(readIdentifiers(query), query).toEqual({ identifiers: [], mistyped: [], rest: query });
     }
   });

@@ -332,7 +332,7 @@ function mistypedOf(labelled: Labelled): { type: CheckedIdentifierType; value: s
 }
 
 /** A run of digits, grouped by spaces, dots or dashes ("33 051 775 556"), as a word of its own. */
-const DIGIT_RUN = /(?<![\p{L}\p{N}])\p{Nd}(?:\p{Nd}|[\s.\-](?=\p{Nd}))*(?![\p{L}\p{N}])/gu;
+const DIGIT_RUN = /(?<![\p{L}\p{N}])\p{Nd}(?:\p{Nd}|[\s.-](?=\p{Nd}))*(?![\p{L}\p{N}])/gu;
 /** One word of letters and digits with a digit in it (an LEI, a prefixed Companies House number). */
 const CODE_WORD = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]*\p{Nd})[\p{L}\p{N}]{8,20}(?![\p{L}\p{N}])/gu;
 

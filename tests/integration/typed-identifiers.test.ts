@@ -48,10 +48,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function foundIds(query: string, countryIsoAlpha3 = 'GLO'): Promise<string[]> {
-  return (await quickSearchAnswer(caller.authorization, query, countryIsoAlpha3)).candidates.map((c) => c.existingOrgId);
-}
-
 describe('POST quick-search: identifiers as people type them', () => {
   it.each([
     ['ABN 57 095 403 820', 'abn'],
