@@ -283,6 +283,8 @@ describe('readIdentifiers: identifiers as people type them (issue 20, section 2)
     ['company no 609 840 486', 'ACN', '609840486'],
     ['Company Registration No. SC612345', 'CH', 'SC612345'],
     ['Companies House 04398218', 'CH', '04398218'],
+    ['CRN NO123456', 'CH', 'NO123456'],
+    ['Company No. NO123456', 'CH', 'NO123456'],
     ['LEI: 3912005XU1KV6HW70B19', 'LEI', '3912005XU1KV6HW70B19'],
     ['lei 3912005xu1kv6hw70b19', 'LEI', '3912005XU1KV6HW70B19'],
     ['LEI code 3912 005X U1KV 6HW7 0B19', 'LEI', '3912005XU1KV6HW70B19'],

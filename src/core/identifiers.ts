@@ -233,13 +233,13 @@ const LABELS: readonly { pattern: string; types: readonly IdentifierType[] }[] =
   { pattern: String.raw`nzbn`, types: ['NZBN'] },
   { pattern: String.raw`companies\s+house|ch`, types: ['CH'] },
   {
-    pattern: String.raw`c\.?\s?r\.?\s?n|(?:company|co\.?)(?:\s+reg(?:istration|\.)?)?\s*(?:no|num|number)(?![\p{L}])|reg(?:istration|\.)?\s*(?:no|num|number)(?![\p{L}])`,
+    pattern: String.raw`c\.?\s?r\.?\s?n|(?:company|co\.?)(?:\s+reg(?:istration|\.)?)?\s*(?:no|num|number)(?![\p{L}\p{N}])|reg(?:istration|\.)?\s*(?:no|num|number)(?![\p{L}\p{N}])`,
     types: ['CH', 'ACN'],
   },
 ];
 
 /** The words and signs between a label and its number: "ABN: ", "Company No. ", "CRN #", "A.C.N.-". */
-const LABEL_TAIL = String.raw`\.?(?![\p{L}])[\s.]*(?:(?:no|num|number)(?![\p{L}])\.?\s*)?[:#=.\-–—]?\s*`;
+const LABEL_TAIL = String.raw`\.?(?![\p{L}])[\s.]*(?:(?:no|num|number)(?![\p{L}\p{N}])\.?\s*)?[:#=.\-–—]?\s*`;
 
 /** A label's alternatives as one group each, for a regular expression that says which one matched. */
 const LABEL_GROUPS = LABELS.map((label) => `(${label.pattern})`).join('|');
@@ -355,6 +355,8 @@ export interface IdentifierReading {
 }
 
 export function readIdentifiers(query: string): IdentifierReading {
+  // Every identifier has a digit: a name without one is read at once.
+  if (!queryHasDigit(query)) return { identifiers: [], mistyped: [], rest: query.trim() };
   const whole = unlabelled(query);
   const identifiers = identifiersOf(whole.value, whole.labelTypes);
   if (identifiers.length > 0) return { identifiers, mistyped: [], rest: '' };

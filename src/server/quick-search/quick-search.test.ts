@@ -61,6 +61,26 @@ describe('createQuickSearch', () => {
     expect(seen.some((s) => Array.isArray(s) && s[0] === 'name' && String(s[1]).includes('https'))).toBe(false);
   });
 
+  it('looks up identifiers as people type them, and the rest of a longer query as the name', async () => {
+    const seen: unknown[] = [];
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byIdentifier: async (p) => (seen.push(['identifier', p.valuesNormalised]), []),
+        byName: async (p) => (seen.push(['name', p.searchName]), named([])),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    for (const query of ['ABN: 57 095 403 820', '4398218', 'Telstra ABN 33 051 775 556'])
+      await quickSearch.execute({ accountId: 'a', query, countryIsoAlpha3: 'GLO' });
+    expect(seen).toContainEqual(['identifier', ['57095403820']]);
+    expect(seen).toContainEqual(['identifier', ['04398218', '4398218']]);
+    expect(seen).toContainEqual(['identifier', ['33051775556']]);
+    expect(seen).toContainEqual(['name', 'telstra']);
+  });
+
   it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {
     const corrected: string[] = [];
     const found = (id: string) => async () => [
