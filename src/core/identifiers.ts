@@ -365,69 +365,78 @@ export function readIdentifiers(query: string): IdentifierReading {
   return readIdentifiersInside(query);
 }
 
+type Span = [start: number, end: number];
+type Named = { type: IdentifierType; value: string };
+type Mistyped = { type: CheckedIdentifierType; value: string };
+
 /** The identifiers named inside a longer query (readIdentifiers when the whole query is none). */
 function readIdentifiersInside(query: string): IdentifierReading {
-  const identifiers: { type: IdentifierType; value: string }[] = [];
-  const mistyped: { type: CheckedIdentifierType; value: string }[] = [];
-  const spans: [number, number][] = [];
-  const free = (start: number, end: number) => spans.every(([s, e]) => end <= s || start >= e);
-  const take = (start: number, end: number, found: { type: IdentifierType; value: string }[]) => {
-    spans.push([start, end]);
-    for (const identifier of found) if (!identifiers.some((i) => i.type === identifier.type && i.value === identifier.value)) identifiers.push(identifier);
-  };
-  // Labelled numbers: the longest run of the words after the label that is a valid identifier of the label's types.
+  const identifiers: Named[] = [];
+  const mistyped: Mistyped[] = [];
+  const spans: Span[] = [];
   for (const match of query.matchAll(LABEL_IN_QUERY)) {
-    const labelTypes = labelTypesOf(match);
-    const raw = match[LABELS.length + 1] ?? '';
-    const start = match.index;
-    const words = [...raw.matchAll(/\S+/gu)];
-    // A labelled number of none of the label's types is read as no other type either ("ABN 005 749 986").
-    const numberWords = words.findIndex((word) => !/\p{Nd}/u.test(word[0]));
-    const lastNumberWord = words[(numberWords === -1 ? words.length : numberWords) - 1];
-    if (lastNumberWord !== undefined) spans.push([start, start + match[0].length - raw.length + lastNumberWord.index + lastNumberWord[0].length]);
-    for (let count = words.length; count > 0; count -= 1) {
-      const last = words[count - 1];
-      const end = (last?.index ?? 0) + (last?.[0].length ?? 0);
-      const labelled: Labelled = { labelTypes, value: normaliseIdentifierValue(raw.slice(0, end)), raw: raw.slice(0, end) };
-      const found = identifiersOf(labelled.value, labelTypes);
-      const bad = found.length === 0 ? mistypedOf(labelled) : [];
-      if (found.length === 0 && bad.length === 0) continue;
-      const valueEnd = start + match[0].length - raw.length + end;
-      if (found.length > 0) take(start, valueEnd, found);
-      else {
-        spans.push([start, valueEnd]);
-        mistyped.push(...bad.filter((b) => !mistyped.some((m) => m.type === b.type && m.value === b.value)));
-      }
-      break;
-    }
+    const labelled = labelledNumberOf(match);
+    if (labelled === undefined) continue;
+    spans.push(labelled.span);
+    addOnce(identifiers, labelled.identifiers);
+    addOnce(mistyped, labelled.mistyped);
   }
   // Unlabelled numbers that pass a check digit, and single words that are an LEI or a prefixed company number.
   for (const match of [...query.matchAll(DIGIT_RUN), ...query.matchAll(CODE_WORD)]) {
-    const start = match.index;
-    const end = start + match[0].length;
-    if (!free(start, end)) continue;
-    const value = normaliseIdentifierValue(match[0]);
-    const found = identifiersOf(value, undefined).filter((i) => i.type !== 'CH' || /^[A-Z]/.test(i.value));
-    if (found.length > 0) take(start, end, found);
+    const span: Span = [match.index, match.index + match[0].length];
+    if (spans.some(([start, end]) => span[0] < end && span[1] > start)) continue;
+    const found = identifiersOf(normaliseIdentifierValue(match[0]), undefined).filter((i) => i.type !== 'CH' || /^[A-Z]/.test(i.value));
+    if (found.length === 0) continue;
+    spans.push(span);
+    addOnce(identifiers, found);
   }
   if (spans.length === 0) return { identifiers: [], mistyped: [], rest: query.trim() };
-  spans.sort((a, b) => a[0] - b[0]);
-  let rest = '';
+  return { identifiers, mistyped: identifiers.length > 0 ? [] : mistyped, rest: textOutside(query, spans) };
+}
+
+/**
+ * What a label inside a query labels: the longest run of the words after it that is an identifier of the label's
+ * types, or is written like one of them but fails its check, with the span of the label and that number. A
+ * labelled number of none of the label's types is read as no other type either: its span covers the words with a
+ * digit after the label ("Acme ABN 005 749 986"). Undefined when no number follows the label ("ABN AMRO Bank").
+ */
+function labelledNumberOf(match: RegExpMatchArray): { span: Span; identifiers: Named[]; mistyped: Mistyped[] } | undefined {
+  const labelTypes = labelTypesOf(match);
+  const start = match.index ?? 0;
+  const raw = match[LABELS.length + 1] ?? '';
+  const valueStart = start + match[0].length - raw.length;
+  const words = [...raw.matchAll(/\S+/gu)];
+  const wordEnds = words.map((word) => (word.index ?? 0) + word[0].length);
+  for (let count = wordEnds.length; count > 0; count -= 1) {
+    const end = wordEnds[count - 1] ?? 0;
+    const labelled: Labelled = { labelTypes, value: normaliseIdentifierValue(raw.slice(0, end)), raw: raw.slice(0, end) };
+    const identifiers = identifiersOf(labelled.value, labelTypes);
+    const mistyped = identifiers.length === 0 ? mistypedOf(labelled) : [];
+    if (identifiers.length > 0 || mistyped.length > 0) return { span: [start, valueStart + end], identifiers, mistyped };
+  }
+  const numberWords = words.findIndex((word) => !/\p{Nd}/u.test(word[0]));
+  const lastNumberWordEnd = wordEnds[(numberWords === -1 ? words.length : numberWords) - 1];
+  return lastNumberWordEnd === undefined ? undefined : { span: [start, valueStart + lastNumberWordEnd], identifiers: [], mistyped: [] };
+}
+
+function addOnce<T extends { type: string; value: string }>(list: T[], added: readonly T[]): void {
+  for (const item of added) if (!list.some((known) => known.type === item.type && known.value === item.value)) list.push(item);
+}
+
+/** The query outside the spans, as the name it gives: spaces collapsed, emptied brackets and edge punctuation gone. */
+function textOutside(query: string, spans: readonly Span[]): string {
+  let text = '';
   let at = 0;
-  for (const [start, end] of spans) {
-    if (start > at) rest += `${query.slice(at, start)} `;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (start > at) text += `${query.slice(at, start)} `;
     at = Math.max(at, end);
   }
-  rest += query.slice(at);
-  return {
-    identifiers,
-    mistyped: identifiers.length > 0 ? [] : mistyped,
-    rest: rest
-      .replace(/\(\s*\)|\[\s*\]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .replace(/^[\s,;:()\-–—|/]+|[\s,;:(\-–—|/]+$/gu, '')
-      .trim(),
-  };
+  text += query.slice(at);
+  return text
+    .replace(/\(\s*\)|\[\s*\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:()\-–—|/]+|[\s,;:(\-–—|/]+$/gu, '')
+    .trim();
 }
 
 /**
