@@ -251,7 +251,7 @@ const LABELLED_QUERY = new RegExp(String.raw`^\s*(?:${LABEL_GROUPS})${LABEL_TAIL
 const LABEL_IN_QUERY = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${LABEL_GROUPS})${LABEL_TAIL}([\p{L}\p{N}](?:[\p{L}\p{N}]|[\s.\-/](?=[\p{L}\p{N}]))*)`, 'giu');
 
 /** The types the label of a LABELLED_QUERY / LABEL_IN_QUERY match names (the first filled group). */
-function labelTypesOf(match: RegExpExecArray): readonly IdentifierType[] {
+function labelTypesOf(match: RegExpMatchArray): readonly IdentifierType[] {
   const index = LABELS.findIndex((_, i) => match[i + 1] !== undefined);
   return LABELS[index]?.types ?? [];
 }
