@@ -4,6 +4,12 @@
  * (ISO 17442, ISO 7064 MOD 97-10) and NZBN (GS1 GTIN-13 check digit), recognition of what a query could be
  * (valid identifiers, and identifier-shaped queries whose check digit fails, with their valid one-edit
  * neighbours), and deterministic generators of valid synthetic numbers.
+ *
+ * Identifiers as people type them (issue 20, section 2) are read here once for every path: `readIdentifiers`
+ * (labels such as "A.B.N." or "Company No.", Companies House numbers without their leading zeros, an identifier
+ * inside a longer query) feeds the quick lookup (`identifierLookupValues`, `nameTextOf`), the stream's look-ups by
+ * number and the match query (`recogniseIdentifiers`), the suggestions (`mistypedIdentifiers`), batch matching
+ * and reconciliation (`typedIdentifierValue`).
  */
 import { z } from 'zod';
 
