@@ -96,6 +96,16 @@ export const typedIdentifierSchema = z.object({
 export type TypedIdentifier = z.infer<typeof typedIdentifierSchema>;
 
 /**
+ * A query's identifier whose check digit fails, and what the service says about it (issue 20, section 2): the
+ * answer and the interface say the number is not valid rather than "No organisations found".
+ */
+export const identifierIssueSchema = typedIdentifierSchema.extend({
+  /** "73 434 904 927 is not a valid ABN: its check digit fails" (mistypedIdentifierMessage). */
+  message: z.string(),
+});
+export type IdentifierIssue = z.infer<typeof identifierIssueSchema>;
+
+/**
  * "Did you mean 51 824 753 556?": a valid identifier one digit-edit (a substitution or an adjacent transposition)
  * away from what was typed, that exists in the database (visible to the account) or on the registry.
  */
@@ -112,9 +122,14 @@ export const identifierSuggestionSchema = z.object({
 });
 export type IdentifierSuggestion = z.infer<typeof identifierSuggestionSchema>;
 
-/** The quick lookup's answer: the candidates, and suggestions when the query is an identifier with a bad check digit. */
+/**
+ * The quick lookup's answer: the candidates, and, when the query is or names an identifier whose check digit fails,
+ * that identifier with its message and the suggestions.
+ */
 export const quickSearchAnswerSchema = z.object({
   candidates: z.array(internalQuickSearchCandidateSchema),
+  /** Present only when the query is written like an identifier whose check digit fails (or names one after a label). */
+  identifierIssue: identifierIssueSchema.optional(),
   /** Present (possibly empty) only when the query is written like an identifier whose check digit fails. */
   identifierSuggestions: z.array(identifierSuggestionSchema).optional(),
 });
@@ -126,7 +141,8 @@ export type QuickSearchAnswer = z.infer<typeof quickSearchAnswerSchema>;
  */
 export const searchOrganisationsIdentifierSuggestionsSchema = z.object({
   _type: z.literal('identifierSuggestions'),
-  typed: typedIdentifierSchema,
+  /** The mistyped identifier, with the message saying it is not valid. */
+  typed: identifierIssueSchema,
   suggestions: z.array(identifierSuggestionSchema),
 });
 export type SearchOrganisationsIdentifierSuggestions = z.infer<typeof searchOrganisationsIdentifierSuggestionsSchema>;

@@ -11,6 +11,8 @@ import {
   isValidGs1,
   isValidLei,
   isValidNzbn,
+  identifierLookupValues,
+  mistypedIdentifierMessage,
   mistypedIdentifiers,
   oneEditNeighbours,
   isCompaniesHouseNumber,
@@ -22,6 +24,7 @@ import {
   normaliseCompaniesHouseNumber,
   normaliseIdentifierValue,
   queryHasDigit,
+  readIdentifiers,
   recogniseIdentifiers,
 } from './identifiers';
 
@@ -257,6 +260,118 @@ describe('mistypedIdentifiers: a query written like an identifier whose check di
 
   it('follows the label', () => {
     expect(mistypedIdentifiers('ACN 51 824 753 557')).toEqual([]);
+  });
+});
+
+describe('readIdentifiers: identifiers as people type them (issue 20, section 2)', () => {
+  it.each([
+    ['ABN 57 095 403 820', 'ABN', '57095403820'],
+    ['ABN: 57095403820', 'ABN', '57095403820'],
+    ['abn 57-095-403-820', 'ABN', '57095403820'],
+    ['A.B.N. 57 095 403 820', 'ABN', '57095403820'],
+    ['A. B. N.: 57 095 403 820', 'ABN', '57095403820'],
+    ['ABN No. 57 095 403 820', 'ABN', '57095403820'],
+    ['ACN 609 840 486', 'ACN', '609840486'],
+    ['A.C.N. 609 840 486', 'ACN', '609840486'],
+    ['a.c.n: 609840486', 'ACN', '609840486'],
+    ['ARBN 609 840 486', 'ACN', '609840486'],
+    ['A.R.B.N. 609 840 486', 'ACN', '609840486'],
+    ['CRN 02452736', 'CH', '02452736'],
+    ['C.R.N.: 2452736', 'CH', '02452736'],
+    ['Company No. 02452736', 'CH', '02452736'],
+    ['Company Number: 02452736', 'CH', '02452736'],
+    ['company no 609 840 486', 'ACN', '609840486'],
+    ['Company Registration No. SC612345', 'CH', 'SC612345'],
+    ['Companies House 04398218', 'CH', '04398218'],
+    ['CRN NO123456', 'CH', 'NO123456'],
+    ['Company No. NO123456', 'CH', 'NO123456'],
+    ['LEI: 3912005XU1KV6HW70B19', 'LEI', '3912005XU1KV6HW70B19'],
+    ['lei 3912005xu1kv6hw70b19', 'LEI', '3912005XU1KV6HW70B19'],
+    ['LEI code 3912 005X U1KV 6HW7 0B19', 'LEI', '3912005XU1KV6HW70B19'],
+    ['NZBN: 9429041525746', 'NZBN', '9429041525746'],
+  ])('%j names the %s %s, and nothing else', (query, type, value) => {
+    expect(readIdentifiers(query)).toEqual({ identifiers: [{ type, value }], mistyped: [], rest: '' });
+  });
+
+  it.each([
+    ['4398218', '04398218'],
+    ['439821', '00439821'],
+    ['04398218', '04398218'],
+    ['SC612345', 'SC612345'],
+    ['sc 612345', 'SC612345'],
+    ['NI-612345', 'NI612345'],
+    ['OC312345', 'OC312345'],
+    ['SC12345', 'SC012345'],
+    ['oc 1234', 'OC001234'],
+    ['LP 012345', 'LP012345'],
+  ])('reads the Companies House number %j as %s (zeros dropped, prefixes kept)', (query, value) => {
+    expect(recogniseIdentifiers(query)).toEqual([{ type: 'CH', value }]);
+  });
+
+  it('reads an identifier inside a longer query, and the name around it', () => {
+    expect(readIdentifiers('Telstra ABN 33 051 775 556')).toEqual({ identifiers: [{ type: 'ABN', value: '33051775556' }], mistyped: [], rest: 'Telstra' });
+    expect(readIdentifiers('Telstra Corporation Limited (ABN 33 051 775 556)').rest).toBe('Telstra Corporation Limited');
+    expect(readIdentifiers('ABN 33 051 775 556 Telstra').rest).toBe('Telstra');
+    expect(readIdentifiers('Telstra, A.C.N. 051 775 556').identifiers).toEqual([{ type: 'ACN', value: '051775556' }]);
+    expect(readIdentifiers('Telstra 33 051 775 556').identifiers).toEqual([{ type: 'ABN', value: '33051775556' }]);
+    expect(readIdentifiers('Fernhollow Holdings SC612345')).toEqual({
+      identifiers: [{ type: 'CH', value: 'SC612345' }],
+      mistyped: [],
+      rest: 'Fernhollow Holdings',
+    });
+    expect(readIdentifiers('Fernhollow Analytics CRN 9876543').identifiers).toEqual([{ type: 'CH', value: '09876543' }]);
+    expect(readIdentifiers('Bloomberg LEI 5493001KJTIIGC8Y1R12').identifiers).toEqual([{ type: 'LEI', value: '5493001KJTIIGC8Y1R12' }]);
+  });
+
+  it('reads a labelled number inside a longer query whose check digit fails as mistyped', () => {
+    expect(readIdentifiers('Telstra ABN 33 051 775 557')).toEqual({ identifiers: [], mistyped: [{ type: 'ABN', value: '33051775557' }], rest: 'Telstra' });
+  });
+
+  it('reads no identifier in names with numbers, nor an unlabelled number without a check digit inside a name', () => {
+    for (const query of [
+      '7-Eleven',
+      'Brigade 44',
+      '3M',
+      'Route 66 Diner',
+      'ABN AMRO Bank',
+      'Leighton Holdings',
+      'Abner 2',
+      'Chevron',
+      'Coles',
+      'Acme 02452736',
+      'Acme 2024',
+    ]) {
+      expect(readIdentifiers(query), query).toEqual({ identifiers: [], mistyped: [], rest: query });
+    }
+  });
+
+  it('does not read a labelled number of the wrong type as another type', () => {
+    expect(readIdentifiers('Acme ABN 005 749 986').identifiers).toEqual([]);
+    expect(readIdentifiers('ACN 51 824 753 556').identifiers).toEqual([]);
+  });
+});
+
+describe('identifierLookupValues: what the identifier lookup of a query tries', () => {
+  it('tries the identifiers named, and a bare number also as typed', () => {
+    expect(identifierLookupValues('ABN 57 095 403 820')).toEqual(['57095403820']);
+    expect(identifierLookupValues('4398218')).toEqual(['04398218', '4398218']);
+    expect(identifierLookupValues('Telstra ABN 33 051 775 556')).toEqual(['33051775556']);
+    expect(identifierLookupValues('us_de 7012345')).toEqual(['US_DE7012345']);
+    expect(identifierLookupValues('51 824 753 557')).toEqual(['51824753557']);
+  });
+
+  it('tries nothing for a query without a digit, nor a labelled or embedded number that fails its check', () => {
+    expect(identifierLookupValues('Acme Pty Ltd')).toEqual([]);
+    expect(identifierLookupValues('ABN 51 824 753 557')).toEqual([]);
+    expect(identifierLookupValues('Telstra ABN 33 051 775 557')).toEqual([]);
+  });
+});
+
+describe('mistypedIdentifierMessage', () => {
+  it('says the number is not valid and why', () => {
+    expect(mistypedIdentifierMessage({ type: 'ABN', value: '73434904927' })).toBe('73 434 904 927 is not a valid ABN: its check digit fails');
+    expect(mistypedIdentifierMessage({ type: 'ACN', value: '609840487' })).toBe('609 840 487 is not a valid ACN: its check digit fails');
+    expect(mistypedIdentifierMessage({ type: 'LEI', value: '9845001FERNHOLLOW042' })).toBe('9845001FERNHOLLOW042 is not a valid LEI: its check digits fail');
   });
 });
 

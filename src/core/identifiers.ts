@@ -4,6 +4,12 @@
  * (ISO 17442, ISO 7064 MOD 97-10) and NZBN (GS1 GTIN-13 check digit), recognition of what a query could be
  * (valid identifiers, and identifier-shaped queries whose check digit fails, with their valid one-edit
  * neighbours), and deterministic generators of valid synthetic numbers.
+ *
+ * Identifiers as people type them (issue 20, section 2) are read here once for every path: `readIdentifiers`
+ * (labels such as "A.B.N." or "Company No.", Companies House numbers without their leading zeros, an identifier
+ * inside a longer query) feeds the quick lookup (`identifierLookupValues`, `nameTextOf`), the stream's look-ups by
+ * number and the match query (`recogniseIdentifiers`), the suggestions (`mistypedIdentifiers`), batch matching
+ * and reconciliation (`typedIdentifierValue`).
  */
 import { z } from 'zod';
 
@@ -220,36 +226,70 @@ export function queryHasDigit(query: string): boolean {
 }
 
 /**
- * A label people type before a number: "ABN 51 824 753 556", "A.B.N. 51...", "ACN: 005 749 986",
- * "Company No. 01234567", "LEI 5493001KJTIIGC8Y1R12", "NZBN 9429041525746".
+ * The labels people type before a number, each with the types it may name: "ABN 51 824 753 556", "A.B.N. 51...",
+ * "ACN: 005 749 986", "ARBN 609 840 486" (an ASIC number, checked like an ACN), "Company No. 01234567",
+ * "CRN 02452736", "LEI 5493001KJTIIGC8Y1R12", "NZBN 9429041525746". Any case; dots and spaces between the
+ * letters; an optional "No."/"number"/"#" and one of `: # = . -` after it.
  */
-const LABELLED_QUERY = /^\s*(a\.?b\.?n\.?|a\.?c\.?n\.?|lei|nzbn|crn|ch|company\s*(?:no\.?|number))(?=[\s:#.\d-]|$)\s*[:#.-]?\s*(.+)$/i;
+const LABELS: readonly { pattern: string; types: readonly IdentifierType[] }[] = [
+  { pattern: String.raw`a\.?\s?b\.?\s?n`, types: ['ABN'] },
+  { pattern: String.raw`a\.?\s?c\.?\s?n`, types: ['ACN'] },
+  { pattern: String.raw`a\.?\s?r\.?\s?b\.?\s?n`, types: ['ACN'] },
+  { pattern: String.raw`l\.?\s?e\.?\s?i(?:\s*code)?`, types: ['LEI'] },
+  { pattern: String.raw`nzbn`, types: ['NZBN'] },
+  { pattern: String.raw`companies\s+house|ch`, types: ['CH'] },
+  {
+    pattern: String.raw`c\.?\s?r\.?\s?n|(?:company|co\.?)(?:\s+reg(?:istration|\.)?)?\s*(?:no|num|number)(?![\p{L}\p{N}])|reg(?:istration|\.)?\s*(?:no|num|number)(?![\p{L}\p{N}])`,
+    types: ['CH', 'ACN'],
+  },
+];
 
-type Labelled = { labelType: IdentifierType | undefined; value: string; raw: string };
+/** The words and signs between a label and its number: "ABN: ", "Company No. ", "CRN #", "A.C.N.-". */
+const LABEL_TAIL = String.raw`\.?(?![\p{L}])[\s.]*(?:(?:no|num|number)(?![\p{L}\p{N}])\.?\s*)?[:#=.\-–—]?\s*`;
 
-/** The query without its label: the type the label names (if any), the normalised value and the raw rest. */
+/** A label's alternatives as one group each, for a regular expression that says which one matched. */
+const LABEL_GROUPS = LABELS.map((label) => `(${label.pattern})`).join('|');
+
+/** A whole query that begins with a label: its label and the rest. */
+const LABELLED_QUERY = new RegExp(String.raw`^\s*(?:${LABEL_GROUPS})${LABEL_TAIL}(.+)$`, 'iu');
+
+/** A label anywhere in a query, at the start of a word, followed by what could be its number. */
+const LABEL_IN_QUERY = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${LABEL_GROUPS})${LABEL_TAIL}([\p{L}\p{N}](?:[\p{L}\p{N}]|[\s.\-/](?=[\p{L}\p{N}]))*)`, 'giu');
+
+/** The types the label of a LABELLED_QUERY / LABEL_IN_QUERY match names (the first filled group). */
+function labelTypesOf(match: RegExpMatchArray): readonly IdentifierType[] {
+  const index = LABELS.findIndex((_, i) => match[i + 1] !== undefined);
+  return LABELS[index]?.types ?? [];
+}
+
+type Labelled = { labelTypes: readonly IdentifierType[] | undefined; value: string; raw: string };
+
+/** The query without its leading label: the types the label names (if any), the normalised value and the raw rest. */
 function unlabelled(query: string): Labelled {
   const labelled = LABELLED_QUERY.exec(query);
-  const label = labelled?.[1]?.toUpperCase().replace(/\./g, '');
-  const rest = labelled?.[2] ?? query;
-  const labelType: IdentifierType | undefined =
-    label === undefined ? undefined : label === 'ABN' || label === 'ACN' || label === 'LEI' || label === 'NZBN' ? label : 'CH';
-  return { labelType, value: normaliseIdentifierValue(rest), raw: rest.trim() };
+  if (labelled === null) return { labelTypes: undefined, value: normaliseIdentifierValue(query), raw: query.trim() };
+  const rest = labelled[LABELS.length + 1] ?? '';
+  return { labelTypes: labelTypesOf(labelled), value: normaliseIdentifierValue(rest), raw: rest.trim() };
 }
 
 /**
- * What a query could be, as normalised identifiers: a valid ABN (checksum), a valid ACN (check digit), a
- * Companies House number (8 characters, or 6-7 digits padded), a valid LEI (MOD 97-10) or a valid NZBN (GS1).
- * A leading label (ABN, ACN, LEI, NZBN, CRN, CH, "Company No.") is removed and restricts the answer to that
- * type. Returns [] for ordinary names.
+ * A Companies House number as people type it: what normaliseCompaniesHouseNumber accepts (8 characters, or
+ * 6-7 digits padded), and a known prefix with 4 or 5 digits, zeros dropped ("SC12345" -> "SC012345"). Only
+ * for queries: a stored number is written in full.
  */
-export function recogniseIdentifiers(query: string): { type: IdentifierType; value: string }[] {
-  const { labelType, value } = unlabelled(query);
-  const wants = (type: IdentifierType): boolean => labelType === undefined || labelType === type;
+function typedCompaniesHouseNumber(value: string): string | undefined {
+  const prefixed = /^([A-Z][A-Z0-9])(\d{4,5})$/.exec(value);
+  if (prefixed !== null && COMPANIES_HOUSE_PREFIXES.has(prefixed[1] ?? '')) return `${prefixed[1]}${(prefixed[2] ?? '').padStart(6, '0')}`;
+  return normaliseCompaniesHouseNumber(value);
+}
+
+/** The identifiers a normalised value is, among the wanted types (all when undefined). */
+function identifiersOf(value: string, labelTypes: readonly IdentifierType[] | undefined): { type: IdentifierType; value: string }[] {
+  const wants = (type: IdentifierType): boolean => labelTypes === undefined || labelTypes.includes(type);
   const found: { type: IdentifierType; value: string }[] = [];
   if (wants('ABN') && isValidAbn(value)) found.push({ type: 'ABN', value });
   if (wants('ACN') && isValidAcn(value)) found.push({ type: 'ACN', value });
-  const companiesHouse = normaliseCompaniesHouseNumber(value);
+  const companiesHouse = typedCompaniesHouseNumber(value);
   if (wants('CH') && companiesHouse !== undefined) found.push({ type: 'CH', value: companiesHouse });
   if (wants('LEI') && isValidLei(value)) found.push({ type: 'LEI', value });
   if (wants('NZBN') && isValidNzbn(value)) found.push({ type: 'NZBN', value });
@@ -277,7 +317,7 @@ export function isValidIdentifier(type: CheckedIdentifierType, value: string): b
  * digits, LEI 18 letters or digits and 2 digits. An unlabelled LEI shape counts only when the query is one
  * word ("Some Company Name 12" squeezed is 20 characters too).
  */
-function hasShapeOf(type: CheckedIdentifierType, { value, raw, labelType }: Labelled): boolean {
+function hasShapeOf(type: CheckedIdentifierType, { value, raw, labelTypes }: Labelled): boolean {
   switch (type) {
     case 'ABN':
       return /^\d{11}$/.test(value);
@@ -286,22 +326,185 @@ function hasShapeOf(type: CheckedIdentifierType, { value, raw, labelType }: Labe
     case 'NZBN':
       return /^\d{13}$/.test(value);
     case 'LEI':
-      return LEI_SHAPE.test(value) && (labelType === 'LEI' || !/\s/.test(raw));
+      return LEI_SHAPE.test(value) && (labelTypes?.includes('LEI') === true || !/\s/.test(raw));
   }
+}
+
+/** The checked types a labelled value is written like but whose check digits fail. */
+function mistypedOf(labelled: Labelled): { type: CheckedIdentifierType; value: string }[] {
+  return CHECKED_IDENTIFIER_TYPES.filter(
+    (type) => (labelled.labelTypes === undefined || labelled.labelTypes.includes(type)) && hasShapeOf(type, labelled) && !IS_VALID[type](labelled.value),
+  ).map((type) => ({ type, value: labelled.value }));
+}
+
+/** A run of digits, grouped by spaces, dots or dashes ("33 051 775 556"), as a word of its own. */
+const DIGIT_RUN = /(?<![\p{L}\p{N}])\p{Nd}(?:\p{Nd}|[\s.-](?=\p{Nd}))*(?![\p{L}\p{N}])/gu;
+/** One word of letters and digits with a digit in it (an LEI, a prefixed Companies House number). */
+const CODE_WORD = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]*\p{Nd})[\p{L}\p{N}]{8,20}(?![\p{L}\p{N}])/gu;
+
+/**
+ * How a query names identifiers (issue 20, "identifiers as people type them"):
+ * - `identifiers`: the valid identifiers it names, normalised (a Companies House number padded, "4398218" ->
+ *   "04398218"): the whole query as one identifier, labelled or not ("ABN: 57095403820", "A.C.N. 609 840 486",
+ *   "CRN 02452736", "LEI: 3912005XU1KV6HW70B19"); else each labelled number inside it ("Telstra ABN 33 051 775
+ *   556"), and each unlabelled number inside it that passes a check digit (ABN, ACN, NZBN, LEI) or is a prefixed
+ *   Companies House number ("Fernhollow Holdings SC612345");
+ * - `mistyped`: when it names no valid identifier, the checked identifiers it is written like whose check digits
+ *   fail: the whole query ("73 434 904 927", "ABN 51 824 753 557") or a labelled number inside it;
+ * - `rest`: the query without the identifiers and their labels (the name it also gives, "Telstra"); '' when the
+ *   whole query is one identifier; the query itself when it names none.
+ */
+export interface IdentifierReading {
+  identifiers: { type: IdentifierType; value: string }[];
+  mistyped: { type: CheckedIdentifierType; value: string }[];
+  rest: string;
+}
+
+export function readIdentifiers(query: string): IdentifierReading {
+  // Every identifier has a digit: a name without one is read at once.
+  if (!queryHasDigit(query)) return { identifiers: [], mistyped: [], rest: query.trim() };
+  const whole = unlabelled(query);
+  const identifiers = identifiersOf(whole.value, whole.labelTypes);
+  if (identifiers.length > 0) return { identifiers, mistyped: [], rest: '' };
+  const mistyped = mistypedOf(whole);
+  if (mistyped.length > 0) return { identifiers: [], mistyped, rest: '' };
+  return readIdentifiersInside(query);
+}
+
+type Span = [start: number, end: number];
+type Named = { type: IdentifierType; value: string };
+type Mistyped = { type: CheckedIdentifierType; value: string };
+
+/** The identifiers named inside a longer query (readIdentifiers when the whole query is none). */
+function readIdentifiersInside(query: string): IdentifierReading {
+  const identifiers: Named[] = [];
+  const mistyped: Mistyped[] = [];
+  const spans: Span[] = [];
+  for (const match of query.matchAll(LABEL_IN_QUERY)) {
+    const labelled = labelledNumberOf(match);
+    if (labelled === undefined) continue;
+    spans.push(labelled.span);
+    addOnce(identifiers, labelled.identifiers);
+    addOnce(mistyped, labelled.mistyped);
+  }
+  // Unlabelled numbers that pass a check digit, and single words that are an LEI or a prefixed company number.
+  for (const match of [...query.matchAll(DIGIT_RUN), ...query.matchAll(CODE_WORD)]) {
+    const span: Span = [match.index, match.index + match[0].length];
+    if (spans.some(([start, end]) => span[0] < end && span[1] > start)) continue;
+    const found = identifiersOf(normaliseIdentifierValue(match[0]), undefined).filter((i) => i.type !== 'CH' || /^[A-Z]/.test(i.value));
+    if (found.length === 0) continue;
+    spans.push(span);
+    addOnce(identifiers, found);
+  }
+  if (spans.length === 0) return { identifiers: [], mistyped: [], rest: query.trim() };
+  return { identifiers, mistyped: identifiers.length > 0 ? [] : mistyped, rest: textOutside(query, spans) };
+}
+
+/**
+ * What a label inside a query labels: the longest run of the words after it that is an identifier of the label's
+ * types, or is written like one of them but fails its check, with the span of the label and that number. A
+ * labelled number of none of the label's types is read as no other type either: its span covers the words with a
+ * digit after the label ("Acme ABN 005 749 986"). Undefined when no number follows the label ("ABN AMRO Bank").
+ */
+function labelledNumberOf(match: RegExpMatchArray): { span: Span; identifiers: Named[]; mistyped: Mistyped[] } | undefined {
+  const labelTypes = labelTypesOf(match);
+  const start = match.index ?? 0;
+  const raw = match[LABELS.length + 1] ?? '';
+  const valueStart = start + match[0].length - raw.length;
+  const words = [...raw.matchAll(/\S+/gu)];
+  const wordEnds = words.map((word) => (word.index ?? 0) + word[0].length);
+  for (let count = wordEnds.length; count > 0; count -= 1) {
+    const end = wordEnds[count - 1] ?? 0;
+    const labelled: Labelled = { labelTypes, value: normaliseIdentifierValue(raw.slice(0, end)), raw: raw.slice(0, end) };
+    const identifiers = identifiersOf(labelled.value, labelTypes);
+    const mistyped = identifiers.length === 0 ? mistypedOf(labelled) : [];
+    if (identifiers.length > 0 || mistyped.length > 0) return { span: [start, valueStart + end], identifiers, mistyped };
+  }
+  const numberWords = words.findIndex((word) => !/\p{Nd}/u.test(word[0]));
+  const lastNumberWordEnd = wordEnds[(numberWords === -1 ? words.length : numberWords) - 1];
+  return lastNumberWordEnd === undefined ? undefined : { span: [start, valueStart + lastNumberWordEnd], identifiers: [], mistyped: [] };
+}
+
+function addOnce<T extends { type: string; value: string }>(list: T[], added: readonly T[]): void {
+  for (const item of added) if (!list.some((known) => known.type === item.type && known.value === item.value)) list.push(item);
+}
+
+/** The query outside the spans, as the name it gives: spaces collapsed, emptied brackets and edge punctuation gone. */
+function textOutside(query: string, spans: readonly Span[]): string {
+  let text = '';
+  let at = 0;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (start > at) text += `${query.slice(at, start)} `;
+    at = Math.max(at, end);
+  }
+  text += query.slice(at);
+  return text
+    .replace(/\(\s*\)|\[\s*\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:()\-–—|/]+|[\s,;:(\-–—|/]+$/gu, '')
+    .trim();
+}
+
+/**
+ * What a query could be, as normalised identifiers: a valid ABN (checksum), a valid ACN (check digit), a
+ * Companies House number (8 characters, 6-7 digits padded, a prefix with its zeros dropped), a valid LEI
+ * (MOD 97-10) or a valid NZBN (GS1), the whole query or named inside it (readIdentifiers). A label (ABN, ACN,
+ * ARBN, LEI, NZBN, CRN, CH, "Company No.") is removed and restricts the answer to its types. [] for ordinary names.
+ */
+export function recogniseIdentifiers(query: string): { type: IdentifierType; value: string }[] {
+  return readIdentifiers(query).identifiers;
 }
 
 /**
  * The identifiers a query is written like but whose check digits fail (issue 12: "a query that looks like an
- * identifier with a bad check digit"): e.g. "ABN 51 824 753 557" -> [{ABN, 51824753557}]. A label restricts
- * the types. A query that is a valid identifier of some type is not mistyped as another (a valid 9-digit ACN is
- * no bad ABN, and a 9-digit number cannot be anything else), so this and recogniseIdentifiers never both answer.
+ * identifier with a bad check digit"): e.g. "ABN 51 824 753 557" -> [{ABN, 51824753557}], also a labelled number
+ * inside a longer query ("Telstra ABN 33 051 775 557"). A label restricts the types. A query naming a valid
+ * identifier of some type is not mistyped as another (a valid 9-digit ACN is no bad ABN, and a 9-digit number
+ * cannot be anything else), so this and recogniseIdentifiers never both answer.
  */
 export function mistypedIdentifiers(query: string): { type: CheckedIdentifierType; value: string }[] {
-  const labelled = unlabelled(query);
-  if (recogniseIdentifiers(query).length > 0) return [];
-  return CHECKED_IDENTIFIER_TYPES.filter(
-    (type) => (labelled.labelType === undefined || labelled.labelType === type) && hasShapeOf(type, labelled) && !IS_VALID[type](labelled.value),
-  ).map((type) => ({ type, value: labelled.value }));
+  return readIdentifiers(query).mistyped;
+}
+
+/**
+ * What a failing identifier is told: "73 434 904 927 is not a valid ABN: its check digit fails" (an LEI has two
+ * check digits: "... its check digits fail").
+ */
+export function mistypedIdentifierMessage({ type, value }: { type: CheckedIdentifierType; value: string }): string {
+  const checks = type === 'LEI' ? 'check digits fail' : 'check digit fails';
+  return `${formatIdentifier(type, value)} is not a valid ${type}: its ${checks}`;
+}
+
+/**
+ * The normalised value of an identifier typed in a field of its own (a batch's identifier column, a reconciliation
+ * property): the identifier the text names, of `type` when given ("ABN 57 095 403 820" -> 57095403820, "4398218"
+ * as CH -> 04398218), else the text without its label, normalised (a value that fails its check stays as typed).
+ */
+export function typedIdentifierValue(text: string, type?: string): string {
+  const named = readIdentifiers(text).identifiers.find((i) => type === undefined || i.type === type);
+  return named?.value ?? unlabelled(text).value;
+}
+
+/**
+ * The text of a query a name lookup reads: the query without the identifiers (and their labels) named inside it
+ * ("Telstra ABN 33 051 775 556" -> "Telstra"); the query itself when it names none or is one identifier.
+ */
+export function nameTextOf(query: string): string {
+  return readIdentifiers(query).rest || query.trim();
+}
+
+/**
+ * The normalised values an identifier lookup of a query tries: the identifiers it names (readIdentifiers), then,
+ * when it names none inside a longer text, the whole query normalised as typed (an identifier of a type with no
+ * check, "7012345" of the aggregator, the raw digits of "4398218"). [] for a query without a digit.
+ */
+export function identifierLookupValues(query: string): string[] {
+  if (!queryHasDigit(query)) return [];
+  const { identifiers, mistyped, rest } = readIdentifiers(query);
+  // A label, or a longer text around what was read, is no identifier value as typed.
+  const readInside = rest !== '' && (identifiers.length > 0 || mistyped.length > 0);
+  const asTyped = readInside || LABELLED_QUERY.test(query) ? [] : [normaliseIdentifierValue(query)];
+  return [...new Set([...identifiers.map((i) => i.value), ...asTyped])].filter((v) => v !== '');
 }
 
 const DIGITS = '0123456789';

@@ -17,7 +17,7 @@
  * stated constants (the evaluation set's queries are names).
  */
 import { keyName, searchName, searchNameWithoutLegalFormWords } from './canonical-name';
-import { normaliseIdentifierValue, queryHasDigit, recogniseIdentifiers } from './identifiers';
+import { normaliseIdentifierValue, queryHasDigit, readIdentifiers } from './identifiers';
 import { calibrate } from './match-calibration';
 import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
 import { jaroWinkler } from './similarity';
@@ -297,8 +297,9 @@ export function isExactMatch(match: Match): boolean {
 /**
  * The MatchQuery of a free-text search (the quick lookup's and the stream's query): a query that looks like
  * a website names that website and, as its name, the brand of its domain ("acme-widgets.com.au" -> "acme
- * widgets"); a recognised identifier (ABN, ACN, Companies House number, labelled or not) names that
- * identifier and no name; a query with a digit is also, as typed, an identifier of unknown type (the quick
+ * widgets"); a recognised identifier (ABN, ACN, Companies House number, LEI, NZBN, labelled or not: readIdentifiers)
+ * names that identifier and no name, or, named inside a longer query ("Telstra ABN 33 051 775 556"), that identifier
+ * and the rest as the name (a labelled number failing its check names no identifier); a query with a digit is also, as typed, an identifier of unknown type (the quick
  * lookup looks it up so); any other text is a name. GLO names no country.
  */
 export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null): MatchQuery {
@@ -309,7 +310,11 @@ export function matchQueryOfSearch(text: string, countryIsoAlpha3: string | null
     const brand = (registrableDomain(host)?.split('.')[0] ?? '').replace(/-/g, ' ');
     return { name: brand, website: host, countryIsoAlpha3: country };
   }
-  const recognised: { type: string | null; value: string }[] = recogniseIdentifiers(trimmed);
+  const reading = readIdentifiers(trimmed);
+  const recognised: { type: string | null; value: string }[] = reading.identifiers;
+  // Identifiers named inside a longer query, valid or failing their check: the rest of the query is the name.
+  if (reading.rest !== '' && (recognised.length > 0 || reading.mistyped.length > 0))
+    return { name: reading.rest, identifiers: recognised, countryIsoAlpha3: country };
   const typed = normaliseIdentifierValue(trimmed);
   const asTyped = queryHasDigit(trimmed) && !recognised.some((i) => i.value === typed) ? [{ type: null, value: typed }] : [];
   const identifiers = [...recognised, ...asTyped];

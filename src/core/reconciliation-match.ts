@@ -7,6 +7,7 @@
  * The properties of a query are match conditions: a candidate whose country, identifier or website is
  * `different` from what the query names is not a candidate; one that lacks the field (`missing`) stays.
  */
+import { readIdentifiers } from './identifiers';
 import type { Match, MatchGrade, MatchGrades } from './match';
 import { assessMatch } from './match-confidence';
 import type { MatchConditions } from './reconciliation';
@@ -24,14 +25,24 @@ export interface ReconciliationSubject {
 /**
  * The Match of a candidate for a reconciliation query. A query may name several countries or websites (a
  * property with several values): the one the candidate has is compared when it is among them, else the first.
+ * The query string is read like the quick lookup's (readIdentifiers): the identifiers it names as people type
+ * them ("A.C.N. 609 840 486", "Telstra ABN 33 051 775 556") are compared as identifiers, the rest as the name.
  */
 export function matchOfCandidate(queryText: string | undefined, conditions: MatchConditions, subject: ReconciliationSubject): Match {
   const domain = subject.website === null ? undefined : registrableDomain(subject.website);
   const country =
     subject.countryIsoAlpha3 !== null && conditions.countries.includes(subject.countryIsoAlpha3) ? subject.countryIsoAlpha3 : conditions.countries[0];
   const website = domain !== undefined && conditions.websites.includes(domain) ? domain : conditions.websites[0];
+  const text = queryText ?? '';
+  const reading = readIdentifiers(text);
+  const readAny = reading.identifiers.length > 0 || reading.mistyped.length > 0;
   return assessMatch(
-    { name: queryText ?? '', identifiers: conditions.identifiers, website: website ?? null, countryIsoAlpha3: country ?? null },
+    {
+      name: readAny ? reading.rest : text,
+      identifiers: [...conditions.identifiers, ...reading.identifiers],
+      website: website ?? null,
+      countryIsoAlpha3: country ?? null,
+    },
     {
       name: subject.name,
       otherNames: subject.aliases.map((value) => ({ value, kind: 'alias' as const })),

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { countryFromAnything } from './countries';
-import { normaliseIdentifierValue } from './identifiers';
+import { typedIdentifierValue } from './identifiers';
 import { registrableDomain } from './website';
 
 export const RECONCILIATION_API_VERSION = '0.2';
@@ -178,8 +178,10 @@ export function matchConditionsOf(query: ReconciliationQuery): { conditions: Mat
         if (domain === undefined) issues.push({ field, rule: 'invalid_value', message: `Not a website: ${value.slice(0, 50)}` });
         else conditions.websites.push(domain);
       } else if (property.pid === 'identifier' || (IDENTIFIER_PROPERTY_TYPES as readonly string[]).includes(property.pid)) {
-        const normalised = normaliseIdentifierValue(value);
-        if (normalised !== '') conditions.identifiers.push({ type: property.pid === 'identifier' ? null : property.pid, value: normalised });
+        // As people type it: "ABN 57 095 403 820", a Companies House number without its leading zero.
+        const type = property.pid === 'identifier' ? null : property.pid;
+        const normalised = typedIdentifierValue(value, type ?? undefined);
+        if (normalised !== '') conditions.identifiers.push({ type, value: normalised });
       }
     }
   });

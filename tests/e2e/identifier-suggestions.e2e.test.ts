@@ -2,7 +2,8 @@
  * "Did you mean 30 635 412 074?" in Debian's Chromium against the real product (sandbox fakes at zero latency, demo
  * seed; issue 12, section 3): a query written like an ABN whose check digit fails shows the valid identifiers one
  * digit-edit away that the registry (and the account's organisations) know, as buttons that run that search; the
- * found company streams like any registry candidate. With the mouse, with the keyboard only, at 390 px, and axe.
+ * found company streams like any registry candidate; a number that fails its check digit is said to be not valid
+ * (issue 20, section 2). With the mouse, with the keyboard only, at 390 px, and axe.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -88,6 +89,17 @@ describe('a mistyped ABN', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await expectAccessible('a suggestion at 390 px');
     await page.screenshot({ path: '/tmp/identifier-suggestion-390.png', fullPage: true });
+  });
+});
+
+describe('a number whose check digit fails and that nobody carries one digit away', () => {
+  it('says it is not valid, as a status, instead of "No organisations found"', async () => {
+    await search('ABN 12 345 678 901');
+    const issue = page.getByRole('status').filter({ hasText: '12 345 678 901 is not a valid ABN: its check digit fails' });
+    await issue.waitFor(WAIT);
+    await expect.poll(() => page.locator('.search-results').getAttribute('aria-busy'), WAIT).toBe('false');
+    expect(await page.getByText('No organisations found').count()).toBe(0);
+    await expectAccessible('an identifier issue shown');
   });
 });
 

@@ -78,7 +78,7 @@ describe('the chunk identifier lookup', () => {
       const single = await findOrganisationsByIdentifier(database.db, {
         accountId: caller.id,
         countryIsoAlpha3: q.countryIsoAlpha3,
-        valueNormalised: q.value,
+        valuesNormalised: [q.value],
         limit: 10,
       });
       expect(ids(chunk[i] ?? [])).toEqual(ids(single));

@@ -94,6 +94,30 @@ describe('a Companies House number goes to the aggregator by id', () => {
   });
 });
 
+describe('identifiers as people type them reach their register by number (issue 20, section 2)', () => {
+  it('"a.b.n.: 30635412074" and "Kookaburra Kitchens ABN 30 635 412 074" go to ABN Lookup by number', async () => {
+    for (const query of ['a.b.n.: 30635412074', 'Kookaburra Kitchens ABN 30 635 412 074']) {
+      await clearProviderCache(ctx.database.db);
+      const found = candidates(await search(query, 'AUS', 'direct'));
+      expect(
+        found.map((c) => c.canonicalName),
+        query,
+      ).toEqual(['KOOKABURRA KITCHENS PTY LTD']);
+      expect(abrRequests(), query).toEqual(['abndetails.aspx 30635412074']);
+    }
+  });
+
+  it('a Companies House number without its leading zero ("9876543", "CRN 9876543") goes to the aggregator by id', async () => {
+    for (const query of ['9876543', 'CRN 9876543']) {
+      const found = candidates(await search(query, 'GBR', 'direct'));
+      expect(
+        found.map((c) => [c.canonicalName, c.source]),
+        query,
+      ).toEqual([['FERNHOLLOW ANALYTICS LIMITED', 'registry_global']]);
+    }
+  });
+});
+
 describe('a mistyped ABN reaches no provider as that number', () => {
   it('answers "did you mean 30 635 412 074?" from the registry, asking only its valid neighbours', async () => {
     await clearProviderCache(ctx.database.db); // the ABN's details are cached by the searches above
@@ -101,7 +125,7 @@ describe('a mistyped ABN reaches no provider as that number', () => {
     expect(items).toEqual([
       {
         _type: 'identifierSuggestions',
-        typed: { type: 'ABN', value: '30635412075' },
+        typed: { type: 'ABN', value: '30635412075', message: '30 635 412 075 is not a valid ABN: its check digit fails' },
         suggestions: [{ type: 'ABN', value: '30635412074', formatted: '30 635 412 074', name: 'KOOKABURRA KITCHENS PTY LTD', foundIn: 'registry' }],
       },
     ]);

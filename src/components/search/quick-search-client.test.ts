@@ -28,19 +28,20 @@ describe('quickSearch', () => {
   it('posts the query and country and returns validated candidates', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
     const outcome = await quickSearch({ query: 'acme', countryIsoAlpha3: 'AUS' }, { fetch: fakeFetch(200, { candidates: [candidate] }, seen) });
-    expect(outcome).toEqual({ ok: true, candidates: [candidate], identifierSuggestions: [] });
+    expect(outcome).toEqual({ ok: true, candidates: [candidate], identifierIssue: null, identifierSuggestions: [] });
     expect(seen.url).toBe('/api/organisations/quick-search');
     expect(seen.init?.method).toBe('POST');
     expect(JSON.parse(String(seen.init?.body))).toEqual({ query: 'acme', countryIsoAlpha3: 'AUS' });
   });
 
-  it('hands over the identifier suggestions of a mistyped identifier', async () => {
+  it('hands over the issue and the identifier suggestions of a mistyped identifier', async () => {
     const suggestion = { type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'Acme Pty Ltd', foundIn: 'internal' };
+    const identifierIssue = { type: 'ABN', value: '51824753557', message: '51 824 753 557 is not a valid ABN: its check digit fails' };
     const outcome = await quickSearch(
       { query: '51 824 753 557', countryIsoAlpha3: 'AUS' },
-      { fetch: fakeFetch(200, { candidates: [], identifierSuggestions: [suggestion] }) },
+      { fetch: fakeFetch(200, { candidates: [], identifierIssue, identifierSuggestions: [suggestion] }) },
     );
-    expect(outcome).toEqual({ ok: true, candidates: [], identifierSuggestions: [suggestion] });
+    expect(outcome).toEqual({ ok: true, candidates: [], identifierIssue, identifierSuggestions: [suggestion] });
   });
 
   it('turns each failure into a reason and a message to show', async () => {

@@ -3,12 +3,12 @@
  * authenticates). The answer is validated; every failure comes back as a value with a message to show.
  */
 import { z } from 'zod';
-import { quickSearchAnswerSchema, type IdentifierSuggestion, type InternalQuickSearchCandidate } from '../../core/candidates';
+import { quickSearchAnswerSchema, type IdentifierIssue, type IdentifierSuggestion, type InternalQuickSearchCandidate } from '../../core/candidates';
 
 const errorAnswer = z.object({ error: z.string() });
 
 export type QuickSearchOutcome =
-  | { ok: true; candidates: InternalQuickSearchCandidate[]; identifierSuggestions: IdentifierSuggestion[] }
+  | { ok: true; candidates: InternalQuickSearchCandidate[]; identifierIssue: IdentifierIssue | null; identifierSuggestions: IdentifierSuggestion[] }
   | { ok: false; reason: 'unauthorized' | 'rate_limited' | 'unavailable' | 'invalid' | 'failed'; message: string };
 
 export async function quickSearch(
@@ -33,7 +33,12 @@ export async function quickSearch(
   if (response.ok) {
     const parsed = quickSearchAnswerSchema.safeParse(body);
     return parsed.success
-      ? { ok: true, candidates: parsed.data.candidates, identifierSuggestions: parsed.data.identifierSuggestions ?? [] }
+      ? {
+          ok: true,
+          candidates: parsed.data.candidates,
+          identifierIssue: parsed.data.identifierIssue ?? null,
+          identifierSuggestions: parsed.data.identifierSuggestions ?? [],
+        }
       : { ok: false, reason: 'failed', message: 'The search answered something unexpected. Try again.' };
   }
   const serverMessage = errorAnswer.safeParse(body);

@@ -309,20 +309,38 @@ describe('identifier suggestions ("Did you mean 51 824 753 556?")', () => {
 
   it("collects both channels' suggestions once each, in arrival order, the first name kept", () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);
-    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromQuick] });
-    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromRegistry, another] });
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, issue: null, suggestions: [fromQuick] });
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, issue: null, suggestions: [fromRegistry, another] });
     expect(state.suggestions).toEqual([fromQuick, another]);
   });
 
   it("takes the stream's item kind through the same action, ignores an older run, and starts each run without any", () => {
     let state = started(initialSearchState, 1, ['quick', 'stream']);
     state = started(state, 2, ['quick', 'stream']);
-    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, suggestions: [fromQuick] });
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, issue: null, suggestions: [fromQuick] });
     expect(state.suggestions).toEqual([]);
-    state = searchReducer(state, { type: 'identifierSuggestions', runId: 2, suggestions: [another] });
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 2, issue: null, suggestions: [another] });
     expect(state.suggestions).toEqual([another]);
     expect(started(state, 3).suggestions).toEqual([]);
     expect(searchReducer(state, { type: 'cleared' }).suggestions).toEqual([]);
+  });
+});
+
+describe('an identifier whose check digit fails ("73 434 904 927 is not a valid ABN: its check digit fails")', () => {
+  const issue = { type: 'ABN' as const, value: '73434904927', message: '73 434 904 927 is not a valid ABN: its check digit fails' };
+
+  it('keeps the first channel’s issue, also without any suggestion, and starts each run without it', () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    expect(state.identifierIssue).toBeNull();
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, issue, suggestions: [] });
+    expect(state.identifierIssue).toEqual(issue);
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, issue: { ...issue, message: 'other' }, suggestions: [] });
+    expect(state.identifierIssue).toEqual(issue);
+    state = searchReducer(state, { type: 'identifierSuggestions', runId: 1, issue: null, suggestions: [] });
+    expect(state.identifierIssue).toEqual(issue);
+    expect(searchReducer(state, { type: 'identifierSuggestions', runId: 0, issue: null, suggestions: [] })).toBe(state);
+    expect(started(state, 2).identifierIssue).toBeNull();
+    expect(searchReducer(state, { type: 'cleared' }).identifierIssue).toBeNull();
   });
 });
 

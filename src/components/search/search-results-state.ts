@@ -25,9 +25,12 @@
  *
  * Identifier suggestions ("Did you mean 51 824 753 556?", for a query written like an identifier whose check digit
  * fails) come from both channels: the quick lookup's (organisations visible to the account) and the stream's
- * (the registry). They are kept once per type and value, in arrival order, the first one's name kept.
+ * (the registry). They are kept once per type and value, in arrival order, the first one's name kept. Both also
+ * say which identifier is not valid and why (`identifierIssue`, the first to arrive kept), so a search for a
+ * mistyped number says so instead of "No organisations found".
  */
 import type {
+  IdentifierIssue,
   IdentifierSuggestion,
   InternalQuickSearchCandidate,
   SearchOrganisationsCandidate,
@@ -89,6 +92,8 @@ export interface SearchState {
   readonly degraded: boolean;
   /** Valid identifiers one digit-edit away from a mistyped one in the query, each once, in arrival order. */
   readonly suggestions: readonly IdentifierSuggestion[];
+  /** The query's identifier whose check digit fails, with the message saying so (the first channel to tell wins). */
+  readonly identifierIssue: IdentifierIssue | null;
 }
 
 export type SearchAction =
@@ -96,7 +101,7 @@ export type SearchAction =
   | { type: 'candidates'; runId: number; candidates: readonly Candidate[] }
   | { type: 'identifierPatch'; runId: number; patch: SearchOrganisationsIdentifierPatch }
   | { type: 'degraded'; runId: number }
-  | { type: 'identifierSuggestions'; runId: number; suggestions: readonly IdentifierSuggestion[] }
+  | { type: 'identifierSuggestions'; runId: number; issue: IdentifierIssue | null; suggestions: readonly IdentifierSuggestion[] }
   | { type: 'finished'; runId: number; channel: SearchChannel }
   | { type: 'failed'; runId: number; channel: SearchChannel; message: string }
   | { type: 'cancelled'; runId: number }
@@ -117,6 +122,7 @@ export const initialSearchState: SearchState = {
   channelErrors: noErrors,
   degraded: false,
   suggestions: [],
+  identifierIssue: null,
 };
 
 function rowKeyOf(key: string, existingOrgId: string | null): string {
@@ -299,7 +305,9 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         known.add(id);
         return true;
       });
-      return added.length > 0 ? { ...state, suggestions: [...state.suggestions, ...added] } : state;
+      const identifierIssue = state.identifierIssue ?? action.issue;
+      if (added.length === 0 && identifierIssue === state.identifierIssue) return state;
+      return { ...state, suggestions: [...state.suggestions, ...added], identifierIssue };
     }
     case 'finished':
       return action.runId === state.runId && state.channels[action.channel] === 'running' ? withChannel(state, action.channel, 'done', null) : state;

@@ -12,7 +12,7 @@
  */
 import { useState, type KeyboardEvent, type Ref } from 'react';
 import type { ActionError } from '../../core/action-result';
-import type { IdentifierSuggestion } from '../../core/candidates';
+import type { IdentifierIssue, IdentifierSuggestion } from '../../core/candidates';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
 import { CountryFlag, type CountryFlags } from './country-flag';
 import { explainMatch } from './match-explanation';
@@ -213,6 +213,8 @@ function statusText(state: SearchState, shown: number, hidden: number): string {
   const hiddenText = hidden > 0 ? ` (${hidden} more outside this scope)` : '';
   if (shown > 0) return `${shown} ${shown === 1 ? 'organisation' : 'organisations'}${hiddenText}`;
   if (state.status === 'searching') return 'Searching…';
+  // A mistyped identifier is said to be not valid (IdentifierIssueNotice), never "no organisations found".
+  if (state.identifierIssue !== null) return '';
   // A degraded registry with no rows means "results may be incomplete", never "no matches".
   if (state.status === 'done' && !state.degraded) return `No organisations found for “${state.query}”${hiddenText}.`;
   return '';
@@ -250,6 +252,19 @@ function IdentifierSuggestions({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * "73 434 904 927 is not a valid ABN: its check digit fails": the query's identifier whose check digit fails, said
+ * as a status (announced politely, the search went on), above the did-you-mean suggestions.
+ */
+function IdentifierIssueNotice({ issue }: { issue: IdentifierIssue | null }) {
+  if (issue === null) return null;
+  return (
+    <p className={`search-notice search-identifier-issue ${styles.notice}`} role="status" data-identifier={issue.type}>
+      {issue.message}.
+    </p>
   );
 }
 
@@ -319,6 +334,7 @@ export function SearchResults({
       <p className="search-status" aria-live="polite">
         {statusText(state, list.rows.length, total - list.rows.length)}
       </p>
+      <IdentifierIssueNotice issue={state.identifierIssue} />
       <IdentifierSuggestions suggestions={state.suggestions} onPick={onSuggestion} idPrefix={listboxId} />
       {state.degraded ? (
         <p className={`search-notice search-notice-degraded ${styles.notice}`} role="status">

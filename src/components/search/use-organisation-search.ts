@@ -30,7 +30,7 @@ function actionOf(item: StreamItem, runId: number): SearchAction {
     case 'channel-degraded':
       return { type: 'degraded', runId };
     case 'identifierSuggestions':
-      return { type: 'identifierSuggestions', runId, suggestions: item.suggestions };
+      return { type: 'identifierSuggestions', runId, issue: item.typed, suggestions: item.suggestions };
   }
 }
 
@@ -72,7 +72,9 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
           const outcome = await quickSearch({ query, countryIsoAlpha3: country }, { signal: abort.signal });
           if (outcome.ok) {
             send({ type: 'candidates', runId, candidates: outcome.candidates });
-            if (outcome.identifierSuggestions.length > 0) send({ type: 'identifierSuggestions', runId, suggestions: outcome.identifierSuggestions });
+            if (outcome.identifierIssue !== null || outcome.identifierSuggestions.length > 0) {
+              send({ type: 'identifierSuggestions', runId, issue: outcome.identifierIssue, suggestions: outcome.identifierSuggestions });
+            }
             send({ type: 'finished', runId, channel: 'quick' });
           } else {
             send({ type: 'failed', runId, channel: 'quick', message: outcome.message });

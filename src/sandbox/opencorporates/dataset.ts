@@ -310,7 +310,7 @@ const EXTRAS: Readonly<Record<string, Pick<FakeCompany, 'industry_codes' | 'iden
         },
       },
     ],
-    identifiers: [{ identifier: { uid: '9845001FERNHOLLOW042', identifier_system_code: 'lei', identifier_system_name: 'Legal Entity Identifier' } }],
+    identifiers: [{ identifier: { uid: '9845001FERNHOLLOW064', identifier_system_code: 'lei', identifier_system_name: 'Legal Entity Identifier' } }],
   },
   'gb/04561230': {
     industry_codes: [

@@ -14,7 +14,7 @@
 import { decideRow, type BatchCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
 import { searchName } from '../../core/canonical-name';
 import { countryFromAnything } from '../../core/countries';
-import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
+import { nameTextOf, queryHasDigit, recogniseIdentifiers, typedIdentifierValue } from '../../core/identifiers';
 import type { Match } from '../../core/match';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
@@ -68,19 +68,28 @@ interface Prepared {
   byWebsite?: QuickSearchRow[];
 }
 
+/**
+ * What a row asks for. Its identifier is read as people type it, like the quick lookup's (`typedIdentifierValue`:
+ * "ABN 57 095 403 820" -> 57095403820, "4398218" -> 04398218); a row without one whose name names one ("Telstra
+ * ABN 33 051 775 556") has that identifier, and the rest of its name as its name.
+ */
 function queryOf(row: BatchRowInput): MatchQuery {
   const country = row.country === null ? undefined : countryFromAnything(row.country);
+  const identifierText = row.identifier ?? (recogniseIdentifiers(row.name).length > 0 ? row.name : null);
   return {
-    name: row.name,
+    name: identifierText === row.name ? nameTextOf(row.name) : row.name,
     countryIsoAlpha3: country === undefined || country === 'GLO' ? null : country,
-    identifier: row.identifier !== null && queryHasDigit(row.identifier) ? normaliseIdentifierValue(row.identifier) || null : null,
+    identifier: identifierText !== null && queryHasDigit(identifierText) ? typedIdentifierValue(identifierText) || null : null,
     websiteDomain: row.website === null ? null : (normaliseWebsiteHost(row.website) ?? null),
   };
 }
 
 /** Runs the chunk lookups for the rows that need them and hands each row its share (positions kept). */
 async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
-  const prepared: Prepared[] = rows.map((row) => ({ query: queryOf(row), wanted: searchName(row.name) }));
+  const prepared: Prepared[] = rows.map((row) => {
+    const query = queryOf(row);
+    return { query, wanted: searchName(query.name) };
+  });
   if (chunk === undefined) return prepared;
   const withIdentifier = prepared.filter((p) => p.query.identifier !== null);
   const withWebsite = prepared.filter((p) => p.query.websiteDomain !== null);
@@ -114,7 +123,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     // The identifier and website lookups: the chunk's answer, else this row's own statement.
     const [byIdentifier, byWebsite] = await Promise.all([
       row.byIdentifier ??
-        (query.identifier === null ? Promise.resolve([]) : deps.lookups.byIdentifier({ ...scope, valueNormalised: query.identifier, limit: POOL })),
+        (query.identifier === null ? Promise.resolve([]) : deps.lookups.byIdentifier({ ...scope, valuesNormalised: [query.identifier], limit: POOL })),
       row.byWebsite ??
         (query.websiteDomain === null ? Promise.resolve([]) : deps.lookups.byWebsite({ ...scope, websiteDomain: query.websiteDomain, limit: POOL })),
     ]);

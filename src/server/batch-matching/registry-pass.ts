@@ -17,6 +17,7 @@ import { decideRow, REGISTRY_NAMES, REVIEW_FLOOR, type BatchRowResult, type Regi
 import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
+import { typedIdentifierValue } from '../../core/identifiers';
 import type { MatchQuery } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { registryRoute } from '../../core/search-mode';
@@ -61,7 +62,8 @@ export function createRegistryPass(deps: RegistryPassDependencies): RegistryPass
     const registry = REGISTRY_NAMES[source];
     const query: MatchQuery = {
       name: row.input.name,
-      identifiers: row.input.identifier === null ? [] : [{ type: null, value: row.input.identifier }],
+      // As people type it ("ABN 57 095 403 820"), read like the internal pass reads it (match-rows.ts).
+      identifiers: row.input.identifier === null ? [] : [{ type: null, value: typedIdentifierValue(row.input.identifier) }],
       website: row.input.website,
       countryIsoAlpha3: country,
     };

@@ -45,17 +45,30 @@ describe('createAnswerQuickSearch', () => {
       { type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'Acme Pty Ltd', foundIn: 'internal' },
     ]);
     const none = await answer({ carried: async () => [] }).execute({ accountId: 'a', query: '30 635 412 075', countryIsoAlpha3: 'AUS' });
-    expect(none).toEqual({ candidates: [], identifierSuggestions: [] });
+    expect(none).toEqual({
+      candidates: [],
+      identifierIssue: { type: 'ABN', value: '30635412075', message: '30 635 412 075 is not a valid ABN: its check digit fails' },
+      identifierSuggestions: [],
+    });
   });
 
-  it('answers the candidates alone when the suggestion query fails, and says so in the log', async () => {
+  it('says which identifier is not valid and why, also after a label inside a longer query', async () => {
+    const found = await answer(carrying).execute({ accountId: 'a', query: 'Acme ABN 51 824 753 557', countryIsoAlpha3: 'AUS' });
+    expect(found.identifierIssue).toEqual({ type: 'ABN', value: '51824753557', message: '51 824 753 557 is not a valid ABN: its check digit fails' });
+    expect(found.identifierSuggestions?.map((s) => s.value)).toEqual(['51824753556']);
+  });
+
+  it('answers the candidates and the issue alone when the suggestion query fails, and says so in the log', async () => {
     const warnings: string[] = [];
     const failing: IdentifierDirectory = {
       carried: async () => {
         throw new UnavailableError('down', 'Search is temporarily unavailable');
       },
     };
-    expect(await answer(failing, warnings).execute({ accountId: 'a', query: '51 824 753 557', countryIsoAlpha3: 'AUS' })).toEqual({ candidates: [] });
+    expect(await answer(failing, warnings).execute({ accountId: 'a', query: '51 824 753 557', countryIsoAlpha3: 'AUS' })).toEqual({
+      candidates: [],
+      identifierIssue: { type: 'ABN', value: '51824753557', message: '51 824 753 557 is not a valid ABN: its check digit fails' },
+    });
     expect(warnings).toHaveLength(1);
   });
 });

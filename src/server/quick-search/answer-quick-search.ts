@@ -4,11 +4,15 @@
  * valid identifiers one digit-edit away that organisations visible to the account carry
  * (../identifiers/suggest-identifiers.ts). Both run concurrently on the database.
  *
- * The field is present only for such a query (an empty list means "nothing near it is known"). The suggestions
+ * Such a query also answers `identifierIssue`: the identifier and the message saying it is not valid ("73 434 904 927
+ * is not a valid ABN: its check digit fails"), so the answer never says just "No organisations found".
+ *
+ * The fields are present only for such a query (an empty list means "nothing near it is known"). The suggestions
  * are a help, never a reason to fail: when their query fails the answer is the candidates alone (logged), and a
  * failing candidate lookup still rejects as before (the route answers 503).
  */
 import type { QuickSearchAnswer } from '../../core/candidates';
+import { mistypedIdentifierMessage } from '../../core/identifiers';
 import type { SuggestIdentifiers } from '../identifiers/suggest-identifiers';
 import type { QuickSearch, QuickSearchInput } from './quick-search';
 import type { QuickSearchLog } from './ports';
@@ -20,7 +24,9 @@ export interface AnswerQuickSearch {
 export function createAnswerQuickSearch(deps: { quickSearch: QuickSearch; suggestIdentifiers: SuggestIdentifiers; log: QuickSearchLog }): AnswerQuickSearch {
   return {
     async execute(input) {
-      if (deps.suggestIdentifiers.mistyped(input.query).length === 0) return { candidates: await deps.quickSearch.execute(input) };
+      const [mistyped] = deps.suggestIdentifiers.mistyped(input.query);
+      if (mistyped === undefined) return { candidates: await deps.quickSearch.execute(input) };
+      const identifierIssue = { ...mistyped, message: mistypedIdentifierMessage(mistyped) };
       const suggestions = deps.suggestIdentifiers.fromDatabase(input).then(
         (found) => found.flatMap((f) => f.suggestions),
         (error: unknown) => {
@@ -29,7 +35,7 @@ export function createAnswerQuickSearch(deps: { quickSearch: QuickSearch; sugges
         },
       );
       const [candidates, identifierSuggestions] = await Promise.all([deps.quickSearch.execute(input), suggestions]);
-      return identifierSuggestions === undefined ? { candidates } : { candidates, identifierSuggestions };
+      return identifierSuggestions === undefined ? { candidates, identifierIssue } : { candidates, identifierIssue, identifierSuggestions };
     },
   };
 }

@@ -45,8 +45,8 @@ export interface QuickSearchLookups {
    * search form without the legal-form words it ends with) answered at once, and the typo step, run only when the caller calls `corrected()`.
    */
   byName(params: LookupScope & { searchName: string; alternativeSearchName?: string; poolSize: number }): Promise<NameLookup>;
-  /** Exact lookup of `normaliseIdentifierValue(query)` against normalised identifier values. */
-  byIdentifier(params: LookupScope & { valueNormalised: string; limit: number }): Promise<IdentifierRow[]>;
+  /** Exact lookup of normalised identifier values (`identifierLookupValues(query)`) against the stored normalised values. */
+  byIdentifier(params: LookupScope & { valuesNormalised: readonly string[]; limit: number }): Promise<IdentifierRow[]>;
   /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */
   byWebsite(params: LookupScope & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]>;
 }

@@ -42,7 +42,7 @@ describe('createQuickSearch', () => {
     const seen: unknown[] = [];
     const quickSearch = createQuickSearch({
       lookups: lookups({
-        byIdentifier: async (p) => (seen.push(['identifier', p.valueNormalised, p.countryIsoAlpha3]), []),
+        byIdentifier: async (p) => (seen.push(['identifier', p.valuesNormalised, p.countryIsoAlpha3]), []),
         byWebsite: async (p) => (seen.push(['website', p.websiteDomain, p.countryIsoAlpha3]), []),
         byName: async (p) => (seen.push(['name', p.searchName, p.countryIsoAlpha3]), named([])),
       }),
@@ -54,11 +54,31 @@ describe('createQuickSearch', () => {
     await quickSearch.execute({ accountId: 'a', query: ' HTTPS://www.Acme-1.com.au/ ', countryIsoAlpha3: 'AUS' });
     await quickSearch.execute({ accountId: 'a', query: 'Acme Pty Ltd', countryIsoAlpha3: 'GLO' });
     expect(seen).toContainEqual(['website', 'acme-1.com.au', 'AUS']);
-    expect(seen).toContainEqual(['identifier', 'HTTPS:WWWACME1COMAU', 'AUS']);
+    expect(seen).toContainEqual(['identifier', ['HTTPS:WWWACME1COMAU'], 'AUS']);
     expect(seen).toContainEqual(['name', 'acme', null]);
     // A website query's name query is its brand label, never the URL's words.
     expect(seen).toContainEqual(['name', 'acme 1', 'AUS']);
     expect(seen.some((s) => Array.isArray(s) && s[0] === 'name' && String(s[1]).includes('https'))).toBe(false);
+  });
+
+  it('looks up identifiers as people type them, and the rest of a longer query as the name', async () => {
+    const seen: unknown[] = [];
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byIdentifier: async (p) => (seen.push(['identifier', p.valuesNormalised]), []),
+        byName: async (p) => (seen.push(['name', p.searchName]), named([])),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    for (const query of ['ABN: 57 095 403 820', '4398218', 'Telstra ABN 33 051 775 556'])
+      await quickSearch.execute({ accountId: 'a', query, countryIsoAlpha3: 'GLO' });
+    expect(seen).toContainEqual(['identifier', ['57095403820']]);
+    expect(seen).toContainEqual(['identifier', ['04398218', '4398218']]);
+    expect(seen).toContainEqual(['identifier', ['33051775556']]);
+    expect(seen).toContainEqual(['name', 'telstra']);
   });
 
   it('runs the typo step only when the exact name, identifier and website lookups all found nothing', async () => {

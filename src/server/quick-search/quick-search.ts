@@ -8,7 +8,10 @@
  *    `corrected()`); also when the exact spelling found only rows under the relevance floor (rule 10), so the
  *    answer would be [] (decision 0016). A query without a letter (an identifier) has no typo step. Both steps
  *    are here; their SQL is name-lookup.ts and typo-step.ts.
- * 2. A query with a digit also runs an identifier lookup on `normaliseIdentifierValue(query)` (identifier-lookup.ts).
+ * 2. A query with a digit also runs an identifier lookup on its lookup values (`identifierLookupValues`: the identifiers
+ *    it names as people type them, labels removed and Companies House numbers padded, and a bare number as typed;
+ *    identifier-lookup.ts). An identifier named inside a longer query ("Telstra ABN 33 051 775 556") leaves the rest
+ *    of the query ("Telstra") to the name lookup (`nameTextOf`).
  * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)` (website-lookup.ts).
  * 4. The lookups run concurrently (here), each scoped to the account by the adapter's WHERE clause (lookup-scope.ts).
  * 5. A country scopes every lookup; GLO applies no filter (here: GLO is passed as null; lookup-scope.ts).
@@ -25,7 +28,7 @@
  */
 import type { InternalQuickSearchCandidate } from '../../core/candidates';
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
-import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
+import { identifierLookupValues, nameTextOf } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { LogoService } from '../logo/ports';
@@ -70,9 +73,10 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const filter = countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : countryIsoAlpha3;
       const scope = { accountId, countryIsoAlpha3: filter };
       // Rules 2 and 3: an identifier lookup for a query with a digit, a website lookup for one that looks like a website.
-      const identifier = queryHasDigit(trimmed) ? normaliseIdentifierValue(trimmed) : '';
+      const identifierValues = identifierLookupValues(trimmed);
       const websiteDomain = normaliseWebsiteHost(trimmed);
-      const { wanted, alternative } = nameQueryOf(trimmed, websiteDomain);
+      const nameText = nameTextOf(trimmed);
+      const { wanted, alternative } = nameQueryOf(nameText, websiteDomain);
       const none: Promise<never[]> = Promise.resolve([]);
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
       // Rule 4: the lookups run concurrently.
@@ -80,14 +84,14 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         wanted === ''
           ? noName
           : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
-        identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
+        identifierValues.length === 0 ? none : deps.lookups.byIdentifier({ ...scope, valuesNormalised: identifierValues, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
       const matchQuery = matchQueryOfSearch(trimmed, filter);
       // Rule 1's re-ranking, rule 6's de-duplication, then rule 10's match, floor and order, cut at the limit.
       const candidatesOf = (byName: QuickSearchRow[]) => {
         const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
-        ranked.push(...rankByName(byName, trimmed, wanted, alternative));
+        ranked.push(...rankByName(byName, nameText, wanted, alternative));
         return byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted).slice(0, deps.limit);
       };
       // Rule 1's two steps: the typo step only when nothing was found exactly.

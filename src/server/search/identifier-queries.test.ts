@@ -58,6 +58,18 @@ describe('identifier-aware registry look-ups (issue 12, section 3)', () => {
     });
   });
 
+  it('identifiers as people type them: a Companies House number without its leading zero, and an ABN inside a longer query', async () => {
+    const company = record('ACME WIDGETS LTD', { countryIsoAlpha3: 'GBR', identifiers: [{ type: 'CH', value: '04398218' }], register: 'opencorporates' });
+    const gb = fakes({ records: { '04398218': company } });
+    await run(gb.search, { query: '4398218', countryIsoAlpha3: 'GBR', mode: 'direct' });
+    expect(gb.calls.byNumber).toEqual(['04398218']);
+
+    const au = fakes({ records: { '51824753556': record('OUTBACK ENERGY SYSTEMS PTY LTD') }, agent: [] });
+    const items = await run(au.search, { query: 'Outback Energy ABN 51 824 753 556', countryIsoAlpha3: 'AUS' });
+    expect(au.calls.byNumber).toEqual(['51824753556']);
+    expect(items.map((i) => (i._type === 'candidate' ? i.canonicalName : i._type))).toEqual(['OUTBACK ENERGY SYSTEMS PTY LTD']);
+  });
+
   it('a number the register does not have falls back to the name search; a failed look-up degrades the registry', async () => {
     const missed = fakes({});
     await run(missed.search, { query: '51 824 753 556', mode: 'direct' });
@@ -79,17 +91,36 @@ describe('a mistyped identifier reaches no provider as that identifier (issue 12
     expect(items).toEqual([
       {
         _type: 'identifierSuggestions',
-        typed: { type: 'ABN', value: '51824753557' },
+        typed: { type: 'ABN', value: '51824753557', message: '51 824 753 557 is not a valid ABN: its check digit fails' },
         suggestions: [{ type: 'ABN', value: '51824753556', formatted: '51 824 753 556', name: 'OUTBACK ENERGY SYSTEMS PTY LTD', foundIn: 'registry' }],
       },
     ]);
+  });
+
+  it('a longer query naming a mistyped identifier after a label says so, and searches the rest of its text by name', async () => {
+    const { search, calls } = fakes({ records: { '51824753556': record('OUTBACK ENERGY SYSTEMS PTY LTD') }, agent: [] });
+    const items = await run(search, { query: 'Outback Energy ABN 51 824 753 557', countryIsoAlpha3: 'AUS', mode: 'direct' });
+    expect(calls.byNumber).not.toContain('51824753557');
+    expect(calls.national.map((c) => c.name)).toEqual(['Outback Energy']);
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        _type: 'identifierSuggestions',
+        typed: expect.objectContaining({ message: '51 824 753 557 is not a valid ABN: its check digit fails' }),
+      }),
+    );
   });
 
   it('answers a mistyped LEI with an empty suggestion item, in every mode, asking nobody', async () => {
     for (const mode of ['agentic', 'auto', 'direct'] as const) {
       const { search, calls } = fakes({ agent: [agentCandidate('Acme Web Pty Ltd')] });
       const items = await run(search, { query: '5493001KJTIIGC8Y1R17', countryIsoAlpha3: 'GLO', mode });
-      expect(items).toEqual([{ _type: 'identifierSuggestions', typed: { type: 'LEI', value: '5493001KJTIIGC8Y1R17' }, suggestions: [] }]);
+      expect(items).toEqual([
+        {
+          _type: 'identifierSuggestions',
+          typed: { type: 'LEI', value: '5493001KJTIIGC8Y1R17', message: '5493001KJTIIGC8Y1R17 is not a valid LEI: its check digits fail' },
+          suggestions: [],
+        },
+      ]);
       expect([...calls.global, ...calls.agent, ...calls.byNumber]).toEqual([]);
     }
   });

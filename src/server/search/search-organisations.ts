@@ -18,10 +18,13 @@
  * hybridSearch off for the account forces agentic.
  *
  * Identifiers (issue 12, section 3): a query that is a valid ABN, ACN or Companies House number is looked up by
- * number (registry-channel.ts). A query written like an ABN, ACN, LEI or NZBN whose check digit fails never
- * reaches a provider as that identifier: neither the registry nor the agent is asked, and the stream's one
- * answer per mistyped identifier is an `identifierSuggestions` item, the valid one-edit neighbours ABN Lookup has
- * (a bounded number of details calls, ../identifiers/suggest-identifiers.ts), in every mode.
+ * number (registry-channel.ts), also as people type it ("ABN: 57095403820", "Telstra ABN 33 051 775 556":
+ * core/identifiers.ts readIdentifiers). A query written like an ABN, ACN, LEI or NZBN whose check digit fails never
+ * reaches a provider as that identifier: the stream's answer per mistyped identifier is an `identifierSuggestions`
+ * item, the identifier with the message saying it is not valid and the valid one-edit neighbours ABN Lookup has
+ * (a bounded number of details calls, ../identifiers/suggest-identifiers.ts), in every mode. When the query is that
+ * identifier alone, neither the registry nor the agent is asked; when it names one after a label inside a longer
+ * text ("Telstra ABN 33 051 775 557"), they search the rest of the text ("Telstra").
  *
  * Candidate references (issue 19 section 1, decision 0017): each batch of placed items is recorded under its
  * references for the searching account (one round trip) before it is yielded, so a row can be selected the moment
@@ -33,7 +36,7 @@
  * batch (rule 4).
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
-import { mistypedIdentifiers } from '../../core/identifiers';
+import { mistypedIdentifierMessage, readIdentifiers } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
@@ -144,6 +147,12 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
 
     const { log } = deps;
     const matches = createInternalMatchLookup({ internalMatches: deps.internalMatches, accountId: context.accountId, membership: options.membership, log });
+    // A mistyped identifier reaches no provider as that identifier: its suggestions are the answer, and the
+    // providers search the rest of the query, if any.
+    const reading = readIdentifiers(request.query);
+    const mistyped = reading.mistyped;
+    const answersSuggestions = mistyped.length > 0;
+    const providerQuery = answersSuggestions ? reading.rest : request.query;
     const matchQuery = matchQueryOfSearch(request.query, scope);
     const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
     const placement = createCandidatePlacement({ matches, logo: deps.logo });
@@ -158,11 +167,8 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       }
       return items;
     };
-    // A mistyped identifier reaches no provider as that identifier: its suggestions are the whole answer.
-    const mistyped = mistypedIdentifiers(request.query);
-    const answersSuggestions = mistyped.length > 0;
-    const runsRegistry = modeRunsRegistry(mode) && !answersSuggestions;
-    const runsAgent = modeRunsAgent(mode) && !answersSuggestions;
+    const runsRegistry = modeRunsRegistry(mode) && providerQuery !== '';
+    const runsAgent = modeRunsAgent(mode) && providerQuery !== '';
     const lead = startRegistryLead({ hasLead: runsRegistry && runsAgent, leadMs, onExpired: () => events.push({ type: 'lead-expired' }), log });
     let registrySettled = !runsRegistry;
     let agentDone = !runsAgent;
@@ -180,7 +186,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       }
       if (runsRegistry) {
         const search = {
-          query: request.query,
+          query: providerQuery,
           scope,
           accountId: context.accountId,
           abrPreset: request.abrPreset ?? DEFAULT_ABR_PRESET,
@@ -197,7 +203,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       if (runsAgent) {
         const report = (prepared: PreparedCandidate) => events.push({ type: 'agent-candidate', prepared });
         producers.push(
-          agentChannel({ ...deps, preparation, matches }, { query: request.query, scope }, signal, report).then(() => events.push({ type: 'agent-done' })),
+          agentChannel({ ...deps, preparation, matches }, { query: providerQuery, scope }, signal, report).then(() => events.push({ type: 'agent-done' })),
         );
       }
 
@@ -225,7 +231,9 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
             break;
           case 'suggestions':
             suggestionsDone = true;
-            for (const { typed, suggestions } of event.found) yield { _type: 'identifierSuggestions', typed, suggestions };
+            for (const { typed, suggestions } of event.found) {
+              yield { _type: 'identifierSuggestions', typed: { ...typed, message: mistypedIdentifierMessage(typed) }, suggestions };
+            }
             break;
         }
       }

@@ -1,8 +1,9 @@
 /**
  * The identifier lookup (spec: POST /api/organisations/quick-search, rule 2: "When the query contains a digit,
- * also runs a normalised identifier-value lookup"): `normaliseIdentifierValue(query)` equal to an identifier's
- * `value_normalised`, scoped like every lookup (lookup-scope.ts). Batch matching's chunk lookups run it too
- * (chunk-lookups.ts).
+ * also runs a normalised identifier-value lookup"): any of the query's lookup values (`identifierLookupValues`:
+ * the identifiers it names, labels removed and Companies House numbers padded, and a bare number as typed) equal
+ * to an identifier's `value_normalised`, scoped like every lookup (lookup-scope.ts). Batch matching's chunk
+ * lookups run it too (chunk-lookups.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { IdentifierRow } from '../../../../server/quick-search/ports';
@@ -10,17 +11,22 @@ import type { Db } from '../../client';
 import { ownedByAccount } from '../visibility';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 
-/** Exact lookup of a normalised identifier value (`normaliseIdentifierValue(query)`), with the identifier each row was found by. */
-export async function findOrganisationsByIdentifier(db: Db, params: LookupScopeParams & { valueNormalised: string; limit: number }): Promise<IdentifierRow[]> {
+/** Exact lookup of normalised identifier values (`identifierLookupValues(query)`), with the identifier each row was found by. */
+export async function findOrganisationsByIdentifier(
+  db: Db,
+  params: LookupScopeParams & { valuesNormalised: readonly string[]; limit: number },
+): Promise<IdentifierRow[]> {
+  if (params.valuesNormalised.length === 0) return [];
+  const values = sql`${sql.param([...params.valuesNormalised])}::text[]`;
   const result = await db.execute<RawRow & { matched_type: string; matched_value: string }>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
            ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned_by_account, m.type as matched_type, m.value as matched_value
       from organisations o
       cross join lateral (
         select i.type, i.value from organisation_identifiers i
-         where i.organisation_id = o.id and i.value_normalised = ${params.valueNormalised}
+         where i.organisation_id = o.id and i.value_normalised = any(${values})
          order by i.type limit 1) m
-     where o.id in (select i.organisation_id from organisation_identifiers i where i.value_normalised = ${params.valueNormalised})
+     where o.id in (select i.organisation_id from organisation_identifiers i where i.value_normalised = any(${values}))
        and ${scoped(params)}
      order by o.search_name
      limit ${params.limit}`);

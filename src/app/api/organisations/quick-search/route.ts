@@ -1,7 +1,7 @@
 /**
  * POST /api/organisations/quick-search (spec: Endpoints): the internal-only lookup, JSON in, JSON out.
  * 401 without an account (withAccount), 400 naming field and rule, 503 `{candidates: []}` when the
- * database fails, else 200 `{candidates}` (with `identifierSuggestions` for a query written like an ABN, ACN, LEI or
+ * database fails, else 200 `{candidates}` (with `identifierIssue` and `identifierSuggestions` for a query written like an ABN, ACN, LEI or
  * NZBN whose check digit fails). Blank query: 200 `{candidates: []}` (see search-request.ts).
  * Over QUICK_SEARCH_RATE_LIMIT_PER_MINUTE lookups a minute for the account: 429 with Retry-After (counted
  * like the streamed search's: every authenticated request, shared by all instances; with clear headroom in
