@@ -34,6 +34,7 @@ import { abnFromAcn, makeAcn } from '../src/core/identifiers';
 import { startSandbox } from '../src/sandbox/start-sandbox';
 import { startEnrichmentWorker } from '../src/server/enrichment/enrichment-worker';
 import { round, summariseLatencies } from './support/stats';
+import { UNKNOWN_REGISTRY_STATUS } from '../src/core/registry-status';
 
 const { values } = parseArgs({
   options: { selects: { type: 'string', default: '300' }, jobs: { type: 'string', default: '60' }, realistic: { type: 'string', default: '8' } },
@@ -72,6 +73,7 @@ function candidate(name?: string): StreamedSelectionCandidate {
           { type: 'ACN', value: acn },
         ],
     websiteValidated: false,
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     nameKind: 'entity',
     matchedBusinessName: null,
     parentEntityName: null,

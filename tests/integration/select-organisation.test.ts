@@ -13,6 +13,7 @@ import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import type { AccountContext } from '../../src/server/auth/account-context';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 let db: Db;
@@ -54,6 +55,7 @@ function registryCandidate(overrides: Partial<StreamedSelectionCandidate> = {}):
     matchedBusinessName: null,
     parentEntityName: null,
     type: 'ProprietaryLimited',
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../core/candidates';
 import { assessMatch } from '../../core/match-confidence';
 import { initialSearchState, resultListOf, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): InternalQuickSearchCandidate {
   return {
@@ -20,6 +21,7 @@ function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): Intern
     logo: null,
     website: 'https://acmewidgets.com.au',
     accountLinked: false,
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     match: assessMatch({ name: 'Acme Widgets' }, { name: overrides.canonicalName ?? 'Acme Widgets Pty Ltd' }),
     ...overrides,
   };
@@ -43,6 +45,7 @@ function streamed(overrides: Partial<SearchOrganisationsCandidate> = {}): Search
     matchedBusinessName: 'Acme',
     parentEntityName: null,
     type: 'ProprietaryLimited',
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     match: assessMatch({ name: 'Acme Widgets' }, { name: overrides.canonicalName ?? 'Acme Widgets Pty Ltd' }),
     ...overrides,
   };

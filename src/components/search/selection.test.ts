@@ -4,6 +4,7 @@ import { selectionCandidateSchema } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentOf } from '../../core/selection';
 import { selectionCandidateOf, selectionTarget } from './selection';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult => ({
   rowKey: 'AUS|koala logistics pty ltd',
@@ -23,6 +24,7 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
   type: 'ProprietaryLimited',
   nameKind: 'business',
   score: 98,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   match: assessMatch({ name: 'Koala Logistics' }, { name: 'KOALA LOGISTICS PTY LTD' }),
   ...overrides,
 });

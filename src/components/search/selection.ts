@@ -27,6 +27,7 @@ export function selectionCandidateOf(result: OrganisationResult): SelectionCandi
       website: result.website,
       accountLinked: result.accountLinked,
       type: result.type,
+      registryStatus: result.registryStatus,
     };
   }
   return {
@@ -48,6 +49,7 @@ export function selectionCandidateOf(result: OrganisationResult): SelectionCandi
     parentEntityName: result.parentEntityName,
     type: result.type,
     score: result.score,
+    registryStatus: result.registryStatus,
   };
 }
 
