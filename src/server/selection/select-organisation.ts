@@ -55,6 +55,7 @@ export function createSelectOrganisation({ store, jobs }: SelectOrganisationDepe
     async function settleExisting(tx: SelectionTx, existing: SelectedOrganisation): Promise<SelectionResult> {
       await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
       if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
+      if (facts.source === 'registry') await tx.recordRegistryStatus(existing.id, candidate.registryStatus, facts.source);
       await tx.linkToAccount(accountId, existing.id);
       const country = existing.countryIsoAlpha3 ?? facts.country ?? searchCountry;
       if (existing.profileStatus === null && !existing.ownedByAccount && country !== null) {
@@ -97,6 +98,7 @@ export function createSelectOrganisation({ store, jobs }: SelectOrganisationDepe
         identifiers: facts.identifiers,
         profileSource: facts.website ? 'direct' : 'agentic',
         source: facts.source,
+        registryStatus: candidate.registryStatus,
       });
       await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
         tx: tx.handle,
