@@ -9,6 +9,7 @@
  */
 import type { Match, MatchGrade, MatchGrades } from './match';
 import { assessMatch } from './match-confidence';
+import { undecidedWhenInactive, type RegistryStatus } from './registry-status';
 import type { MatchConditions } from './reconciliation';
 import { registrableDomain } from './website';
 
@@ -19,10 +20,12 @@ export interface ReconciliationSubject {
   countryIsoAlpha3: string | null;
   website: string | null;
   identifiers: readonly { type: string; value: string }[];
+  /** An organisation the register lists as inactive is never decided a match (`match: false`, so OpenRefine never auto-matches it). */
+  registryStatus?: RegistryStatus;
 }
 
 /**
- * The Match of a candidate for a reconciliation query. A query may name several countries or websites (a
+ * The Match of a candidate for a reconciliation query (never decided a match when the register lists it as inactive). A query may name several countries or websites (a
  * property with several values): the one the candidate has is compared when it is among them, else the first.
  */
 export function matchOfCandidate(queryText: string | undefined, conditions: MatchConditions, subject: ReconciliationSubject): Match {
@@ -30,7 +33,7 @@ export function matchOfCandidate(queryText: string | undefined, conditions: Matc
   const country =
     subject.countryIsoAlpha3 !== null && conditions.countries.includes(subject.countryIsoAlpha3) ? subject.countryIsoAlpha3 : conditions.countries[0];
   const website = domain !== undefined && conditions.websites.includes(domain) ? domain : conditions.websites[0];
-  return assessMatch(
+  const match = assessMatch(
     { name: queryText ?? '', identifiers: conditions.identifiers, website: website ?? null, countryIsoAlpha3: country ?? null },
     {
       name: subject.name,
@@ -40,6 +43,7 @@ export function matchOfCandidate(queryText: string | undefined, conditions: Matc
       countryIsoAlpha3: subject.countryIsoAlpha3,
     },
   );
+  return undecidedWhenInactive(match, subject.registryStatus);
 }
 
 /** The candidate contradicts a property the query named (its properties are match conditions). */

@@ -10,7 +10,8 @@
  * 3. Each candidate carries its Match (core/match-confidence.ts): `score` is the calibrated confidence 0-100,
  *    `match` its decision, and `features` the per-field grades (name, identifier, website, country).
  * 4. Best score first; on a tie, the candidate with more fields graded `same` (it satisfies more of the query),
- *    then by name; at most the query's limit (default 5, at most 25).
+ *    then by name; an organisation the register lists as inactive after an active namesake, and never `match`
+ *    (core/registry-status.ts); at most the query's limit (default 5, at most 25).
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
@@ -23,6 +24,7 @@ import {
   type ReconciliationResultBatch,
 } from '../../core/reconciliation';
 import { contradictsConditions, featuresOf, matchOfCandidate } from '../../core/reconciliation-match';
+import { activeBeforeInactiveNamesakes, type RegistryStatus } from '../../core/registry-status';
 import type { ReconciliationDependencies } from './ports';
 
 export type ReconcileQueries = (params: {
@@ -37,7 +39,7 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
     const found = await Promise.all([...new Set(searches)].map((text) => deps.quickSearch.execute({ accountId, query: text, countryIsoAlpha3 })));
     const ids = [...new Set(found.flat().map((candidate) => candidate.existingOrgId))];
     const entities = await Promise.all(ids.map((id) => deps.entities.findEntity(accountId, id)));
-    const candidates: (ReconciliationCandidate & { sameFields: number })[] = [];
+    const candidates: (ReconciliationCandidate & { sameFields: number; registryStatus: RegistryStatus })[] = [];
     for (const entity of entities) {
       if (entity === null) continue;
       const { score, match, grades } = matchOfCandidate(query.query, conditions, entity);
@@ -51,10 +53,16 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
         type: [ORGANISATION_TYPE],
         features: featuresOf(grades),
         sameFields: Object.values(grades).filter((grade) => grade === 'same').length,
+        registryStatus: entity.registryStatus,
       });
     }
     candidates.sort((a, b) => b.score - a.score || b.sameFields - a.sameFields || a.name.localeCompare(b.name));
-    return candidates.slice(0, candidateLimitOf(query)).map(({ sameFields: _ranking, ...candidate }) => candidate);
+    const ranked = activeBeforeInactiveNamesakes(
+      candidates,
+      (c) => c.name,
+      (c) => c.registryStatus,
+    );
+    return ranked.slice(0, candidateLimitOf(query)).map(({ sameFields: _ranking, registryStatus: _status, ...candidate }) => candidate);
   }
 
   return async ({ accountId, queries }) => {
