@@ -3,7 +3,7 @@ import { assessMatch } from '../../core/match-confidence';
 import { selectionCandidateSchema } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentOf } from '../../core/selection';
-import { selectionCandidateOf, selectionTarget } from './selection';
+import { selectionCandidateOf, selectionNeedsConfirmation, selectionTarget } from './selection';
 import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult => ({
@@ -77,5 +77,18 @@ describe('selectionTarget', () => {
     expect(selectionTarget({ organisationId: 'a/b', created: true }, { intent: 'engage', query: '', country: '' })).toBe(
       '/organisations/a%2Fb/engage?confirm=1',
     );
+  });
+});
+
+describe('selectionNeedsConfirmation', () => {
+  it('asks before selecting a row the register lists as inactive, and only then', () => {
+    expect(selectionNeedsConfirmation(row({ registryStatus: { status: 'inactive', wording: 'Dissolved', date: '2020-11-17' } }))).toBe(true);
+    expect(selectionNeedsConfirmation(row({ registryStatus: { status: 'active', wording: 'Active', date: null } }))).toBe(false);
+    expect(selectionNeedsConfirmation(row())).toBe(false);
+  });
+
+  it('sends the status with the selection, so the organisation it creates keeps it', () => {
+    const status = { status: 'inactive' as const, wording: 'Cancelled', date: '2023-06-30' };
+    expect(selectionCandidateOf(row({ registryStatus: status }))).toMatchObject({ _type: 'candidate', registryStatus: status });
   });
 });

@@ -7,6 +7,7 @@
  * quick lookup found goes as the internal candidate.
  */
 import type { SearchSource } from '../../core/candidates';
+import { isInactive } from '../../core/registry-status';
 import { selectionDestination, type SearchIntent, type SelectionCandidate } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 
@@ -51,6 +52,14 @@ export function selectionCandidateOf(result: OrganisationResult): SelectionCandi
     score: result.score,
     registryStatus: result.registryStatus,
   };
+}
+
+/**
+ * Selecting a row the register lists as inactive (dissolved, cancelled, struck off) asks first: "Select it
+ * anyway?" (issue 20, section 4). Every other row is selected at once.
+ */
+export function selectionNeedsConfirmation(result: Pick<OrganisationResult, 'registryStatus'>): boolean {
+  return isInactive(result.registryStatus);
 }
 
 /** The query parameter that asks the destination to show the confirm header. */
