@@ -391,3 +391,41 @@ describe('cancelled', () => {
     expect(searchReducer(state, { type: 'cancelled', runId: 0 })).toBe(state);
   });
 });
+
+describe('registry status in the merged list (issue 20)', () => {
+  const dissolved = { status: 'inactive' as const, wording: 'Dissolved', date: '2020-11-17' };
+  it('a streamed dissolved company that arrives first ranks after an active namesake the stream sends later', () => {
+    let state = started(initialSearchState, 1, ['stream']);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [
+        streamed({
+          key: 'GBR|meridian ridge',
+          canonicalName: 'MERIDIAN RIDGE LIMITED',
+          registryStatus: dissolved,
+          identifiers: [{ type: 'CH', value: '10987654' }],
+        }),
+        streamed({ key: 'GBR|meridian ridge#2', canonicalName: 'MERIDIAN RIDGE LTD', identifiers: [{ type: 'CH', value: '11111111' }] }),
+      ],
+    });
+    expect(resultsOf(state).map((r) => [r.canonicalName, r.registryStatus.status])).toEqual([
+      ['MERIDIAN RIDGE LTD', 'unknown'],
+      ['MERIDIAN RIDGE LIMITED', 'inactive'],
+    ]);
+  });
+
+  it("a registry's known status wins over the stored unknown one when rows merge, and the merged row is never a match", () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal({ key: 'AUS|acme', existingOrgId: 'org-1' })] });
+    expect(resultsOf(state)[0]?.match.match).toBe(true);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [streamed({ key: 'AUS|acme', existingOrgId: 'org-1', registryStatus: { status: 'inactive', wording: 'Cancelled', date: null } })],
+    });
+    const [row] = resultsOf(state);
+    expect(row?.registryStatus).toEqual({ status: 'inactive', wording: 'Cancelled', date: null });
+    expect(row?.match.match).toBe(false);
+  });
+});
