@@ -183,6 +183,8 @@ export interface EnrichmentWrite {
   naics?: Sourced<string[]>;
   parent?: Sourced<RelatedCompany>;
   subsidiaries?: Sourced<RelatedCompany[]>;
+  /** What the register that confirmed an identifier says of the status (a known status only). */
+  registryStatus?: Sourced<RegistryStatus>;
 }
 
 export interface EnrichmentStore {
