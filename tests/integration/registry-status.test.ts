@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../../src/adapters/db/schema';
 import { POST as quickSearchRoute } from '../../src/app/api/organisations/quick-search/route';
 import { POST as applyRoute } from '../../src/app/api/match/batches/[id]/apply/route';
+import { POST as selectRoute } from '../../src/app/api/organisations/select/route';
 import { runCliInProcess } from '../../src/cli/__fixtures__/cli-in-process';
 import { internalQuickSearchCandidateSchema } from '../../src/core/candidates';
 import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
@@ -178,5 +179,45 @@ describe('reconciliation', () => {
       ['Tarnwick Orchards Ltd', true],
       ['Tarnwick Orchards Limited', false],
     ]);
+  });
+});
+
+describe('selection', () => {
+  it('a selected registry candidate keeps the status the register gave it; one without a status is unknown', async () => {
+    const candidate = (name: string, identifier: string, registryStatus?: unknown) => ({
+      _type: 'candidate',
+      canonicalName: name,
+      description: 'Private Limited Company',
+      countryIsoAlpha3: 'GBR',
+      key: `GBR|${name.toLowerCase()}`,
+      existingOrgId: null,
+      source: 'registry_global',
+      website: null,
+      logo: null,
+      accountLinked: false,
+      identifiers: [{ type: 'CH', value: identifier }],
+      websiteValidated: false,
+      nameKind: 'entity',
+      matchedBusinessName: null,
+      parentEntityName: null,
+      type: 'ProprietaryLimited',
+      ...(registryStatus === undefined ? {} : { registryStatus }),
+    });
+    const select = async (body: unknown) => {
+      const response = await selectRoute(
+        new Request('http://localhost/api/organisations/select', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: caller.authorization },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { organisationId: string; created: boolean } }).data;
+    };
+    const quill = await select({ candidate: candidate('QUILLSTONE SOFTWARE LIMITED', '08123456', DISSOLVED), countryIsoAlpha3: 'GBR' });
+    expect(quill.created).toBe(true);
+    expect(await statusOf('QUILLSTONE SOFTWARE LIMITED')).toEqual(DISSOLVED);
+    await select({ candidate: candidate('NORTHGATE TIMBER SUPPLIES LIMITED', '00445790'), countryIsoAlpha3: 'GBR' });
+    expect(await statusOf('NORTHGATE TIMBER SUPPLIES LIMITED')).toEqual({ status: 'unknown', wording: null, date: null });
   });
 });
