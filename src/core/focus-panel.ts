@@ -30,7 +30,13 @@ export interface FocusPanelState {
   readonly hideInactive: boolean;
 }
 
-export const initialFocusPanel = (country: string): FocusPanelState => ({ scope: 'all', country, businessNames: false, soleTraders: false, hideInactive: false });
+export const initialFocusPanel = (country: string): FocusPanelState => ({
+  scope: 'all',
+  country,
+  businessNames: false,
+  soleTraders: false,
+  hideInactive: false,
+});
 
 /** The toggles apply to the national registry only: AUS. */
 export const togglesApply = (country: string): boolean => country === NATIONAL_REGISTRY_COUNTRY;
@@ -59,7 +65,10 @@ export function inStatusFilter(hideInactive: boolean, status: RegistryStatus | n
 }
 
 /** What the panel shows of a result: its scope (on `accountLinked`) and the status filter. */
-export function shownByPanel(panel: Pick<FocusPanelState, 'scope' | 'hideInactive'>, result: { accountLinked: boolean; registryStatus?: RegistryStatus | null }): boolean {
+export function shownByPanel(
+  panel: Pick<FocusPanelState, 'scope' | 'hideInactive'>,
+  result: { accountLinked: boolean; registryStatus?: RegistryStatus | null },
+): boolean {
   return inScope(panel.scope, result.accountLinked) && inStatusFilter(panel.hideInactive, result.registryStatus);
 }
 

@@ -67,7 +67,13 @@ describe('registry status', () => {
       (r) => r.name,
       (r) => r.status,
     );
-    expect(ordered.map((r) => r.name)).toEqual(['Meridian Ridgeway Ltd', 'MERIDIAN RIDGE LTD', 'Meridian Ridge Limited', 'Meridian Holdings', 'Meridian Other']);
+    expect(ordered.map((r) => r.name)).toEqual([
+      'Meridian Ridgeway Ltd',
+      'MERIDIAN RIDGE LTD',
+      'Meridian Ridge Limited',
+      'Meridian Holdings',
+      'Meridian Other',
+    ]);
   });
 
   it('leaves a list without inactive organisations, or without active namesakes, as it was', () => {

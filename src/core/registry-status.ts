@@ -57,7 +57,11 @@ export function registryStatusOf(status: RegistryStatusValue, wording?: string |
 }
 
 /** Reads stored columns (any unknown value counts as unknown). */
-export function toRegistryStatus(status: string | null | undefined, wording: string | null | undefined, date: string | Date | null | undefined): RegistryStatus {
+export function toRegistryStatus(
+  status: string | null | undefined,
+  wording: string | null | undefined,
+  date: string | Date | null | undefined,
+): RegistryStatus {
   const parsed = registryStatusValueSchema.safeParse(status);
   const day = date instanceof Date ? date.toISOString().slice(0, 10) : date;
   return registryStatusOf(parsed.success ? parsed.data : 'unknown', wording, day);
@@ -87,7 +91,11 @@ export function undecidedWhenInactive(match: Match, status: RegistryStatus | nul
  * name) ranked below it; everything else keeps its order. A dissolved "Acme Pty Ltd" scored 100 goes after the
  * active "Acme Pty Ltd" scored 95, but not after an unrelated name.
  */
-export function activeBeforeInactiveNamesakes<T>(items: readonly T[], nameOf: (item: T) => string, statusOf: (item: T) => RegistryStatus | null | undefined): T[] {
+export function activeBeforeInactiveNamesakes<T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  statusOf: (item: T) => RegistryStatus | null | undefined,
+): T[] {
   const names = items.map((item) => searchName(nameOf(item)));
   const lastActive = new Map<string, number>();
   items.forEach((item, i) => {

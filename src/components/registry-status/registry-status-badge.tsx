@@ -11,7 +11,11 @@ export function RegistryStatusBadge({ status }: { status: RegistryStatus | null 
   if (text === null || !status) return null;
   const since = status.date === null ? '' : ` since ${status.date}`;
   return (
-    <span className="badge badge-inactive" data-registry-status={status.status} title={`The register lists this organisation as ${status.wording ?? 'inactive'}${since}`}>
+    <span
+      className="badge badge-inactive"
+      data-registry-status={status.status}
+      title={`The register lists this organisation as ${status.wording ?? 'inactive'}${since}`}
+    >
       {text}
     </span>
   );

@@ -270,7 +270,10 @@ function InactiveSelectionQuestion({ result, onConfirm, onDismiss }: { result: O
       className={`search-notice inactive-selection ${styles.notice}`}
       data-testid="inactive-selection-question"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onDismiss();
+        if (event.key !== 'Escape') return;
+        // Escape answers the question only; it does not also close the search.
+        event.stopPropagation();
+        onDismiss();
       }}
     >
       <p id="inactive-selection-question">

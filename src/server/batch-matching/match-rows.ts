@@ -159,10 +159,10 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
         registryStatus: found.registryStatus,
         match: undecidedWhenInactive(
           deps.assess(query, {
-          name: found.name,
-          matchedAlias: found.matchedAlias,
-          countryIsoAlpha3: found.countryIsoAlpha3,
-          websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
+            name: found.name,
+            matchedAlias: found.matchedAlias,
+            countryIsoAlpha3: found.countryIsoAlpha3,
+            websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
             identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
           }),
           found.registryStatus,

@@ -78,7 +78,10 @@ export function isInactive(company: OcCompany): boolean {
 
 /** The day a date field names: a single date, or the later end of a range (`2009-08-22:2012-01-08`, `:2012-01-08`). */
 function dayOf(value: string | null | undefined): string | null {
-  const ends = (value ?? '').split(':').map((part) => part.trim()).filter((part) => part !== '');
+  const ends = (value ?? '')
+    .split(':')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   return ends.at(-1) ?? null;
 }
 

@@ -8,7 +8,18 @@ import type { ReconciliationDependencies } from '../ports';
 import { UNKNOWN_REGISTRY_STATUS } from '../../../core/registry-status';
 
 export function entity(overrides: Partial<ReconciliationEntity> & Pick<ReconciliationEntity, 'id' | 'name'>): ReconciliationEntity {
-  return { description: null, countryIsoAlpha3: 'AUS', website: null, profileStatus: null, identifiers: [], aliases: [], naics: [], aquila1: [], registryStatus: UNKNOWN_REGISTRY_STATUS, ...overrides };
+  return {
+    description: null,
+    countryIsoAlpha3: 'AUS',
+    website: null,
+    profileStatus: null,
+    identifiers: [],
+    aliases: [],
+    naics: [],
+    aquila1: [],
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
+    ...overrides,
+  };
 }
 
 export function inMemoryPorts(entities: ReconciliationEntity[]): ReconciliationDependencies & { searches: { query: string; countryIsoAlpha3: string }[] } {

@@ -68,7 +68,9 @@ const importRegistryStatusSchema = z
       date: z.iso.date({ message: 'a date written YYYY-MM-DD' }).nullish(),
     }),
   ])
-  .transform((value) => (typeof value === 'string' ? registryStatusOf(statusOfWording(value), value, null) : registryStatusOf(value.status, value.wording, value.date)));
+  .transform((value) =>
+    typeof value === 'string' ? registryStatusOf(statusOfWording(value), value, null) : registryStatusOf(value.status, value.wording, value.date),
+  );
 
 export const organisationImportLineSchema = z.object({
   name: z
