@@ -213,7 +213,7 @@ function ChannelProgress({ state }: { state: SearchState }) {
 }
 
 function statusText(state: SearchState, shown: number, hidden: number): string {
-  const hiddenText = hidden > 0 ? ` (${hidden} more hidden by the focus filters)` : '';
+  const hiddenText = hidden > 0 ? ` (${hidden} more outside this scope)` : '';
   if (shown > 0) return `${shown} ${shown === 1 ? 'organisation' : 'organisations'}${hiddenText}`;
   if (state.status === 'searching') return 'Searching…';
   // A degraded registry with no rows means "results may be incomplete", never "no matches".
