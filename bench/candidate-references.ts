@@ -18,6 +18,7 @@ import { parseEnvOrThrow } from '../src/config/env';
 import type { StreamedSelectionCandidate } from '../src/core/selection';
 import { newCandidateReference } from '../src/server/selection/candidate-references';
 import { summariseLatencies } from './support/stats';
+import { UNKNOWN_REGISTRY_STATUS } from '../src/core/registry-status';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' }, rows: { type: 'string', default: '20000' } } });
 const ROUNDS = Number(values.rounds);
@@ -45,6 +46,7 @@ const facts = (n: number): StreamedSelectionCandidate => ({
   nameKind: 'entity',
   matchedBusinessName: 'Bench Trading',
   parentEntityName: null,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   type: 'ProprietaryLimited',
 });
 

@@ -39,6 +39,7 @@ import { startSandbox } from '../src/sandbox/start-sandbox';
 import { startEnrichmentWorker } from '../src/server/enrichment/enrichment-worker';
 import { newCandidateReference } from '../src/server/selection/candidate-references';
 import { round, summariseLatencies } from './support/stats';
+import { UNKNOWN_REGISTRY_STATUS } from '../src/core/registry-status';
 
 const { values } = parseArgs({
   options: { selects: { type: 'string', default: '300' }, jobs: { type: 'string', default: '60' }, realistic: { type: 'string', default: '8' } },
@@ -77,6 +78,7 @@ function candidate(name?: string): StreamedSelectionCandidate {
           { type: 'ACN', value: acn },
         ],
     websiteValidated: false,
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     nameKind: 'entity',
     matchedBusinessName: null,
     parentEntityName: null,

@@ -9,14 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { decideRow, type BatchCandidate } from './batch-matching';
 import { MATCH_THRESHOLD } from './match';
 import { assessMatch } from './match-confidence';
+import { UNKNOWN_REGISTRY_STATUS, registryStatusOf, type RegistryStatus } from './registry-status';
 
-function candidate(query: string, name: string): BatchCandidate {
+function candidate(query: string, name: string, registryStatus: RegistryStatus = UNKNOWN_REGISTRY_STATUS): BatchCandidate {
   return {
     kind: 'internal',
     organisationId: randomUUID(),
     name,
     countryIsoAlpha3: 'AUS',
     website: null,
+    registryStatus,
     match: assessMatch(
       { name: query, identifiers: [], website: null, countryIsoAlpha3: 'AUS' },
       { name, otherNames: [], identifiers: [], website: null, countryIsoAlpha3: 'AUS' },
@@ -49,5 +51,27 @@ describe('decideRow', () => {
   it('decides no match when nothing reaches the review floor, or when there is no candidate', () => {
     expect(decideRow([candidate('Nothing Like Anything', 'Zentrofax Analytics Limited')]).decision).toBe('no_match');
     expect(decideRow([])).toMatchObject({ decision: 'no_match', best: null, explanation: 'No organisation matched the name, identifier or website.' });
+  });
+});
+
+describe('decideRow: an organisation the register lists as inactive', () => {
+  const dissolved = registryStatusOf('inactive', 'Dissolved', '2020-11-17');
+
+  it('is never decided a match, even alone at score 100: the row goes to review and says why in words', () => {
+    const only = candidate('Meridian Ridge Limited', 'Meridian Ridge Limited', dissolved);
+    expect(only.match.match).toBe(true); // the name alone would decide it
+    const result = decideRow([only]);
+    expect(result.decision).toBe('review');
+    expect(result.best?.organisationId).toBe(only.organisationId);
+    expect(result.explanation).toContain('Dissolved 2020');
+    expect(result.explanation).toContain('never matched automatically');
+  });
+
+  it('ranks below an active namesake, which is matched', () => {
+    const gone = candidate('Meridian Ridge Limited', 'Meridian Ridge Limited', dissolved);
+    const live = candidate('Meridian Ridge Limited', 'Meridian Ridge Ltd', registryStatusOf('active', 'Active', null));
+    const result = decideRow([gone, live]);
+    expect(result.candidates.map((c) => c.organisationId)).toEqual([live.organisationId, gone.organisationId]);
+    expect(result.best?.organisationId).toBe(live.organisationId);
   });
 });

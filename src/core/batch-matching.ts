@@ -13,9 +13,14 @@
  * registry candidates (`kind: 'registry'`): companies a national registry or the aggregator knows that the
  * database does not, graded by the same match object and decided by the same rule; such a candidate carries
  * the selection candidate (core/selection.ts) that creates it when the batch is applied.
+ *
+ * A candidate the register lists as inactive (dissolved, cancelled: core/registry-status.ts) is never decided a
+ * match: its match object says no, so its row is at best `review`, and "Add accepted organisations" only creates
+ * it when a reviewer accepts or picks it. It ranks after an active namesake.
  */
 import { z } from 'zod';
 import { MATCH_THRESHOLD, matchSchema, type Match } from './match';
+import { UNKNOWN_REGISTRY_STATUS, activeBeforeInactiveNamesakes, isInactive, registryStatusBadge, registryStatusSchema } from './registry-status';
 import { selectionCandidateSchema } from './selection';
 import { atMostOneMatch } from './one-match';
 
@@ -65,6 +70,8 @@ export const batchCandidateSchema = z.object({
   name: z.string(),
   countryIsoAlpha3: z.string().nullable(),
   website: z.string().nullable(),
+  /** What a register says of it; rows matched before statuses were kept read as unknown. */
+  registryStatus: registryStatusSchema.default(UNKNOWN_REGISTRY_STATUS),
   match: matchSchema,
 });
 export type BatchCandidate = z.infer<typeof batchCandidateSchema>;
@@ -90,6 +97,7 @@ export const registryBatchCandidateSchema = z.object({
   website: z.string().nullable(),
   /** The registry's identifiers (ABN, ACN, company number...), as shown to a reviewer. */
   identifiers: z.array(z.object({ type: z.string(), value: z.string() })),
+  registryStatus: registryStatusSchema.default(UNKNOWN_REGISTRY_STATUS),
   match: matchSchema,
   selection: selectionCandidateSchema,
 });
@@ -148,9 +156,16 @@ export const reviewActionSchema = z
   });
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
-/** Decides a row from its candidates (any order); candidates are returned best first. */
+/**
+ * Decides a row from its candidates (any order); candidates are returned best first, an inactive one after its
+ * active namesake. An inactive candidate is never decided a match, whatever its match object says.
+ */
 export function decideRow(candidates: readonly BatchRowCandidate[]): BatchRowResult {
-  const ordered = [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name));
+  const ordered = activeBeforeInactiveNamesakes(
+    [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name)),
+    (c) => c.name,
+    (c) => c.registryStatus,
+  );
   // At most one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts).
   const sorted = atMostOneMatch(ordered, { name: (c) => c.name, countryIsoAlpha3: (c) => c.countryIsoAlpha3 });
   const [best, second] = sorted;
@@ -165,7 +180,8 @@ export function decideRow(candidates: readonly BatchRowCandidate[]): BatchRowRes
     };
   const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN ? second : null;
   let decision: BatchDecision;
-  if (best.match.match) decision = runnerUp === null ? 'match' : 'review';
+  if (isInactive(best.registryStatus)) decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
+  else if (best.match.match) decision = runnerUp === null ? 'match' : 'review';
   else decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
   return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp), registry: null };
 }
@@ -181,6 +197,10 @@ export function explain(decision: BatchDecision, best: BatchRowCandidate, runner
   if (on.corrections.length > 0) evidence.push(`read ${on.corrections.map((c) => `"${c.from}" as "${c.to}"`).join(', ')}`);
   const because = evidence.length > 0 ? ` on ${evidence.join(', ')}` : '';
   const score = `score ${best.match.score}`;
+  const badge = registryStatusBadge(best.registryStatus);
+  if (badge !== null && decision !== 'no_match') {
+    return `${best.name}${where} may be it${because} (${score}), but the register says ${badge}: an inactive organisation is never matched automatically.`;
+  }
   if (decision === 'match') return `Matched ${best.name}${where}${because} (${score}).`;
   if (decision === 'no_match') return `Best candidate ${best.name}${where} is too weak (${score}).`;
   if (runnerUp !== null && (best.match.match || best.match.ambiguity !== undefined))

@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { CHECKED_IDENTIFIER_TYPES, identifierSchema } from './identifiers';
 import { matchSchema } from './match';
+import { UNKNOWN_REGISTRY_STATUS, registryStatusSchema } from './registry-status';
+
+/** Whether the register still lists the candidate as trading (issue 20, section 4); absent on input reads as unknown. */
+const candidateRegistryStatusSchema = registryStatusSchema.default(UNKNOWN_REGISTRY_STATUS);
 
 export const ORGANISATION_TYPES = ['ProprietaryLimited', 'PublicLimited', 'SoleProprietor'] as const;
 export const organisationTypeSchema = z.enum(ORGANISATION_TYPES);
@@ -31,6 +35,7 @@ export const internalQuickSearchCandidateSchema = z.object({
   logo: z.string().nullable(),
   website: z.string().nullable(),
   accountLinked: z.boolean(),
+  registryStatus: candidateRegistryStatusSchema,
   /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
   match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });
@@ -65,6 +70,7 @@ export const searchOrganisationsCandidateSchema = z.object({
   type: organisationTypeSchema.nullable(),
   /** National-registry relevance score (0-100); shown only with devMode. */
   score: z.number().nullable().optional(),
+  registryStatus: candidateRegistryStatusSchema,
   /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
   match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });

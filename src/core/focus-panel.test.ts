@@ -3,6 +3,8 @@ import {
   effectiveToggles,
   externalSearchOptions,
   inScope,
+  inStatusFilter,
+  shownByPanel,
   initialFocusPanel,
   needsRefetch,
   skipsExternalSearch,
@@ -90,5 +92,22 @@ describe('externalSearchOptions: what the stream request carries', () => {
       abrPreset: 'business-name-aware',
       includeSoleTraders: false,
     });
+  });
+});
+
+describe('Hide inactive', () => {
+  const dissolved = { status: 'inactive' as const, wording: 'Dissolved', date: '2020-11-17' };
+  it('is off by default, kept across countries, and never refetches', () => {
+    expect(aus().hideInactive).toBe(false);
+    expect(withCountry(aus({ hideInactive: true }), 'NZL').hideInactive).toBe(true);
+    expect(needsRefetch(aus(), aus({ hideInactive: true }))).toBe(false);
+  });
+  it('drops the rows the register lists as inactive, keeps active and unknown ones, on top of the scope', () => {
+    const on = aus({ hideInactive: true });
+    expect(shownByPanel(on, { accountLinked: false, registryStatus: dissolved })).toBe(false);
+    expect(shownByPanel(on, { accountLinked: false, registryStatus: { status: 'unknown', wording: null, date: null } })).toBe(true);
+    expect(shownByPanel(aus(), { accountLinked: false, registryStatus: dissolved })).toBe(true);
+    expect(shownByPanel(aus({ hideInactive: true, scope: 'existing' }), { accountLinked: false, registryStatus: null })).toBe(false);
+    expect(inStatusFilter(true, dissolved)).toBe(false);
   });
 });

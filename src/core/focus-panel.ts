@@ -7,8 +7,11 @@
  *   country leaves AUS.
  * - Refetch rule: All <-> New does not refetch; a change of country, of either effective toggle, or crossing
  *   into or out of Existing does.
+ * - Hide inactive (issue 20, section 4; default off): a client-side filter like the scope, dropping the rows the
+ *   register lists as inactive (dissolved, cancelled...); kept across countries; never refetches.
  */
 import type { AbrPreset } from './national-registry';
+import { isInactive, type RegistryStatus } from './registry-status';
 import { NATIONAL_REGISTRY_COUNTRY } from './search-scope';
 
 export const SEARCH_SCOPES = ['all', 'new', 'existing'] as const;
@@ -23,9 +26,17 @@ export interface FocusPanelState {
   /** Raw switch positions; what counts is `effectiveToggles`. */
   readonly businessNames: boolean;
   readonly soleTraders: boolean;
+  /** Hide the organisations the register lists as inactive. */
+  readonly hideInactive: boolean;
 }
 
-export const initialFocusPanel = (country: string): FocusPanelState => ({ scope: 'all', country, businessNames: false, soleTraders: false });
+export const initialFocusPanel = (country: string): FocusPanelState => ({
+  scope: 'all',
+  country,
+  businessNames: false,
+  soleTraders: false,
+  hideInactive: false,
+});
 
 /** The toggles apply to the national registry only: AUS. */
 export const togglesApply = (country: string): boolean => country === NATIONAL_REGISTRY_COUNTRY;
@@ -46,6 +57,19 @@ export function inScope(scope: SearchScope, accountLinked: boolean): boolean {
   if (scope === 'new') return !accountLinked;
   if (scope === 'existing') return accountLinked;
   return true;
+}
+
+/** The status filter: with Hide inactive on, a row the register lists as inactive is not shown. */
+export function inStatusFilter(hideInactive: boolean, status: RegistryStatus | null | undefined): boolean {
+  return !hideInactive || !isInactive(status);
+}
+
+/** What the panel shows of a result: its scope (on `accountLinked`) and the status filter. */
+export function shownByPanel(
+  panel: Pick<FocusPanelState, 'scope' | 'hideInactive'>,
+  result: { accountLinked: boolean; registryStatus?: RegistryStatus | null },
+): boolean {
+  return inScope(panel.scope, result.accountLinked) && inStatusFilter(panel.hideInactive, result.registryStatus);
 }
 
 /** Existing skips the external (registry plus agent) request entirely. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PROFILE_STATUSES, profileStatusLabel } from './profile-status';
+import { UNKNOWN_REGISTRY_STATUS, registryStatusSchema } from './registry-status';
 
 /** Rows per page of the identify table. */
 export const IDENTIFY_PAGE_SIZE = 100;
@@ -115,6 +116,8 @@ export const identifyOrganisationRowSchema = z.object({
   countryIsoAlpha3: z.string().nullable(),
   websiteDomain: z.string().nullable(),
   profileStatus: z.string().nullable(),
+  /** Whether the register still lists it as trading (an inactive one shows a badge). */
+  registryStatus: registryStatusSchema.default(UNKNOWN_REGISTRY_STATUS),
   naicsCount: z.number().int(),
   aquila1Count: z.number().int(),
   /** Private to the account (false: a global organisation on its list). */

@@ -4,6 +4,7 @@
  * `naics`, `aquila1` and `aquila2` into its stored copy.
  */
 import { z } from 'zod';
+import { registryStatusSchema } from './registry-status';
 
 export const naicsTagSchema = z.object({ code: z.string(), name: z.string() });
 export const aquila1EdgeSchema = z.object({ code: z.string(), name: z.string(), weight: z.number(), for: z.string() });
@@ -28,6 +29,8 @@ export const organisationRecordSchema = z.object({
   /** ISO 8601 timestamp or null. */
   profileCheckedAt: z.string().nullable(),
   redirectedTo: z.string().nullable(),
+  /** Whether the register still lists it as trading (active, inactive, unknown), in its own words and with the date. */
+  registryStatus: registryStatusSchema,
   /** profileStatus is COMPLETED or FAILED: isEnrichmentSettled (core/profile-status). */
   enrichmentComplete: z.boolean(),
   /** Private to the caller's account (false: global). */

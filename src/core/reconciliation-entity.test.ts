@@ -8,6 +8,7 @@ const ENTITY: ReconciliationEntity = {
   countryIsoAlpha3: 'GBR',
   website: 'https://www.tomandjerry.co.uk',
   profileStatus: 'FAILED',
+  registryStatus: { status: 'inactive', wording: 'Dissolved', date: '2020-11-17' },
   identifiers: [
     { type: 'CH', value: '01234567' },
     { type: 'WEBSITE', value: 'tomandjerry.co.uk' },
@@ -27,6 +28,7 @@ describe('the preview card', () => {
       'tomandjerry.co.uk',
       '&lt;script&gt;',
       '311513 Cheese Manufacturing',
+      'Dissolved 2020',
     ])
       expect(html).toContain(text);
     expect(html).not.toContain('<script>');

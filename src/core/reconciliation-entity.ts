@@ -4,11 +4,12 @@
  */
 import { countryName } from './countries';
 import type { OrganisationRecord } from './organisation-record';
+import { registryStatusBadge } from './registry-status';
 import { toWebsiteUrl } from './website';
 
 export type ReconciliationEntity = Pick<
   OrganisationRecord,
-  'id' | 'name' | 'description' | 'countryIsoAlpha3' | 'website' | 'profileStatus' | 'identifiers' | 'aliases' | 'naics' | 'aquila1'
+  'id' | 'name' | 'description' | 'countryIsoAlpha3' | 'website' | 'profileStatus' | 'identifiers' | 'aliases' | 'naics' | 'aquila1' | 'registryStatus'
 >;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -16,13 +17,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** The preview card: name, country, identifiers, website, description and NAICS codes. No script, no remote resource. */
+/** The preview card: name, country, registry status when inactive ("Dissolved 2020"), identifiers, website, description and NAICS codes. No script, no remote resource. */
 export function previewHtml(entity: ReconciliationEntity): string {
   const country = entity.countryIsoAlpha3 === null ? null : (countryName(entity.countryIsoAlpha3) ?? entity.countryIsoAlpha3);
   const websiteUrl = entity.website === null ? undefined : toWebsiteUrl(entity.website);
   const identifiers = entity.identifiers.filter((i) => i.type !== 'WEBSITE');
   const rows: string[] = [];
   if (country !== null) rows.push(row('Country', escapeHtml(country)));
+  const status = registryStatusBadge(entity.registryStatus);
+  if (status !== null) rows.push(row('Status', escapeHtml(status)));
   for (const identifier of identifiers) rows.push(row(identifier.type, escapeHtml(identifier.value)));
   if (websiteUrl !== undefined)
     rows.push(

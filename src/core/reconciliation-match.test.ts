@@ -44,4 +44,13 @@ describe('matching features', () => {
       { id: 'country', value: 0 },
     ]);
   });
+
+  it('an organisation the register lists as inactive keeps its score but is never a match (OpenRefine must not auto-match it)', () => {
+    const dissolved = { ...SUBJECT, registryStatus: { status: 'inactive' as const, wording: 'Deregistered', date: '2019-02-01' } };
+    const active = matchOfCandidate('Acme Widgets', conditions([{ pid: 'ABN', v: '51824753556' }]), SUBJECT);
+    const inactive = matchOfCandidate('Acme Widgets', conditions([{ pid: 'ABN', v: '51824753556' }]), dissolved);
+    expect(active.match).toBe(true);
+    expect(inactive.score).toBe(active.score);
+    expect(inactive.match).toBe(false);
+  });
 });

@@ -10,6 +10,7 @@
 import { readIdentifiers } from './identifiers';
 import type { Match, MatchGrade, MatchGrades } from './match';
 import { assessMatch } from './match-confidence';
+import { undecidedWhenInactive, type RegistryStatus } from './registry-status';
 import type { MatchConditions } from './reconciliation';
 import { registrableDomain } from './website';
 
@@ -20,10 +21,12 @@ export interface ReconciliationSubject {
   countryIsoAlpha3: string | null;
   website: string | null;
   identifiers: readonly { type: string; value: string }[];
+  /** An organisation the register lists as inactive is never decided a match (`match: false`, so OpenRefine never auto-matches it). */
+  registryStatus?: RegistryStatus;
 }
 
 /**
- * The Match of a candidate for a reconciliation query. A query may name several countries or websites (a
+ * The Match of a candidate for a reconciliation query (never decided a match when the register lists it as inactive). A query may name several countries or websites (a
  * property with several values): the one the candidate has is compared when it is among them, else the first.
  * The query string is read like the quick lookup's (readIdentifiers): the identifiers it names as people type
  * them ("A.C.N. 609 840 486", "Telstra ABN 33 051 775 556") are compared as identifiers, the rest as the name.
@@ -36,7 +39,7 @@ export function matchOfCandidate(queryText: string | undefined, conditions: Matc
   const text = queryText ?? '';
   const reading = readIdentifiers(text);
   const readAny = reading.identifiers.length > 0 || reading.mistyped.length > 0;
-  return assessMatch(
+  const match = assessMatch(
     {
       name: readAny ? reading.rest : text,
       identifiers: [...conditions.identifiers, ...reading.identifiers],
@@ -51,6 +54,7 @@ export function matchOfCandidate(queryText: string | undefined, conditions: Matc
       countryIsoAlpha3: subject.countryIsoAlpha3,
     },
   );
+  return undecidedWhenInactive(match, subject.registryStatus);
 }
 
 /** The candidate contradicts a property the query named (its properties are match conditions). */

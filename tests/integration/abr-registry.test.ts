@@ -111,17 +111,22 @@ describe('allowlists', () => {
     expect(candidates.map((c) => c.name)).not.toContain('ROSSI, MARIA');
   });
 
-  it('never yields trading names, former names or cancelled ABNs', async () => {
+  it('never yields trading names or former names', async () => {
     const imports = await registry.searchByName('acme imports', { preset: 'with-business-names', includeSoleTraders: true });
     expect(imports.candidates.map((c) => c.name)).not.toContain('ACME IMPORTS');
     const former = await registry.searchByName('harbour smiles', { preset: 'with-business-names', includeSoleTraders: true });
     expect(former.candidates.map((c) => c.name)).not.toContain('HARBOUR SMILES PTY LTD');
+  });
+
+  it("yields a cancelled ABN as a row marked inactive, in ABN Lookup's words, with the date the status took effect (issue 20)", async () => {
     const cancelled = await registry.searchByName('old mill bakery', { preset: 'business-name-aware', includeSoleTraders: true });
     expect(cancelled.error).toBeNull();
-    expect(cancelled.candidates.map((c) => c.name)).toEqual(['ROSSI, MARIA']); // via BONDI BEACH BAKERY, not the mill
-    expect(requestsTo(fake, 'AbnDetails')).toBeGreaterThan(0); // active hits were hydrated ...
     const mill = entityNamed('OLD MILL BAKERY PTY LTD');
-    expect(fake.connections.requests.some((r) => r.url.includes(mill.abn))).toBe(false); // ... the cancelled one never
+    expect(cancelled.candidates.map((c) => [c.name, c.registryStatus])).toEqual([
+      ['OLD MILL BAKERY PTY LTD', { status: 'inactive', wording: 'Cancelled', date: mill.statusFrom }],
+      ['ROSSI, MARIA', { status: 'active', wording: 'Active', date: entityNamed('ROSSI, MARIA').statusFrom }], // via BONDI BEACH BAKERY
+    ]);
+    expect(fake.connections.requests.some((r) => r.url.includes(mill.abn))).toBe(true); // hydrated, after the active ones
   });
 });
 
@@ -144,6 +149,7 @@ describe('what each candidate carries', () => {
       parentEntityName: null,
       type: 'PublicLimited',
       score: 100,
+      registryStatus: { status: 'active', wording: 'Active', date: care.statusFrom },
     });
     const prv = await registry.searchByName('koala logistics', { preset: 'entity-only', includeSoleTraders: false });
     expect(prv.candidates[0]?.type).toBe('ProprietaryLimited');

@@ -9,6 +9,7 @@ import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import { newCandidateReference } from '../../src/server/selection/candidate-references';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,6 +35,7 @@ const facts: StreamedSelectionCandidate = {
   nameKind: 'entity',
   matchedBusinessName: null,
   parentEntityName: null,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   type: 'ProprietaryLimited',
 };
 const ABN = { type: 'ABN', value: '51824753556' };

@@ -16,6 +16,7 @@ import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { exited, killWorkers, startWorker, waitFor } from '../support/worker-process';
 import { recordedReference } from '../support/candidate-references';
+import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -70,6 +71,7 @@ describe('the enrichment worker process', () => {
           nameKind: 'entity',
           matchedBusinessName: null,
           parentEntityName: null,
+          registryStatus: UNKNOWN_REGISTRY_STATUS,
           type: 'ProprietaryLimited',
         }),
         countryIsoAlpha3: 'AUS',

@@ -18,6 +18,7 @@ import { makeAccount, makeOrganisation } from '../support/factories';
 import { startSandboxProviders, type SandboxProviders } from '../support/sandbox-providers';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { recordedReference } from '../support/candidate-references';
+import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let providers: SandboxProviders;
 let ctx: TestContext;
@@ -59,6 +60,7 @@ const koala: StreamedSelectionCandidate = {
     { type: 'ACN', value: '434904926' },
   ],
   websiteValidated: false,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   nameKind: 'entity',
   matchedBusinessName: null,
   parentEntityName: null,

@@ -118,8 +118,12 @@ describe('Global scope (no country)', () => {
     for (const candidate of others) {
       expect(candidate.identifiers).toEqual([{ type: 'OPENCORPORATES', value: expect.stringMatching(/^[a-z]{2}(_[a-z]+)?\/.+$/) }]);
     }
-    // dissolved companies are kept, after the active ones, and say so
+    // dissolved companies are kept, after the active ones, and say so, in the description and the registry status
     expect(british[1]?.description).toContain('Dissolved');
+    expect(british.map((c) => c.registryStatus)).toEqual([
+      { status: 'active', wording: 'Active', date: null },
+      { status: 'inactive', wording: 'Dissolved', date: '2020-11-17' },
+    ]);
   });
 });
 

@@ -102,6 +102,7 @@ describe('byAbn and byAcn (ABN Lookup)', () => {
           { type: 'ACN', value: KOALA.acn },
         ],
         active: true,
+        registryStatus: { status: 'active', wording: 'Active', date: KOALA.statusFrom },
         type: 'ProprietaryLimited',
         register: 'abr',
         url: `https://abr.business.gov.au/ABN/View?abn=${KOALA.abn}`,
@@ -114,7 +115,14 @@ describe('byAbn and byAcn (ABN Lookup)', () => {
 
   it('a cancelled ABN is found, not active', async () => {
     const result = await lookups().byAbn(OLD_MILL.abn);
-    expect(result).toEqual({ ok: true, value: expect.objectContaining({ name: 'OLD MILL BAKERY PTY LTD', active: false }) });
+    expect(result).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        name: 'OLD MILL BAKERY PTY LTD',
+        active: false,
+        registryStatus: { status: 'inactive', wording: 'Cancelled', date: OLD_MILL.statusFrom },
+      }),
+    });
   });
 
   it('by ACN: AcnDetails answers the same record', async () => {
@@ -237,6 +245,7 @@ describe('byCompaniesHouseNumber and byAggregatorId (OpenCorporates company by i
           { type: 'OPENCORPORATES', value: 'gb/09876543' },
         ],
         active: true,
+        registryStatus: { status: 'active', wording: 'Active', date: null },
         type: 'ProprietaryLimited',
         register: 'opencorporates',
         url: 'https://opencorporates.com/companies/gb/09876543',
@@ -256,6 +265,7 @@ describe('byCompaniesHouseNumber and byAggregatorId (OpenCorporates company by i
       value: expect.objectContaining({
         name: 'FERNHOLLOW HOLDINGS LTD',
         active: false,
+        registryStatus: { status: 'inactive', wording: 'Dissolved', date: '2022-03-01' },
         identifiers: expect.arrayContaining([{ type: 'CH', value: 'SC612345' }]),
       }),
     });

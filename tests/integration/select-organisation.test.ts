@@ -20,6 +20,7 @@ import type { AccountContext } from '../../src/server/auth/account-context';
 import type { AgentCandidate, RegistryCandidate } from '../../src/server/search/ports';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 let db: Db;
@@ -84,6 +85,7 @@ function registryCandidate(overrides: Partial<StreamedSelectionCandidate> = {}):
     matchedBusinessName: null,
     parentEntityName: null,
     type: 'ProprietaryLimited',
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import { recordedReference } from '../support/candidate-references';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { waitFor } from '../support/worker-process';
+import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 
@@ -46,6 +47,7 @@ function registryCandidate(name: string): StreamedSelectionCandidate {
     nameKind: 'entity',
     matchedBusinessName: null,
     parentEntityName: null,
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     type: 'ProprietaryLimited',
   };
 }

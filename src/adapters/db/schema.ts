@@ -154,6 +154,12 @@ export const organisations = pgTable(
     /** Why the last enrichment FAILED (retries exhausted), in words an analyst can act on; null otherwise. */
     profileFailureReason: text('profile_failure_reason'),
     redirectedTo: uuid('redirected_to'),
+    /** active, inactive (dissolved, deregistered, cancelled, struck off) or unknown (core/registry-status.ts). */
+    registryStatus: text('registry_status').notNull().default('unknown'),
+    /** The register's own word for the status ("Dissolved", "Cancelled"); null when none said. */
+    registryStatusText: text('registry_status_text'),
+    /** When the status took effect (dissolution date, ABN status effective from). */
+    registryStatusDate: date('registry_status_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrganisationRecord } from '../../core/organisation-record';
 import { createIdentifySidebarStore, fetchSidebarRecord, SidebarRecordError } from './identify-sidebar-store';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const base: OrganisationRecord = {
   id: 'org-1',
@@ -10,6 +11,7 @@ const base: OrganisationRecord = {
   type: 'ProprietaryLimited',
   countryIsoAlpha3: 'AUS',
   website: 'https://wattlebaycoffee.com.au',
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   websiteDomain: 'wattlebaycoffee.com.au',
   profileStatus: 'COMPLETED',
   profileCheckedAt: null,

@@ -14,6 +14,7 @@ import { identifyListSearch, nextIdentifySort, type IdentifyListPage, type Ident
 import { isClassified } from '../../core/classification';
 import { isEnrichmentSettled, profileStatusLabel } from '../../core/profile-status';
 import { IdentifySidebar } from './identify-sidebar';
+import { RegistryStatusBadge } from '../registry-status/registry-status-badge';
 
 /** Classified, Unclassified once enrichment settled, else the profile's status in the one vocabulary. */
 function classificationLabel(row: IdentifyOrganisationRow): string {
@@ -120,7 +121,8 @@ export function IdentifyWorkspace({
                       aria-expanded={row.id === selected}
                     >
                       {row.name}
-                    </button>
+                    </button>{' '}
+                    <RegistryStatusBadge status={row.registryStatus} />
                   </td>
                   <td data-label="Country">{row.countryIsoAlpha3 ?? 'Global'}</td>
                   <td data-label="Website">{row.websiteDomain ?? ''}</td>

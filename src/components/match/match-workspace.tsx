@@ -12,7 +12,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useId, useState } from 'react';
+import { inStatusFilter } from '../../core/focus-panel';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
+import { isInactive, registryStatusBadge } from '../../core/registry-status';
 import {
   Button,
   Checkbox,
@@ -32,6 +34,7 @@ import {
 } from 'react-aria-components';
 import { candidateId, candidateSourceLabel, csvHeader, MAX_BATCH_BYTES, type BatchRowCandidate, type ColumnMapping } from '../../core/batch-matching';
 import type { BatchRowView, BatchSummary } from '../../server/batch-matching/ports';
+import { RegistryStatusBadge } from '../registry-status/registry-status-badge';
 import {
   applyBatch,
   BATCH_POLL_INTERVAL_MS,
@@ -395,6 +398,7 @@ function BatchActions({ batchId }: { batchId: string }) {
 
 function ReviewList({ batchId, total }: { batchId: string; total: number }) {
   const [offset, setOffset] = useState(0);
+  const [hideInactive, setHideInactive] = useState(false);
   const rows = useQuery({
     queryKey: matchRowsKey(batchId, 'review', offset),
     queryFn: ({ signal }) => fetchRows(batchId, 'review', offset, REVIEW_PAGE, signal),
@@ -406,6 +410,12 @@ function ReviewList({ batchId, total }: { batchId: string; total: number }) {
       <p className="match-muted">
         Rows {offset + 1}-{last} of {total.toLocaleString('en')}
       </p>
+      <Checkbox className="match-checkbox match-hide-inactive" isSelected={hideInactive} onChange={setHideInactive}>
+        <span className="match-checkbox-box" aria-hidden="true">
+          {hideInactive ? '✓' : ''}
+        </span>
+        Hide inactive candidates (dissolved, cancelled)
+      </Checkbox>
       {rows.error ? (
         <p role="alert" className="form-error">
           {message(rows.error)}
@@ -414,7 +424,7 @@ function ReviewList({ batchId, total }: { batchId: string; total: number }) {
       <ol className="match-review-list">
         {(rows.data ?? []).map((row) => (
           <li key={row.rowIndex}>
-            <ReviewRow batchId={batchId} row={row} />
+            <ReviewRow batchId={batchId} row={row} hideInactive={hideInactive} />
           </li>
         ))}
       </ol>
@@ -443,19 +453,38 @@ function reviewText(row: BatchRowView, candidates: readonly BatchRowCandidate[])
   return `${review.action === 'accept' ? 'Accepted' : 'Picked'}: ${chosen?.name ?? 'an organisation'}`;
 }
 
-function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
+function ReviewRow({ batchId, row, hideInactive }: { batchId: string; row: BatchRowView; hideInactive: boolean }) {
   const client = useQueryClient();
   const headingId = useId();
-  const candidates = row.result?.candidates ?? [];
+  const allCandidates = row.result?.candidates ?? [];
+  // Hide inactive (a filter like the focus panel's): the rows the register lists as dissolved or cancelled go.
+  const candidates = allCandidates.filter((c) => inStatusFilter(hideInactive, c.registryStatus));
+  const hidden = allCandidates.length - candidates.length;
   const reviewed = row.review === null ? null : row.review.registryKey === null ? row.review.organisationId : `registry:${row.review.registryKey}`;
   const first = candidates[0];
   const [picked, setPicked] = useState<string>(reviewed ?? (first === undefined ? '' : candidateId(first)));
   const pickedCandidate = candidates.find((c) => candidateId(c) === picked);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** An accept or pick of a candidate the register lists as inactive waits for "Use it anyway?". */
+  const [pending, setPending] = useState<{ review: Parameters<typeof reviewRow>[2]; candidate: BatchRowCandidate } | null>(null);
+
+  /** The candidate a review takes: the best for accept, the picked one for pick. */
+  function targetOf(review: Parameters<typeof reviewRow>[2]): BatchRowCandidate | undefined {
+    if (review.action === 'accept') return row.result?.best ?? undefined;
+    if (review.action === 'pick') return pickedCandidate;
+    return undefined;
+  }
+
+  function requestDecision(review: Parameters<typeof reviewRow>[2]) {
+    const target = targetOf(review);
+    if (target !== undefined && isInactive(target.registryStatus)) setPending({ review, candidate: target });
+    else void decide(review);
+  }
 
   async function decide(review: Parameters<typeof reviewRow>[2]) {
     if (busy) return;
+    setPending(null);
     setBusy(true);
     setError(null);
     try {
@@ -487,7 +516,7 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
       <RadioGroup className="match-candidates" value={picked} onChange={setPicked} aria-label={`Candidates for row ${row.rowIndex + 1}`}>
         {candidates.map((candidate) => (
           <Radio key={candidateId(candidate)} value={candidateId(candidate)} className="match-candidate" data-kind={candidate.kind}>
-            <span className="match-candidate-name">{candidate.name}</span>
+            <span className="match-candidate-name">{candidate.name}</span> <RegistryStatusBadge status={candidate.registryStatus} />
             <span className={candidate.kind === 'registry' ? 'match-candidate-source match-candidate-registry' : 'match-candidate-source'}>
               {candidateSourceLabel(candidate)}
               {candidate.kind === 'registry' ? ` · not in the database yet${registryIdentifierText(candidate.identifiers)}` : ''}
@@ -502,8 +531,22 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
           </Radio>
         ))}
       </RadioGroup>
+      {hidden > 0 ? <p className="match-muted">{hidden === 1 ? '1 inactive candidate hidden' : `${hidden} inactive candidates hidden`}</p> : null}
+      {pending ? (
+        <div role="alertdialog" aria-label="Use an inactive organisation?" className="match-inactive-question" data-testid="inactive-selection-question">
+          <p>
+            <strong>{pending.candidate.name}</strong> is {registryStatusBadge(pending.candidate.registryStatus) ?? 'Inactive'} on the register. Use it anyway?
+          </p>
+          <Button className="button button-primary" isDisabled={busy} onPress={() => void decide(pending.review)}>
+            Use it anyway
+          </Button>{' '}
+          <Button className="button" onPress={() => setPending(null)}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
       <div className="match-review-actions">
-        <Button className="button button-primary" isDisabled={busy || candidates.length === 0} onPress={() => void decide({ action: 'accept' })}>
+        <Button className="button button-primary" isDisabled={busy || allCandidates.length === 0} onPress={() => requestDecision({ action: 'accept' })}>
           Accept the best
         </Button>
         <Button
@@ -512,7 +555,7 @@ function ReviewRow({ batchId, row }: { batchId: string; row: BatchRowView }) {
           onPress={() =>
             pickedCandidate === undefined
               ? undefined
-              : void decide(
+              : requestDecision(
                   pickedCandidate.kind === 'registry'
                     ? { action: 'pick', registryKey: pickedCandidate.key }
                     : { action: 'pick', organisationId: pickedCandidate.organisationId },

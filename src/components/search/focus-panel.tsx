@@ -1,8 +1,9 @@
 'use client';
 /**
  * The focus panel (flag `hybridSearch` only): the scope selector All / New / Existing and the Business
- * names and Sole traders switches, which apply to Australia only and are disabled under Existing. The
- * rules (effective value, reset on leaving AUS, refetch) live in core/focus-panel.ts; this is the view.
+ * names and Sole traders switches, which apply to Australia only and are disabled under Existing, and Hide
+ * inactive (organisations the register lists as dissolved or cancelled). The rules (effective value, reset on
+ * leaving AUS, refetch) live in core/focus-panel.ts; this is the view.
  */
 import { useId } from 'react';
 import { Label, Radio, RadioGroup, Switch } from 'react-aria-components';
@@ -59,6 +60,10 @@ export function FocusPanel({ panel, onChange }: { panel: FocusPanelState; onChan
         <p className="focus-toggles-hint" id={hintId}>
           {hint}
         </p>
+        <Switch className="focus-switch" isSelected={panel.hideInactive} onChange={(hideInactive) => onChange({ ...panel, hideInactive })}>
+          <span className="focus-switch-track" aria-hidden="true" />
+          Hide inactive
+        </Switch>
       </div>
     </div>
   );

@@ -17,7 +17,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import {
   externalSearchOptions,
   initialFocusPanel,
-  inScope,
+  shownByPanel,
   needsRefetch,
   skipsExternalSearch,
   withCountry,
@@ -81,7 +81,7 @@ export function OrganisationSearch({
   const optionId = useCallback((position: number) => `${id}-option-${position}`, [id]);
 
   const showPanel = hybridSearch && variant !== 'engage-sticky';
-  const list = resultListOf(state, (result) => inScope(panel.scope, result.accountLinked));
+  const list = resultListOf(state, (result) => shownByPanel(panel, result));
   const rowKeys = list.rows.map((row) => row.result.rowKey);
   const highlighted = highlight.runId === state.runId ? keptHighlight(rowKeys, highlight.rowKey) : null;
   const highlightedRow = list.rows.find((row) => row.result.rowKey === highlighted);

@@ -21,6 +21,7 @@ const candidate = {
   logo: null,
   website: null,
   accountLinked: true,
+  registryStatus: { status: 'inactive', wording: 'Dissolved', date: '2020-11-17' },
   match: assessMatch({ name: 'acme' }, { name: 'Acme' }),
 };
 

@@ -7,6 +7,7 @@ import type {
 } from '../../core/candidates';
 import { assessMatch } from '../../core/match-confidence';
 import { initialSearchState, resultListOf, resultsOf, searchReducer, type SearchChannel, type SearchState } from './search-results-state';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): InternalQuickSearchCandidate {
   return {
@@ -20,6 +21,7 @@ function internal(overrides: Partial<InternalQuickSearchCandidate> = {}): Intern
     logo: null,
     website: 'https://acmewidgets.com.au',
     accountLinked: false,
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     match: assessMatch({ name: 'Acme Widgets' }, { name: overrides.canonicalName ?? 'Acme Widgets Pty Ltd' }),
     ...overrides,
   };
@@ -44,6 +46,7 @@ function streamed(overrides: Partial<SearchOrganisationsCandidate> = {}): Search
     matchedBusinessName: 'Acme',
     parentEntityName: null,
     type: 'ProprietaryLimited',
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     match: assessMatch({ name: 'Acme Widgets' }, { name: overrides.canonicalName ?? 'Acme Widgets Pty Ltd' }),
     ...overrides,
   };
@@ -416,5 +419,43 @@ describe('cancelled', () => {
     expect(state.channels).toEqual({ quick: 'done', stream: 'stopped' });
     expect(state.status).toBe('done');
     expect(searchReducer(state, { type: 'cancelled', runId: 0 })).toBe(state);
+  });
+});
+
+describe('registry status in the merged list (issue 20)', () => {
+  const dissolved = { status: 'inactive' as const, wording: 'Dissolved', date: '2020-11-17' };
+  it('a streamed dissolved company that arrives first ranks after an active namesake the stream sends later', () => {
+    let state = started(initialSearchState, 1, ['stream']);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [
+        streamed({
+          key: 'GBR|meridian ridge',
+          canonicalName: 'MERIDIAN RIDGE LIMITED',
+          registryStatus: dissolved,
+          identifiers: [{ type: 'CH', value: '10987654' }],
+        }),
+        streamed({ key: 'GBR|meridian ridge#2', canonicalName: 'MERIDIAN RIDGE LTD', identifiers: [{ type: 'CH', value: '11111111' }] }),
+      ],
+    });
+    expect(resultsOf(state).map((r) => [r.canonicalName, r.registryStatus.status])).toEqual([
+      ['MERIDIAN RIDGE LTD', 'unknown'],
+      ['MERIDIAN RIDGE LIMITED', 'inactive'],
+    ]);
+  });
+
+  it("a registry's known status wins over the stored unknown one when rows merge, and the merged row is never a match", () => {
+    let state = started(initialSearchState, 1, ['quick', 'stream']);
+    state = searchReducer(state, { type: 'candidates', runId: 1, candidates: [internal({ key: 'AUS|acme', existingOrgId: 'org-1' })] });
+    expect(resultsOf(state)[0]?.match.match).toBe(true);
+    state = searchReducer(state, {
+      type: 'candidates',
+      runId: 1,
+      candidates: [streamed({ key: 'AUS|acme', existingOrgId: 'org-1', registryStatus: { status: 'inactive', wording: 'Cancelled', date: null } })],
+    });
+    const [row] = resultsOf(state);
+    expect(row?.registryStatus).toEqual({ status: 'inactive', wording: 'Cancelled', date: null });
+    expect(row?.match.match).toBe(false);
   });
 });

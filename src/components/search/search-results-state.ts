@@ -7,7 +7,8 @@
  * Order (decision 0007): exact matches (same name, identifier or website: isExactMatch) above the others,
  * whichever channel found them; within each of the two tiers, quick rows first (in their order, the quick
  * lookup's by match score), then streamed rows in arrival order. A row that the quick lookup also found
- * counts as a quick row, whichever channel answered first.
+ * counts as a quick row, whichever channel answered first. A row the register lists as inactive (dissolved,
+ * cancelled) comes right after an active namesake (issue 20, section 4: core/registry-status.ts).
  *
  * Merge (a later candidate for a row already shown upgrades it in place, never adds a second row):
  * - the same row = same composite key and, when both sides name an internal organisation, the same
@@ -19,7 +20,9 @@
  * - identifiers are the union (by type and value); `websiteValidated` and `accountLinked` are OR-ed, and
  *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back; the stream's candidate
  *   reference (`ref`, what a selection sends) is kept once known;
- * - `sources` lists every channel that found the row, in arrival order.
+ * - `sources` lists every channel that found the row, in arrival order;
+ * - `registryStatus`: a known one (active or inactive) wins over unknown, the later one over an earlier known
+ *   one (a register's word is newer than the stored copy); an inactive row is never decided a match.
  * An identifierPatch applies the same rules to the row with its key (preferring the row of the same
  * organisation, then a streamed row); a patch for a key not shown is dropped.
  *
@@ -38,6 +41,7 @@ import type {
 } from '../../core/candidates';
 import type { Match } from '../../core/match';
 import { isExactMatch } from '../../core/match-confidence';
+import { activeBeforeInactiveNamesakes, undecidedWhenInactive, type RegistryStatus } from '../../core/registry-status';
 
 export type Candidate = InternalQuickSearchCandidate | SearchOrganisationsCandidate;
 
@@ -67,6 +71,8 @@ export interface OrganisationResult {
   readonly score: number | null;
   /** How sure we are that this row is the organisation the query names, and why. */
   readonly match: Match;
+  /** Whether the register still lists it as trading: an inactive row shows a badge in the register's words. */
+  readonly registryStatus: RegistryStatus;
 }
 
 export type SearchStatus = 'idle' | 'searching' | 'done' | 'failed';
@@ -152,6 +158,7 @@ function toResult(candidate: Candidate): OrganisationResult {
     nameKind: isStreamed ? candidate.nameKind : null,
     score: isStreamed && candidate.source === 'registry_au' ? (candidate.score ?? null) : null,
     match: candidate.match,
+    registryStatus: candidate.registryStatus,
   };
 }
 
@@ -190,8 +197,14 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
     type: known.type ?? incoming.type,
     nameKind: known.nameKind ?? incoming.nameKind,
     score: known.score ?? incoming.score,
-    match: incoming.match.score > known.match.score ? incoming.match : known.match,
+    ...withStatus(incoming.match.score > known.match.score ? incoming.match : known.match, known.registryStatus, incoming.registryStatus),
   };
+}
+
+/** The row's status (a known one over unknown, the later over the earlier) and its match, never decided when inactive. */
+function withStatus(match: Match, known: RegistryStatus, incoming: RegistryStatus): Pick<OrganisationResult, 'match' | 'registryStatus'> {
+  const registryStatus = incoming.status === 'unknown' ? known : incoming;
+  return { registryStatus, match: undecidedWhenInactive(match, registryStatus) };
 }
 
 const foundByQuick = (row: OrganisationResult) => row.sources.includes('internal');
@@ -335,7 +348,11 @@ export function resultsOf(state: SearchState): OrganisationResult[] {
   const fromQuick = (row: OrganisationResult) => row.sources.includes('internal');
   const quickFirst = (tier: OrganisationResult[]) => [...tier.filter(fromQuick), ...tier.filter((row) => !fromQuick(row))];
   const exact = (row: OrganisationResult) => isExactMatch(row.match);
-  return [...quickFirst(rows.filter(exact)), ...quickFirst(rows.filter((row) => !exact(row)))];
+  return activeBeforeInactiveNamesakes(
+    [...quickFirst(rows.filter(exact)), ...quickFirst(rows.filter((row) => !exact(row)))],
+    (row) => row.canonicalName,
+    (row) => row.registryStatus,
+  );
 }
 
 /** A row as the list shows it: `position` is its place in arrival order, fixed for the run (stable option ids). */

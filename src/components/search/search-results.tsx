@@ -14,6 +14,7 @@ import { useState, type KeyboardEvent, type Ref } from 'react';
 import type { ActionError } from '../../core/action-result';
 import type { IdentifierIssue, IdentifierSuggestion } from '../../core/candidates';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
+import { registryStatusBadge } from '../../core/registry-status';
 import { CountryFlag, type CountryFlags } from './country-flag';
 import { explainMatch } from './match-explanation';
 import { subtitleOf } from './result-display';
@@ -22,6 +23,7 @@ import './result-selection.css';
 import type { ChannelStatus, OrganisationResult, ResultList, SearchChannel, SearchState } from './search-results-state';
 import styles from './search-results.module.css';
 import type { RowSelection } from './use-result-selection';
+import { RegistryStatusBadge } from '../registry-status/registry-status-badge';
 
 export type { CountryFlags } from './country-flag';
 
@@ -114,6 +116,7 @@ function ResultOption({
             {result.canonicalName}
           </span>
           {result.accountLinked ? <span className="badge badge-existing">Existing</span> : null}
+          <RegistryStatusBadge status={result.registryStatus} />
           {row?.busy ? <span className="result-busy">Selecting…</span> : null}
         </div>
         <div id={`${id}-meta`}>
@@ -268,6 +271,40 @@ function IdentifierIssueNotice({ issue }: { issue: IdentifierIssue | null }) {
   );
 }
 
+/**
+ * "Select it anyway?" for a row the register lists as inactive: its name and the register's words, then Select
+ * anyway (focused, so Enter confirms) or Cancel (Escape too). Outside the listbox: an option holds no buttons.
+ */
+function InactiveSelectionQuestion({ result, onConfirm, onDismiss }: { result: OrganisationResult; onConfirm: () => void; onDismiss: () => void }) {
+  const badge = registryStatusBadge(result.registryStatus) ?? 'Inactive';
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="inactive-selection-question"
+      aria-describedby="inactive-selection-detail"
+      className={`search-notice inactive-selection ${styles.notice}`}
+      data-testid="inactive-selection-question"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        // Escape answers the question only; it does not also close the search.
+        event.stopPropagation();
+        onDismiss();
+      }}
+    >
+      <p id="inactive-selection-question">
+        <strong>{result.canonicalName}</strong> is {badge} on the register. Select it anyway?
+      </p>
+      <p id="inactive-selection-detail">The register no longer lists it as trading; an active company with the same name may be the one you want.</p>
+      <button type="button" className="button button-primary" onClick={onConfirm} autoFocus>
+        Select anyway
+      </button>{' '}
+      <button type="button" className="button" onClick={onDismiss}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 /** Grey rows holding the top of the list while the quick lookup is out. */
 function QuickPlaceholder() {
   return (
@@ -365,6 +402,7 @@ export function SearchResults({
           {explainRequested ? 'Hide why these match' : 'Why these matches?'}
         </button>
       ) : null}
+      {selection.confirming ? <InactiveSelectionQuestion result={selection.confirming} onConfirm={selection.confirm} onDismiss={selection.dismiss} /> : null}
       {list.quickPending ? <QuickPlaceholder /> : null}
       <ul
         ref={listRef}

@@ -3,7 +3,8 @@ import { assessMatch } from '../../core/match-confidence';
 import { selectionReferenceSchema } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentOf } from '../../core/selection';
-import { selectionCandidateOf, selectionTarget } from './selection';
+import { selectionCandidateOf, selectionNeedsConfirmation, selectionTarget } from './selection';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult => ({
   rowKey: 'AUS|koala logistics pty ltd',
@@ -24,6 +25,7 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
   type: 'ProprietaryLimited',
   nameKind: 'business',
   score: 98,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   match: assessMatch({ name: 'Koala Logistics' }, { name: 'KOALA LOGISTICS PTY LTD' }),
   ...overrides,
 });
@@ -70,5 +72,18 @@ describe('selectionTarget', () => {
     expect(selectionTarget({ organisationId: 'a/b', created: true }, { intent: 'engage', query: '', country: '' })).toBe(
       '/organisations/a%2Fb/engage?confirm=1',
     );
+  });
+});
+
+describe('selectionNeedsConfirmation', () => {
+  it('asks before selecting a row the register lists as inactive, and only then', () => {
+    expect(selectionNeedsConfirmation(row({ registryStatus: { status: 'inactive', wording: 'Dissolved', date: '2020-11-17' } }))).toBe(true);
+    expect(selectionNeedsConfirmation(row({ registryStatus: { status: 'active', wording: 'Active', date: null } }))).toBe(false);
+    expect(selectionNeedsConfirmation(row())).toBe(false);
+  });
+
+  it('sends no status with the selection: the server keeps the one it recorded for the reference (decision 0017)', () => {
+    const status = { status: 'inactive' as const, wording: 'Cancelled', date: '2023-06-30' };
+    expect(selectionCandidateOf(row({ registryStatus: status }))).not.toHaveProperty('registryStatus');
   });
 });

@@ -6,6 +6,7 @@
  * stream candidate's reference (the server writes the facts it recorded for it, identifiers included, even when it
  * matches an existing organisation); a row only the quick lookup found is sent as its organisation's id.
  */
+import { isInactive } from '../../core/registry-status';
 import { selectionDestination, type SearchIntent, type SelectionReference } from '../../core/selection';
 import type { OrganisationResult } from './search-results-state';
 
@@ -14,6 +15,14 @@ export function selectionCandidateOf(result: OrganisationResult): SelectionRefer
   if (result.existingOrgId !== null) return { _type: 'internal', existingOrgId: result.existingOrgId };
   // Every streamed row carries a reference and every quick row an organisation: a row with neither is a bug.
   throw new Error(`result row ${result.rowKey} has neither a candidate reference nor an organisation`);
+}
+
+/**
+ * Selecting a row the register lists as inactive (dissolved, cancelled, struck off) asks first: "Select it
+ * anyway?" (issue 20, section 4). Every other row is selected at once.
+ */
+export function selectionNeedsConfirmation(result: Pick<OrganisationResult, 'registryStatus'>): boolean {
+  return isInactive(result.registryStatus);
 }
 
 /** The query parameter that asks the destination to show the confirm header. */

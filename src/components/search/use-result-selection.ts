@@ -5,6 +5,8 @@
  * organisation). One selection at a time: while one is in flight (and while its navigation runs) every
  * other select is ignored. A rejected selection is kept per row for its inline error tile. `onSelected`
  * runs after a successful selection, just before the navigation (the surface closes search there).
+ * A row the register lists as inactive is not selected at once: it waits in `confirming` until the user
+ * confirms ("Select anyway") or dismisses the question (selectionNeedsConfirmation).
  */
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState } from 'react';
@@ -12,7 +14,7 @@ import type { ActionError } from '../../core/action-result';
 import { useServerActions } from '../providers/server-actions';
 import type { OrganisationResult } from './search-results-state';
 import { searchIntentOf } from '../../core/selection';
-import { selectionCandidateOf, selectionTarget } from './selection';
+import { selectionCandidateOf, selectionNeedsConfirmation, selectionTarget } from './selection';
 
 export interface RowSelection {
   /** The row being selected (busy), if any. */
@@ -20,6 +22,12 @@ export interface RowSelection {
   /** Rejections of this search run, by row key (a new run starts with none). */
   readonly errors: Readonly<Record<string, ActionError>>;
   select(result: OrganisationResult): void;
+  /** An inactive row waiting for "Select it anyway?", if any. */
+  readonly confirming: OrganisationResult | null;
+  /** Selects the row waiting for confirmation. */
+  confirm(): void;
+  /** Drops the question: nothing is selected. */
+  dismiss(): void;
 }
 
 const NO_ERRORS: Readonly<Record<string, ActionError>> = {};
@@ -29,14 +37,16 @@ export function useResultSelection(search: { runId: number; query: string; count
   const router = useRouter();
   const { selectOrganisation } = useServerActions();
   const [selecting, setSelecting] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<OrganisationResult | null>(null);
   const [rejections, setRejections] = useState<{ runId: number; byRow: Record<string, ActionError> }>({ runId: search.runId, byRow: {} });
   const inFlight = useRef(false);
   const { runId, onSelected } = search;
 
-  const select = useCallback(
+  const run = useCallback(
     (result: OrganisationResult) => {
       if (inFlight.current) return;
       inFlight.current = true;
+      setConfirming(null);
       setSelecting(result.rowKey);
       setRejections((known) => {
         if (known.runId !== runId || !(result.rowKey in known.byRow)) return known;
@@ -73,5 +83,18 @@ export function useResultSelection(search: { runId: number; query: string; count
     [onSelected, router, runId, search.country, search.query, selectOrganisation],
   );
 
-  return { selecting, errors: rejections.runId === runId ? rejections.byRow : NO_ERRORS, select };
+  const select = useCallback(
+    (result: OrganisationResult) => {
+      if (inFlight.current) return;
+      if (selectionNeedsConfirmation(result)) setConfirming(result);
+      else run(result);
+    },
+    [run],
+  );
+  const confirm = useCallback(() => {
+    if (confirming) run(confirming);
+  }, [confirming, run]);
+  const dismiss = useCallback(() => setConfirming(null), []);
+
+  return { selecting, errors: rejections.runId === runId ? rejections.byRow : NO_ERRORS, select, confirming, confirm, dismiss };
 }

@@ -16,6 +16,7 @@ import { searchName } from '../../core/canonical-name';
 import { countryFromAnything } from '../../core/countries';
 import { nameTextOf, queryHasDigit, recogniseIdentifiers, typedIdentifierValue } from '../../core/identifiers';
 import type { Match } from '../../core/match';
+import { undecidedWhenInactive } from '../../core/registry-status';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
@@ -164,13 +165,17 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
         name: found.name,
         countryIsoAlpha3: found.countryIsoAlpha3,
         website: found.website,
-        match: deps.assess(query, {
-          name: found.name,
-          matchedAlias: found.matchedAlias,
-          countryIsoAlpha3: found.countryIsoAlpha3,
-          websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
-          identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
-        }),
+        registryStatus: found.registryStatus,
+        match: undecidedWhenInactive(
+          deps.assess(query, {
+            name: found.name,
+            matchedAlias: found.matchedAlias,
+            countryIsoAlpha3: found.countryIsoAlpha3,
+            websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
+            identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
+          }),
+          found.registryStatus,
+        ),
       }));
     const result = decideRow(candidates);
     return { ...result, candidates: result.candidates.slice(0, KEEP) };

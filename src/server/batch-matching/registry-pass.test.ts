@@ -11,6 +11,7 @@ import { assessMatch } from '../../core/match-confidence';
 import type { GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult } from '../search/ports';
 import type { RegistryPendingRow } from './ports';
 import { createRegistryPass } from './registry-pass';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const log = { debug: () => undefined, warn: () => undefined };
 const websiteValidator = { validate: async () => ({ accepted: false, tier: 'none', score: 0, reason: 'test' }) } as never;
@@ -112,6 +113,7 @@ describe('the registry pass', () => {
       name: 'Nullarbor Freight Pty Ltd',
       countryIsoAlpha3: 'AUS',
       website: null,
+      registryStatus: UNKNOWN_REGISTRY_STATUS,
       match: {
         ...assessMatch({ name: 'Nullarbor Frieght', countryIsoAlpha3: 'AUS' }, { name: 'Nullarbor Freight Pty Ltd', countryIsoAlpha3: 'AUS' }),
         score: 45,

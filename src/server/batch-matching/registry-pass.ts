@@ -19,6 +19,7 @@ import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { typedIdentifierValue } from '../../core/identifiers';
 import type { MatchQuery } from '../../core/match-confidence';
+import { isInactive } from '../../core/registry-status';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { registryRoute } from '../../core/search-mode';
 import type { InternalMatchLookup } from '../search/internal-match-lookup';
@@ -160,12 +161,13 @@ function keyOf(country: string, name: string): string | undefined {
   }
 }
 
-/** One candidate per key (the best graded), as the stream shows one row per key. */
+/** One candidate per key (an active one before an inactive namesake, then the best graded), as the stream shows one row per key. */
 function dedupe(prepared: readonly PreparedCandidate[]): PreparedCandidate[] {
   const byKey = new Map<string, PreparedCandidate>();
+  const rank = (p: PreparedCandidate) => (isInactive(p.fields.registryStatus) ? 0 : 1000) + p.fields.match.score;
   for (const p of prepared) {
     const seen = byKey.get(p.baseKey);
-    if (seen === undefined || p.fields.match.score > seen.fields.match.score) byKey.set(p.baseKey, p);
+    if (seen === undefined || rank(p) > rank(seen)) byKey.set(p.baseKey, p);
   }
   return [...byKey.values()];
 }
@@ -183,6 +185,7 @@ function toBatchCandidate(prepared: PreparedCandidate, source: RegistrySource): 
     countryIsoAlpha3: fields.countryIsoAlpha3,
     website: fields.website,
     identifiers: fields.identifiers.map((i) => ({ type: i.type, value: i.value })),
+    registryStatus: fields.registryStatus,
     match,
     // What the selection use case creates the organisation from: the stream's candidate, without its match.
     selection: { ...fields, key: prepared.baseKey, existingOrgId: null, accountLinked: false, logo: null },

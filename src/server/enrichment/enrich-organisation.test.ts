@@ -70,6 +70,7 @@ const koalaRecord: RegistryRecord = {
     { type: 'ACN', value: '434904926' },
   ],
   active: true,
+  registryStatus: { status: 'active', wording: 'Active', date: '2018-07-01' },
   type: 'ProprietaryLimited',
   register: 'abr',
   url: 'https://abr.business.gov.au/ABN/View?abn=73434904926',
@@ -214,6 +215,8 @@ describe('agentic enrichment', () => {
     expect(write?.parent?.value.name).toBe('Koala Holdings Pty Ltd');
     // The organisation already has a country: it is not rewritten.
     expect(write?.country).toBeUndefined();
+    // The confirming register's status is kept on the organisation (issue 20).
+    expect(write?.registryStatus).toMatchObject({ value: koalaRecord.registryStatus, source: 'registry', evidenceUrl: koalaRecord.url });
   });
 
   it('drops a website the validator rejects', async () => {

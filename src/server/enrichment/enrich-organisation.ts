@@ -42,6 +42,7 @@ import type {
   RegistryRecord,
   Sourced,
 } from './ports';
+import type { RegistryStatus } from '../../core/registry-status';
 
 export interface EnrichmentLog {
   info(details: Record<string, unknown>, message: string): void;
@@ -202,7 +203,9 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
       log.warn({ organisationId: target.id, claimed: phase2.naicsCodes, kept: naics }, 'agent NAICS claims dropped: not existing leaf codes');
     }
     write.naics = agent2(naics);
-    write.identifiers = await confirmedIdentifiers(target, phase2, signal);
+    const confirmed = await confirmedIdentifiers(target, phase2, signal);
+    write.identifiers = confirmed.identifiers;
+    if (confirmed.registryStatus) write.registryStatus = confirmed.registryStatus;
     if (phase2.legalName) write.aliases = [agent2(phase2.legalName)];
     if (phase2.parent) write.parent = agent2(phase2.parent);
     if (phase2.subsidiaries.length > 0) write.subsidiaries = agent2(phase2.subsidiaries);
@@ -229,10 +232,18 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
     return null;
   }
 
-  /** Registry identifiers the register confirms under a matching name; everything else is dropped and logged. */
-  async function confirmedIdentifiers(target: EnrichmentTarget, phase2: AgentProfilePhase2, signal: AbortSignal | undefined): Promise<Sourced<Identifier>[]> {
+  /**
+   * Registry identifiers the register confirms under a matching name; everything else is dropped and logged. The
+   * first confirming record's known status comes along (issue 20: enrichment keeps the register's status).
+   */
+  async function confirmedIdentifiers(
+    target: EnrichmentTarget,
+    phase2: AgentProfilePhase2,
+    signal: AbortSignal | undefined,
+  ): Promise<{ identifiers: Sourced<Identifier>[]; registryStatus?: Sourced<RegistryStatus> }> {
     const held = new Set(target.identifiers.map((i) => `${i.type}:${normaliseIdentifierValue(i.value)}`));
     const kept: Sourced<Identifier>[] = [];
+    let registryStatus: Sourced<RegistryStatus> | undefined;
     for (const claim of phase2.identifiers) {
       const lookup = lookupFor(claim);
       if (!lookup) {
@@ -252,8 +263,11 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
       }
       held.add(`${claim.type}:${lookup.value}`);
       kept.push({ value: { type: claim.type, value: lookup.value }, source: 'registry', retrievedAt: now(), evidenceUrl: record.url });
+      if (registryStatus === undefined && record.registryStatus && record.registryStatus.status !== 'unknown') {
+        registryStatus = { value: record.registryStatus, source: 'registry', retrievedAt: now(), evidenceUrl: record.url };
+      }
     }
-    return kept;
+    return registryStatus === undefined ? { identifiers: kept } : { identifiers: kept, registryStatus };
   }
 }
 

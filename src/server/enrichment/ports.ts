@@ -8,6 +8,7 @@
  */
 import type { OrganisationType } from '../../core/candidates';
 import type { Identifier } from '../../core/identifiers';
+import type { RegistryStatus } from '../../core/registry-status';
 import type { ProviderFailure, ProviderResult } from '../search/ports';
 
 /** Why a provider call genuinely failed (the same vocabulary as the registries'), and a provider's answer. */
@@ -118,6 +119,8 @@ export interface RegistryRecord {
   identifiers: Identifier[];
   /** The register says the entity is active (ABN status Active; aggregator `inactive` false). */
   active: boolean;
+  /** The register's status in its own words, with the date it took effect (core/registry-status.ts); absent: unknown. */
+  registryStatus?: RegistryStatus;
   type: OrganisationType | null;
   /** Which register answered. */
   register: 'abr' | 'opencorporates';
@@ -180,6 +183,8 @@ export interface EnrichmentWrite {
   naics?: Sourced<string[]>;
   parent?: Sourced<RelatedCompany>;
   subsidiaries?: Sourced<RelatedCompany[]>;
+  /** What the register that confirmed an identifier says of the status (a known status only). */
+  registryStatus?: Sourced<RegistryStatus>;
 }
 
 export interface EnrichmentStore {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTIFY_LIST_QUERY, type IdentifyOrganisationRow } from '../../core/identify-list';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 import { createListIdentifyOrganisations } from './list-identify-organisations';
 import type { IdentifyOrganisationsReader } from './ports';
 
@@ -8,6 +9,7 @@ const row = (n: number): IdentifyOrganisationRow => ({
   name: `Org ${n}`,
   countryIsoAlpha3: 'AUS',
   websiteDomain: null,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   profileStatus: null,
   naicsCount: 0,
   aquila1Count: 0,

@@ -7,6 +7,7 @@ import type { IdentifierDirectory } from '../identifiers/ports';
 import { createSuggestIdentifiers } from '../identifiers/suggest-identifiers';
 import { createAnswerQuickSearch } from './answer-quick-search';
 import type { QuickSearch } from './quick-search';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const candidate: InternalQuickSearchCandidate = {
   _type: 'internal',
@@ -19,6 +20,7 @@ const candidate: InternalQuickSearchCandidate = {
   logo: null,
   website: null,
   accountLinked: false,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   match: assessMatch({ name: 'Acme' }, { name: 'Acme Pty Ltd', countryIsoAlpha3: 'AUS' }),
 };
 const quickSearch: QuickSearch = { execute: async (input) => (input.query.startsWith('Acme') ? [candidate] : []) };

@@ -3,6 +3,7 @@
  * (decisions 0007 and 0016).
  */
 import { describe, expect, it } from 'vitest';
+import { registryStatusOf } from '../../core/registry-status';
 import { lookups, named, noLogo, noMembership, row, silent } from './__fixtures__/quick-search-fakes';
 import type { QuickSearchRow } from './ports';
 import { createQuickSearch } from './quick-search';
@@ -90,5 +91,28 @@ describe('quick search: match, relevance floor and order', () => {
     // With no whole-word reading ("Silverto"), a name being typed keeps its place by score.
     const typing = await quickSearch.execute({ accountId: 'a', query: 'Silverto', countryIsoAlpha3: 'GLO' });
     expect(typing[0]?.existingOrgId).toBe('bay');
+  });
+
+  it('ranks a dissolved organisation below its active namesake and never decides it a match, whatever their scores', async () => {
+    const dissolved = registryStatusOf('inactive', 'Dissolved', '2020-11-17');
+    const quickSearch = createQuickSearch({
+      lookups: lookups({
+        byName: async () =>
+          named([
+            row({ id: 'gone', name: 'Meridian Ridge Limited', searchName: 'meridian ridge', registryStatus: dissolved }),
+            row({ id: 'live', name: 'Meridian Ridge Pty Ltd', searchName: 'meridian ridge', registryStatus: registryStatusOf('active', 'Active', null) }),
+          ]),
+      }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    const found = await quickSearch.execute({ accountId: 'a', query: 'Meridian Ridge Limited', countryIsoAlpha3: 'AUS' });
+    expect(found.map((c) => c.existingOrgId)).toEqual(['live', 'gone']);
+    const gone = found[1];
+    expect(gone?.registryStatus).toEqual(dissolved);
+    expect(gone?.match.score).toBeGreaterThanOrEqual(found[0]?.match.score ?? 101);
+    expect(gone?.match.match).toBe(false);
   });
 });

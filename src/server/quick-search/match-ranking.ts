@@ -7,11 +7,14 @@
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
  * being typed) or the typo step's corrections explain every word of it (decision 0007). At most one candidate
  * is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
+ * An organisation the register lists as inactive (dissolved, cancelled...) is never decided a match and ranks
+ * right after an active namesake (core/registry-status.ts; issue 20, section 4).
  */
 import { searchName } from '../../core/canonical-name';
 import type { Match } from '../../core/match';
 import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { atMostOneMatch } from '../../core/one-match';
+import { activeBeforeInactiveNamesakes, undecidedWhenInactive } from '../../core/registry-status';
 import type { KeyedRow } from './de-duplication';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
@@ -51,7 +54,7 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
   const kept = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
-    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
+    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: undecidedWhenInactive(assessMatch(query, subject), keyed.row.registryStatus) }))
     .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
     .map((scored) => ({
       ...scored,
@@ -65,6 +68,11 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const demoted = (r: (typeof kept)[number]) =>
     lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
   const rank = (r: (typeof kept)[number]) => (demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score);
-  const ordered = kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+  const sorted = kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+  const ordered = activeBeforeInactiveNamesakes(
+    sorted,
+    (r) => r.row.name,
+    (r) => r.row.registryStatus,
+  );
   return atMostOneMatch(ordered, { name: (c) => c.row.name, countryIsoAlpha3: (c) => c.row.countryIsoAlpha3 });
 }

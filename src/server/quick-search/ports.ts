@@ -4,6 +4,8 @@
  * (global, or owned by the account) and to the country filter in its WHERE clause.
  */
 
+import type { RegistryStatus } from '../../core/registry-status';
+
 /** One organisation found by a lookup, as stored. */
 export interface QuickSearchRow {
   id: string;
@@ -20,6 +22,8 @@ export interface QuickSearchRow {
   website: string | null;
   /** True when the caller's account owns the row; false for a global row. */
   ownedByAccount: boolean;
+  /** What a register says of it (unknown when none has). */
+  registryStatus: RegistryStatus;
   /**
    * The typo corrections that found this row (query word -> the known word of its name or alias it was read
    * as); absent or empty when it was found as typed. For the match object's `matchedOn.corrections`.

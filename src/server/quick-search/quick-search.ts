@@ -118,6 +118,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         logo: deps.logo.logoFor(row.website),
         website: row.website,
         accountLinked: linked.has(row.id),
+        registryStatus: row.registryStatus,
         match,
       }));
     },

@@ -83,4 +83,36 @@ describe('ReconcileQueries', () => {
     const { answer } = reconcileWith({ q0: { query: 'Acme Wonders', type: 'DifferentiatedPerson', type_strict: 'all' } });
     expect(await idsOf(answer)).toEqual(['acme-other']);
   });
+
+  it('an organisation the register lists as dissolved ranks after its active namesake and is never match: true', async () => {
+    const gone = entity({
+      id: 'meridian-gone',
+      name: 'Meridian Ridge Limited',
+      countryIsoAlpha3: 'GBR',
+      registryStatus: { status: 'inactive', wording: 'Dissolved', date: '2020-11-17' },
+    });
+    const live = entity({
+      id: 'meridian-live',
+      name: 'Meridian Ridge Ltd',
+      countryIsoAlpha3: 'GBR',
+      registryStatus: { status: 'active', wording: 'Active', date: null },
+    });
+    const reconcile = createReconcileQueries(inMemoryPorts([gone, live]));
+    const only = async (entities: (typeof gone)[]) =>
+      (
+        await createReconcileQueries(inMemoryPorts(entities))({
+          accountId: 'a',
+          queries: { q0: { query: { query: 'Meridian Ridge' }, conditions: matchConditionsOf({ query: 'Meridian Ridge' }).conditions } },
+        })
+      ).q0?.result ?? [];
+    expect((await only([gone])).map((c) => [c.id, c.match])).toEqual([['meridian-gone', false]]);
+    const both = await reconcile({
+      accountId: 'a',
+      queries: { q0: { query: { query: 'Meridian Ridge' }, conditions: matchConditionsOf({ query: 'Meridian Ridge' }).conditions } },
+    });
+    expect((both.q0?.result ?? []).map((c) => [c.id, c.match])).toEqual([
+      ['meridian-live', true],
+      ['meridian-gone', false],
+    ]);
+  });
 });

@@ -10,8 +10,9 @@
  * 3. Each candidate carries its Match (core/match-confidence.ts): `score` is the calibrated confidence 0-100,
  *    `match` its decision, and `features` the per-field grades (name, identifier, website, country).
  * 4. Best score first; on a tie, the candidate with more fields graded `same` (it satisfies more of the query),
- *    then by name; at most the query's limit (default 5, at most 25). At most one candidate is `match` (OpenRefine
- *    auto-matches it), none when the best cannot be told apart (core/one-match.ts).
+ *    then by name; an organisation the register lists as inactive after an active namesake, and never `match`
+ *    (core/registry-status.ts); at most the query's limit (default 5, at most 25). At most one candidate is `match`
+ *    (OpenRefine auto-matches it), none when the best cannot be told apart (core/one-match.ts).
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
@@ -26,6 +27,7 @@ import {
 import { atMostOneMatch } from '../../core/one-match';
 import { contradictsConditions, featuresOf, matchOfCandidate } from '../../core/reconciliation-match';
 import type { Match } from '../../core/match';
+import { activeBeforeInactiveNamesakes, type RegistryStatus } from '../../core/registry-status';
 import type { ReconciliationDependencies } from './ports';
 
 export type ReconcileQueries = (params: {
@@ -44,6 +46,7 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
       sameFields: number;
       match: Match;
       subject: { name: string; countryIsoAlpha3: string | null };
+      registryStatus: RegistryStatus;
     })[] = [];
     for (const entity of entities) {
       if (entity === null) continue;
@@ -60,13 +63,19 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
         features: featuresOf(grades),
         sameFields: Object.values(grades).filter((grade) => grade === 'same').length,
         subject: { name: entity.name, countryIsoAlpha3: entity.countryIsoAlpha3 },
+        registryStatus: entity.registryStatus,
       });
     }
     candidates.sort((a, b) => b.score - a.score || b.sameFields - a.sameFields || a.name.localeCompare(b.name));
-    const decided = atMostOneMatch(candidates, { name: (c) => c.subject.name, countryIsoAlpha3: (c) => c.subject.countryIsoAlpha3 });
+    const ranked = activeBeforeInactiveNamesakes(
+      candidates,
+      (c) => c.name,
+      (c) => c.registryStatus,
+    );
+    const decided = atMostOneMatch(ranked, { name: (c) => c.subject.name, countryIsoAlpha3: (c) => c.subject.countryIsoAlpha3 });
     return decided
       .slice(0, candidateLimitOf(query))
-      .map(({ sameFields: _ranking, subject: _subject, match: decision, ...candidate }) => ({ ...candidate, match: decision.match }));
+      .map(({ sameFields: _ranking, subject: _subject, registryStatus: _status, match: decision, ...candidate }) => ({ ...candidate, match: decision.match }));
   }
 
   return async ({ accountId, queries }) => {

@@ -5,6 +5,7 @@
 import type { NameKind, OrganisationType } from '../../core/candidates';
 import type { Identifier } from '../../core/identifiers';
 import type { AbrPreset } from '../../core/national-registry';
+import type { RegistryStatus } from '../../core/registry-status';
 
 export type { AbrPreset };
 
@@ -32,6 +33,8 @@ export interface RegistryCandidate {
   type: OrganisationType | null;
   /** The registry's own relevance score (0-100), kept for devMode. */
   score: number | null;
+  /** What the register says of its status (ABN status, the aggregator's company status); absent: unknown. */
+  registryStatus?: RegistryStatus;
 }
 
 /** Repositories never throw for provider failures: they report them here. */

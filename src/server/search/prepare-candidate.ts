@@ -28,6 +28,7 @@ import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { assessMatch, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
+import { UNKNOWN_REGISTRY_STATUS, undecidedWhenInactive } from '../../core/registry-status';
 import type { AgentCandidate, RegistryCandidate, SearchLog, WebsiteValidator } from './ports';
 
 export type RegistrySource = Exclude<SearchSource, 'agent'>;
@@ -120,6 +121,7 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
       const fromRegistry = discovered.source !== 'agent';
       const site = await validatedWebsite(name, reported.website, discovered.source !== 'agent' && discovered.candidate.websiteValidated);
       const businessName = discovered.source === 'agent' ? null : discovered.candidate.matchedBusinessName;
+      const registryStatus = (discovered.source === 'agent' ? undefined : discovered.candidate.registryStatus) ?? UNKNOWN_REGISTRY_STATUS;
       const subject: MatchSubject = {
         name,
         otherNames: businessName === null ? [] : [{ value: businessName, kind: 'business_name' }],
@@ -139,7 +141,9 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
           ...site,
           identifiers: reported.identifiers,
           ...registryDetails(discovered, deps.devMode),
-          match: assessMatch(deps.matchQuery, subject),
+          registryStatus,
+          // An organisation the register lists as inactive is never decided a match (core/registry-status.ts).
+          match: undecidedWhenInactive(assessMatch(deps.matchQuery, subject), registryStatus),
         },
       };
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { assessMatch } from '../../core/match-confidence';
 import { handedOut, newCandidateReference } from './candidate-references';
+import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 
 const candidate = (ref: string, name: string): SearchOrganisationsCandidate => ({
   _type: 'candidate',
@@ -20,6 +21,7 @@ const candidate = (ref: string, name: string): SearchOrganisationsCandidate => (
   nameKind: null,
   matchedBusinessName: null,
   parentEntityName: null,
+  registryStatus: UNKNOWN_REGISTRY_STATUS,
   type: null,
   match: assessMatch({ name }, { name }),
 });

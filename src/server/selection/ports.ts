@@ -6,6 +6,7 @@
 import type { OrganisationType } from '../../core/candidates';
 import type { Identifier } from '../../core/identifiers';
 import type { ProfileStatus } from '../../core/profile-status';
+import type { RegistryStatus } from '../../core/registry-status';
 import type { FieldSource } from '../enrichment/ports';
 
 /** An organisation a selection lands on, as the account sees it. */
@@ -31,6 +32,8 @@ export interface NewSelectedOrganisation {
   profileSource: 'direct' | 'agentic';
   /** Where the candidate's fields came from (the discovering channel). */
   source: FieldSource;
+  /** What the register said of it in the search (unknown for an agent's find). */
+  registryStatus: RegistryStatus;
 }
 
 /** What identifies a candidate across channels: its composite key, registry identifiers and registrable domain. */
@@ -55,6 +58,8 @@ export interface SelectionTx {
   /** Adds identifiers the organisation does not hold yet (same type and normalised value). */
   addIdentifiers(organisationId: string, identifiers: readonly Identifier[], source: FieldSource): Promise<void>;
   backfillType(organisationId: string, type: OrganisationType, source: FieldSource): Promise<void>;
+  /** Records what a register says of the organisation's status (a known status only; unknown changes nothing). */
+  recordRegistryStatus(organisationId: string, status: RegistryStatus, source: FieldSource): Promise<void>;
   linkToAccount(accountId: string, organisationId: string): Promise<void>;
   /** Profile PENDING for an organisation about to be enriched. */
   markPending(organisationId: string, params: { profileSource: 'direct' | 'agentic' }): Promise<void>;

@@ -29,7 +29,8 @@ import { compositeKey } from '../../core/composite-key';
 import { isCountryAlpha3 } from '../../core/countries';
 import { ValidationError } from '../../core/errors';
 import { isRegistryIdentifierType, normaliseIdentifierValue, storableIdentifiers } from '../../core/identifiers';
-import { organisationEnrichPayload } from '../../core/jobs';
+import { JOB_POLICIES, organisationEnrichPayload } from '../../core/jobs';
+import { UNKNOWN_REGISTRY_STATUS, type RegistryStatus } from '../../core/registry-status';
 import type { SelectionCandidate, SelectionResult } from '../../core/selection';
 import { registrableDomain } from '../../core/website';
 import type { FieldSource } from '../enrichment/ports';
@@ -57,7 +58,8 @@ export function createSelectCandidate({ store, jobs }: SelectCandidateDependenci
     const facts = candidateFacts(candidate);
     const searchCountry = realCountry(countryIsoAlpha3);
 
-    const settleExisting = (tx: SelectionTx, existing: SelectedOrganisation) => settle({ tx, jobs, accountId, existing, facts, searchCountry });
+    const settleExisting = (tx: SelectionTx, existing: SelectedOrganisation) =>
+      settle({ tx, jobs, accountId, existing, facts, searchCountry, registryStatus: candidate.registryStatus });
 
     return store.transaction(async (tx) => {
       if (candidate.existingOrgId) {
@@ -91,6 +93,7 @@ export function createSelectCandidate({ store, jobs }: SelectCandidateDependenci
         identifiers: facts.identifiers,
         profileSource: facts.website ? 'direct' : 'agentic',
         source: facts.source,
+        registryStatus: candidate.registryStatus,
       });
       await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
         tx: tx.handle,
@@ -119,7 +122,7 @@ export function createSelectExisting({ store, jobs }: SelectCandidateDependencie
     store.transaction(async (tx) => {
       const existing = await tx.findVisible(accountId, organisationId);
       if (!existing) throw unrecognisedSelection('candidate.existingOrgId');
-      return settle({ tx, jobs, accountId, existing, facts: NO_FACTS, searchCountry: realCountry(countryIsoAlpha3) });
+      return settle({ tx, jobs, accountId, existing, facts: NO_FACTS, searchCountry: realCountry(countryIsoAlpha3), registryStatus: UNKNOWN_REGISTRY_STATUS });
     });
 }
 
@@ -142,6 +145,7 @@ async function settle(params: {
   existing: SelectedOrganisation;
   facts: CandidateFacts;
   searchCountry: string | null;
+  registryStatus: RegistryStatus;
 }): Promise<SelectionResult> {
   const { tx, jobs, accountId, existing, facts } = params;
   // What the agent read on the web is checked against the registry only by the enrichment: it goes onto the
@@ -150,12 +154,18 @@ async function settle(params: {
     await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
     if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
   }
+  // The register's status is kept when known (never overwritten by unknown: recordRegistryStatus).
+  if (facts.source === 'registry') await tx.recordRegistryStatus(existing.id, params.registryStatus, facts.source);
   await tx.linkToAccount(accountId, existing.id);
   const country = existing.countryIsoAlpha3 ?? facts.country ?? params.searchCountry;
   if (existing.profileStatus === null && !existing.ownedByAccount && country !== null) {
     const payload = organisationEnrichPayload({ organisationId: existing.id, accountId, website: existing.website, countryIsoAlpha3: country });
-    await tx.markPending(existing.id, { profileSource: payload.profileSource });
-    await jobs.send('organisation.enrich', payload, { tx: tx.handle });
+    // One pending enrichment per organisation (decision 0019): a job already queued or running is joined.
+    const pending = await jobs.pendingJobForUpdate('organisation.enrich', JOB_POLICIES['organisation.enrich'].singletonKey(payload), { tx: tx.handle });
+    if (pending === null) {
+      await tx.markPending(existing.id, { profileSource: payload.profileSource });
+      await jobs.send('organisation.enrich', payload, { tx: tx.handle });
+    }
   }
   return { organisationId: existing.id, created: false };
 }

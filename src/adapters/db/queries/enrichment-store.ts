@@ -79,6 +79,13 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
             ...(website ? { website, websiteDomain: normaliseWebsiteHost(website) ?? null } : {}),
             ...(write.type ? { type: write.type.value } : {}),
             ...(country ? { countryIsoAlpha3: country, key: compositeKey(country, current.name) } : {}),
+            ...(write.registryStatus
+              ? {
+                  registryStatus: write.registryStatus.value.status,
+                  registryStatusText: write.registryStatus.value.wording,
+                  registryStatusDate: write.registryStatus.value.date,
+                }
+              : {}),
             profileStatus: 'COMPLETED',
             profileCheckedAt: at,
             profileFailureReason: null,
@@ -89,6 +96,7 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
         if (website) source('website', write.website);
         source('type', write.type);
         if (country) source('country', write.country);
+        source('registryStatus', write.registryStatus);
 
         for (const identifier of write.identifiers) {
           await tx

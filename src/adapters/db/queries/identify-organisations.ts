@@ -9,6 +9,7 @@ import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../..
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
+import { toRegistryStatus } from '../../../core/registry-status';
 
 export const IDENTIFY_PAGE_LIMIT = 500;
 
@@ -74,12 +75,16 @@ export async function listIdentifyOrganisationsPage(
     country_iso_alpha3: string | null;
     website_domain: string | null;
     profile_status: string | null;
+    registry_status: string;
+    registry_status_text: string | null;
+    registry_status_date: string | null;
     naics_count: number;
     aquila1_count: number;
     owned: boolean;
   }>(sql`
     select * from (
       select o.id, o.name, o.country_iso_alpha3, o.website_domain, o.profile_status,
+        o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
         (select count(*) from organisation_naics n where n.organisation_id = o.id)::int as naics_count,
         (select count(*) from organisation_aquila1 a where a.organisation_id = o.id)::int as aquila1_count,
         not ${organisationIsGlobal(sql`o.id`)} as owned
@@ -96,6 +101,7 @@ export async function listIdentifyOrganisationsPage(
     countryIsoAlpha3: r.country_iso_alpha3,
     websiteDomain: r.website_domain,
     profileStatus: r.profile_status,
+    registryStatus: toRegistryStatus(r.registry_status, r.registry_status_text, r.registry_status_date),
     naicsCount: Number(r.naics_count),
     aquila1Count: Number(r.aquila1_count),
     owned: Boolean(r.owned),

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { isClassified } from '../../../core/classification';
 import type { OrganisationRecord } from '../../../core/organisation-record';
 import { isEnrichmentSettled } from '../../../core/profile-status';
+import { toRegistryStatus } from '../../../core/registry-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
 import { inAccountList } from './account-membership';
@@ -25,6 +26,9 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       profileStatus: organisations.profileStatus,
       profileCheckedAt: organisations.profileCheckedAt,
       redirectedTo: organisations.redirectedTo,
+      registryStatusValue: organisations.registryStatus,
+      registryStatusText: organisations.registryStatusText,
+      registryStatusDate: organisations.registryStatusDate,
       owned: sql<boolean>`not ${organisationIsGlobal(sql`${organisations.id}`)}`,
       accountLinked: sql<boolean>`${inAccountList(params.accountId, sql`${organisations.id}`)}`,
     })
@@ -46,8 +50,10 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     listOrganisationAquila1(db, { organisationId: row.id }),
     listOrganisationAquila2(db, { organisationId: row.id }),
   ]);
+  const { registryStatusValue, registryStatusText, registryStatusDate, ...fields } = row;
   return {
-    ...row,
+    ...fields,
+    registryStatus: toRegistryStatus(registryStatusValue, registryStatusText, registryStatusDate),
     profileCheckedAt: row.profileCheckedAt ? row.profileCheckedAt.toISOString() : null,
     enrichmentComplete: isEnrichmentSettled(row.profileStatus),
     identifiers,

@@ -9,6 +9,7 @@ import { canonicalName, searchName } from '../../../core/canonical-name';
 import { compositeKey } from '../../../core/composite-key';
 import { isCountryAlpha3 } from '../../../core/countries';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
+import { UNKNOWN_REGISTRY_STATUS, type RegistryStatus } from '../../../core/registry-status';
 import { normaliseWebsiteHost, toWebsiteUrl } from '../../../core/website';
 import type { Db } from '../client';
 import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations, searchWords } from '../schema';
@@ -22,6 +23,8 @@ export interface NewOrganisation {
   identifiers?: { type: string; value: string }[];
   aliases?: string[];
   profileStatus?: string | null;
+  /** What a register says of it (import line, registry candidate); unknown when absent. */
+  registryStatus?: RegistryStatus | null;
 }
 
 export interface InsertOrganisationsOptions {
@@ -53,6 +56,9 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
     website: [] as (string | null)[],
     websiteDomain: [] as (string | null)[],
     profileStatus: [] as (string | null)[],
+    registryStatus: [] as string[],
+    registryStatusText: [] as (string | null)[],
+    registryStatusDate: [] as (string | null)[],
   };
   const identifiers = { organisationId: [] as string[], type: [] as string[], value: [] as string[], valueNormalised: [] as string[] };
   const aliases = { organisationId: [] as string[], value: [] as string[], searchValue: [] as string[] };
@@ -72,6 +78,10 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
     columns.website.push(website);
     columns.websiteDomain.push(website ? (normaliseWebsiteHost(website) ?? null) : null);
     columns.profileStatus.push(o.profileStatus ?? null);
+    const status = o.registryStatus ?? UNKNOWN_REGISTRY_STATUS;
+    columns.registryStatus.push(status.status);
+    columns.registryStatusText.push(status.wording);
+    columns.registryStatusDate.push(status.date);
     for (const identifier of o.identifiers ?? []) {
       identifiers.organisationId.push(id);
       identifiers.type.push(identifier.type);
@@ -86,12 +96,14 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
   }
 
   // sql.param keeps each array one parameter (a bare array would be spread into a list of parameters).
-  const array = (values: readonly (string | null)[], type: 'uuid' | 'text') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  const array = (values: readonly (string | null)[], type: 'uuid' | 'text' | 'date') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   await db.execute(sql`
-    insert into ${organisations} (id, name, search_name, key, description, type, country_iso_alpha3, website, website_domain, profile_status)
+    insert into ${organisations} (id, name, search_name, key, description, type, country_iso_alpha3, website, website_domain, profile_status,
+      registry_status, registry_status_text, registry_status_date)
     select * from unnest(${array(ids, 'uuid')}, ${array(columns.name, 'text')}, ${array(columns.searchName, 'text')}, ${array(columns.key, 'text')},
       ${array(columns.description, 'text')}, ${array(columns.type, 'text')}, ${array(columns.country, 'text')}, ${array(columns.website, 'text')},
-      ${array(columns.websiteDomain, 'text')}, ${array(columns.profileStatus, 'text')})`);
+      ${array(columns.websiteDomain, 'text')}, ${array(columns.profileStatus, 'text')}, ${array(columns.registryStatus, 'text')},
+      ${array(columns.registryStatusText, 'text')}, ${array(columns.registryStatusDate, 'date')})`);
 
   if (identifiers.organisationId.length > 0) {
     await db.execute(sql`

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Identifier } from '../../../core/identifiers';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { toProfileStatus } from '../../../core/profile-status';
+import type { RegistryStatus } from '../../../core/registry-status';
 import type { FieldSource } from '../../../server/enrichment/ports';
 import type { SelectedOrganisation, SelectionMatchKeys, SelectionStore, SelectionTx } from '../../../server/selection/ports';
 import type { Db } from '../client';
@@ -137,6 +138,7 @@ export function selectionTx(tx: Db): SelectionTx {
           description: organisation.description,
           identifiers: organisation.identifiers,
           profileStatus: 'PENDING',
+          registryStatus: organisation.registryStatus,
         },
         { ownerAccountId: accountId, linkAccountId: accountId },
       );
@@ -147,6 +149,7 @@ export function selectionTx(tx: Db): SelectionTx {
         ...(organisation.type ? [{ field: 'type', source: organisation.source, retrievedAt: now }] : []),
         ...(organisation.website ? [{ field: 'website', source: organisation.source, retrievedAt: now }] : []),
         ...(organisation.description ? [{ field: 'description', source: organisation.source, retrievedAt: now }] : []),
+        ...(organisation.registryStatus.status !== 'unknown' ? [{ field: 'registryStatus', source: organisation.source, retrievedAt: now }] : []),
         ...identifierSources(organisation.identifiers, organisation.source, now),
       ]);
       return id;
@@ -171,6 +174,10 @@ export function selectionTx(tx: Db): SelectionTx {
       if (updated.length > 0) await recordFieldSources(tx, organisationId, [{ field: 'type', source, retrievedAt: new Date() }]);
     },
 
+    async recordRegistryStatus(organisationId, status, source) {
+      await writeRegistryStatus(tx, organisationId, status, source);
+    },
+
     async linkToAccount(accountId, organisationId) {
       await linkOrganisationToAccount(tx, { accountId, organisationId });
     },
@@ -182,6 +189,16 @@ export function selectionTx(tx: Db): SelectionTx {
         .where(eq(organisations.id, organisationId));
     },
   };
+}
+
+/** A register's known status over the stored one (unknown never erases what a register said). */
+export async function writeRegistryStatus(tx: Db, organisationId: string, status: RegistryStatus, source: FieldSource): Promise<void> {
+  if (status.status === 'unknown') return;
+  await tx
+    .update(organisations)
+    .set({ registryStatus: status.status, registryStatusText: status.wording, registryStatusDate: status.date, updatedAt: new Date() })
+    .where(eq(organisations.id, organisationId));
+  await recordFieldSources(tx, organisationId, [{ field: 'registryStatus', source, retrievedAt: new Date() }]);
 }
 
 function identifierSources(identifiers: readonly Identifier[], source: FieldSource, retrievedAt: Date) {

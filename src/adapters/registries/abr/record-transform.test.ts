@@ -24,6 +24,7 @@ describe('toRegistryRecord (AbnDetails / AcnDetails payloads)', () => {
         { type: 'ACN', value: '635412074' },
       ],
       active: true,
+      registryStatus: { status: 'active', wording: 'Active', date: '2019-08-14' },
       type: 'ProprietaryLimited',
       register: 'abr',
       url: 'https://abr.business.gov.au/ABN/View?abn=30635412074',
@@ -38,6 +39,7 @@ describe('toRegistryRecord (AbnDetails / AcnDetails payloads)', () => {
     expect(toRegistryRecord(recorded('abn-details-37619872347.jsonp'))).toMatchObject({
       name: 'KOOKABURRA CABINETRY PTY LTD',
       active: false,
+      registryStatus: { status: 'inactive', wording: 'Cancelled', date: '2023-06-30' },
       identifiers: [
         { type: 'ABN', value: '37619872347' },
         { type: 'ACN', value: '619872347' },

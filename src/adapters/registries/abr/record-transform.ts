@@ -7,7 +7,7 @@ import type { Identifier } from '../../../core/identifiers';
 import { isValidAbn, isValidAcn, normaliseIdentifierValue } from '../../../core/identifiers';
 import type { RegistryRecord } from '../../../server/enrichment/ports';
 import type { AbnDetailsPayload } from './schemas';
-import { organisationTypeFor } from './transform';
+import { abnRegistryStatus, organisationTypeFor } from './transform';
 
 /** The ABR's public page of an ABN (ABN Lookup's "current details" view). */
 export function abrRecordUrl(abn: string): string {
@@ -62,6 +62,7 @@ export function toRegistryRecord(payload: AbnDetailsPayload): RegistryRecord | n
     countryIsoAlpha3: 'AUS',
     identifiers,
     active: isActiveAbnStatus(payload.AbnStatus),
+    registryStatus: abnRegistryStatus(payload.AbnStatus, payload.AbnStatusEffectiveFrom),
     type: organisationTypeFor(payload.EntityTypeCode),
     register: 'abr',
     url: abnValid ? abrRecordUrl(abn) : null,

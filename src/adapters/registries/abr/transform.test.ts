@@ -91,7 +91,7 @@ describe('allowlists, name kinds and type mapping', () => {
 });
 
 describe('selecting ABNs to hydrate', () => {
-  it('drops cancelled ABNs and former names before any call, one ABN once', () => {
+  it('drops former names before any call, one ABN once', () => {
     expect(selectAbnsToHydrate(names('matching-names-kookaburra.jsonp'), rules('business-name-aware'), 20)).toEqual(['30635412074', '64482913570']);
   });
 
@@ -101,6 +101,22 @@ describe('selecting ABNs to hydrate', () => {
 
   it('skips trading names, former names and other name types', () => {
     expect(selectAbnsToHydrate(names('matching-names-acme.jsonp'), rules('with-business-names'), 20)).toEqual(['76558378500', '66558861215', '28159343923']);
+  });
+
+  it('hydrates a cancelled ABN whose name is current, after every active one whatever the scores', () => {
+    const hit = (abn: string, cancelled: boolean, score: number) => ({
+      abn,
+      name: `NAME ${abn}`,
+      kind: 'entity' as const,
+      cancelled,
+      isCurrent: true,
+      state: 'NSW',
+      postcode: '2000',
+      score,
+    });
+    const hits = [hit('37619872347', true, 100), hit('30635412074', false, 80), hit('76558378500', false, 70)];
+    expect(selectAbnsToHydrate(hits, rules('entity-only'), 20)).toEqual(['30635412074', '76558378500', '37619872347']);
+    expect(selectAbnsToHydrate(hits, rules('entity-only'), 2)).toEqual(['30635412074', '76558378500']);
   });
 
   it('keeps at most `limit` ABNs, best score first', () => {
@@ -126,6 +142,7 @@ describe('candidates per preset', () => {
         parentEntityName: null,
         type: 'ProprietaryLimited',
         score: 100,
+        registryStatus: { status: 'active', wording: 'Active', date: '2019-08-14' },
       },
     ]);
   });
@@ -196,11 +213,39 @@ describe('candidates per preset', () => {
     expect(rows.map((c) => [c.name, c.nameKind, c.type])).toEqual([['BROWN, MICHAEL JAMES', 'legal', 'SoleProprietor']]);
   });
 
-  it('drops an ABN whose details say Cancelled', () => {
+  it("keeps an ABN whose details say Cancelled, marked inactive in the register's words with the date it took effect", () => {
     const base = KOOKABURRA_DETAILS.get('30635412074');
     if (!base) throw new Error('fixture missing');
-    const cancelled = new Map([['30635412074', { ...base, AbnStatus: 'Cancelled' }]]);
-    expect(search('matching-names-kookaburra.jsonp', rules('entity-only'), cancelled)).toEqual([]);
+    const cancelled = new Map([['30635412074', { ...base, AbnStatus: 'Cancelled', AbnStatusEffectiveFrom: '2021-05-31' }]]);
+    const rows = search('matching-names-kookaburra.jsonp', rules('entity-only'), cancelled);
+    expect(rows.map((c) => [c.name, c.registryStatus])).toEqual([
+      ['KOOKABURRA KITCHENS PTY LTD', { status: 'inactive', wording: 'Cancelled', date: '2021-05-31' }],
+    ]);
+  });
+
+  it('ranks a cancelled ABN after an active namesake, whatever the scores', () => {
+    const hit = (abn: string, score: number) => ({
+      abn,
+      name: 'RIVERBEND CELLARS PTY LTD',
+      kind: 'entity' as const,
+      cancelled: false,
+      isCurrent: true,
+      state: 'SA',
+      postcode: '5000',
+      score,
+    });
+    const base = KOOKABURRA_DETAILS.get('30635412074');
+    if (!base) throw new Error('fixture missing');
+    const entity = (abn: string, status: string) => ({ ...base, Abn: abn, AbnStatus: status, EntityName: 'RIVERBEND CELLARS PTY LTD' });
+    const detailsByAbn = new Map([
+      ['37619872347', entity('37619872347', 'Cancelled')],
+      ['30635412074', entity('30635412074', 'Active')],
+    ]);
+    const rows = toCandidates([hit('37619872347', 100), hit('30635412074', 90)], ['37619872347', '30635412074'], detailsByAbn, rules('entity-only'));
+    expect(rows.map((c) => [c.identifiers[0]?.value, c.registryStatus?.status])).toEqual([
+      ['30635412074', 'active'],
+      ['37619872347', 'inactive'],
+    ]);
   });
 
   it('drops an ABN without details: its entity type cannot be established, so it is never shown as a company', () => {

@@ -9,6 +9,7 @@
 import type { NameKind, OrganisationType } from '../../../core/candidates';
 import type { Identifier } from '../../../core/identifiers';
 import { formatAbn, isValidAcn, normaliseIdentifierValue } from '../../../core/identifiers';
+import { activeBeforeInactiveNamesakes, registryStatusOf, type RegistryStatus } from '../../../core/registry-status';
 import type { AbrPreset, RegistryCandidate } from '../../../server/search/ports';
 import type { AbnDetailsPayload, MatchingName, MatchingNamesPayload } from './schemas';
 
@@ -66,6 +67,17 @@ export function isCancelledStatus(status: string): boolean {
   return s === '0000000002' || s === 'cancelled';
 }
 
+/**
+ * The ABN's status as a registry status: `Active` or `Cancelled` (ABN Lookup's two states, providers/abr.md 4.3),
+ * with the date it took effect (`AbnStatusEffectiveFrom`); any other value is unknown.
+ */
+export function abnRegistryStatus(status: string, effectiveFrom: string | null | undefined): RegistryStatus {
+  if (isCancelledStatus(status)) return registryStatusOf('inactive', 'Cancelled', effectiveFrom);
+  const s = status.trim().toLowerCase();
+  if (s === 'active' || s === '0000000001') return registryStatusOf('active', 'Active', effectiveFrom);
+  return registryStatusOf('unknown', status, effectiveFrom);
+}
+
 /** A name hit, normalised. */
 export interface AbrHit {
   abn: string;
@@ -92,27 +104,32 @@ export function toHits(payload: MatchingNamesPayload): AbrHit[] {
   }));
 }
 
-/** Hits that may yield a row before the entity type is known: active ABN, current name, allowed kind. */
+/**
+ * Hits that may yield a row before the entity type is known: current name, allowed kind. A cancelled ABN is kept
+ * (issue 20, section 4: it is shown with its status, below active namesakes); its former names are not.
+ */
 function isPromisingHit(hit: AbrHit, allow: AbrAllowlists): boolean {
-  if (hit.cancelled || !hit.isCurrent || !/^\d{11}$/.test(hit.abn) || hit.name === '') return false;
+  if (!hit.isCurrent || !/^\d{11}$/.test(hit.abn) || hit.name === '') return false;
   if (hit.kind === 'entity' || hit.kind === 'legal') return allow.nameKinds.has('entity') || allow.nameKinds.has('legal');
   return allow.nameKinds.has(hit.kind);
 }
 
 /**
- * The distinct ABNs to hydrate, best score first (the registry's order breaks ties), at most `limit`.
- * Cancelled ABNs, former names and name kinds outside the preset are dropped before any call is spent.
+ * The distinct ABNs to hydrate, active ABNs first, best score first (the registry's order breaks ties), at most
+ * `limit`: a cancelled ABN only takes a call no active one needs. Former names and name kinds outside the preset
+ * are dropped before any call is spent.
  */
 export function selectAbnsToHydrate(hits: AbrHit[], rules: AbrSearchRules, limit: number): string[] {
   const allow = allowlistsFor(rules);
-  const best = new Map<string, number>();
+  const best = new Map<string, { score: number; cancelled: boolean }>();
   for (const hit of hits) {
     if (!isPromisingHit(hit, allow)) continue;
-    best.set(hit.abn, Math.max(best.get(hit.abn) ?? -1, hit.score));
+    const seen = best.get(hit.abn);
+    best.set(hit.abn, { score: Math.max(seen?.score ?? -1, hit.score), cancelled: (seen?.cancelled ?? false) || hit.cancelled });
   }
   return [...best.entries()]
-    .map(([abn, score], order) => ({ abn, score, order }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(([abn, { score, cancelled }], order) => ({ abn, score, cancelled, order }))
+    .sort((a, b) => Number(a.cancelled) - Number(b.cancelled) || b.score - a.score || a.order - b.order)
     .slice(0, limit)
     .map((e) => e.abn);
 }
@@ -160,8 +177,10 @@ interface Row {
  *
  * `details` holds the AbnDetails of each hydrated ABN; an ABN missing from it failed to hydrate and keeps
  * what the name hit gave (no entity type, so `type` null, ABN only), except business-name-aware rows
- * whose only hits are business names (the row is named after the entity, which is then unknown). Cancelled entities and entity types
- * outside the allowlist are dropped. Rows come out best score first, in the registry's order for ties.
+ * whose only hits are business names (the row is named after the entity, which is then unknown). Entity types
+ * outside the allowlist are dropped. Every row carries the ABN's status (`abnRegistryStatus`): a cancelled ABN is
+ * a row marked inactive. Rows come out best score first, in the registry's order for ties, a cancelled ABN after
+ * an active namesake.
  */
 export function toCandidates(
   hits: AbrHit[],
@@ -183,7 +202,7 @@ export function toCandidates(
     const abnHits = hitsByAbn.get(abn) ?? [];
     const entity = details.get(abn);
     // No details, no entity type: the allowlist cannot be checked, so the record is not shown as a company.
-    if (!entity || isCancelledStatus(entity.AbnStatus)) return;
+    if (!entity) return;
     const entityType = entity.EntityTypeCode.trim().toUpperCase();
     if (!allow.entityTypes.has(entityType)) return;
 
@@ -202,6 +221,7 @@ export function toCandidates(
       websiteValidated: false,
       type,
       score: hit.score,
+      registryStatus: abnRegistryStatus(entity.AbnStatus, entity.AbnStatusEffectiveFrom),
     });
     const entityDescription = (hit: AbrHit) => joinDescription([typeName, locationOf(hit, entity)]);
 
@@ -264,8 +284,13 @@ export function toCandidates(
     }
   });
 
-  return rows
+  const ranked = rows
     .map((row, index) => ({ ...row, index }))
     .sort((a, b) => (b.candidate.score ?? 0) - (a.candidate.score ?? 0) || a.order - b.order || a.index - b.index)
     .map((row) => row.candidate);
+  return activeBeforeInactiveNamesakes(
+    ranked,
+    (c) => c.name,
+    (c) => c.registryStatus,
+  );
 }

@@ -6,7 +6,7 @@
 import { canonicalName } from '../../../core/canonical-name';
 import type { RegistryRecord } from '../../../server/enrichment/ports';
 import type { OcCompany } from './schemas';
-import { toRegistryCandidate } from './transform';
+import { companyRegistryStatus, toRegistryCandidate } from './transform';
 
 /**
  * Active per the aggregator: `inactive === false`; when `inactive` is null or absent, `current_status` is
@@ -62,6 +62,7 @@ export function toRegistryRecord(company: OcCompany): RegistryRecord | null {
     countryIsoAlpha3: candidate.countryIsoAlpha3,
     identifiers: candidate.identifiers,
     active: isActiveCompany(company),
+    registryStatus: companyRegistryStatus(company),
     type: candidate.type,
     register: 'opencorporates',
     url: httpUrl(company.opencorporates_url) ?? httpUrl(company.registry_url) ?? null,

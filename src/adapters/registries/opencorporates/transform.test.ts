@@ -6,6 +6,7 @@ import mixedFixture from './__fixtures__/search-global-mixed.json';
 import { ocCompanyEnvelopeSchema, ocSearchEnvelopeSchema } from './schemas';
 import {
   companyCacheKey,
+  companyRegistryStatus,
   countryCodeParameter,
   countryFromJurisdiction,
   describeCompany,
@@ -91,11 +92,13 @@ describe('toRegistryCandidates on a recorded GB search', () => {
       parentEntityName: null,
       type: 'ProprietaryLimited',
       score: null,
+      registryStatus: { status: 'active', wording: 'Active', date: null },
     });
   });
 
-  it('keeps a dissolved company and says so in its description', () => {
+  it('keeps a dissolved company and says so in its description and its registry status', () => {
     expect(candidates[1]?.name).toBe('FERNHOLLOW HOLDINGS LTD');
+    expect(candidates[1]?.registryStatus).toEqual({ status: 'inactive', wording: 'Dissolved', date: '2022-03-01' });
     expect(candidates[1]?.description).toBe('Private Limited Company, Dissolved (dissolved 2022-03-01), incorporated 2018-09-12');
     expect(candidates[1]?.identifiers).toEqual([
       { type: 'CH', value: 'SC612345' },
@@ -174,5 +177,31 @@ describe('cache keys', () => {
     expect(searchCacheKey(undefined, 'Fernhollow', 'acct-1')).toBe('oc:search:acct-1:all:fernhollow');
     expect(searchCacheKey('gb', 'Fernhollow', 'acct-2')).not.toBe(searchCacheKey('gb', 'Fernhollow', 'acct-1'));
     expect(companyCacheKey('GB', ' 09876543 ')).toBe('oc:company:gb/09876543');
+  });
+});
+
+describe('companyRegistryStatus', () => {
+  it('buckets by `inactive`, keeps the register word and the dissolution date (the later end of a range)', () => {
+    expect(companyRegistryStatus({ inactive: true, current_status: 'Struck Off', dissolution_date: '2009-08-22:2012-01-08' })).toEqual({
+      status: 'inactive',
+      wording: 'Struck Off',
+      date: '2012-01-08',
+    });
+    expect(companyRegistryStatus({ inactive: false, current_status: 'Liquidation', dissolution_date: null })).toEqual({
+      status: 'active',
+      wording: 'Liquidation',
+      date: null,
+    });
+  });
+
+  it('without `inactive`: a dissolution date means inactive ("Dissolved" when no word), else the word is read', () => {
+    expect(companyRegistryStatus({ inactive: null, current_status: null, dissolution_date: '2020-11-17' })).toEqual({
+      status: 'inactive',
+      wording: 'Dissolved',
+      date: '2020-11-17',
+    });
+    expect(companyRegistryStatus({ inactive: null, current_status: 'Deregistered', dissolution_date: null }).status).toBe('inactive');
+    expect(companyRegistryStatus({ inactive: null, current_status: 'Registered', dissolution_date: null }).status).toBe('active');
+    expect(companyRegistryStatus({ current_status: null, dissolution_date: null })).toEqual({ status: 'unknown', wording: null, date: null });
   });
 });

@@ -6,6 +6,7 @@ import { canonicalName } from '../../../core/canonical-name';
 import type { OrganisationType } from '../../../core/candidates';
 import { toAlpha2, toAlpha3 } from '../../../core/countries';
 import { normaliseCompaniesHouseNumber } from '../../../core/identifiers';
+import { registryStatusOf, statusOfWording, type RegistryStatus } from '../../../core/registry-status';
 import type { RegistryCandidate } from '../../../server/search/ports';
 import type { OcCompany } from './schemas';
 
@@ -75,6 +76,29 @@ export function isInactive(company: OcCompany): boolean {
   return Boolean(company.dissolution_date);
 }
 
+/** The day a date field names: a single date, or the later end of a range (`2009-08-22:2012-01-08`, `:2012-01-08`). */
+function dayOf(value: string | null | undefined): string | null {
+  const ends = (value ?? '')
+    .split(':')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return ends.at(-1) ?? null;
+}
+
+/**
+ * The company's registry status: `inactive` buckets it (providers/opencorporates.md: use `inactive`, not the
+ * string); with `inactive` null, a dissolution date means inactive, else the register's word is read
+ * (`statusOfWording`). The wording is the register's `current_status` ("Dissolved", "Struck Off"), or
+ * "Dissolved" when only a dissolution date says so; the date is the dissolution date.
+ */
+export function companyRegistryStatus(company: Pick<OcCompany, 'inactive' | 'current_status' | 'dissolution_date'>): RegistryStatus {
+  const wording = company.current_status?.trim() || null;
+  const dissolved = dayOf(company.dissolution_date);
+  const status = company.inactive === true ? 'inactive' : company.inactive === false ? 'active' : dissolved !== null ? 'inactive' : statusOfWording(wording);
+  if (status !== 'inactive') return registryStatusOf(status, wording, null);
+  return registryStatusOf('inactive', wording ?? (dissolved !== null ? 'Dissolved' : null), dissolved);
+}
+
 /**
  * One line for the result list: company type, status (with the dissolution date), incorporation date.
  * Inactive companies are kept and say so here: a user may be looking for a dissolved company, and the
@@ -118,6 +142,7 @@ export function toRegistryCandidate(company: OcCompany): RegistryCandidate | und
     parentEntityName: null,
     type: organisationTypeOf(company.company_type),
     score: null,
+    registryStatus: companyRegistryStatus(company),
   };
 }
 

@@ -3,6 +3,7 @@
  * /api/organisations/quick-search): a stored row, a name lookup with its typo step, and lookups, membership,
  * logo and log that find, link, show and say nothing unless a test says otherwise.
  */
+import { UNKNOWN_REGISTRY_STATUS } from '../../../core/registry-status';
 import type { LogoService } from '../../logo/ports';
 import type { AccountMembership, NameLookup, QuickSearchLookups, QuickSearchRow } from '../ports';
 
@@ -15,6 +16,7 @@ export function row(overrides: Partial<QuickSearchRow> & { id: string; name: str
     key: `AUS|${overrides.name.toLowerCase()}`,
     website: null,
     ownedByAccount: false,
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
     ...overrides,
   };
 }

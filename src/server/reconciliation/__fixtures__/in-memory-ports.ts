@@ -5,9 +5,21 @@ import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { assessMatch, matchQueryOfSearch } from '../../../core/match-confidence';
 import { registrableDomain } from '../../../core/website';
 import type { ReconciliationDependencies } from '../ports';
+import { UNKNOWN_REGISTRY_STATUS } from '../../../core/registry-status';
 
 export function entity(overrides: Partial<ReconciliationEntity> & Pick<ReconciliationEntity, 'id' | 'name'>): ReconciliationEntity {
-  return { description: null, countryIsoAlpha3: 'AUS', website: null, profileStatus: null, identifiers: [], aliases: [], naics: [], aquila1: [], ...overrides };
+  return {
+    description: null,
+    countryIsoAlpha3: 'AUS',
+    website: null,
+    profileStatus: null,
+    identifiers: [],
+    aliases: [],
+    naics: [],
+    aquila1: [],
+    registryStatus: UNKNOWN_REGISTRY_STATUS,
+    ...overrides,
+  };
 }
 
 export function inMemoryPorts(entities: ReconciliationEntity[]): ReconciliationDependencies & { searches: { query: string; countryIsoAlpha3: string }[] } {
@@ -35,6 +47,7 @@ export function inMemoryPorts(entities: ReconciliationEntity[]): ReconciliationD
             logo: null,
             website: e.website,
             accountLinked: false,
+            registryStatus: e.registryStatus,
             match: assessMatch(matchQueryOfSearch(query, countryIsoAlpha3), {
               name: e.name,
               identifiers: e.identifiers,

@@ -1,13 +1,16 @@
 /**
  * One line of an organisations import (JSONL): the single source of its shape and rules.
- * `{name, website?, countryIsoAlpha3?, description?, type?, identifiers?: [{type, value}], aliases?: [string], profileStatus?}`
- * (`profileStatus`: PENDING, COMPLETED or FAILED; absent or null for an organisation never enriched).
+ * `{name, website?, countryIsoAlpha3?, description?, type?, identifiers?: [{type, value}], aliases?: [string], profileStatus?, registryStatus?}`
+ * (`profileStatus`: PENDING, COMPLETED or FAILED; absent or null for an organisation never enriched. `registryStatus`:
+ * `{status: active|inactive|unknown, wording?, date?: YYYY-MM-DD}`, or the register's word alone ("Dissolved",
+ * "Active"), read as active, inactive or unknown; absent or null: unknown).
  * Pure: no database access; a line that fails gives a reason naming the field and the rule.
  */
 import { z } from 'zod';
 import { ORGANISATION_TYPES } from '../../../../core/candidates';
 import { keyName } from '../../../../core/canonical-name';
 import { profileStatusSchema } from '../../../../core/profile-status';
+import { registryStatusOf, registryStatusValueSchema, statusOfWording } from '../../../../core/registry-status';
 import { GLOBAL_SEARCH_SCOPE, GLOBAL_SEARCH_SCOPE_NAME, toAlpha3 } from '../../../../core/countries';
 import { IDENTIFIER_TYPES, isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../../../core/identifiers';
 import { toWebsiteUrl } from '../../../../core/website';
@@ -55,6 +58,20 @@ const websiteSchema = optionalText(2048).transform((value, ctx) => {
   return url;
 });
 
+/** `{status, wording?, date?}`, or the register's word alone ("Dissolved"), read with `statusOfWording`. */
+const importRegistryStatusSchema = z
+  .union([
+    z.string().trim().min(1).max(100),
+    z.object({
+      status: registryStatusValueSchema,
+      wording: z.string().trim().min(1).max(100).nullish(),
+      date: z.iso.date({ message: 'a date written YYYY-MM-DD' }).nullish(),
+    }),
+  ])
+  .transform((value) =>
+    typeof value === 'string' ? registryStatusOf(statusOfWording(value), value, null) : registryStatusOf(value.status, value.wording, value.date),
+  );
+
 export const organisationImportLineSchema = z.object({
   name: z
     .string()
@@ -79,6 +96,7 @@ export const organisationImportLineSchema = z.object({
     .max(50)
     .optional(),
   profileStatus: profileStatusSchema.nullish(),
+  registryStatus: importRegistryStatusSchema.nullish(),
 });
 
 export type OrganisationImportLine = z.infer<typeof organisationImportLineSchema>;
@@ -96,7 +114,7 @@ export function parseOrganisationImportLine(line: string): ParsedLine<NewOrganis
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, reason: 'a line must be one JSON object' };
   const parsed = organisationImportLineSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
-  const { name, website, countryIsoAlpha3, description, type, identifiers, aliases, profileStatus } = parsed.data;
+  const { name, website, countryIsoAlpha3, description, type, identifiers, aliases, profileStatus, registryStatus } = parsed.data;
   return {
     ok: true,
     value: {
@@ -108,6 +126,7 @@ export function parseOrganisationImportLine(line: string): ParsedLine<NewOrganis
       identifiers: identifiers ?? [],
       aliases: aliases ?? [],
       profileStatus: profileStatus ?? null,
+      registryStatus: registryStatus ?? null,
     },
   };
 }

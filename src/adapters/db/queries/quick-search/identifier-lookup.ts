@@ -20,6 +20,7 @@ export async function findOrganisationsByIdentifier(
   const values = sql`${sql.param([...params.valuesNormalised])}::text[]`;
   const result = await db.execute<RawRow & { matched_type: string; matched_value: string }>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
+           o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
            ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned_by_account, m.type as matched_type, m.value as matched_value
       from organisations o
       cross join lateral (

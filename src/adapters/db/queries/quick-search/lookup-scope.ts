@@ -8,6 +8,7 @@
  * batch matching's chunk lookups (chunk-lookups.ts, which scopes by a country per query with `inCountryOf`).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { toRegistryStatus } from '../../../../core/registry-status';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import { ownedByAccount, visibleToAccount } from '../visibility';
 
@@ -28,6 +29,9 @@ export interface RawRow extends Record<string, unknown> {
   key: string | null;
   website: string | null;
   owned_by_account: boolean;
+  registry_status: string;
+  registry_status_text: string | null;
+  registry_status_date: string | null;
 }
 
 /** Country scope: the organisation's country, or a countryless organisation (it belongs to no other country). */
@@ -58,11 +62,13 @@ export function toRow(raw: RawRow): QuickSearchRow {
     key: raw.key,
     website: raw.website,
     ownedByAccount: raw.owned_by_account,
+    registryStatus: toRegistryStatus(raw.registry_status, raw.registry_status_text, raw.registry_status_date),
   };
 }
 
 /** The select list of a lookup row, over `organisations o`. */
 export function rowColumns(accountId: string, matchedAlias: SQL): SQL {
   return sql`o.id, o.name, o.search_name, ${matchedAlias} as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
+           o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
            ${ownedByAccount(accountId, sql.raw('o.id'))} as owned_by_account`;
 }

@@ -14,6 +14,7 @@ import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-sco
 export async function findOrganisationsByWebsite(db: Db, params: LookupScopeParams & { websiteDomain: string; limit: number }): Promise<QuickSearchRow[]> {
   const result = await db.execute<RawRow>(sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
+           o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
            ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned_by_account
       from organisations o
      where o.website_domain = ${params.websiteDomain}

@@ -2,13 +2,14 @@ import { Suspense, type ReactNode } from 'react';
 import { ConfirmSelectionHeader, ORGANISATION_TITLE_ID } from '../../../../components/organisation/confirm-selection-header';
 import { LiveProfileStatus } from '../../../../components/organisation/live-profile-status';
 import { OrganisationTabs } from '../../../../components/organisation/organisation-tabs';
+import { RegistryStatusBadge } from '../../../../components/registry-status/registry-status-badge';
 import '../../../../components/organisation/organisation-surfaces.css';
 import '../../../../components/organisation/organisation-profile.css';
 import { loadOrganisationProfile } from './load-organisation-profile';
 
 /**
  * An organisation's pages (profile, analyst, spotlight, engage): the confirm header of a new selection,
- * its name, country, website and live profile status, and the tabs.
+ * its name, country, website, live profile status and registry status badge when inactive, and the tabs.
  */
 export default async function OrganisationLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -25,7 +26,7 @@ export default async function OrganisationLayout({ children, params }: { childre
         <p className="organisation-meta">
           {[profile.countryIsoAlpha3 ?? 'Global', profile.websiteDomain].filter(Boolean).join(' · ')}
           {' · '}
-          <LiveProfileStatus organisationId={id} initial={profile} />
+          <LiveProfileStatus organisationId={id} initial={profile} /> <RegistryStatusBadge status={profile.registryStatus} />
         </p>
         <OrganisationTabs organisationId={profile.id} />
       </header>
