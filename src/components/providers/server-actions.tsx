@@ -16,7 +16,7 @@ export interface ServerActions {
   /** triggerEnrichmentAction: re-run the enrichment of an existing organisation. */
   readonly triggerEnrichment: (input: { organisationId: string }) => Promise<ActionResult<{ organisationId: string }>>;
   /** rejectSelectionAction: "No" in the confirm header. */
-  readonly rejectSelection: (input: { organisationId: string }) => Promise<ActionResult<{ organisationId: string }>>;
+  readonly rejectSelection: (input: { organisationId: string; query?: string; country?: string }) => Promise<ActionResult<{ organisationId: string }>>;
   /** addOrganisationNAICSAction: attach one leaf NAICS code. */
   readonly addOrganisationNaics: (input: { organisationId: string; naicsCode: string }) => Promise<AddOrganisationNaicsActionResult>;
 }

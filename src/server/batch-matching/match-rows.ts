@@ -20,6 +20,8 @@ import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
 import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
+import type { JudgedLookups } from '../quick-search/judged-candidates';
+import type { Judgement } from '../../core/match-decision';
 
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
@@ -50,6 +52,8 @@ export interface MatchRowsDependencies {
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
+  /** The account's remembered decisions (issue 20, section 6): one query for a chunk; none apply without them. */
+  judged?: JudgedLookups;
 }
 
 /** Candidates looked at per row (per lookup). */
@@ -68,11 +72,16 @@ interface Prepared {
   byWebsite?: QuickSearchRow[];
 }
 
-function queryOf(row: BatchRowInput): MatchQuery {
+/** The row's country as the lookups scope it: null for none, an unreadable one or GLO. */
+export function rowCountryOf(row: BatchRowInput): string | null {
   const country = row.country === null ? undefined : countryFromAnything(row.country);
+  return country === undefined || country === 'GLO' ? null : country;
+}
+
+function queryOf(row: BatchRowInput): MatchQuery {
   return {
     name: row.name,
-    countryIsoAlpha3: country === undefined || country === 'GLO' ? null : country,
+    countryIsoAlpha3: rowCountryOf(row),
     identifier: row.identifier !== null && queryHasDigit(row.identifier) ? normaliseIdentifierValue(row.identifier) || null : null,
     websiteDomain: row.website === null ? null : (normaliseWebsiteHost(row.website) ?? null),
   };
@@ -108,7 +117,7 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
 
 export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   const concurrency = deps.concurrency ?? 8;
-  const matchOne = async (accountId: string, row: Prepared): Promise<BatchRowResult> => {
+  const matchOne = async (accountId: string, row: Prepared, judgements: readonly Judgement[]): Promise<BatchRowResult> => {
     const { query, wanted } = row;
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
     // The identifier and website lookups: the chunk's answer, else this row's own statement.
@@ -136,10 +145,14 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
     for (const found of [...byWebsite, ...nameRows]) if (!subjects.has(found.id)) subjects.set(found.id, { row: found, identifierHit: false });
-    return decideFrom(query, [...subjects.values()]);
+    // An organisation the account judged `same` for this text is a candidate even when the lookups missed it.
+    const missing = judgements.filter((j) => j.verdict === 'same' && !subjects.has(j.organisationId)).map((j) => j.organisationId);
+    if (missing.length > 0 && deps.judged !== undefined)
+      for (const found of await deps.judged.byIds({ ...scope, ids: missing })) subjects.set(found.id, { row: found, identifierHit: false });
+    return decideFrom(query, [...subjects.values()], judgements);
   };
 
-  const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[]): BatchRowResult => {
+  const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[], judgements: readonly Judgement[]): BatchRowResult => {
     // The account's own organisation hides the global one with the same base key (the quick lookup's rule 6).
     const shown = new Set(
       withoutGlobalRowsTheCallerOwns(
@@ -163,12 +176,20 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
           identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
         }),
       }));
-    const result = decideRow(candidates);
+    const result = decideRow(candidates, judgements);
     return { ...result, candidates: result.candidates.slice(0, KEEP) };
   };
 
   return async (accountId, rows) => {
-    const prepared = await prepareChunk(deps.chunk, accountId, rows);
+    const [prepared, judgements] = await Promise.all([
+      prepareChunk(deps.chunk, accountId, rows),
+      deps.judged === undefined
+        ? rows.map(() => [])
+        : deps.judged.judgements.forQueries(
+            accountId,
+            rows.map((row) => ({ query: row.name, countryIsoAlpha3: rowCountryOf(row) })),
+          ),
+    ]);
     const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
     let next = 0;
     const lane = async () => {
@@ -176,7 +197,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
         const at = next;
         next += 1;
         const row = prepared[at];
-        if (row !== undefined) results[at] = await matchOne(accountId, row);
+        if (row !== undefined) results[at] = await matchOne(accountId, row, judgements[at] ?? []);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

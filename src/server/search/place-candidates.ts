@@ -10,11 +10,15 @@
  *   emitted under any key (core/stream-dedup.ts `sameCompanyRow`) merges into it as a patch; the patch's
  *   existingOrgId/accountLinked count the internal rows of both keys, so the row shows Existing when either had it.
  * - At most one candidate of the stream is decided a match (core/one-match.ts; issue 20 section 3).
+ * - The account's remembered decisions (issue 20 section 6, core/match-decision.ts), by the row's existingOrgId: one
+ *   judged `same` goes first in its batch as the match (a row already streamed is not taken back), one judged
+ *   `different` is never a match.
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import { applyJudgements, type Judgement } from '../../core/match-decision';
 import { atMostOneMatch } from '../../core/one-match';
 import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
 import type { LogoService } from '../logo/ports';
@@ -31,6 +35,8 @@ export interface CandidatePlacement {
 export interface CandidatePlacementDependencies {
   matches: InternalMatchLookup;
   logo: LogoService;
+  /** The account's judgements for the query (none when absent). */
+  judgements?: Promise<readonly Judgement[]>;
 }
 
 /** The row's own internal match, else a merged key's; Existing (accountLinked) when any of them is. */
@@ -91,6 +97,15 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
     return out;
   };
 
+  // Decisions remembered: applied to the batch's candidates; patches keep their places after them.
+  const withJudgements = (items: StreamItem[], judgements: readonly Judgement[]): StreamItem[] => {
+    if (judgements.length === 0) return items;
+    const candidates = items.filter((i): i is SearchOrganisationsCandidate => i._type === 'candidate');
+    const judged = applyJudgements(candidates, judgements, (c) => c.existingOrgId);
+    if (judged.some((c) => c.match.match && c.match.matchedOn.decision === 'same')) matchShown = true;
+    return [...judged, ...items.filter((i) => i._type !== 'candidate')];
+  };
+
   return {
     async place(batch) {
       const placed = batch.flatMap((prepared) => dedup(prepared) ?? []);
@@ -116,7 +131,8 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
           accountLinked: match?.accountLinked ?? false,
         };
       });
-      return oneMatch(items);
+      const judgements = (await deps.judgements?.catch(() => [])) ?? [];
+      return withJudgements(oneMatch(items), judgements);
     },
   };
 }
