@@ -130,6 +130,7 @@ describe('POST /api/decisions', () => {
   });
 
   it('undo restores the lookup as it was', async () => {
+    expect((await lookup('Ostravel Milk Co', 'AUS'))[0]?.existingOrgId).toBe(ids.harbour);
     const decision = (await decisionsOf(analyst)).find((d) => d.organisationId === ids.harbour);
     expect(await undo(decision?.id ?? '')).toEqual({ status: 200, json: { data: { id: decision?.id } } });
     expect((await lookup('Ostravel Milk Co', 'AUS')).map((c) => c.existingOrgId)).not.toContain(ids.harbour);
