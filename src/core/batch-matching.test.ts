@@ -52,7 +52,7 @@ describe('decideRow', () => {
   });
 });
 
-describe('decideRow with the account\'s remembered decisions', () => {
+describe("decideRow with the account's remembered decisions", () => {
   it('decides a match on the organisation judged same, even one of two that cannot be told apart', () => {
     const first = candidate('Marlocaster Freight', 'Marlocaster Freight Pty Ltd');
     const second = candidate('Marlocaster Freight', 'Marlocaster Freight Pty Ltd');

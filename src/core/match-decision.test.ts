@@ -10,7 +10,8 @@ const match = (score: number, decided = score >= 70): Match => ({
 });
 const candidate = (id: string | null, score: number, decided?: boolean) => ({ id, match: match(score, decided) });
 const idOf = (c: { id: string | null }) => c.id;
-const summary = (list: { id: string | null; match: Match }[]) => list.map((c) => `${c.id}:${c.match.match ? 'match' : '-'}:${c.match.matchedOn.decision ?? ''}`);
+const summary = (list: { id: string | null; match: Match }[]) =>
+  list.map((c) => `${c.id}:${c.match.match ? 'match' : '-'}:${c.match.matchedOn.decision ?? ''}`);
 
 describe('applying remembered decisions to a candidate list', () => {
   it('leaves the list as it is without judgements, or with judgements about organisations not in it', () => {

@@ -38,7 +38,9 @@ beforeAll(async () => {
   ids.brellanAus = (await makeOrganisation(ctx.database.db, { name: 'Brellan Timber', countryIsoAlpha3: 'AUS' })).id;
   ids.brellanNzl = (await makeOrganisation(ctx.database.db, { name: 'Brellan Timber', countryIsoAlpha3: 'NZL' })).id;
   ids.ostrava = (await makeOrganisation(ctx.database.db, { name: 'Ostravel Dairies Pty Ltd', countryIsoAlpha3: 'AUS' })).id;
-  ids.othersPrivate = (await makeOrganisation(ctx.database.db, { name: 'Private Vantor Shipping Pty Ltd', countryIsoAlpha3: 'AUS' }, { ownerAccountId: other.id })).id;
+  ids.othersPrivate = (
+    await makeOrganisation(ctx.database.db, { name: 'Private Vantor Shipping Pty Ltd', countryIsoAlpha3: 'AUS' }, { ownerAccountId: other.id })
+  ).id;
   server = await serveReconciliation();
 }, 120_000);
 
@@ -91,7 +93,13 @@ describe('the confirm header\'s "No"', () => {
     expect(rejected?.match).toMatchObject({ match: false, matchedOn: { decision: 'different' } });
     expect(matched(again)).not.toContain(ids.vantorAus);
     const listed = (await decisionsOf(analyst)).find((d) => d.organisationId === ids.vantorAus);
-    expect(listed).toMatchObject({ query: 'Vantor Shipping', countryIsoAlpha3: null, verdict: 'different', source: 'confirm_header', organisationName: 'Vantor Shipping Pty Ltd' });
+    expect(listed).toMatchObject({
+      query: 'Vantor Shipping',
+      countryIsoAlpha3: null,
+      verdict: 'different',
+      source: 'confirm_header',
+      organisationName: 'Vantor Shipping Pty Ltd',
+    });
   });
 
   it('does not affect another account, which cannot see or undo the decision', async () => {
@@ -109,7 +117,9 @@ describe('POST /api/decisions', () => {
     expect((await lookup('Ostravel Milk Co', 'AUS')).map((c) => c.existingOrgId)).not.toContain(ids.harbour);
     const { status, json } = await decide({ query: 'Ostravel Milk Co', countryIsoAlpha3: 'AUS', organisationId: ids.harbour, verdict: 'same' });
     expect(status).toBe(200);
-    expect(json).toMatchObject({ data: { query: 'Ostravel Milk Co', countryIsoAlpha3: 'AUS', verdict: 'same', source: 'api', organisationName: 'Quillmere Harbour Services Pty Ltd' } });
+    expect(json).toMatchObject({
+      data: { query: 'Ostravel Milk Co', countryIsoAlpha3: 'AUS', verdict: 'same', source: 'api', organisationName: 'Quillmere Harbour Services Pty Ltd' },
+    });
 
     const found = await lookup('ostravel milk company', 'AUS');
     expect(found[0]).toMatchObject({ existingOrgId: ids.harbour, match: { match: true, matchedOn: { decision: 'same' } } });
@@ -150,7 +160,10 @@ describe('POST /api/decisions', () => {
 
 describe('a batch review', () => {
   async function runBatch(csv: string): Promise<string> {
-    const created = await call((r) => uploadBatch(r), '/api/match/batches', { method: 'POST', body: { fileName: 'suppliers.csv', csv, columns: { name: 'Supplier' } } });
+    const created = await call((r) => uploadBatch(r), '/api/match/batches', {
+      method: 'POST',
+      body: { fileName: 'suppliers.csv', csv, columns: { name: 'Supplier' } },
+    });
     expect(created.status).toBe(202);
     const batchId = (created.json as { data: { batchId: string } }).data.batchId;
     await ctx.container.matchBatches.run({ batchId, accountId: analyst.id });

@@ -35,7 +35,11 @@ export async function triggerEnrichmentAction(input: { organisationId: string })
   return runTriggerEnrichmentAction(input, await sessionDeps());
 }
 
-export async function rejectSelectionAction(input: { organisationId: string; query?: string; country?: string }): Promise<ActionResult<{ organisationId: string }>> {
+export async function rejectSelectionAction(input: {
+  organisationId: string;
+  query?: string;
+  country?: string;
+}): Promise<ActionResult<{ organisationId: string }>> {
   return runRejectSelectionAction(input, await sessionDeps());
 }
 

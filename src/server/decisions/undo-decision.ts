@@ -9,7 +9,8 @@ export type UndoDecision = (accountId: string, decisionId: string) => Promise<{ 
 
 export function createUndoDecision(store: Pick<DecisionStore, 'remove'>): UndoDecision {
   return async (accountId, decisionId) => {
-    if (!(await store.remove(accountId, decisionId))) throw new NotFoundError(`decision ${decisionId} is not one of account ${accountId}`, 'Decision not found');
+    if (!(await store.remove(accountId, decisionId)))
+      throw new NotFoundError(`decision ${decisionId} is not one of account ${accountId}`, 'Decision not found');
     return { id: decisionId };
   };
 }

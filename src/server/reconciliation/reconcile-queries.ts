@@ -44,7 +44,10 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
       Promise.all([...new Set(searches)].map((text) => deps.quickSearch.execute({ accountId, query: text, countryIsoAlpha3 }))),
       deps.judgements === undefined || (query.query ?? '').trim() === ''
         ? []
-        : deps.judgements.forQuery(accountId, { query: query.query ?? '', countryIsoAlpha3: countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : countryIsoAlpha3 }),
+        : deps.judgements.forQuery(accountId, {
+            query: query.query ?? '',
+            countryIsoAlpha3: countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : countryIsoAlpha3,
+          }),
     ]);
     const ids = [...new Set(found.flat().map((candidate) => candidate.existingOrgId))];
     const entities = await Promise.all(ids.map((id) => deps.entities.findEntity(accountId, id)));

@@ -68,7 +68,10 @@ describe('one company, one row (issue 20 section 5, overriding rule 7 where it k
 
 describe("the account's remembered decisions (issue 20 section 6)", () => {
   const registry = {
-    candidates: [registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] }), registryCandidate('Acme Holdings Pty Ltd', { identifiers: [abn('53004085616')] })],
+    candidates: [
+      registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] }),
+      registryCandidate('Acme Holdings Pty Ltd', { identifiers: [abn('53004085616')] }),
+    ],
     error: null,
   };
   const matches = new Map([
@@ -90,6 +93,10 @@ describe("the account's remembered decisions (issue 20 section 6)", () => {
     const { search } = fakes({ registry, matches });
     expect(candidates(await run(search, { mode: 'direct' }))[0]).toEqual({ id: 'org-acme', match: true, decision: undefined });
     const judged = fakes({ registry, matches, judgements: [{ organisationId: 'org-acme', verdict: 'different' }] });
-    expect(candidates(await run(judged.search, { mode: 'direct' })).find((c) => c.id === 'org-acme')).toEqual({ id: 'org-acme', match: false, decision: 'different' });
+    expect(candidates(await run(judged.search, { mode: 'direct' })).find((c) => c.id === 'org-acme')).toEqual({
+      id: 'org-acme',
+      match: false,
+      decision: 'different',
+    });
   });
 });

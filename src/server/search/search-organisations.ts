@@ -142,9 +142,10 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     const matchQuery = matchQueryOfSearch(request.query, scope);
     const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
     // Fetched once, beside the providers; a failure applies none (the stream does not fail for it).
-    const judgements = deps.judgements
-      ?.forQuery(context.accountId, { query: request.query, countryIsoAlpha3: scope })
-      .catch((error: unknown) => (log.warn({ err: error }, 'remembered decisions unavailable'), []));
+    const judgements = deps.judgements?.forQuery(context.accountId, { query: request.query, countryIsoAlpha3: scope }).catch((error: unknown) => {
+      log.warn({ err: error }, 'remembered decisions unavailable');
+      return [];
+    });
     const placement = createCandidatePlacement({ matches, logo: deps.logo, ...(judgements ? { judgements } : {}) });
     // A mistyped identifier reaches no provider as that identifier: its suggestions are the whole answer.
     const mistyped = mistypedIdentifiers(request.query);

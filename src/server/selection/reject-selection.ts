@@ -21,11 +21,7 @@ export interface RejectedSearch {
   decidedBy: string | null;
 }
 
-export type RejectSelection = (
-  accountId: string,
-  organisationId: string,
-  search?: RejectedSearch,
-) => Promise<{ organisationId: string; deleted: boolean }>;
+export type RejectSelection = (accountId: string, organisationId: string, search?: RejectedSearch) => Promise<{ organisationId: string; deleted: boolean }>;
 
 export function createRejectSelection(store: RejectSelectionStore, decisions?: RecordDecision): RejectSelection {
   return async (accountId, organisationId, search) => {
