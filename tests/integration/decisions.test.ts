@@ -13,6 +13,7 @@ import { POST as uploadBatch } from '../../src/app/api/match/batches/route';
 import { GET as batchRows } from '../../src/app/api/match/batches/[id]/rows/route';
 import { POST as reviewRow } from '../../src/app/api/match/batches/[id]/rows/[row]/review/route';
 import { runRejectSelectionAction } from '../../src/app/actions/reject-selection';
+import { runUndoDecisionAction } from '../../src/app/actions/undo-decision';
 import { internalQuickSearchCandidateSchema, type InternalQuickSearchCandidate } from '../../src/core/candidates';
 import { matchDecisionSchema, type MatchDecision } from '../../src/core/match-decision';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -207,5 +208,24 @@ describe('reconciliation', () => {
     expect((await reconcile('Vantor Shipping Finance')).filter((c) => c.match).map((c) => c.id)).toEqual([ids.vantorFinance]);
     await decide({ query: 'Vantor Shipping Finance', organisationId: ids.vantorFinance, verdict: 'different' });
     expect((await reconcile('Vantor Shipping Finance')).filter((c) => c.match)).toEqual([]);
+  });
+});
+
+describe("the decisions page's Undo (server action)", () => {
+  const deps = (account: Account, refreshed: string[] = []) => ({
+    account: async () => ({ accountId: account.id, userId: null, via: 'session' as const }),
+    container: ctx.container,
+    refreshPath: (path: string) => void refreshed.push(path),
+  });
+
+  it("undoes the account's own decision and refreshes the page; another account's is not found", async () => {
+    const decision = (await decisionsOf(analyst)).find((d) => d.organisationId === ids.vantorAus);
+    const decisionId = decision?.id ?? '';
+    expect(await runUndoDecisionAction({ decisionId }, deps(other))).toMatchObject({ ok: false, error: { name: 'NotFoundError' } });
+    const refreshed: string[] = [];
+    expect(await runUndoDecisionAction({ decisionId }, deps(analyst, refreshed))).toEqual({ ok: true, data: { id: decisionId } });
+    expect(refreshed).toEqual(['/decisions']);
+    expect(matched(await lookup('Vantor Shipping', 'GLO'))).toEqual([ids.vantorAus]);
+    expect(await runUndoDecisionAction({ decisionId: 'x' }, deps(analyst))).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
   });
 });
