@@ -12,8 +12,8 @@ CREATE TABLE "match_decisions" (
 	"source" text NOT NULL,
 	"decided_by" text,
 	"decided_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "match_decisions_verdict_check" CHECK ("verdict" in ('same', 'different')),
-	CONSTRAINT "match_decisions_source_check" CHECK ("source" in ('confirm_header', 'batch_review', 'api'))
+	CONSTRAINT "match_decisions_verdict_check" CHECK ("match_decisions"."verdict" in ('same', 'different')),
+	CONSTRAINT "match_decisions_source_check" CHECK ("match_decisions"."source" in ('confirm_header', 'batch_review', 'api'))
 );
 --> statement-breakpoint
 ALTER TABLE "match_decisions" ADD CONSTRAINT "match_decisions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

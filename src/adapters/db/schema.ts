@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -600,5 +601,7 @@ export const matchDecisions = pgTable(
   (t) => [
     uniqueIndex('match_decisions_judgement_idx').on(t.accountId, t.queryKey, t.countryIsoAlpha3, t.organisationId),
     index('match_decisions_account_idx').on(t.accountId, t.decidedAt),
+    check('match_decisions_verdict_check', sql`${t.verdict} in ('same', 'different')`),
+    check('match_decisions_source_check', sql`${t.source} in ('confirm_header', 'batch_review', 'api')`),
   ],
 );
