@@ -10,9 +10,9 @@
  *   emitted under any key (core/stream-dedup.ts `sameCompanyRow`) merges into it as a patch; the patch's
  *   existingOrgId/accountLinked count the internal rows of both keys, so the row shows Existing when either had it.
  * - At most one candidate of the stream is decided a match (core/one-match.ts; issue 20 section 3).
- * - The account's remembered decisions (issue 20 section 6, core/match-decision.ts), by the row's existingOrgId: one
- *   judged `same` goes first in its batch as the match (a row already streamed is not taken back), one judged
- *   `different` is never a match.
+ * - The account's remembered decisions (issue 20 section 6, core/match-decision.ts), by the row's existingOrgId, before
+ *   the one-match rule: one judged `same` goes first in its batch as the match, even in a later batch than a match
+ *   already shown (a streamed row is not taken back), and one judged `different` is never a match.
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
@@ -90,7 +90,8 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
     const out = items.map((item) => {
       if (item._type !== 'candidate') return item;
       const candidate = decided.get(item) ?? item;
-      if (matchShown && candidate.match.match) return { ...candidate, match: { ...candidate.match, match: false } };
+      if (matchShown && candidate.match.match && candidate.match.matchedOn.decision !== 'same')
+        return { ...candidate, match: { ...candidate.match, match: false } };
       return candidate;
     });
     if (out.some((i) => i._type === 'candidate' && i.match.match)) matchShown = true;
@@ -102,7 +103,6 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
     if (judgements.length === 0) return items;
     const candidates = items.filter((i): i is SearchOrganisationsCandidate => i._type === 'candidate');
     const judged = applyJudgements(candidates, judgements, (c) => c.existingOrgId);
-    if (judged.some((c) => c.match.match && c.match.matchedOn.decision === 'same')) matchShown = true;
     return [...judged, ...items.filter((i) => i._type !== 'candidate')];
   };
 
@@ -132,7 +132,7 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
         };
       });
       const judgements = (await deps.judgements?.catch(() => [])) ?? [];
-      return withJudgements(oneMatch(items), judgements);
+      return oneMatch(withJudgements(items, judgements));
     },
   };
 }
