@@ -36,6 +36,9 @@ import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
 import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
+import { createDecisionStore } from './adapters/db/queries/match-decisions';
+import { findOrganisationsByIds } from './adapters/db/queries/quick-search/judged-organisations';
+import { createDecisions, type Decisions } from './server/decisions/decisions';
 import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
 import { createOrganisationRecordReader } from './adapters/db/queries/organisation-read';
 import { createOrganisationFiguresReader } from './adapters/db/queries/organisation-figures';
@@ -122,6 +125,8 @@ export interface Container {
   readonly jobs: JobQueue;
   /** selectOrganisationAction / POST /api/organisations/select, and the confirm header's "No". */
   readonly selection: { readonly selectOrganisation: SelectOrganisation; readonly rejectSelection: RejectSelection };
+  /** Decisions remembered (issue 20, section 6): record, list and undo an account's judgements, and look them up. */
+  readonly decisions: Decisions;
   /** The `organisation.enrich` worker's use case (the worker runs in `npm start` or `npm run worker`). */
   readonly enrichment: { readonly enrichOrganisation: EnrichOrganisation };
   /** The organisation pages' reads (profile, record, figures, the list's counts) and "Enrich now". */
@@ -255,10 +260,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
+  const decisions = createDecisions(createDecisionStore(database.db));
   const matchRows = createMatchRows({
     lookups: createQuickSearchLookups(matchBatchDatabase.db),
     chunk: createChunkLookups(matchBatchDatabase.db),
     assess: batchAssessMatch,
+    judged: { judgements: decisions.judgements, byIds: (params) => findOrganisationsByIds(matchBatchDatabase.db, params) },
   });
   // The search's provider ports, shared by the search stream and the batches' registry pass (one set of adapters).
   const searchPorts = options.searchPorts ?? searchPortsOf(createSearchProviderPorts(env, database.db, log, { websiteFetcher: options.websiteFetcher }), log);
@@ -291,6 +298,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     logo,
     log: log.child({ useCase: 'quickSearch' }),
     limit: env.QUICK_SEARCH_LIMIT,
+    judged: { judgements: decisions.judgements, byIds: (params) => findOrganisationsByIds(quickSearchDatabase.db, params) },
   });
   const suggestIdentifiers = createSuggestIdentifiers({
     directory: createIdentifierDirectory(quickSearchDatabase.db),
@@ -298,7 +306,11 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
   const recordReader = createOrganisationRecordReader(database.db);
-  const reconciliation: ReconciliationDependencies = { quickSearch, entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) } };
+  const reconciliation: ReconciliationDependencies = {
+    quickSearch,
+    entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) },
+    judgements: decisions.judgements,
+  };
   return {
     env,
     log,
@@ -315,6 +327,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     searchOrganisations: createSearchOrganisations({
       ...searchPorts,
       internalMatches: createInternalMatches(database.db),
+      judgements: decisions.judgements,
       flags,
       logo,
       log: log.child({ useCase: 'searchOrganisations' }),
@@ -334,8 +347,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     jobs,
     selection: {
       selectOrganisation,
-      rejectSelection: createRejectSelection(createRejectSelectionStore(database.db)),
+      rejectSelection: createRejectSelection(createRejectSelectionStore(database.db), decisions.record),
     },
+    decisions,
     enrichment: { enrichOrganisation },
     organisations: {
       getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
@@ -376,7 +390,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
         }),
         registryReviewBelow: env.MATCH_REGISTRY_REVIEW_BELOW,
       }),
-      review: createReviewMatchRow({ store: matchBatchStore }),
+      review: createReviewMatchRow({ store: matchBatchStore, decisions: decisions.record }),
       apply: createApplyMatchBatch({ store: matchBatchStore, selectCandidate }),
       resume: createResumeMatchBatch({ store: matchBatchStore, jobs }),
       read: createReadMatchBatch({ store: matchBatchStore }),

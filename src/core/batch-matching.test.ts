@@ -75,3 +75,22 @@ describe('decideRow: an organisation the register lists as inactive', () => {
     expect(result.best?.organisationId).toBe(live.organisationId);
   });
 });
+
+describe("decideRow with the account's remembered decisions", () => {
+  it('decides a match on the organisation judged same, even one of two that cannot be told apart', () => {
+    const first = candidate('Marlocaster Freight', 'Marlocaster Freight Pty Ltd');
+    const second = candidate('Marlocaster Freight', 'Marlocaster Freight Pty Ltd');
+    const row = decideRow([first, second], [{ organisationId: second.organisationId, verdict: 'same' }]);
+    expect(row.decision).toBe('match');
+    expect(row.best?.organisationId).toBe(second.organisationId);
+    expect(row.best?.match.matchedOn.decision).toBe('same');
+    expect(row.explanation).toContain('your earlier decision for this text');
+  });
+
+  it('never decides a match on one judged different', () => {
+    const exact = candidate('Quorvex Haulage Pty Ltd', 'Quorvex Haulage Pty Ltd');
+    const row = decideRow([exact], [{ organisationId: exact.organisationId, verdict: 'different' }]);
+    expect(row.decision).not.toBe('match');
+    expect(row.best?.match).toMatchObject({ match: false, matchedOn: { decision: 'different' } });
+  });
+});

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { MATCH_THRESHOLD, matchSchema, type Match } from './match';
 import { UNKNOWN_REGISTRY_STATUS, activeBeforeInactiveNamesakes, isInactive, registryStatusBadge, registryStatusSchema } from './registry-status';
 import { selectionCandidateSchema } from './selection';
+import { applyJudgements, type Judgement } from './match-decision';
 import { atMostOneMatch } from './one-match';
 
 /** Points between the best and the runner-up under which the runner-up is "close" (and reported). */
@@ -158,16 +159,22 @@ export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
 /**
  * Decides a row from its candidates (any order); candidates are returned best first, an inactive one after its
- * active namesake. An inactive candidate is never decided a match, whatever its match object says.
+ * active namesake. An inactive candidate is never decided a match by the score, whatever its match object says. The
+ * account's judgements about the row's text (core/match-decision.ts) apply: one judged `same` is the decided match
+ * (an analyst's explicit word, inactive or not), one judged `different` never is.
  */
-export function decideRow(candidates: readonly BatchRowCandidate[]): BatchRowResult {
+export function decideRow(candidates: readonly BatchRowCandidate[], judgements: readonly Judgement[] = []): BatchRowResult {
   const ordered = activeBeforeInactiveNamesakes(
     [...candidates].sort((a, b) => b.match.score - a.match.score || a.name.localeCompare(b.name)),
     (c) => c.name,
     (c) => c.registryStatus,
   );
   // At most one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts).
-  const sorted = atMostOneMatch(ordered, { name: (c) => c.name, countryIsoAlpha3: (c) => c.countryIsoAlpha3 });
+  const sorted = applyJudgements(
+    atMostOneMatch(ordered, { name: (c) => c.name, countryIsoAlpha3: (c) => c.countryIsoAlpha3 }),
+    judgements,
+    (c) => c.organisationId,
+  );
   const [best, second] = sorted;
   if (best === undefined)
     return {
@@ -180,7 +187,8 @@ export function decideRow(candidates: readonly BatchRowCandidate[]): BatchRowRes
     };
   const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN ? second : null;
   let decision: BatchDecision;
-  if (isInactive(best.registryStatus)) decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
+  if (best.match.match && best.match.matchedOn.decision === 'same') decision = 'match';
+  else if (isInactive(best.registryStatus)) decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
   else if (best.match.match) decision = runnerUp === null ? 'match' : 'review';
   else decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
   return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp), registry: null };
@@ -195,6 +203,7 @@ export function explain(decision: BatchDecision, best: BatchRowCandidate, runner
   if (on.website) evidence.push(`website ${on.website}`);
   if (on.name) evidence.push(`${on.nameKind === 'alias' ? 'alias' : 'name'} "${on.name}" (${best.match.grades.name})`);
   if (on.corrections.length > 0) evidence.push(`read ${on.corrections.map((c) => `"${c.from}" as "${c.to}"`).join(', ')}`);
+  if (on.decision === 'same') evidence.unshift('your earlier decision for this text');
   const because = evidence.length > 0 ? ` on ${evidence.join(', ')}` : '';
   const score = `score ${best.match.score}`;
   const badge = registryStatusBadge(best.registryStatus);

@@ -50,6 +50,11 @@ export const matchedOnSchema = z.object({
   legalFormsIgnored: z.array(z.string()),
   /** Typo corrections applied to the query's words. */
   corrections: z.array(typoCorrectionSchema),
+  /**
+   * The account's remembered decision about this query and organisation (core/match-decision.ts): `same` ranks it
+   * first as the match, `different` never lets it be one. Absent (or null) when the account decided nothing.
+   */
+  decision: z.enum(['same', 'different']).nullable().optional(),
 });
 export type MatchedOn = z.infer<typeof matchedOnSchema>;
 

@@ -14,6 +14,8 @@ import { POST as auth } from '../../src/app/api/auth/[...all]/route';
 import { POST as uploadMatchBatch } from '../../src/app/api/match/batches/route';
 import { POST as reviewMatchRow } from '../../src/app/api/match/batches/[id]/rows/[row]/review/route';
 import { POST as applyMatchBatch } from '../../src/app/api/match/batches/[id]/apply/route';
+import { POST as recordDecision } from '../../src/app/api/decisions/route';
+import { DELETE as undoDecision } from '../../src/app/api/decisions/[id]/route';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { FLAGS } from '../../src/core/flags';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -52,6 +54,7 @@ const writes: [string, Handler, string][] = [
   ['POST /api/match/batches', (request) => uploadMatchBatch(request), '/api/match/batches'],
   ['POST /api/match/batches/{id}/rows/{row}/review', reviewMatchRow, '/api/match/batches/{id}/rows/0/review'],
   ['POST /api/match/batches/{id}/apply', applyMatchBatch, '/api/match/batches/{id}/apply'],
+  ['POST /api/decisions', (request) => recordDecision(request), '/api/decisions'],
 ];
 
 function call(handler: Handler, path: string, headers: Record<string, string>, method = 'POST') {
@@ -105,5 +108,14 @@ describe('requests the check leaves alone', () => {
   it('session reads need no Origin', async () => {
     const response = await call(profile, '/api/organisations/{id}', { cookie: 'session=valid' }, 'GET');
     expect(response.status).toBe(200);
+  });
+});
+
+describe('DELETE /api/decisions/{id} with the session cookie', () => {
+  it('is refused (403) without the application origin, and passes the check with it (then 404: no such decision)', async () => {
+    const refused = await call(undoDecision, '/api/decisions/{id}', { cookie: 'session=valid', 'content-type': 'application/json' }, 'DELETE');
+    expect(refused.status).toBe(403);
+    const checked = await call(undoDecision, '/api/decisions/{id}', { cookie: 'session=valid', 'content-type': 'application/json', origin: ORIGIN }, 'DELETE');
+    expect(checked.status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   serial,
   date,
@@ -622,4 +623,39 @@ export const matchBatchDecisions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowIndex] })],
+);
+
+/**
+ * Decisions remembered (issue 20, section 6): an account's judgement that a query names an organisation (`same`) or
+ * does not (`different`), keyed by the query's search form and country ('' without one). One per (account, query key,
+ * country, organisation): a later decision replaces the earlier one. Applied by core/match-decision.ts.
+ */
+export const matchDecisions = pgTable(
+  'match_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The query as the analyst typed it (shown on the decisions page). */
+    query: text('query').notNull(),
+    /** `decisionQueryKey(query)`: what a later query is compared by. */
+    queryKey: text('query_key').notNull(),
+    countryIsoAlpha3: text('country_iso_alpha3').notNull().default(''),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** same, different */
+    verdict: text('verdict').notNull(),
+    /** confirm_header, batch_review, api */
+    source: text('source').notNull(),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('match_decisions_judgement_idx').on(t.accountId, t.queryKey, t.countryIsoAlpha3, t.organisationId),
+    index('match_decisions_account_idx').on(t.accountId, t.decidedAt),
+    check('match_decisions_verdict_check', sql`${t.verdict} in ('same', 'different')`),
+    check('match_decisions_source_check', sql`${t.source} in ('confirm_header', 'batch_review', 'api')`),
+  ],
 );

@@ -8,7 +8,13 @@ import { AppHeader } from '../../components/shell/app-header';
 import { CommandKOverlayProvider } from '../../components/shell/command-k-overlay';
 import { MAIN_CONTENT_ID } from '../../components/shell/main-content';
 import '../../components/shell/shell.css';
-import { addOrganisationNAICSAction, rejectSelectionAction, selectOrganisationAction, triggerEnrichmentAction } from '../actions/server-actions';
+import {
+  addOrganisationNAICSAction,
+  rejectSelectionAction,
+  selectOrganisationAction,
+  triggerEnrichmentAction,
+  undoDecisionAction,
+} from '../actions/server-actions';
 import { requireSession } from './require-session';
 import { searchSurfaceFlags } from './search-surface-flags';
 
@@ -20,6 +26,7 @@ const SERVER_ACTIONS: ServerActions = {
   selectOrganisation: selectOrganisationAction,
   triggerEnrichment: triggerEnrichmentAction,
   rejectSelection: rejectSelectionAction,
+  undoDecision: undoDecisionAction,
   addOrganisationNaics: addOrganisationNAICSAction,
 };
 

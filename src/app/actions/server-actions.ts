@@ -13,6 +13,7 @@ import type { ActionDeps } from './action-deps';
 import type { ActionResult } from './action-result';
 import { runAddOrganisationNaicsAction, type AddOrganisationNaicsActionResult } from './add-organisation-naics';
 import { runRejectSelectionAction } from './reject-selection';
+import { runUndoDecisionAction } from './undo-decision';
 import { runSelectOrganisationAction } from './select-organisation';
 import { runTriggerEnrichmentAction } from './trigger-enrichment';
 
@@ -34,8 +35,16 @@ export async function triggerEnrichmentAction(input: { organisationId: string })
   return runTriggerEnrichmentAction(input, await sessionDeps());
 }
 
-export async function rejectSelectionAction(input: { organisationId: string }): Promise<ActionResult<{ organisationId: string }>> {
+export async function rejectSelectionAction(input: {
+  organisationId: string;
+  query?: string;
+  country?: string;
+}): Promise<ActionResult<{ organisationId: string }>> {
   return runRejectSelectionAction(input, await sessionDeps());
+}
+
+export async function undoDecisionAction(input: { decisionId: string }): Promise<ActionResult<{ id: string }>> {
+  return runUndoDecisionAction(input, await sessionDeps());
 }
 
 export async function addOrganisationNAICSAction(input: { organisationId: string; naicsCode: string }): Promise<AddOrganisationNaicsActionResult> {

@@ -33,7 +33,8 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
     setRejecting(true);
     setError(null);
     try {
-      const outcome = await rejectSelection({ organisationId });
+      // The search it came from: the "No" is remembered for it (issue 20, section 6).
+      const outcome = await rejectSelection({ organisationId, query: request.query, country: request.country });
       if (outcome.ok) {
         router.replace(returnToSearchUrl(request));
         return;

@@ -16,7 +16,9 @@ export interface ServerActions {
   /** triggerEnrichmentAction: re-run the enrichment of an existing organisation. */
   readonly triggerEnrichment: (input: { organisationId: string }) => Promise<ActionResult<{ organisationId: string }>>;
   /** rejectSelectionAction: "No" in the confirm header. */
-  readonly rejectSelection: (input: { organisationId: string }) => Promise<ActionResult<{ organisationId: string }>>;
+  readonly rejectSelection: (input: { organisationId: string; query?: string; country?: string }) => Promise<ActionResult<{ organisationId: string }>>;
+  /** undoDecisionAction: forget one of the account's remembered decisions (the decisions page). */
+  readonly undoDecision: (input: { decisionId: string }) => Promise<ActionResult<{ id: string }>>;
   /** addOrganisationNAICSAction: attach one leaf NAICS code. */
   readonly addOrganisationNaics: (input: { organisationId: string; naicsCode: string }) => Promise<AddOrganisationNaicsActionResult>;
 }

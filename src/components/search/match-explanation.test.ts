@@ -41,4 +41,13 @@ describe('explainMatch', () => {
     };
     expect(explainMatch(match).verdict).toBe(`Not decided, ambiguous: 2 organisations named Acme Widgets in AUS and USA: ${match.score} of 100`);
   });
+
+  it("says first when the account's own decision made or unmade the match", () => {
+    const assessed = assessMatch({ name: 'Acme Widgets' }, { name: 'Acme Widgets' });
+    const same = { ...assessed, matchedOn: { ...assessed.matchedOn, decision: 'same' as const } };
+    const different = { ...assessed, match: false, matchedOn: { ...assessed.matchedOn, decision: 'different' as const } };
+    expect(explainMatch(same).matchedOn[0]).toBe('Your account decided this is the organisation for this search');
+    expect(explainMatch(different).matchedOn[0]).toBe('Your account decided this is not the organisation for this search');
+    expect(explainMatch(different).verdict).toBe(`Not a match: ${assessed.score} of 100`);
+  });
 });

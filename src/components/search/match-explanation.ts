@@ -18,6 +18,9 @@ export interface MatchExplanationLines {
 export function explainMatch(match: Match): MatchExplanationLines {
   const { matchedOn } = match;
   const lines: string[] = [];
+  // Decisions remembered (issue 20, section 6): the account's own answer for this search comes first.
+  if (matchedOn.decision === 'same') lines.push('Your account decided this is the organisation for this search');
+  if (matchedOn.decision === 'different') lines.push('Your account decided this is not the organisation for this search');
   if (matchedOn.name !== null) lines.push(`Matched the ${NAME_KIND_LABELS[matchedOn.nameKind ?? 'name']} “${matchedOn.name}”`);
   if (matchedOn.identifier !== null) lines.push(`Same ${matchedOn.identifier.type} ${matchedOn.identifier.value}`);
   if (matchedOn.website !== null) lines.push(`Same website ${matchedOn.website}`);

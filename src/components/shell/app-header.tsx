@@ -14,6 +14,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { href: '/engage', label: 'Engage' },
   { href: '/identify', label: 'Identify' },
   { href: '/match', label: 'Match' },
+  { href: '/decisions', label: 'Decisions' },
 ];
 
 /**

@@ -21,6 +21,8 @@ import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
 import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
+import type { JudgedLookups } from '../quick-search/judged-candidates';
+import type { Judgement } from '../../core/match-decision';
 
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
@@ -51,6 +53,8 @@ export interface MatchRowsDependencies {
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
+  /** The account's remembered decisions (issue 20, section 6): one query for a chunk; none apply without them. */
+  judged?: JudgedLookups;
 }
 
 /** Candidates looked at per row (per lookup). */
@@ -69,17 +73,22 @@ interface Prepared {
   byWebsite?: QuickSearchRow[];
 }
 
+/** The row's country as the lookups scope it: null for none, an unreadable one or GLO. */
+export function rowCountryOf(row: BatchRowInput): string | null {
+  const country = row.country === null ? undefined : countryFromAnything(row.country);
+  return country === undefined || country === 'GLO' ? null : country;
+}
+
 /**
  * What a row asks for. Its identifier is read as people type it, like the quick lookup's (`typedIdentifierValue`:
  * "ABN 57 095 403 820" -> 57095403820, "4398218" -> 04398218); a row without one whose name names one ("Telstra
  * ABN 33 051 775 556") has that identifier, and the rest of its name as its name.
  */
 function queryOf(row: BatchRowInput): MatchQuery {
-  const country = row.country === null ? undefined : countryFromAnything(row.country);
   const identifierText = row.identifier ?? (recogniseIdentifiers(row.name).length > 0 ? row.name : null);
   return {
     name: identifierText === row.name ? nameTextOf(row.name) : row.name,
-    countryIsoAlpha3: country === undefined || country === 'GLO' ? null : country,
+    countryIsoAlpha3: rowCountryOf(row),
     identifier: identifierText !== null && queryHasDigit(identifierText) ? typedIdentifierValue(identifierText) || null : null,
     websiteDomain: row.website === null ? null : (normaliseWebsiteHost(row.website) ?? null),
   };
@@ -118,7 +127,7 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
 
 export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   const concurrency = deps.concurrency ?? 8;
-  const matchOne = async (accountId: string, row: Prepared): Promise<BatchRowResult> => {
+  const matchOne = async (accountId: string, row: Prepared, judgements: readonly Judgement[]): Promise<BatchRowResult> => {
     const { query, wanted } = row;
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
     // The identifier and website lookups: the chunk's answer, else this row's own statement.
@@ -146,10 +155,14 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
     for (const found of [...byWebsite, ...nameRows]) if (!subjects.has(found.id)) subjects.set(found.id, { row: found, identifierHit: false });
-    return decideFrom(query, [...subjects.values()]);
+    // An organisation the account judged `same` for this text is a candidate even when the lookups missed it.
+    const missing = judgements.filter((j) => j.verdict === 'same' && !subjects.has(j.organisationId)).map((j) => j.organisationId);
+    if (missing.length > 0 && deps.judged !== undefined)
+      for (const found of await deps.judged.byIds({ ...scope, ids: missing })) subjects.set(found.id, { row: found, identifierHit: false });
+    return decideFrom(query, [...subjects.values()], judgements);
   };
 
-  const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[]): BatchRowResult => {
+  const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[], judgements: readonly Judgement[]): BatchRowResult => {
     // The account's own organisation hides the global one with the same base key (the quick lookup's rule 6).
     const shown = new Set(
       withoutGlobalRowsTheCallerOwns(
@@ -177,12 +190,20 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
           found.registryStatus,
         ),
       }));
-    const result = decideRow(candidates);
+    const result = decideRow(candidates, judgements);
     return { ...result, candidates: result.candidates.slice(0, KEEP) };
   };
 
   return async (accountId, rows) => {
-    const prepared = await prepareChunk(deps.chunk, accountId, rows);
+    const [prepared, judgements] = await Promise.all([
+      prepareChunk(deps.chunk, accountId, rows),
+      deps.judged === undefined
+        ? rows.map(() => [])
+        : deps.judged.judgements.forQueries(
+            accountId,
+            rows.map((row) => ({ query: row.name, countryIsoAlpha3: rowCountryOf(row) })),
+          ),
+    ]);
     const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
     let next = 0;
     const lane = async () => {
@@ -190,7 +211,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
         const at = next;
         next += 1;
         const row = prepared[at];
-        if (row !== undefined) results[at] = await matchOne(accountId, row);
+        if (row !== undefined) results[at] = await matchOne(accountId, row, judgements[at] ?? []);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

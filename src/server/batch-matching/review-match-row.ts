@@ -5,11 +5,16 @@
  * an organisation or key that is not one of the row's candidates, is a 400; a batch or row of another account is
  * 404. Deciding again replaces the decision. A registry candidate accepted or picked becomes an organisation only
  * when the batch is applied (ApplyMatchBatch, through the selection use case).
+ *
+ * Decisions remembered (issue 20, section 6): an internal organisation accepted or picked is judged `same` for the
+ * row's text and country; `not_in_list` judges each internal candidate of the row `different`.
  */
 import { z } from 'zod';
 import { reviewActionSchema } from '../../core/batch-matching';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
-import type { MatchBatchStore } from './ports';
+import type { RecordDecision } from '../decisions/record-decision';
+import { rowCountryOf } from './match-rows';
+import type { BatchRowView, MatchBatchStore } from './ports';
 
 export const reviewMatchRowInputSchema = z.object({
   batchId: z.uuid(),
@@ -24,7 +29,14 @@ export type ReviewMatchRow = (
   input: ReviewMatchRowInput,
 ) => Promise<{ rowIndex: number; action: string; organisationId: string | null; registryKey: string | null }>;
 
-export function createReviewMatchRow(deps: { store: MatchBatchStore }): ReviewMatchRow {
+/** The judgements a review makes: `same` on the organisation taken, `different` on every internal candidate refused. */
+function judgementsOf(row: BatchRowView, action: string, organisationId: string | null): { organisationId: string; verdict: 'same' | 'different' }[] {
+  if (action === 'not_in_list')
+    return (row.result?.candidates ?? []).flatMap((c) => (c.kind === 'internal' ? [{ organisationId: c.organisationId, verdict: 'different' as const }] : []));
+  return organisationId === null ? [] : [{ organisationId, verdict: 'same' }];
+}
+
+export function createReviewMatchRow(deps: { store: MatchBatchStore; decisions?: RecordDecision }): ReviewMatchRow {
   return async (accountId, userId, { batchId, rowIndex, review }) => {
     const row = await deps.store.findRow(accountId, batchId, rowIndex);
     if (row === null) throw new NotFoundError('match batch row not found');
@@ -49,6 +61,18 @@ export function createReviewMatchRow(deps: { store: MatchBatchStore }): ReviewMa
     }
     const recorded = await deps.store.recordDecision({ accountId, batchId, rowIndex, review, organisationId, registryKey, decidedBy: userId });
     if (!recorded) throw new NotFoundError('match batch row not found');
+    const record = deps.decisions;
+    if (record !== undefined) {
+      const country = rowCountryOf(row.input);
+      for (const judgement of judgementsOf(row, review.action, organisationId)) {
+        // An organisation no longer visible (deleted since the row was matched) has nothing to remember.
+        await record({ accountId, decidedBy: userId, query: row.input.name, countryIsoAlpha3: country, source: 'batch_review', ...judgement }).catch(
+          (error: unknown) => {
+            if (!(error instanceof NotFoundError)) throw error;
+          },
+        );
+      }
+    }
     return { rowIndex, action: review.action, organisationId, registryKey };
   };
 }

@@ -186,3 +186,48 @@ describe('createQuickSearch', () => {
     expect(corrected).toEqual(['tat motors']);
   });
 });
+
+describe("rule 11: the account's remembered decisions", () => {
+  const acme = row({ id: 'acme', name: 'Acme Widgets' });
+  const harbour = row({ id: 'harbour', name: 'Harbour Services' });
+  const search = (judgements: { organisationId: string; verdict: 'same' | 'different' }[], asked: unknown[] = []) =>
+    createQuickSearch({
+      lookups: lookups({ byName: async () => named([acme]) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+      judged: {
+        judgements: {
+          forQuery: async (accountId, query) => (asked.push([accountId, query]), judgements),
+          forQueries: async () => [],
+        },
+        byIds: async (params) => (asked.push(['byIds', params.ids, params.countryIsoAlpha3]), [harbour].filter((r) => params.ids.includes(r.id))),
+      },
+    });
+
+  it('asks for the judgements of the query and its country filter (none for GLO)', async () => {
+    const asked: unknown[] = [];
+    await search([], asked).execute({ accountId: 'a', query: ' Acme Widgets ', countryIsoAlpha3: 'GLO' });
+    expect(asked).toEqual([['a', { query: 'Acme Widgets', countryIsoAlpha3: null }]]);
+  });
+
+  it('fetches an organisation judged same that the text did not find, and puts it first as the match', async () => {
+    const asked: unknown[] = [];
+    const found = await search([{ organisationId: 'harbour', verdict: 'same' }], asked).execute({
+      accountId: 'a',
+      query: 'Acme Widgets',
+      countryIsoAlpha3: 'AUS',
+    });
+    expect(asked).toContainEqual(['byIds', ['harbour'], 'AUS']);
+    expect(found.map((c) => [c.existingOrgId, c.match.match, c.match.matchedOn.decision])).toEqual([
+      ['harbour', true, 'same'],
+      ['acme', false, undefined],
+    ]);
+  });
+
+  it('never marks one judged different a match', async () => {
+    const found = await search([{ organisationId: 'acme', verdict: 'different' }]).execute({ accountId: 'a', query: 'Acme Widgets', countryIsoAlpha3: 'AUS' });
+    expect(found.map((c) => [c.existingOrgId, c.match.match, c.match.matchedOn.decision])).toEqual([['acme', false, 'different']]);
+  });
+});

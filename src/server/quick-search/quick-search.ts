@@ -22,6 +22,8 @@
  *
  * 10. Every candidate carries its `match`; candidates are ordered by it and cut at the relevance floor
  *     (decisions 0007 and 0016): match-ranking.ts.
+ * 11. The account's remembered decisions about this query (issue 20, section 6): one judged `same` first as the
+ *     match (fetched by id when the text did not find it), one judged `different` never a match: judged-candidates.ts.
  *
  * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
  * answers 503 `{candidates: []}`).
@@ -35,6 +37,7 @@ import type { LogoService } from '../logo/ports';
 import { linkedOrThrowNothing } from './account-linked';
 import { candidateCountry } from './candidate-country';
 import { deduplicate, withoutHiddenGlobalRows } from './de-duplication';
+import { withJudgements, type JudgedLookups } from './judged-candidates';
 import { byMatch } from './match-ranking';
 import { nameQueryOf } from './name-query';
 import { rankByName } from './name-ranking';
@@ -62,6 +65,8 @@ export interface QuickSearchDependencies {
   log: QuickSearchLog;
   /** How many candidates at most (QUICK_SEARCH_LIMIT, 10 by default). */
   limit: number;
+  /** The account's remembered decisions (rule 11); without them none apply. */
+  judged?: JudgedLookups;
 }
 
 export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
@@ -79,28 +84,31 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const { wanted, alternative } = nameQueryOf(nameText, websiteDomain);
       const none: Promise<never[]> = Promise.resolve([]);
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
-      // Rule 4: the lookups run concurrently.
-      const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
+      // Rule 4: the lookups run concurrently (and rule 11's judgements with them).
+      const [nameLookup, byIdentifier, byWebsite, judgements] = await Promise.all([
         wanted === ''
           ? noName
           : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
         identifierValues.length === 0 ? none : deps.lookups.byIdentifier({ ...scope, valuesNormalised: identifierValues, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
+        deps.judged === undefined ? Promise.resolve([]) : deps.judged.judgements.forQuery(accountId, { query: trimmed, countryIsoAlpha3: filter }),
       ]);
       const matchQuery = matchQueryOfSearch(trimmed, filter);
       // Rule 1's re-ranking, rule 6's de-duplication, then rule 10's match, floor and order, cut at the limit.
-      const candidatesOf = (byName: QuickSearchRow[]) => {
+      const candidatesOf = async (byName: QuickSearchRow[]) => {
         const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
         ranked.push(...rankByName(byName, nameText, wanted, alternative));
-        return byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted).slice(0, deps.limit);
+        const matched = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted);
+        // Rule 11: the account's remembered decisions.
+        return (await withJudgements(matched, judgements, { lookups: deps.judged, scope, query: matchQuery, filter })).slice(0, deps.limit);
       };
       // Rule 1's two steps: the typo step only when nothing was found exactly.
       const foundExactly = nameLookup.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
       const typoStep = HAS_LETTER.test(wanted) && byIdentifier.length === 0 && byWebsite.length === 0;
-      let candidates = candidatesOf(foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected());
+      let candidates = await candidatesOf(foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected());
       // The exact spelling found only rows under the relevance floor (a short mistyped word read as part of
       // other words: "tat motors" in "... Estate Motors", "ign" in "... Signal ..."): the typo step as well.
-      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) candidates = candidatesOf(await nameLookup.corrected());
+      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) candidates = await candidatesOf(await nameLookup.corrected());
       const linked = await linkedOrThrowNothing(
         deps,
         accountId,

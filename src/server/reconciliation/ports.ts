@@ -4,6 +4,7 @@
  * organisation as the account sees it. The PostgreSQL reader is src/adapters/db/queries/organisation-read.ts.
  */
 import type { ReconciliationEntity } from '../../core/reconciliation-entity';
+import type { JudgementLookup } from '../decisions/judgements';
 import type { QuickSearch } from '../quick-search/quick-search';
 
 export interface ReconciliationEntities {
@@ -14,4 +15,6 @@ export interface ReconciliationEntities {
 export interface ReconciliationDependencies {
   quickSearch: Pick<QuickSearch, 'execute'>;
   entities: ReconciliationEntities;
+  /** The account's remembered decisions (issue 20, section 6); none apply without them. */
+  judgements?: JudgementLookup;
 }

@@ -14,6 +14,8 @@
  *    (core/registry-status.ts); at most the query's limit (default 5, at most 25). At most one candidate is `match`
  *    (OpenRefine auto-matches it), none when the best cannot be told apart (core/one-match.ts).
  * 5. `type` and `type_strict` do not restrict: every entity is an Organisation.
+ * 6. The account's remembered decisions about the query's text and country (core/match-decision.ts): one judged
+ *    `same` first and the match, one judged `different` never a match.
  */
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import {
@@ -24,6 +26,7 @@ import {
   type ReconciliationQuery,
   type ReconciliationResultBatch,
 } from '../../core/reconciliation';
+import { applyJudgements } from '../../core/match-decision';
 import { atMostOneMatch } from '../../core/one-match';
 import { contradictsConditions, featuresOf, matchOfCandidate } from '../../core/reconciliation-match';
 import type { Match } from '../../core/match';
@@ -39,7 +42,15 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
   async function reconcileOne(accountId: string, query: ReconciliationQuery, conditions: MatchConditions): Promise<ReconciliationCandidate[]> {
     const countryIsoAlpha3 = conditions.countries.length === 1 && conditions.countries[0] !== undefined ? conditions.countries[0] : GLOBAL_SEARCH_SCOPE;
     const searches = [query.query ?? '', ...conditions.identifiers.map((i) => i.value), ...conditions.websites].map((s) => s.trim()).filter((s) => s !== '');
-    const found = await Promise.all([...new Set(searches)].map((text) => deps.quickSearch.execute({ accountId, query: text, countryIsoAlpha3 })));
+    const [found, judgements] = await Promise.all([
+      Promise.all([...new Set(searches)].map((text) => deps.quickSearch.execute({ accountId, query: text, countryIsoAlpha3 }))),
+      deps.judgements === undefined || (query.query ?? '').trim() === ''
+        ? []
+        : deps.judgements.forQuery(accountId, {
+            query: query.query ?? '',
+            countryIsoAlpha3: countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : countryIsoAlpha3,
+          }),
+    ]);
     const ids = [...new Set(found.flat().map((candidate) => candidate.existingOrgId))];
     const entities = await Promise.all(ids.map((id) => deps.entities.findEntity(accountId, id)));
     const candidates: (Omit<ReconciliationCandidate, 'match'> & {
@@ -72,7 +83,11 @@ export function createReconcileQueries(deps: ReconciliationDependencies): Reconc
       (c) => c.name,
       (c) => c.registryStatus,
     );
-    const decided = atMostOneMatch(ranked, { name: (c) => c.subject.name, countryIsoAlpha3: (c) => c.subject.countryIsoAlpha3 });
+    const decided = applyJudgements(
+      atMostOneMatch(ranked, { name: (c) => c.subject.name, countryIsoAlpha3: (c) => c.subject.countryIsoAlpha3 }),
+      judgements,
+      (c) => c.id,
+    );
     return decided
       .slice(0, candidateLimitOf(query))
       .map(({ sameFields: _ranking, subject: _subject, registryStatus: _status, match: decision, ...candidate }) => ({ ...candidate, match: decision.match }));

@@ -65,3 +65,38 @@ describe('one company, one row (issue 20 section 5, overriding rule 7 where it k
     expect(keysOf(await run(search))).toHaveLength(2);
   });
 });
+
+describe("the account's remembered decisions (issue 20 section 6)", () => {
+  const registry = {
+    candidates: [
+      registryCandidate('Acme Pty Ltd', { identifiers: [abn('51824753556')] }),
+      registryCandidate('Acme Holdings Pty Ltd', { identifiers: [abn('53004085616')] }),
+    ],
+    error: null,
+  };
+  const matches = new Map([
+    ['AUS|acme pty ltd', { organisationId: 'org-acme', owned: false, accountLinked: false }],
+    ['AUS|acme holdings pty ltd', { organisationId: 'org-holdings', owned: false, accountLinked: false }],
+  ]);
+  const candidates = (items: Awaited<ReturnType<typeof run>>) =>
+    items.flatMap((i) => (i._type === 'candidate' ? [{ id: i.existingOrgId, match: i.match.match, decision: i.match.matchedOn.decision }] : []));
+
+  it('puts the organisation judged same first as the match', async () => {
+    const { search } = fakes({ registry, matches, judgements: [{ organisationId: 'org-holdings', verdict: 'same' }] });
+    expect(candidates(await run(search, { mode: 'direct' }))).toEqual([
+      { id: 'org-holdings', match: true, decision: 'same' },
+      { id: 'org-acme', match: false, decision: undefined },
+    ]);
+  });
+
+  it('never marks one judged different a match', async () => {
+    const { search } = fakes({ registry, matches });
+    expect(candidates(await run(search, { mode: 'direct' }))[0]).toEqual({ id: 'org-acme', match: true, decision: undefined });
+    const judged = fakes({ registry, matches, judgements: [{ organisationId: 'org-acme', verdict: 'different' }] });
+    expect(candidates(await run(judged.search, { mode: 'direct' })).find((c) => c.id === 'org-acme')).toEqual({
+      id: 'org-acme',
+      match: false,
+      decision: 'different',
+    });
+  });
+});

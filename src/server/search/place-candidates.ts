@@ -10,6 +10,9 @@
  *   emitted under any key (core/stream-dedup.ts `sameCompanyRow`) merges into it as a patch; the patch's
  *   existingOrgId/accountLinked count the internal rows of both keys, so the row shows Existing when either had it.
  * - At most one candidate of the stream is decided a match (core/one-match.ts; issue 20 section 3).
+ * - The account's remembered decisions (issue 20 section 6, core/match-decision.ts), by the row's existingOrgId, before
+ *   the one-match rule: one judged `same` goes first in its batch as the match, even in a later batch than a match
+ *   already shown (a streamed row is not taken back), and one judged `different` is never a match.
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
@@ -17,6 +20,7 @@
  *   the reference of the row it upgrades.
  */
 import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import { applyJudgements, type Judgement } from '../../core/match-decision';
 import { atMostOneMatch } from '../../core/one-match';
 import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
 import type { LogoService } from '../logo/ports';
@@ -34,6 +38,8 @@ export interface CandidatePlacement {
 export interface CandidatePlacementDependencies {
   matches: InternalMatchLookup;
   logo: LogoService;
+  /** The account's judgements for the query (none when absent). */
+  judgements?: Promise<readonly Judgement[]>;
 }
 
 /** The row's own internal match, else a merged key's; Existing (accountLinked) when any of them is. */
@@ -96,11 +102,20 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
     const out = items.map((item) => {
       if (item._type !== 'candidate') return item;
       const candidate = decided.get(item) ?? item;
-      if (matchShown && candidate.match.match) return { ...candidate, match: { ...candidate.match, match: false } };
+      if (matchShown && candidate.match.match && candidate.match.matchedOn.decision !== 'same')
+        return { ...candidate, match: { ...candidate.match, match: false } };
       return candidate;
     });
     if (out.some((i) => i._type === 'candidate' && i.match.match)) matchShown = true;
     return out;
+  };
+
+  // Decisions remembered: applied to the batch's candidates; patches keep their places after them.
+  const withJudgements = (items: StreamItem[], judgements: readonly Judgement[]): StreamItem[] => {
+    if (judgements.length === 0) return items;
+    const candidates = items.filter((i): i is SearchOrganisationsCandidate => i._type === 'candidate');
+    const judged = applyJudgements(candidates, judgements, (c) => c.existingOrgId);
+    return [...judged, ...items.filter((i) => i._type !== 'candidate')];
   };
 
   return {
@@ -129,7 +144,8 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
           accountLinked: match?.accountLinked ?? false,
         };
       });
-      return oneMatch(items);
+      const judgements = (await deps.judgements?.catch(() => [])) ?? [];
+      return oneMatch(withJudgements(items, judgements));
     },
   };
 }

@@ -47,6 +47,7 @@ import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';
 import { createInternalMatchLookup } from './internal-match-lookup';
 import { createCandidatePlacement } from './place-candidates';
+import type { JudgementLookup } from '../decisions/judgements';
 import type { EnrichRegistryWebsites, GlobalRegistry, InternalMatches, NationalRegistry, SearchAgent, SearchLog, WebsiteValidator } from './ports';
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
 import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/suggest-identifiers';
@@ -68,6 +69,8 @@ export interface SearchOrganisationsDependencies {
   agent: SearchAgent;
   websiteValidator: WebsiteValidator;
   internalMatches: InternalMatches;
+  /** The account's remembered decisions (issue 20, section 6); none apply without them. */
+  judgements?: JudgementLookup;
   flags: FeatureFlags;
   logo: LogoService;
   log: SearchLog;
@@ -155,7 +158,12 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     const providerQuery = answersSuggestions ? reading.rest : request.query;
     const matchQuery = matchQueryOfSearch(request.query, scope);
     const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
-    const placement = createCandidatePlacement({ matches, logo: deps.logo });
+    // Fetched once, beside the providers; a failure applies none (the stream does not fail for it).
+    const judgements = deps.judgements?.forQuery(context.accountId, { query: request.query, countryIsoAlpha3: scope }).catch((error: unknown) => {
+      log.warn({ err: error }, 'remembered decisions unavailable');
+      return [];
+    });
+    const placement = createCandidatePlacement({ matches, logo: deps.logo, ...(judgements ? { judgements } : {}) });
     /** Records a batch's candidates under their references, then answers the batch to yield. */
     const recorded = async (items: StreamItem[]): Promise<StreamItem[]> => {
       const references = deps.candidateReferences;

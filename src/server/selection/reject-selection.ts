@@ -3,18 +3,34 @@
  * leaves the account's list; a private organisation of the account that nothing else refers to (no other
  * account's link, no transactions, no NAICS tags, no relations, no redirect to it) is deleted with it.
  * Its pending enrichment job, if any, then finds nothing to enrich and ends (the handler is idempotent).
+ * With the search it came from, the "No" is remembered (issue 20, section 6): the organisation is judged `different`
+ * for that query and country, so the same lookup never marks it a match again (kept only while it exists).
  */
 import { NotFoundError } from '../../core/errors';
+import type { RecordDecision } from '../decisions/record-decision';
 
 export interface RejectSelectionStore {
   /** In one transaction: unlink, then delete when private to the account and unreferenced. Null: not visible. */
   unlinkAndDeleteIfUnreferenced(accountId: string, organisationId: string): Promise<{ deleted: boolean } | null>;
 }
 
-export type RejectSelection = (accountId: string, organisationId: string) => Promise<{ organisationId: string; deleted: boolean }>;
+/** The search the selection came from: its query and country (null, '' or GLO: none). */
+export interface RejectedSearch {
+  query: string;
+  countryIsoAlpha3: string | null;
+  decidedBy: string | null;
+}
 
-export function createRejectSelection(store: RejectSelectionStore): RejectSelection {
-  return async (accountId, organisationId) => {
+export type RejectSelection = (accountId: string, organisationId: string, search?: RejectedSearch) => Promise<{ organisationId: string; deleted: boolean }>;
+
+export function createRejectSelection(store: RejectSelectionStore, decisions?: RecordDecision): RejectSelection {
+  return async (accountId, organisationId, search) => {
+    // Remembered first: a query without letters or digits has nothing to remember; a refusal (not visible) is the 404 below.
+    if (decisions !== undefined && search !== undefined && /[\p{L}\p{N}]/u.test(search.query)) {
+      await decisions({ accountId, organisationId, verdict: 'different', source: 'confirm_header', ...search }).catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+    }
     const result = await store.unlinkAndDeleteIfUnreferenced(accountId, organisationId);
     if (!result) throw new NotFoundError(`organisation ${organisationId} is not visible to account ${accountId}`, 'Organisation not found');
     return { organisationId, deleted: result.deleted };

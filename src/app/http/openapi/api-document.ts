@@ -23,6 +23,7 @@ import { quickSearchRequestSchema } from '../../../server/quick-search/quick-sea
 import { searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
 import { reviewActionSchema } from '../../../core/batch-matching';
+import { decisionRequestSchema, matchDecisionSchema } from '../../../core/match-decision';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
 import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
 import { flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
@@ -56,6 +57,8 @@ const COMPONENTS = {
   MatchBatch: batchSummarySchema,
   MatchBatchRow: batchRowViewSchema,
   MatchReview: reviewActionSchema,
+  DecisionRequest: decisionRequestSchema,
+  MatchDecision: matchDecisionSchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
 
@@ -74,7 +77,7 @@ const INTEGER = { type: 'integer' };
 
 export interface RouteDoc {
   readonly path: string;
-  readonly method: 'get' | 'post';
+  readonly method: 'get' | 'post' | 'delete';
   readonly summary: string;
   readonly description?: string;
   /** `session`: a signed-in browser session or an API key; `public`: no account needed. */
@@ -256,6 +259,36 @@ export const ROUTES: readonly RouteDoc[] = [
       schema: dataOf(objectOf({ rowIndex: INTEGER, action: STRING, organisationId: { type: ['string', 'null'] }, registryKey: { type: ['string', 'null'] } })),
     },
     errors: [400, 401, 403, 404, 409],
+  },
+  {
+    path: '/api/decisions',
+    method: 'get',
+    summary: "The account's remembered decisions, the latest first",
+    description:
+      'Each decision says that a query (as the product normalises names) in a country names an organisation (`same`) or does not (`different`), and where it was taken: the confirm header\'s "No", a batch review, or this API.',
+    auth: 'account',
+    success: { status: 200, description: 'The decisions', schema: dataOf({ type: 'array', items: ref('MatchDecision') }) },
+    errors: [401],
+  },
+  {
+    path: '/api/decisions',
+    method: 'post',
+    summary: 'Remember that a query names an organisation (`same`) or does not (`different`)',
+    description:
+      'A later quick lookup, stream, batch or reconciliation of the same text (normalised) and country ranks an organisation judged `same` first as the match (`matchedOn.decision: "same"`) and never marks one judged `different` a match (`matchedOn.decision: "different"`). A later decision for the same query, country and organisation replaces the earlier one. `countryIsoAlpha3` null, absent or `GLO`: the query was made without a country.',
+    auth: 'account',
+    body: 'DecisionRequest',
+    success: { status: 200, description: 'The decision as recorded', schema: dataOf(ref('MatchDecision')) },
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/api/decisions/{id}',
+    method: 'delete',
+    summary: 'Undo a remembered decision',
+    auth: 'account',
+    pathParameters: ['id'],
+    success: { status: 200, description: 'The decision is forgotten', schema: dataOf(objectOf({ id: STRING })) },
+    errors: [400, 401, 403, 404],
   },
   {
     path: '/api/match/batches/{id}/apply',

@@ -3,6 +3,7 @@
  * /api/organisations/search): each fake records its calls, so a test can say what the orchestrator asked
  * of it. Timing rules use a small injected registry lead instead of fake timers.
  */
+import type { Judgement } from '../../../core/match-decision';
 import type { StreamItem } from '../../../core/candidates';
 import type { Identifier } from '../../../core/identifiers';
 import type { FlagName } from '../../../core/flags';
@@ -58,6 +59,8 @@ export interface FakeOptions {
   enrich?: SearchOrganisationsDependencies['enrichRegistryWebsites'];
   /** Registry records by number (ABN, ACN, CH); a number mapped to 'fail' fails. */
   records?: Record<string, RegistryRecord | 'fail'>;
+  /** The account's remembered decisions about the query (issue 20, section 6). */
+  judgements?: Judgement[];
 }
 
 export function fakes(options: FakeOptions = {}) {
@@ -146,6 +149,9 @@ export function fakes(options: FakeOptions = {}) {
     registryLeadMs: options.leadMs ?? 200,
     enrichRegistryWebsites: options.enrich,
     registryLookups: { byAbn: byNumber, byAcn: byNumber, byCompaniesHouseNumber: byNumber },
+    ...(options.judgements
+      ? { judgements: { forQuery: async () => options.judgements ?? [], forQueries: async (_a, queries) => queries.map(() => options.judgements ?? []) } }
+      : {}),
   };
   return { deps, calls, search: createSearchOrganisations(deps) };
 }
