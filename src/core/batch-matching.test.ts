@@ -40,7 +40,9 @@ describe('decideRow', () => {
   });
 
   it('says why a best scored over the threshold is still not decided: a name graded different decides nothing alone', () => {
-    const wombat = candidate('Wombat', 'Wombat Works Pty Ltd');
+    // (A name that adds a distinctive word the query lacks is capped under the threshold: issue 20 section 3; here
+    // the query adds the words.)
+    const wombat = candidate('Wombat Works Australia Sydney', 'Wombat Works Pty Ltd');
     expect(wombat.match).toMatchObject({ match: false, grades: { name: 'different', country: 'same' } });
     expect(wombat.match.score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
     const row = decideRow([wombat]);

@@ -3,6 +3,7 @@ import { makeAbn } from './identifiers';
 import { MATCH_THRESHOLD, matchSchema } from './match';
 import { calibrate, NAME_CALIBRATION } from './match-calibration';
 import {
+  addsDistinctiveWords,
   assessMatch,
   decidedMatch,
   IDENTIFIER_DIFFERENT_CAP,
@@ -226,5 +227,37 @@ describe('prefixReading', () => {
     expect(prefixReading('silver', ['silverton bay', 'silver fern'])).toBe('word');
     expect(prefixReading('silver', ['argent silver'])).toBeNull();
     expect(prefixReading('', ['silver fern farms'])).toBeNull();
+  });
+});
+
+describe('a namesake that adds a distinctive word is not decided a match by its name (issue 20 section 3)', () => {
+  const scoreOf = (query: string, name: string) => assessMatch({ name: query, countryIsoAlpha3: 'AUS' }, { name, countryIsoAlpha3: 'AUS' });
+
+  it('caps "BHP Group Finance Pty Ltd" for "BHP Group Limited" under the threshold, and keeps the exact entity a match', () => {
+    expect(scoreOf('BHP Group Limited', 'BHP Group Finance Pty Ltd')).toMatchObject({ match: false });
+    expect(scoreOf('BHP Group Limited', 'BHP Group Finance Pty Ltd').score).toBeLessThan(MATCH_THRESHOLD);
+    expect(scoreOf('BHP Group Limited', 'BHP Group Limited')).toMatchObject({ match: true, score: 100 });
+  });
+
+  it('caps a namesake with a different number or a country suffix', () => {
+    expect(scoreOf('Brigade 44', 'Brigade 45').match).toBe(false);
+    expect(scoreOf('Credit Suisse AG', 'Credit Suisse (Schweiz) AG').match).toBe(false);
+    expect(scoreOf('Perpetual', 'Perpetual Trust Company').match).toBe(false);
+  });
+
+  it('does not count generic words, typos, spacing or joined words as distinctive', () => {
+    expect(addsDistinctiveWords('bhp', 'bhp group', [])).toBe(false);
+    expect(addsDistinctiveWords('good will', 'goodwill', [])).toBe(false);
+    expect(addsDistinctiveWords('goodwill', 'good will', [])).toBe(false);
+    expect(addsDistinctiveWords('harbuorline', 'harbourline', [{ from: 'harbuorline', to: 'harbourline' }])).toBe(false);
+    expect(addsDistinctiveWords('bhp group', 'bhp group finance', [])).toBe(true);
+  });
+
+  it('still decides a match on the same identifier or website, whatever the name adds', () => {
+    const byAbn = assessMatch(
+      { name: 'BHP Group', identifiers: [{ type: 'ABN', value: '49004028077' }] },
+      { name: 'BHP Group Finance Pty Ltd', identifiers: [{ type: 'ABN', value: '49004028077' }] },
+    );
+    expect(byAbn.match).toBe(true);
   });
 });

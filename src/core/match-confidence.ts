@@ -151,6 +151,30 @@ export function nameSimilarity(queryForm: string, subjectForm: string): NameComp
   return { raw: Math.max(0, raw), corrections };
 }
 
+/**
+ * Words that name no particular organisation ("BHP Group" and "BHP" are one company): a namesake that adds only these
+ * is not another legal entity by its name alone.
+ */
+const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(['the', 'and', 'of', 'group', 'holdings', 'holding', 'company', 'co', 'corporation', 'corp']);
+
+/**
+ * A namesake (issue 20, section 3): the candidate's name carries a distinctive word, or a number, that the query's
+ * name lacks once its typos are read ("BHP Group Finance" for "BHP Group", "Credit Suisse (Schweiz)" for "Credit
+ * Suisse", "Brigade 45" for "Brigade 44"). Such a candidate is another legal entity more often than not, so its name
+ * alone never decides a match (NAMESAKE_SCORE_CAP).
+ */
+export function addsDistinctiveWords(queryForm: string, subjectForm: string, corrections: readonly TypoCorrection[]): boolean {
+  if (queryForm === '' || subjectForm === '' || queryForm === subjectForm) return false;
+  if (queryForm.replace(/ /g, '') === subjectForm.replace(/ /g, '')) return false;
+  const corrected = new Map(corrections.map((c) => [c.from, c.to]));
+  const queryWords = new Set(wordsOf(queryForm).map((w) => corrected.get(w) ?? w));
+  const joined = [...queryWords].join('');
+  return wordsOf(subjectForm).some((w) => !queryWords.has(w) && !GENERIC_NAME_WORDS.has(w) && !joined.includes(w));
+}
+
+/** The highest score a namesake gets by its name alone: under MATCH_THRESHOLD. */
+export const NAMESAKE_SCORE_CAP = MATCH_THRESHOLD - 1;
+
 /** Legal-form words of a name that its search form drops ("Acme Pty. Ltd." -> pty, ltd); "the" is not one. */
 export function legalFormWords(name: string): string[] {
   const kept = new Set(wordsOf(searchName(name)));
@@ -254,6 +278,7 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
   if (grades.website === 'different') probability *= WEBSITE_DIFFERENT_FACTOR;
   if (grades.country === 'different') probability *= COUNTRY_DIFFERENT_FACTOR;
   let score = Math.round(probability * 100);
+  if (best !== undefined && addsDistinctiveWords(queryForm, best.form, best.corrections)) score = Math.min(score, NAMESAKE_SCORE_CAP);
   if (grades.website === 'same') score = Math.max(score, WEBSITE_SAME_SCORE);
   if (grades.identifier === 'same') score = Math.max(score, IDENTIFIER_SAME_SCORE);
   if (grades.identifier === 'different') score = Math.min(score, IDENTIFIER_DIFFERENT_CAP);
