@@ -194,6 +194,8 @@ export const organisationAliases = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
     searchValue: text('search_value').notNull(),
+    /** What kind of other name: `alias` (also trading and legal names) or `former_name` (a name the organisation no longer bears). */
+    kind: text('kind').notNull().default('alias'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -202,6 +204,23 @@ export const organisationAliases = pgTable(
     index('organisation_aliases_search_compact_prefix_idx').using('btree', sql`replace(${t.searchValue}, ' ', '') text_pattern_ops`),
     index('organisation_aliases_organisation_idx').on(t.organisationId),
   ],
+);
+
+/**
+ * The words of each organisation's names (search name, aliases, former names), one row per (word, organisation):
+ * the postings of the quick lookup's word-overlap stage (decision 0017). A word's rows, counted up to a cap
+ * through the primary key, give its document frequency (how rare it is); the rare words' rows give the
+ * organisations that share them with a query. Written with the names (organisations-write.ts, enrichment-store.ts).
+ */
+export const organisationNameWords = pgTable(
+  'organisation_name_words',
+  {
+    word: text('word').notNull(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.organisationId] }), index('organisation_name_words_organisation_idx').on(t.organisationId)],
 );
 
 /**
