@@ -210,7 +210,8 @@ export const organisationAliases = pgTable(
  * The words of each organisation's names (search name, aliases, former names), one row per (word, organisation):
  * the postings of the quick lookup's word-overlap stage (decision 0017). A word's rows, counted up to a cap
  * through the primary key, give its document frequency (how rare it is); the rare words' rows give the
- * organisations that share them with a query. Written with the names (organisations-write.ts, enrichment-store.ts).
+ * organisations that share them with a query; both only over the words the caller may see (global ones and its own).
+ * Written with the names (organisations-write.ts, enrichment-store.ts; made global with the organisation).
  */
 export const organisationNameWords = pgTable(
   'organisation_name_words',
@@ -219,8 +220,14 @@ export const organisationNameWords = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The owning account of a private organisation's words (null: global), so that a word's frequency counts only what the caller may see. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.word, t.organisationId] }), index('organisation_name_words_organisation_idx').on(t.organisationId)],
+  (t) => [
+    primaryKey({ columns: [t.word, t.organisationId] }),
+    index('organisation_name_words_word_account_idx').on(t.word, t.accountId),
+    index('organisation_name_words_organisation_idx').on(t.organisationId),
+  ],
 );
 
 /**

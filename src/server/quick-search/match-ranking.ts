@@ -5,7 +5,8 @@
  * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
- * being typed) or the typo step's corrections explain every word of it (decision 0007).
+ * being typed), the typo step's corrections explain every word of it (decision 0007) or it shares a rare word with
+ * the query (the word-overlap stage, decision 0017).
  */
 import { searchName } from '../../core/canonical-name';
 import type { Match } from '../../core/match';
@@ -17,11 +18,16 @@ import type { IdentifierRow, QuickSearchRow } from './ports';
 function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
   return {
     name: row.name,
-    otherNames: row.matchedAlias === null ? [] : [{ value: row.matchedAlias, kind: 'alias' }],
+    otherNames: row.matchedAlias === null ? [] : [otherNameOf(row.matchedAlias, row.matchedAliasKind, row.matchedAliasValue)],
     identifiers: 'matchedIdentifier' in row ? [row.matchedIdentifier] : [],
     website: row.website,
     countryIsoAlpha3: row.countryIsoAlpha3,
   };
+}
+
+/** The matched alias as an other name: a former name as stored ("Arrowhead Research Corporation"), an alias as matched. */
+function otherNameOf(searchValue: string, kind: QuickSearchRow['matchedAliasKind'], value: string | undefined): NonNullable<MatchSubject['otherNames']>[number] {
+  return kind === 'former_name' ? { value: value ?? searchValue, kind: 'former_name' } : { value: searchValue, kind: 'alias' };
 }
 
 /**
@@ -50,7 +56,7 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const kept = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
     .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
-    .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
+    .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted) || row.overlap?.sharesRareWord === true)
     .map((scored) => ({
       ...scored,
       reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),

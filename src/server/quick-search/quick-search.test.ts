@@ -23,6 +23,7 @@ describe('createQuickSearch', () => {
     const quickSearch = createQuickSearch({
       lookups: {
         byName: async (p) => named(await lookup('name')(p), async () => (started.push('corrected'), [])),
+        byWords: async () => [],
         byIdentifier: lookup('identifier'),
         byWebsite: lookup('website'),
       },

@@ -19,6 +19,9 @@
  *
  * 10. Every candidate carries its `match`; candidates are ordered by it and cut at the relevance floor
  *     (decisions 0007 and 0016): match-ranking.ts.
+ * 11. A name of two words or more also runs the word-overlap stage (decision 0017), concurrently: organisations
+ *     whose names, aliases or former names share the query's rarest words (word-overlap.ts). Its rows join the
+ *     name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
  *
  * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
  * answers 503 `{candidates: []}`).
@@ -28,6 +31,7 @@ import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { normaliseIdentifierValue, queryHasDigit } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
+import { overlapWords } from '../../core/word-overlap';
 import type { LogoService } from '../logo/ports';
 import { linkedOrThrowNothing } from './account-linked';
 import { candidateCountry } from './candidate-country';
@@ -76,10 +80,12 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const none: Promise<never[]> = Promise.resolve([]);
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
       // Rule 4: the lookups run concurrently.
-      const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
-        wanted === ''
-          ? noName
-          : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
+      const poolSize = Math.max(NAME_POOL_SIZE, deps.limit);
+      // Rule 11: the word-overlap stage for a name of two words or more (one word is the exact step's prefix or word).
+      const words = overlapWords([wanted, alternative]);
+      const [nameLookup, byWords, byIdentifier, byWebsite] = await Promise.all([
+        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize }),
+        words.length < 2 ? none : deps.lookups.byWords({ ...scope, words, poolSize }),
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
@@ -87,7 +93,9 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       // Rule 1's re-ranking, rule 6's de-duplication, then rule 10's match, floor and order, cut at the limit.
       const candidatesOf = (byName: QuickSearchRow[]) => {
         const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
-        ranked.push(...rankByName(byName, trimmed, wanted, alternative));
+        // The word-overlap rows the name steps did not find come after theirs (the match orders them all).
+        const named = new Set(byName.map((row) => row.id));
+        ranked.push(...rankByName([...byName, ...byWords.filter((row) => !named.has(row.id))], trimmed, wanted, alternative));
         return byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted).slice(0, deps.limit);
       };
       // Rule 1's two steps: the typo step only when nothing was found exactly.
@@ -114,6 +122,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         logo: deps.logo.logoFor(row.website),
         website: row.website,
         accountLinked: linked.has(row.id),
+        ...(match.matchedOn.nameKind === 'former_name' && match.matchedOn.name !== null ? { formerName: match.matchedOn.name } : {}),
         match,
       }));
     },

@@ -1,0 +1,94 @@
+/**
+ * The name lookup's word-overlap stage (issue 20, section 1; decision 0017): organisations ranked by the weighted
+ * overlap of the words of their names, aliases and former names with the query's words, where a rare word weighs
+ * more than a common one ("Group", "Holdings", "Services"), like BM25's IDF. It finds a real variant that is not
+ * stored ("Emami Infrastructure Limited" -> "Emami Realty Limited") and keeps a word as typed where the typo step
+ * would bend it into another company's ("Vistra Energy Corp." -> "Vistra Corp.").
+ *
+ * Its postings are `organisation_name_words` (one row per word and organisation, b-tree primary key), and its
+ * weights come from the same table: a word's document frequency is its rows counted up to WORD_FREQUENCY_CAP
+ * (an index-only range scan that stops at the cap), and its weight is ln(1 + CAP / frequency): 6.9 for a word of
+ * one organisation, 2.4 for 100, 0.69 for a word of CAP or more (a common word). The work is bounded whatever the
+ * data: at most MAX_OVERLAP_WORDS query words counted (CAP index entries each), the SEED_WORDS rarest of them
+ * seeding candidates (SEED_POSTINGS postings each, all of them for a word rarer than that), and the common words'
+ * weight added by primary-key probes of those candidates only. A word of CAP or more organisations seeds nothing:
+ * the exact step's prefix and every-word branches find names made of common words.
+ */
+import { sql } from 'drizzle-orm';
+import { MAX_OVERLAP_WORDS } from '../../../../core/word-overlap';
+import type { QuickSearchRow } from '../../../../server/quick-search/ports';
+import type { Db } from '../../client';
+import { rowColumns, scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
+
+/** A word's organisations are counted up to this many; at or above it the word is common and seeds nothing. */
+export const WORD_FREQUENCY_CAP = 1000;
+/**
+ * A word of at most this many organisations is rare: a name sharing one with the query is always a candidate, even
+ * under the relevance floor (decision 0017).
+ */
+export const RARE_WORD_FREQUENCY = 20;
+/** The rarest this many words seed candidates. */
+export const SEED_WORDS = 3;
+/** At most this many organisations per seed word (every one of a word rarer than that). */
+export const SEED_POSTINGS = 200;
+
+/**
+ * Organisations sharing a rare word with the query, best weighted overlap first (ties: the shorter matched name),
+ * at most `poolSize`, scoped like every lookup. Each row's matched name is the name or the other name (alias or
+ * former name) holding the most weight, with its kind. Rows carry `overlap`: whether that name shares a rare word
+ * with the query.
+ */
+export async function findOrganisationsByWordOverlap(db: Db, params: LookupScopeParams & { words: readonly string[]; poolSize: number }): Promise<QuickSearchRow[]> {
+  const words = params.words.slice(0, MAX_OVERLAP_WORDS);
+  if (words.length === 0) return [];
+  const where = scoped(params);
+  // Only the words the caller may see count and seed (global ones and its own): a word of another account's
+  // private name weighs nothing, as a word that occurs nowhere (the vocabulary's side channel, closed here too).
+  const seen = sql`(w.account_id is null or w.account_id = ${params.accountId}::uuid)`;
+  const statement = sql`
+    with q as (select distinct unnest(${sql.param(words)}::text[]) as word),
+    weights as (
+      select q.word, f.n, ln(1 + ${WORD_FREQUENCY_CAP}::float8 / f.n) as weight
+        from q cross join lateral (
+          select count(*)::int as n from (select 1 from organisation_name_words w where w.word = q.word and ${seen} limit ${WORD_FREQUENCY_CAP}) c
+        ) f
+       where f.n > 0
+    ),
+    seeds as (select word, weight from weights where n < ${WORD_FREQUENCY_CAP} order by n, word limit ${SEED_WORDS}),
+    seeded as (
+      select p.organisation_id as id, sum(s.weight) as score
+        from seeds s cross join lateral (
+          select w.organisation_id from organisation_name_words w where w.word = s.word and ${seen} limit ${SEED_POSTINGS}
+        ) p
+       group by p.organisation_id
+    ),
+    visible as (
+      select s.id, s.score + coalesce((
+               select sum(c.weight) from weights c
+                where c.word not in (select word from seeds)
+                  and exists (select 1 from organisation_name_words x where x.word = c.word and x.organisation_id = s.id)), 0) as score
+        from seeded s join organisations o on o.id = s.id
+       where ${where}
+       order by score desc, o.search_name
+       limit ${params.poolSize}
+    )
+    select ${rowColumns(params.accountId, sql`case when other.weight > own.weight then other.search_value end`)},
+           exists (select 1 from weights w
+                    where w.n <= ${RARE_WORD_FREQUENCY}
+                      and w.word = any(string_to_array(case when other.weight > own.weight then other.search_value else o.search_name end, ' '))) as shares_rare_word
+      from visible v
+      join organisations o on o.id = v.id
+      cross join lateral (
+        select coalesce(sum(w.weight), 0) as weight from weights w where w.word = any(string_to_array(o.search_name, ' '))
+      ) own
+      left join lateral (
+        select a.search_value, (select coalesce(sum(w.weight), 0) from weights w where w.word = any(string_to_array(a.search_value, ' '))) as weight
+          from organisation_aliases a
+         where a.organisation_id = o.id
+         order by weight desc, length(a.search_value), a.search_value
+         limit 1
+      ) other on true
+     order by v.score desc, length(coalesce(case when other.weight > own.weight then other.search_value end, o.search_name)), o.search_name`;
+  const found = await db.execute<RawRow & { shares_rare_word: boolean }>(statement);
+  return found.rows.map((raw) => ({ ...toRow(raw), overlap: { sharesRareWord: raw.shares_rare_word } }));
+}
