@@ -68,6 +68,21 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const lowestWord = wordScores.length === 0 ? undefined : Math.min(...wordScores);
   const demoted = (r: (typeof kept)[number]) =>
     lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
-  const rank = (r: (typeof kept)[number]) => (demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score);
+  // A typo correction never replaces a word that exists as typed (issue 20): a row that read a query word as another
+  // word ranks after the lowest-scored row whose name holds that word as typed ("vistra energy": "Vistra Corp."
+  // before "Clarke Vista Energy").
+  const holders = new Map<string, number>();
+  for (const r of kept) {
+    for (const word of new Set([...r.row.searchName.split(' '), ...(r.row.matchedAlias ?? '').split(' ')])) {
+      if (word !== '') holders.set(word, Math.min(holders.get(word) ?? Infinity, r.match.score));
+    }
+  }
+  const replacedTyped = (r: (typeof kept)[number]) =>
+    Math.min(...r.match.matchedOn.corrections.map((c) => holders.get(c.from) ?? Infinity), ...(r.row.corrections ?? []).map((c) => holders.get(c.from) ?? Infinity));
+  const rank = (r: (typeof kept)[number]) => {
+    const byWords = demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score;
+    const holder = isExactMatch(r.match) ? Infinity : replacedTyped(r);
+    return holder === Infinity ? byWords : Math.min(byWords, holder - 0.25);
+  };
   return kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
 }
