@@ -5,8 +5,8 @@
  * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
- * being typed), the typo step's corrections explain every word of it (decision 0007) or it shares a rare word with
- * the query (the word-overlap stage, decision 0017).
+ * being typed), the typo step's corrections explain every word of it (decision 0007); when none clears it, the rows sharing a rare
+ * word with the query (the word-overlap stage, decision 0017) are returned rather than nothing.
  */
 import { searchName } from '../../core/canonical-name';
 import type { Match } from '../../core/match';
@@ -53,10 +53,13 @@ function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: str
  */
 export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
   const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
-  const kept = rows
+  const scored = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
-    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }))
-    .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted) || row.overlap?.sharesRareWord === true)
+    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: assessMatch(query, subject) }));
+  const relevant = scored.filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted));
+  // Nothing cleared the floor: the names sharing a rare word with the query (the word-overlap stage's), rather than
+  // nothing ("Chengdu Huaqi Houpu Holding" -> "Houpu Clean Energy"; decision 0017).
+  const kept = (relevant.length > 0 ? relevant : scored.filter(({ row }) => row.overlap?.sharesRareWord === true))
     .map((scored) => ({
       ...scored,
       reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
@@ -68,21 +71,25 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const lowestWord = wordScores.length === 0 ? undefined : Math.min(...wordScores);
   const demoted = (r: (typeof kept)[number]) =>
     lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
-  // A typo correction never replaces a word that exists as typed (issue 20): a row that read a query word as another
-  // word ranks after the lowest-scored row whose name holds that word as typed ("vistra energy": "Vistra Corp."
-  // before "Clarke Vista Energy").
-  const holders = new Map<string, number>();
-  for (const r of kept) {
-    for (const word of new Set([...r.row.searchName.split(' '), ...(r.row.matchedAlias ?? '').split(' ')])) {
-      if (word !== '') holders.set(word, Math.min(holders.get(word) ?? Infinity, r.match.score));
-    }
-  }
-  const replacedTyped = (r: (typeof kept)[number]) =>
-    Math.min(...r.match.matchedOn.corrections.map((c) => holders.get(c.from) ?? Infinity), ...(r.row.corrections ?? []).map((c) => holders.get(c.from) ?? Infinity));
+  // A typo correction never replaces a word that exists as typed (issue 20): when every word of the query is in some
+  // candidate's name as typed, a row that read a query word as another word ranks after the rows holding that word
+  // as typed which share as many of the query's words as typed ("vistra energy": "Vistra Corp." before "Clarke Vista
+  // Energy"; "krellmoor bat traders" still reads "bat" as "bay", since "Sallowfen Bat Rescue" shares one word of three).
+  const queryWords = [...new Set(wanted.split(' ').filter((w) => w !== ''))];
+  const wordsOfRow = (r: (typeof kept)[number]) => new Set([...r.row.searchName.split(' '), ...(r.row.matchedAlias ?? '').split(' ')]);
+  const rowWords = new Map(kept.map((r) => [r, wordsOfRow(r)]));
+  const typedShared = (r: (typeof kept)[number]) => queryWords.filter((w) => rowWords.get(r)?.has(w)).length;
+  const everyWordHeld = queryWords.length > 1 && queryWords.every((w) => kept.some((r) => rowWords.get(r)?.has(w)));
+  const heldAsTypedBelow = (r: (typeof kept)[number]): number => {
+    if (!everyWordHeld || isExactMatch(r.match)) return Infinity;
+    const replaced = new Set([...r.match.matchedOn.corrections, ...(r.row.corrections ?? [])].map((c) => c.from));
+    const shared = typedShared(r);
+    const holders = kept.filter((h) => h !== r && [...replaced].some((w) => rowWords.get(h)?.has(w)) && typedShared(h) >= shared);
+    return holders.length === 0 ? Infinity : Math.min(...holders.map((h) => h.match.score));
+  };
   const rank = (r: (typeof kept)[number]) => {
     const byWords = demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score;
-    const holder = isExactMatch(r.match) ? Infinity : replacedTyped(r);
-    return holder === Infinity ? byWords : Math.min(byWords, holder - 0.25);
+    return Math.min(byWords, heldAsTypedBelow(r) - 0.25);
   };
   return kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
 }

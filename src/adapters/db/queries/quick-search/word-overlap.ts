@@ -6,13 +6,14 @@
  * would bend it into another company's ("Vistra Energy Corp." -> "Vistra Corp.").
  *
  * Its postings are `organisation_name_words` (one row per word and organisation, b-tree primary key), and its
- * weights come from the same table: a word's document frequency is its rows counted up to WORD_FREQUENCY_CAP
- * (an index-only range scan that stops at the cap), and its weight is ln(1 + CAP / frequency): 6.9 for a word of
- * one organisation, 2.4 for 100, 0.69 for a word of CAP or more (a common word). The work is bounded whatever the
- * data: at most MAX_OVERLAP_WORDS query words counted (CAP index entries each), the SEED_WORDS rarest of them
- * seeding candidates (SEED_POSTINGS postings each, all of them for a word rarer than that), and the common words'
- * weight added by primary-key probes of those candidates only. A word of CAP or more organisations seeds nothing:
- * the exact step's prefix and every-word branches find names made of common words.
+ * weights come from the same table: a word's document frequency df is its rows counted up to WORD_FREQUENCY_CAP
+ * (an index range scan that stops at the cap), N is the organisations counted up to ORGANISATION_COUNT_CAP, and a
+ * word's weight is BM25's IDF without the 0.5s, ln(1 + N / df): at N = 5,000, 8.5 for a word of one organisation,
+ * 3.9 for 100, 1.8 for a word of 1,000 or more (common). The work is bounded whatever the data: at most
+ * MAX_OVERLAP_WORDS query words counted (CAP index entries each), the SEED_WORDS rarest of them seeding candidates
+ * (SEED_POSTINGS postings each, all of them for a word rarer than that), and the other words' weight added by
+ * primary-key probes of those candidates only. A common word (CAP or more organisations, or more than SEED_SHARE of
+ * them) seeds nothing: the exact step's prefix and every-word branches find names made of common words.
  */
 import { sql } from 'drizzle-orm';
 import { MAX_OVERLAP_WORDS } from '../../../../core/word-overlap';
@@ -22,6 +23,10 @@ import { rowColumns, scoped, toRow, type LookupScopeParams, type RawRow } from '
 
 /** A word's organisations are counted up to this many; at or above it the word is common and seeds nothing. */
 export const WORD_FREQUENCY_CAP = 1000;
+/** Organisations are counted up to this many (N of the IDF): WORD_FREQUENCY_CAP / SEED_SHARE. */
+export const ORGANISATION_COUNT_CAP = 5000;
+/** A word of more than this share of the (counted) organisations is common and seeds nothing, in a small database too. */
+export const SEED_SHARE = 0.2;
 /**
  * A word of at most this many organisations is rare: a name sharing one with the query is always a candidate, even
  * under the relevance floor (decision 0017).
@@ -47,14 +52,19 @@ export async function findOrganisationsByWordOverlap(db: Db, params: LookupScope
   const seen = sql`(w.account_id is null or w.account_id = ${params.accountId}::uuid)`;
   const statement = sql`
     with q as (select distinct unnest(${sql.param(words)}::text[]) as word),
+    total as (select greatest(count(*), 1)::float8 as n from (select 1 from organisations limit ${ORGANISATION_COUNT_CAP}) c),
     weights as (
-      select q.word, f.n, ln(1 + ${WORD_FREQUENCY_CAP}::float8 / f.n) as weight
+      select q.word, f.n, ln(1 + (select n from total) / f.n) as weight
         from q cross join lateral (
           select count(*)::int as n from (select 1 from organisation_name_words w where w.word = q.word and ${seen} limit ${WORD_FREQUENCY_CAP}) c
         ) f
        where f.n > 0
     ),
-    seeds as (select word, weight from weights where n < ${WORD_FREQUENCY_CAP} order by n, word limit ${SEED_WORDS}),
+    seeds as (
+      select word, weight from weights
+       where n < ${WORD_FREQUENCY_CAP} and n <= ${SEED_SHARE} * (select n from total)
+       order by n, word limit ${SEED_WORDS}
+    ),
     seeded as (
       select p.organisation_id as id, sum(s.weight) as score
         from seeds s cross join lateral (
