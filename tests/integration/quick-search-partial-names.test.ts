@@ -35,6 +35,8 @@ const ORGANISATIONS = [
   { name: 'Southern Cross Solar Pty Ltd', countryIsoAlpha3: 'AUS' },
   { name: 'Kotsovolos S.A.', countryIsoAlpha3: 'GRC' },
   { name: 'Goodwill Industries International', countryIsoAlpha3: 'USA' },
+  // "banks" is a word of another name, as in real data: the possessive is not a typo the vocabulary would correct.
+  { name: 'Outer Banks Trading Pty Ltd', countryIsoAlpha3: 'AUS' },
 ];
 
 /** Common words in many names: they weigh little and seed nothing ("Group", "Holdings", "Energy", "Infrastructure"). */
