@@ -82,7 +82,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       // Rule 4: the lookups run concurrently.
       const poolSize = Math.max(NAME_POOL_SIZE, deps.limit);
       // Rule 11: the word-overlap stage for a name of two words or more (one word is the exact step's prefix or word).
-      const words = overlapWords([wanted, alternative]);
+      const words = HAS_LETTER.test(wanted) ? overlapWords([wanted, alternative]) : [];
       const [nameLookup, byWords, byIdentifier, byWebsite] = await Promise.all([
         wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize }),
         words.length < 2 ? none : deps.lookups.byWords({ ...scope, words, poolSize }),

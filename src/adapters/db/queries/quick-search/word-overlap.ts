@@ -7,15 +7,16 @@
  *
  * Its postings are `organisation_name_words` (one row per word and organisation, b-tree primary key), and its
  * weights come from the same table: a word's document frequency df is its rows counted up to WORD_FREQUENCY_CAP
- * (an index range scan that stops at the cap), N is the organisations counted up to ORGANISATION_COUNT_CAP, and a
+ * (an index range scan that stops at the cap), N is the organisations (PostgreSQL's estimate, `pg_class.reltuples`;
+ * counted when the table was never analysed) up to ORGANISATION_COUNT_CAP, and a
  * word's weight is BM25's IDF without the 0.5s, ln(1 + N / df): at N = 5,000, 8.5 for a word of one organisation,
  * 3.9 for 100, 1.8 for a word of 1,000 or more (common). The work is bounded whatever the data: at most
  * MAX_OVERLAP_WORDS query words counted (CAP index entries each), the SEED_WORDS rarest of them seeding candidates
  * (SEED_POSTINGS postings each, all of them for a word rarer than that), and the other words' weight added by
- * primary-key probes of those candidates only. A common word (CAP or more organisations, or more than SEED_SHARE of
+ * primary-key probes of those candidates only; the best poolSize x SCOPE_MARGIN are scoped, then cut. A common word (CAP or more organisations, or more than SEED_SHARE of
  * them) seeds nothing: the exact step's prefix and every-word branches find names made of common words.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MAX_OVERLAP_WORDS } from '../../../../core/word-overlap';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
@@ -32,6 +33,8 @@ export const SEED_SHARE = 0.2;
  * under the relevance floor (decision 0017).
  */
 export const RARE_WORD_FREQUENCY = 20;
+/** The best poolSize x SCOPE_MARGIN candidates by weight are read and scoped (visibility, country), then cut at poolSize. */
+export const SCOPE_MARGIN = 4;
 /** The rarest this many words seed candidates. */
 export const SEED_WORDS = 3;
 /** At most this many organisations per seed word (every one of a word rarer than that). */
@@ -44,15 +47,24 @@ export const SEED_POSTINGS = 200;
  * with the query.
  */
 export async function findOrganisationsByWordOverlap(db: Db, params: LookupScopeParams & { words: readonly string[]; poolSize: number }): Promise<QuickSearchRow[]> {
+  if (params.words.length === 0) return [];
+  const found = await db.execute<RawRow & { shares_rare_word: boolean }>(wordOverlapSql(params));
+  return found.rows.map((raw) => ({ ...toRow(raw), overlap: { sharesRareWord: raw.shares_rare_word } }));
+}
+
+/** The word-overlap stage's statement (findOrganisationsByWordOverlap), also for EXPLAIN in a benchmark. */
+export function wordOverlapSql(params: LookupScopeParams & { words: readonly string[]; poolSize: number }): SQL {
   const words = params.words.slice(0, MAX_OVERLAP_WORDS);
-  if (words.length === 0) return [];
   const where = scoped(params);
   // Only the words the caller may see count and seed (global ones and its own): a word of another account's
   // private name weighs nothing, as a word that occurs nowhere (the vocabulary's side channel, closed here too).
   const seen = sql`(w.account_id is null or w.account_id = ${params.accountId}::uuid)`;
   const statement = sql`
     with q as (select distinct unnest(${sql.param(words)}::text[]) as word),
-    total as (select greatest(count(*), 1)::float8 as n from (select 1 from organisations limit ${ORGANISATION_COUNT_CAP}) c),
+    total as (
+      select greatest(least(coalesce(nullif(greatest(c.reltuples, 0), 0), (select count(*) from (select 1 from organisations limit ${ORGANISATION_COUNT_CAP}) n)), ${ORGANISATION_COUNT_CAP}), 1)::float8 as n
+        from pg_class c where c.oid = 'organisations'::regclass
+    ),
     weights as (
       select q.word, f.n, ln(1 + (select n from total) / f.n) as weight
         from q cross join lateral (
@@ -72,14 +84,19 @@ export async function findOrganisationsByWordOverlap(db: Db, params: LookupScope
         ) p
        group by p.organisation_id
     ),
-    visible as (
+    scored as (
       select s.id, s.score + coalesce((
                select sum(c.weight) from weights c
                 where c.word not in (select word from seeds)
                   and exists (select 1 from organisation_name_words x where x.word = c.word and x.organisation_id = s.id)), 0) as score
-        from seeded s join organisations o on o.id = s.id
+        from seeded s
+       order by score desc
+       limit ${params.poolSize * SCOPE_MARGIN}
+    ),
+    visible as (
+      select s.id, s.score from scored s join organisations o on o.id = s.id
        where ${where}
-       order by score desc, o.search_name
+       order by s.score desc, o.search_name
        limit ${params.poolSize}
     )
     select ${rowColumns(params.accountId, sql`case when other.weight > own.weight then other.search_value end`)},
@@ -99,6 +116,5 @@ export async function findOrganisationsByWordOverlap(db: Db, params: LookupScope
          limit 1
       ) other on true
      order by v.score desc, length(coalesce(case when other.weight > own.weight then other.search_value end, o.search_name)), o.search_name`;
-  const found = await db.execute<RawRow & { shares_rare_word: boolean }>(statement);
-  return found.rows.map((raw) => ({ ...toRow(raw), overlap: { sharesRareWord: raw.shares_rare_word } }));
+  return statement;
 }
