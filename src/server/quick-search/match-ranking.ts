@@ -26,7 +26,11 @@ function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
 }
 
 /** The matched alias as an other name: a former name as stored ("Arrowhead Research Corporation"), an alias as matched. */
-function otherNameOf(searchValue: string, kind: QuickSearchRow['matchedAliasKind'], value: string | undefined): NonNullable<MatchSubject['otherNames']>[number] {
+function otherNameOf(
+  searchValue: string,
+  kind: QuickSearchRow['matchedAliasKind'],
+  value: string | undefined,
+): NonNullable<MatchSubject['otherNames']>[number] {
   return kind === 'former_name' ? { value: value ?? searchValue, kind: 'former_name' } : { value: searchValue, kind: 'alias' };
 }
 
@@ -59,11 +63,10 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const relevant = scored.filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted));
   // Nothing cleared the floor: the names sharing a rare word with the query (the word-overlap stage's), rather than
   // nothing ("Chengdu Huaqi Houpu Holding" -> "Houpu Clean Energy"; decision 0017).
-  const kept = (relevant.length > 0 ? relevant : scored.filter(({ row }) => row.overlap?.sharesRareWord === true))
-    .map((scored) => ({
-      ...scored,
-      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
-    }));
+  const kept = (relevant.length > 0 ? relevant : scored.filter(({ row }) => row.overlap?.sharesRareWord === true)).map((scored) => ({
+    ...scored,
+    reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+  }));
   // A query that is the first whole words of some names is read as those names before names it begins inside a
   // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
   // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).

@@ -11,7 +11,15 @@ import { isCountryAlpha3 } from '../../../core/countries';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { normaliseWebsiteHost, toWebsiteUrl } from '../../../core/website';
 import type { Db } from '../client';
-import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationNameWords, organisationOwners, organisations, searchWords } from '../schema';
+import {
+  accountOrganisations,
+  organisationAliases,
+  organisationIdentifiers,
+  organisationNameWords,
+  organisationOwners,
+  organisations,
+  searchWords,
+} from '../schema';
 
 export interface NewOrganisation {
   name: string;
@@ -81,7 +89,10 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
       identifiers.value.push(identifier.value);
       identifiers.valueNormalised.push(normaliseIdentifierValue(identifier.value));
     }
-    const otherNames = [...(o.aliases ?? []).map((value) => ({ value, kind: 'alias' })), ...(o.formerNames ?? []).map((value) => ({ value, kind: 'former_name' }))];
+    const otherNames = [
+      ...(o.aliases ?? []).map((value) => ({ value, kind: 'alias' })),
+      ...(o.formerNames ?? []).map((value) => ({ value, kind: 'former_name' })),
+    ];
     for (const other of otherNames) {
       if (canonicalName(other.value) === '') continue;
       aliases.organisationId.push(id);

@@ -55,7 +55,12 @@ export function toRow(raw: RawRow): QuickSearchRow {
     name: raw.name,
     searchName: raw.search_name,
     matchedAlias: raw.matched_alias,
-    ...(raw.matched_alias_of ? { matchedAliasKind: raw.matched_alias_of[0] === 'former_name' ? ('former_name' as const) : ('alias' as const), matchedAliasValue: raw.matched_alias_of[1] } : {}),
+    ...(raw.matched_alias_of
+      ? {
+          matchedAliasKind: raw.matched_alias_of[0] === 'former_name' ? ('former_name' as const) : ('alias' as const),
+          matchedAliasValue: raw.matched_alias_of[1],
+        }
+      : {}),
     description: raw.description,
     countryIsoAlpha3: raw.country_iso_alpha3,
     key: raw.key,

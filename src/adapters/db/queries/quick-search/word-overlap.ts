@@ -46,7 +46,10 @@ export const SEED_POSTINGS = 200;
  * former name) holding the most weight, with its kind. Rows carry `overlap`: whether that name shares a rare word
  * with the query.
  */
-export async function findOrganisationsByWordOverlap(db: Db, params: LookupScopeParams & { words: readonly string[]; poolSize: number }): Promise<QuickSearchRow[]> {
+export async function findOrganisationsByWordOverlap(
+  db: Db,
+  params: LookupScopeParams & { words: readonly string[]; poolSize: number },
+): Promise<QuickSearchRow[]> {
   if (params.words.length === 0) return [];
   const found = await db.execute<RawRow & { shares_rare_word: boolean }>(wordOverlapSql(params));
   return found.rows.map((raw) => ({ ...toRow(raw), overlap: { sharesRareWord: raw.shares_rare_word } }));
