@@ -14,6 +14,9 @@ import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type Ma
 import type { KeyedRow } from './de-duplication';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
+/** Words this long or longer, held as typed by a candidate, are not read as typos of another word (assessMatch's bound). */
+const MIN_PROTECTED_WORD_LENGTH = 4;
+
 /** What the use case knows of a row for its match: its name, the alias and identifier it was found by, website, country. */
 function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
   return {
@@ -78,6 +81,7 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   // candidate's name as typed, a row that read a query word as another word ranks after the rows holding that word
   // as typed which share as many of the query's words as typed ("vistra energy": "Vistra Corp." before "Clarke Vista
   // Energy"; "krellmoor bat traders" still reads "bat" as "bay", since "Sallowfen Bat Rescue" shares one word of three).
+  // A word under MIN_PROTECTED_WORD_LENGTH letters is not protected ("CAT Group" reads as "CAR Group" before "Cat Cafe").
   const queryWords = [...new Set(wanted.split(' ').filter((w) => w !== ''))];
   const wordsOfRow = (r: (typeof kept)[number]) => new Set([...r.row.searchName.split(' '), ...(r.row.matchedAlias ?? '').split(' ')]);
   const rowWords = new Map(kept.map((r) => [r, wordsOfRow(r)]));
@@ -85,14 +89,30 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const everyWordHeld = queryWords.length > 1 && queryWords.every((w) => kept.some((r) => rowWords.get(r)?.has(w)));
   const heldAsTypedBelow = (r: (typeof kept)[number]): number => {
     if (!everyWordHeld || isExactMatch(r.match)) return Infinity;
-    const replaced = new Set([...r.match.matchedOn.corrections, ...(r.row.corrections ?? [])].map((c) => c.from));
+    const replaced = new Set(
+      [...r.match.matchedOn.corrections, ...(r.row.corrections ?? [])].map((c) => c.from).filter((w) => w.length >= MIN_PROTECTED_WORD_LENGTH),
+    );
     const shared = typedShared(r);
     const holders = kept.filter((h) => h !== r && [...replaced].some((w) => rowWords.get(h)?.has(w)) && typedShared(h) >= shared);
     return holders.length === 0 ? Infinity : Math.min(...holders.map((h) => h.match.score));
   };
-  const rank = (r: (typeof kept)[number]) => {
+  const ownRank = (r: (typeof kept)[number]) => {
     const byWords = demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score;
     return Math.min(byWords, heldAsTypedBelow(r) - 0.25);
   };
-  return kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+  // The word-overlap stage's rows (decision 0017) come after the name steps' rows, unless they hold as typed a word
+  // that one of those read as another word ("Vistra Corp." for the typo step's "vistra" -> "vista").
+  const nameStepRows = kept.filter((r) => r.row.overlap === undefined);
+  const lowestNameStep = nameStepRows.length === 0 ? Infinity : Math.min(...nameStepRows.map(ownRank));
+  const replacedByNameSteps = new Set(
+    nameStepRows
+      .flatMap((r) => [...r.match.matchedOn.corrections, ...(r.row.corrections ?? [])].map((c) => c.from))
+      .filter((w) => w.length >= MIN_PROTECTED_WORD_LENGTH),
+  );
+  const rank = (r: (typeof kept)[number]) => {
+    if (r.row.overlap === undefined || [...replacedByNameSteps].some((w) => rowWords.get(r)?.has(w))) return ownRank(r);
+    return Math.min(ownRank(r), lowestNameStep - 0.1);
+  };
+  const ranks = new Map(kept.map((r) => [r, rank(r)]));
+  return kept.sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0)).map(({ row, key, match }) => ({ row, key, match }));
 }

@@ -20,8 +20,8 @@
  * 10. Every candidate carries its `match`; candidates are ordered by it and cut at the relevance floor
  *     (decisions 0007 and 0016): match-ranking.ts.
  * 11. A name of two words or more also runs the word-overlap stage (decision 0017), concurrently: organisations
- *     whose names, aliases or former names share the query's rarest words (word-overlap.ts). Its rows join the
- *     name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
+ *     whose names, aliases or former names share the query's rarest word (word-overlap.ts). Its rows join the name
+ *     steps' rows when those hold no match; a row that shares only some words is never a match (core/match-confidence.ts).
  *
  * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
  * answers 503 `{candidates: []}`).
@@ -91,20 +91,28 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       ]);
       const matchQuery = matchQueryOfSearch(trimmed, filter);
       // Rule 1's re-ranking, rule 6's de-duplication, then rule 10's match, floor and order, cut at the limit.
-      const candidatesOf = (byName: QuickSearchRow[]) => {
-        const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
-        // The word-overlap rows the name steps did not find come after theirs (the match orders them all).
-        const named = new Set(byName.map((row) => row.id));
-        ranked.push(...rankByName([...byName, ...byWords.filter((row) => !named.has(row.id))], trimmed, wanted, alternative));
-        return byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted).slice(0, deps.limit);
+      const candidatesOf = (rows: QuickSearchRow[]) => {
+        const found = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
+        found.push(...rankByName(rows, trimmed, wanted, alternative));
+        return byMatch(withoutHiddenGlobalRows(deduplicate(found, filter)), matchQuery, wanted).slice(0, deps.limit);
       };
       // Rule 1's two steps: the typo step only when nothing was found exactly.
       const foundExactly = nameLookup.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
       const typoStep = HAS_LETTER.test(wanted) && byIdentifier.length === 0 && byWebsite.length === 0;
-      let candidates = candidatesOf(foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected());
+      let byName = foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected();
+      let candidates = candidatesOf(byName);
       // The exact spelling found only rows under the relevance floor (a short mistyped word read as part of
       // other words: "tat motors" in "... Estate Motors", "ign" in "... Signal ..."): the typo step as well.
-      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) candidates = candidatesOf(await nameLookup.corrected());
+      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) {
+        byName = await nameLookup.corrected();
+        candidates = candidatesOf(byName);
+      }
+      // Rule 11: the word-overlap rows widen the list only when the name steps found no match; those the name steps
+      // did not find come after theirs unless they hold a word as typed that a correction replaced (match-ranking.ts).
+      if (byWords.length > 0 && !candidates.some((c) => c.match.match)) {
+        const named = new Set(byName.map((row) => row.id));
+        candidates = candidatesOf([...byName, ...byWords.filter((row) => !named.has(row.id))]);
+      }
       const linked = await linkedOrThrowNothing(
         deps,
         accountId,

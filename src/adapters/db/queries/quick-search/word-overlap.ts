@@ -11,7 +11,8 @@
  * counted when the table was never analysed) up to ORGANISATION_COUNT_CAP, and a
  * word's weight is BM25's IDF without the 0.5s, ln(1 + N / df): at N = 5,000, 8.5 for a word of one organisation,
  * 3.9 for 100, 1.8 for a word of 1,000 or more (common). The work is bounded whatever the data: at most
- * MAX_OVERLAP_WORDS query words counted (CAP index entries each), the SEED_WORDS rarest of them seeding candidates
+ * MAX_OVERLAP_WORDS query words counted (CAP index entries each), the rarest of them (its distinctive word; up to
+ * SEED_WORDS as rare) seeding candidates
  * (SEED_POSTINGS postings each, all of them for a word rarer than that), and the other words' weight added by
  * primary-key probes of those candidates only; the best poolSize x SCOPE_MARGIN are scoped, then cut. A common word (CAP or more organisations, or more than SEED_SHARE of
  * them) seeds nothing: the exact step's prefix and every-word branches find names made of common words.
@@ -35,7 +36,7 @@ export const SEED_SHARE = 0.2;
 export const RARE_WORD_FREQUENCY = 20;
 /** The best poolSize x SCOPE_MARGIN candidates by weight are read and scoped (visibility, country), then cut at poolSize. */
 export const SCOPE_MARGIN = 4;
-/** The rarest this many words seed candidates. */
+/** The query's rarest word seeds candidates (up to this many words as rare as it). */
 export const SEED_WORDS = 3;
 /** At most this many organisations per seed word (every one of a word rarer than that). */
 export const SEED_POSTINGS = 200;
@@ -75,10 +76,11 @@ export function wordOverlapSql(params: LookupScopeParams & { words: readonly str
         ) f
        where f.n > 0
     ),
+    uncommon as (select word, weight, n from weights where n < ${WORD_FREQUENCY_CAP} and n <= ${SEED_SHARE} * (select n from total)),
     seeds as (
-      select word, weight from weights
-       where n < ${WORD_FREQUENCY_CAP} and n <= ${SEED_SHARE} * (select n from total)
-       order by n, word limit ${SEED_WORDS}
+      select word, weight from uncommon
+       where n = (select min(n) from uncommon)
+       order by word limit ${SEED_WORDS}
     ),
     seeded as (
       select p.organisation_id as id, sum(s.weight) as score
