@@ -19,9 +19,9 @@
  *
  * 10. Every candidate carries its `match`; candidates are ordered by it and cut at the relevance floor
  *     (decisions 0007 and 0016): match-ranking.ts.
- * 11. A name of two words or more also runs the word-overlap stage (decision 0017), concurrently: organisations
- *     whose names, aliases or former names share the query's rarest word (word-overlap.ts). Its rows join the name
- *     steps' rows when those hold no match; a row that shares only some words is never a match (core/match-confidence.ts).
+ * 11. When the name steps hold no match, a name of two words or more also runs the word-overlap stage (decision
+ *     0017): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
+ *     Its rows join the name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
  *
  * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
  * answers 503 `{candidates: []}`).
@@ -81,11 +81,10 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
       // Rule 4: the lookups run concurrently.
       const poolSize = Math.max(NAME_POOL_SIZE, deps.limit);
-      // Rule 11: the word-overlap stage for a name of two words or more (one word is the exact step's prefix or word).
+      // Rule 11's words: a name of two words or more (one word is the exact step's prefix or word).
       const words = HAS_LETTER.test(wanted) ? overlapWords([wanted, alternative]) : [];
-      const [nameLookup, byWords, byIdentifier, byWebsite] = await Promise.all([
+      const [nameLookup, byIdentifier, byWebsite] = await Promise.all([
         wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize }),
-        words.length < 2 ? none : deps.lookups.byWords({ ...scope, words, poolSize }),
         identifier === '' ? none : deps.lookups.byIdentifier({ ...scope, valueNormalised: identifier, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
       ]);
@@ -109,7 +108,8 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       }
       // Rule 11: the word-overlap rows widen the list only when the name steps found no match; those the name steps
       // did not find come after theirs unless they hold a word as typed that a correction replaced (match-ranking.ts).
-      if (byWords.length > 0 && !candidates.some((c) => c.match.match)) {
+      const byWords = words.length < 2 || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
+      if (byWords.length > 0) {
         const named = new Set(byName.map((row) => row.id));
         candidates = candidatesOf([...byName, ...byWords.filter((row) => !named.has(row.id))]);
       }
