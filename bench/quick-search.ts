@@ -1,6 +1,6 @@
 /**
  * Quick-search benchmark (issue "Foundation", section 7):
- *   npx tsx bench/quick-search.ts [--count 1000000] [--reuse] [--per-kind 290] [--baseline-budget 90] [--minisearch-rows N]
+ *   npx tsx bench/quick-search.ts [--count 1000000] [--reuse] [--per-kind 290] [--baseline-budget 90] [--minisearch-rows N] [--database osc_bench]
  *   (npm run bench:quick-search -- --count 1000000)
  *
  * Database: BENCH_DATABASE_URL (an admin URL; the database `osc_bench` is created on that server), else the
@@ -41,7 +41,6 @@ import { buildQueryMix, QUERY_KINDS, type BenchQuery, type QueryKind } from './s
 import type { ServerMessage } from './support/quick-search-server';
 import { ratio, round, summariseLatencies, type LatencySummary } from './support/stats';
 
-const BENCH_DATABASE = 'osc_bench';
 const QUERY_SEED = 20261122;
 const WARM_UP_QUERIES = 300;
 const CONCURRENCY = [1, 4, 16] as const;
@@ -53,8 +52,11 @@ const args = parseArgs({
     'per-kind': { type: 'string', default: '290' },
     'baseline-budget': { type: 'string', default: '90' },
     'minisearch-rows': { type: 'string' },
+    // Another database name on a server shared with other runs.
+    database: { type: 'string', default: 'osc_bench' },
   },
 }).values;
+const BENCH_DATABASE = args.database;
 const count = Number(args.count);
 const perKind = Number(args['per-kind']);
 const baselineBudgetMs = Number(args['baseline-budget']) * 1000;

@@ -36,6 +36,8 @@ export const internalQuickSearchCandidateSchema = z.object({
   website: z.string().nullable(),
   accountLinked: z.boolean(),
   registryStatus: candidateRegistryStatusSchema,
+  /** The former name the query matched, shown as "formerly ..."; absent when the query matched a current name. */
+  formerName: z.string().optional().describe('The former name the query matched (shown as "formerly ..."); absent when it matched a current name'),
   /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
   match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });

@@ -83,8 +83,11 @@ describe('keyName: the deterministic canonicaliser of composite keys (spec: Comp
     expect(keyName('S A')).toBe('s a');
   });
 
-  it('keeps digits and non-Latin letters', () => {
-    expect(keyName('7-Eleven Stores Pty Ltd')).toBe('7 eleven stores pty ltd');
+  it('keeps non-Latin letters of other scripts than Cyrillic and Greek, and numbers of 100 or more', () => {
+    expect(keyName('7-Eleven Stores Pty Ltd')).toBe('seven eleven stores pty ltd');
+    expect(keyName('Acme 2000 Pty Ltd')).toBe('acme 2000 pty ltd');
+    // Digits alone are an identifier, not a name: kept.
+    expect(keyName('51 824 753 556')).toBe('51 824 753 556');
     expect(keyName('株式会社 ソニー')).toBe('株式会社 ソニー');
   });
 
@@ -189,5 +192,54 @@ describe('searchNameWithoutLegalFormWords', () => {
     expect(searchNameWithoutLegalFormWords('Tata Motors')).toBeUndefined();
     expect(searchNameWithoutLegalFormWords('Private')).toBeUndefined();
     expect(searchNameWithoutLegalFormWords('Limited')).toBeUndefined();
+  });
+});
+
+describe('equivalences read both ways (issue 20, section 1): both spellings give one search form', () => {
+  it.each([
+    ['Barnes & Noble', 'Barnes and Noble'],
+    ['Acme Intl', 'Acme International'],
+    ['Acme Co', 'Acme Company'],
+    ['Acme Corp', 'Acme Corporation'],
+    ['Southern Cross Solar P/L', 'Southern Cross Solar Pty Ltd'],
+    ['Southern Cross Solar Pty. Ltd.', 'Southern Cross Solar Proprietary Limited'],
+    ['1st International Bank', 'First International Bank'],
+    ['21st Century Fox', 'Twenty-First Century Fox'],
+    ['Brigade 44', 'Brigade Forty-Four'],
+    ['SiemensAG', 'Siemens AG'],
+    ['AcmeGmbH', 'Acme GmbH'],
+    ['OAO Gazprom', 'Open Joint Stock Company Gazprom'],
+    ['PJSC Lukoil', 'Public Joint Stock Company Lukoil'],
+    ['Gazprom OJSC', 'OAO Gazprom'],
+    ['OOO Romashka', 'Romashka LLC'],
+    ['PT Astra International Tbk', 'Perseroan Terbatas Astra International'],
+    ['Orlen Sp. z o.o.', 'Orlen Spolka z ograniczona odpowiedzialnoscia'],
+    ['Telia Lietuva UAB', 'Uzdaroji akcine bendrove Telia Lietuva'],
+    ['SIA Tet', 'Tet Sabiedriba ar ierobezotu atbildibu'],
+    ['Siemens Aktiengesellschaft', 'Siemens AG'],
+    ['Acme Kabushiki Kaisha', 'Acme KK'],
+    ['Acme S.p.A.', 'Acme Societa per Azioni'],
+    ['Acme N.V.', 'Acme Naamloze Vennootschap'],
+    ['Acme B.V.', 'Acme Besloten Vennootschap'],
+    ['Acme S.A.', 'Acme Societe Anonyme'],
+    ['ОАО Газпром', 'OAO Gazprom'],
+    ['Κωτσόβολος', 'Kotsovolos'],
+    ['Nestlé', 'Nestle'],
+    ['Société Générale', 'Societe Generale'],
+  ])('"%s" = "%s"', (a, b) => {
+    expect(searchName(a)).toBe(searchName(b));
+  });
+
+  it('a possessive keeps its word whole, so it reads as one edit from the word ("Deutsche Bank\'s AG")', () => {
+    expect(searchName("Deutsche Bank's AG")).toBe('deutsche banks');
+  });
+
+  it('joined and split words have one punctuation-free form ("Good Will" / "Goodwill")', () => {
+    expect(searchName('Good Will').replace(/ /g, '')).toBe(searchName('Goodwill'));
+  });
+
+  it('a legal form is parted from the name only at a seam the case shows ("Siemensag" stays one word)', () => {
+    expect(searchName('Siemensag')).toBe('siemensag');
+    expect(searchName('Sag Harbor')).toBe('sag harbor');
   });
 });

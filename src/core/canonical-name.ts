@@ -4,8 +4,10 @@
  *
  * Everything here is a deterministic regex/table canonicaliser (spec: Composite key, "built by a
  * deterministic regex-based canonicaliser (no model call, no cache)"), following providers/enrichment.md
- * 3.2: NFKD without combining marks, case-folded, `&` as `and`, apostrophes dropped without splitting,
- * other punctuation as a space, legal forms recognised from a table.
+ * 3.2: NFKD without combining marks, case-folded, Cyrillic and Greek in Latin letters (transliteration.ts), `&` as
+ * `and`, apostrophes dropped without splitting, other punctuation as a space, legal forms recognised from a table
+ * (also run into the name, "SiemensAG", and written before it, "OAO Gazprom"), "P/L" as "pty ltd", "intl" as
+ * "international", and numbers and ordinals up to 99 as words ("44" and "Forty-Four", "1st" and "First").
  *
  * Legal forms. keyName spells every variant of a legal form ONE way, wherever it appears in the name:
  *   proprietary -> pty, limited -> ltd, incorporated -> inc, corporation -> corp, company -> co,
@@ -17,7 +19,12 @@
  * are also everyday words at the end of Australian names (spa, ad, pc, cv) are normalised but never
  * stripped, so "Acme Day Spa" keeps its "spa".
  */
+import { NUMBER_WORDS } from './number-words';
 import { editDistance } from './similarity';
+import { transliterate } from './transliteration';
+
+/** A legal form written against the word before it, after a lower-case letter: "SiemensAG", "AcmeGmbH", "FooLtd". */
+const JOINED_LEGAL_FORM = /(\p{Ll})(AG|GmbH|SE|SA|SpA|NV|BV|KK|Ltd|LLC|LLP|Inc|PLC|Plc|Pty|Corp)(?![\p{L}\p{N}])/gu;
 
 /** Letters that NFKD does not decompose into a base letter plus marks. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
@@ -49,6 +56,24 @@ const WORD_FORMS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Other words spelled one way (not legal forms, so never stripped): "intl" -> "international", Russian legal-form
+ * abbreviations as their English ones (those are stripped as the English ones are), numbers and ordinals as words.
+ */
+const EQUIVALENT_WORDS: Readonly<Record<string, string>> = {
+  intl: 'international',
+  // Russian legal forms (transliterated), spelled as their English abbreviations.
+  oao: 'ojsc',
+  zao: 'cjsc',
+  pao: 'pjsc',
+  ooo: 'llc',
+  // Words in numbers and ordinals, one spelling: "1st" and "First" -> "first", "44" and "Forty-Four" -> "forty four".
+  ...NUMBER_WORDS,
+};
+
+/** EQUIVALENT_WORDS but numbers. */
+const LETTER_EQUIVALENT_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(EQUIVALENT_WORDS).filter(([word]) => !/^\d/.test(word)));
+
+/**
  * Phrases (after WORD_FORMS) -> one spelling, applied anywhere in the name, longest first.
  * Written in key form: lower case, no diacritics, already passed through WORD_FORMS.
  */
@@ -70,6 +95,16 @@ const PHRASE_FORMS: ReadonlyArray<readonly [string, string]> = [
   ['naamloze vennootschap', 'nv'],
   ['kabushiki kaisha', 'kk'],
   ['no liability', 'nl'],
+  ['open joint stock co', 'ojsc'],
+  ['public joint stock co', 'pjsc'],
+  ['closed joint stock co', 'cjsc'],
+  ['joint stock co', 'jsc'],
+  ['perseroan terbatas', 'pt'],
+  ['spolka z ograniczona odpowiedzialnoscia', 'sp z oo'],
+  ['spolka akcyjna', 'sa'],
+  ['uzdaroji akcine bendrove', 'uab'],
+  ['sabiedriba ar ierobezotu atbildibu', 'sia'],
+  ['sociedad de responsabilidad ltda', 'srl'],
   ['private ltd', 'pvt ltd'],
   ['co operative', 'cooperative'],
 ];
@@ -147,12 +182,21 @@ const TRAILING_LEGAL_FORMS: ReadonlyArray<readonly string[]> = [
   'zrt',
   'doo',
   'tbk',
+  'ojsc',
+  'pjsc',
+  'cjsc',
+  'jsc',
+  'uab',
+  'sia',
 ]
   .map((form) => form.split(' '))
   .sort((a, b) => b.length - a.length);
 
-/** Legal forms written before the name in some jurisdictions (Indonesia, Russia); removed by searchName. */
-const LEADING_LEGAL_FORMS: ReadonlySet<string> = new Set(['pt', 'ooo', 'oao', 'zao', 'pao']);
+/**
+ * Legal forms written before the name in some jurisdictions (Indonesia, Russia and its neighbours, Lithuania,
+ * Latvia), as keyTokens spells them ("OAO" and "Open Joint Stock Company" -> "ojsc"); removed by searchName.
+ */
+const LEADING_LEGAL_FORMS: ReadonlySet<string> = new Set(['pt', 'llc', 'ojsc', 'cjsc', 'pjsc', 'jsc', 'uab', 'sia']);
 
 const CONTROL_OR_INVISIBLE = /[\p{Cc}\u200B-\u200D\u2060\uFEFF]/gu;
 
@@ -167,12 +211,17 @@ export function canonicalName(name: string): string {
 
 /** Lower-case ASCII-ish tokens: diacritics and punctuation gone, initials joined, `&` as `and`. */
 function keyTokens(name: string): string[] {
-  const folded = canonicalName(name)
+  const lowered = canonicalName(name)
+    // A legal form run into the name ("SiemensAG", "AcmeGmbH"): apart, while the case still shows the seam.
+    .replace(JOINED_LEGAL_FORM, '$1 $2')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .toLowerCase()
+    .toLowerCase();
+  const folded = transliterate(lowered)
     .replace(/[ßæœøłđðþı]/g, (letter) => LETTER_FOLDS[letter] ?? letter)
     .replace(/&/g, ' and ')
+    // "P/L" is the Australian "Pty Ltd".
+    .replace(/(?<![\p{L}\p{N}])p\s*\/\s*l(?![\p{L}\p{N}])/gu, ' pty ltd ')
     // Apostrophes go without splitting the word: "O'Brien's" -> "obriens".
     .replace(/['‘’`´ʼ]/g, '')
     // Dotted initials become one token: "L.L.C." -> "llc", "U.S.A" -> "usa" (not "J. Smith").
@@ -180,7 +229,9 @@ function keyTokens(name: string): string[] {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   if (folded === '') return [];
-  const words = folded.split(' ').map((word) => WORD_FORMS[word] ?? word);
+  // Numbers as words only in a name with a word of letters: digits alone ("51 824 753 556") are an identifier.
+  const spelled = /\p{L}/u.test(folded) ? EQUIVALENT_WORDS : LETTER_EQUIVALENT_WORDS;
+  const words = folded.split(' ').flatMap((word) => (WORD_FORMS[word] ?? spelled[word] ?? word).split(' '));
   return joinTrailingInitials(replacePhrases(words));
 }
 

@@ -35,12 +35,12 @@ export interface MatchQuery {
   countryIsoAlpha3?: string | null;
 }
 
-export type OtherNameKind = 'alias' | 'business_name';
+export type OtherNameKind = 'alias' | 'business_name' | 'former_name';
 
 /** What is known of the candidate. */
 export interface MatchSubject {
   name: string;
-  /** Its other names: aliases, registered business names. */
+  /** Its other names: aliases, registered business names, former names. */
   otherNames?: readonly { value: string; kind: OtherNameKind }[];
   identifiers?: readonly { type: string; value: string }[];
   website?: string | null;
@@ -260,6 +260,23 @@ function bestQueryReading(name: string, subject: MatchSubject): { queryForm: str
 }
 
 /**
+ * Whether the query (its search form, with the typo corrections towards this name) has a word the name lacks:
+ * not one of its words nor part of its words run together ("hifi" in "jb hi fi", "siemensag"), while the query
+ * does not begin the name (a name being typed). Such a name shares only some of the query's words.
+ */
+export function leavesQueryWordsOut(queryForm: string, best: { form: string; corrections: readonly TypoCorrection[] }): boolean {
+  if (queryForm === '' || best.form === queryForm || best.form.startsWith(queryForm)) return false;
+  const corrected = new Map(best.corrections.map((c) => [c.from, c.to]));
+  const own = new Set(wordsOf(best.form));
+  const compact = best.form.replace(/ /g, '');
+  if (queryForm.replace(/ /g, '') === compact) return false;
+  return wordsOf(queryForm).some((word) => {
+    const read = corrected.get(word) ?? word;
+    return !own.has(read) && !compact.includes(read);
+  });
+}
+
+/**
  * The Match of a candidate for a query: a calibrated score 0-100, the decision (decidedMatch),
  * the grades of name, identifier, website and country, and what matched.
  */
@@ -278,6 +295,10 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
   if (grades.website === 'different') probability *= WEBSITE_DIFFERENT_FACTOR;
   if (grades.country === 'different') probability *= COUNTRY_DIFFERENT_FACTOR;
   let score = Math.round(probability * 100);
+  // A name sharing only some of the query's words is another organisation or a variant not stored: never a match
+  // on its name alone (issue 20: "Emami Infrastructure" / "Emami Realty"); nor is a namesake that adds a distinctive
+  // word the query lacks ("BHP Group Finance" for "BHP Group").
+  if (best !== undefined && leavesQueryWordsOut(queryForm, best)) score = Math.min(score, MATCH_THRESHOLD - 1);
   if (best !== undefined && addsDistinctiveWords(queryForm, best.form, best.corrections)) score = Math.min(score, NAMESAKE_SCORE_CAP);
   if (grades.website === 'same') score = Math.max(score, WEBSITE_SAME_SCORE);
   if (grades.identifier === 'same') score = Math.max(score, IDENTIFIER_SAME_SCORE);

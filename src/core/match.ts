@@ -27,7 +27,7 @@ export const matchGradesSchema = z.object({
 export type MatchGrades = z.infer<typeof matchGradesSchema>;
 
 /** Which of the candidate's names matched the query. */
-export const MATCHED_NAME_KINDS = ['name', 'alias', 'business_name'] as const;
+export const MATCHED_NAME_KINDS = ['name', 'alias', 'business_name', 'former_name'] as const;
 export const matchedNameKindSchema = z.enum(MATCHED_NAME_KINDS);
 
 export const typoCorrectionSchema = z.object({

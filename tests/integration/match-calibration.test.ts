@@ -69,7 +69,9 @@ describe('match confidence on the evaluation set', () => {
     // one fit to the next (the table decides which loose candidates clear the floor), so they are reported only.
     const held = reliabilityTable(half('test'), HELD_BANDS).filter((row) => row.candidates >= MIN_BUCKET);
     if (process.env.PRINT_CALIBRATION) console.info(JSON.stringify(held));
-    expect(held.length).toBe(HELD_BANDS.length);
+    // Since a partial name or a namesake is capped under the threshold (issue 20 section 3), names alone seldom score
+    // 70-89 on v1 (11 candidates of the held-out half): that band is held only when it holds enough to measure.
+    expect(held.map((row) => `${row.from}-${row.to}`)).toEqual(expect.arrayContaining([`${CALIBRATED_FROM}-70`, '90-101']));
     for (const row of held)
       expect({ bucket: `${row.from}-${row.to}`, gap: Math.abs(row.precision - row.meanScore / 100) <= TOLERANCE }).toEqual({
         bucket: `${row.from}-${row.to}`,

@@ -203,6 +203,8 @@ export const organisationAliases = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
     searchValue: text('search_value').notNull(),
+    /** What kind of other name: `alias` (also trading and legal names) or `former_name` (a name the organisation no longer bears). */
+    kind: text('kind').notNull().default('alias'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,6 +212,30 @@ export const organisationAliases = pgTable(
     index('organisation_aliases_search_value_prefix_idx').using('btree', sql`${t.searchValue} text_pattern_ops`),
     index('organisation_aliases_search_compact_prefix_idx').using('btree', sql`replace(${t.searchValue}, ' ', '') text_pattern_ops`),
     index('organisation_aliases_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/**
+ * The words of each organisation's names (search name, aliases, former names), one row per (word, organisation):
+ * the postings of the quick lookup's word-overlap stage (decision 0021). A word's rows, counted up to a cap
+ * through the primary key, give its document frequency (how rare it is); the rare words' rows give the
+ * organisations that share them with a query; both only over the words the caller may see (global ones and its own).
+ * Written with the names (organisations-write.ts, enrichment-store.ts; made global with the organisation).
+ */
+export const organisationNameWords = pgTable(
+  'organisation_name_words',
+  {
+    word: text('word').notNull(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The owning account of a private organisation's words (null: global), so that a word's frequency counts only what the caller may see. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.organisationId] }),
+    index('organisation_name_words_word_account_idx').on(t.word, t.accountId),
+    index('organisation_name_words_organisation_idx').on(t.organisationId),
   ],
 );
 

@@ -5,7 +5,7 @@
 import type { Match, MatchGrade } from '../../core/match';
 
 const FIELD_LABELS = { name: 'Name', identifier: 'Identifier', website: 'Website', country: 'Country' } as const;
-const NAME_KIND_LABELS = { name: 'name', alias: 'alias', business_name: 'business name' } as const;
+const NAME_KIND_LABELS = { name: 'name', alias: 'alias', business_name: 'business name', former_name: 'former name' } as const;
 
 export interface MatchExplanationLines {
   /** "Match 97 of 100", "Not a match: 34 of 100", or "Not decided, ambiguous: 2 organisations named ...: 100 of 100". */

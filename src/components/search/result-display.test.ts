@@ -9,6 +9,12 @@ describe('subtitleOf', () => {
     expect(subtitleOf({ matchedBusinessName: null, parentEntityName: null })).toBeNull();
     expect(subtitleOf({ matchedBusinessName: '', parentEntityName: null })).toBeNull();
   });
+
+  it('says "formerly" for a former name the quick lookup matched (issue 20)', () => {
+    expect(subtitleOf({ matchedBusinessName: null, parentEntityName: null, formerName: 'Arrowhead Research Corporation' })).toBe(
+      'formerly Arrowhead Research Corporation',
+    );
+  });
 });
 
 describe('lettermarkOf', () => {

@@ -1,10 +1,14 @@
 /**
  * Pure rules of a result row's display (spec: "Result display"): the subtitle, exclusive between
- * "Trading as" and "Trading entity of", and the lettermark shown when there is no logo.
+ * "formerly", "Trading as" and "Trading entity of", and the lettermark shown when there is no logo.
  */
 
-/** "Trading as: X" (from `matchedBusinessName`) or "Trading entity of: X" (from `parentEntityName`), or nothing. */
-export function subtitleOf(result: { matchedBusinessName: string | null; parentEntityName: string | null }): string | null {
+/**
+ * "formerly X" (the former name the query matched, issue 20), else "Trading as: X" (from `matchedBusinessName`) or
+ * "Trading entity of: X" (from `parentEntityName`), or nothing.
+ */
+export function subtitleOf(result: { matchedBusinessName: string | null; parentEntityName: string | null; formerName?: string | null }): string | null {
+  if (result.formerName) return `formerly ${result.formerName}`;
   if (result.matchedBusinessName) return `Trading as: ${result.matchedBusinessName}`;
   if (result.parentEntityName) return `Trading entity of: ${result.parentEntityName}`;
   return null;

@@ -61,6 +61,8 @@ export interface OrganisationResult {
   readonly ref: string | null;
   readonly sources: readonly string[];
   readonly matchedBusinessName: string | null;
+  /** The former name the quick lookup matched (shown as "formerly ..."); null otherwise. */
+  readonly formerName: string | null;
   readonly parentEntityName: string | null;
   readonly identifiers: readonly { type: string; value: string }[];
   readonly websiteValidated: boolean;
@@ -151,6 +153,7 @@ function toResult(candidate: Candidate): OrganisationResult {
     ref: isStreamed ? candidate.ref : null,
     sources: [candidate.source],
     matchedBusinessName: isStreamed ? candidate.matchedBusinessName : null,
+    formerName: isStreamed ? null : (candidate.formerName ?? null),
     parentEntityName: isStreamed ? candidate.parentEntityName : null,
     identifiers: isStreamed ? candidate.identifiers : [],
     websiteValidated: isStreamed ? candidate.websiteValidated : false,
@@ -192,6 +195,7 @@ function mergeResults(known: OrganisationResult, incoming: OrganisationResult): 
     sources: [...new Set([...known.sources, ...incoming.sources])],
     matchedBusinessName: knownSubtitle ? known.matchedBusinessName : incoming.matchedBusinessName,
     parentEntityName: knownSubtitle ? known.parentEntityName : incoming.parentEntityName,
+    formerName: known.formerName ?? incoming.formerName,
     identifiers: unionIdentifiers(known.identifiers, incoming.identifiers),
     websiteValidated: known.websiteValidated || incoming.websiteValidated,
     type: known.type ?? incoming.type,

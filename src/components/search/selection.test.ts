@@ -20,6 +20,7 @@ const row = (overrides: Partial<OrganisationResult> = {}): OrganisationResult =>
   sources: ['registry_au'],
   matchedBusinessName: 'Koala Express Freight',
   parentEntityName: null,
+  formerName: null,
   identifiers: [{ type: 'ABN', value: '51 824 753 556' }],
   websiteValidated: false,
   type: 'ProprietaryLimited',

@@ -5,8 +5,9 @@
  * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
- * being typed) or the typo step's corrections explain every word of it (decision 0007). At most one candidate
- * is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
+ * being typed), the typo step's corrections explain every word of it (decision 0007); when none clears it, the rows
+ * sharing a rare word with the query (the word-overlap stage, decision 0021) are returned rather than nothing. At most
+ * one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
  * An organisation the register lists as inactive (dissolved, cancelled...) is never decided a match and ranks
  * right after an active namesake (core/registry-status.ts; issue 20, section 4).
  */
@@ -18,15 +19,27 @@ import { activeBeforeInactiveNamesakes, undecidedWhenInactive } from '../../core
 import type { KeyedRow } from './de-duplication';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
+/** Words this long or longer, held as typed by a candidate, are not read as typos of another word (assessMatch's bound). */
+const MIN_PROTECTED_WORD_LENGTH = 4;
+
 /** What the use case knows of a row for its match: its name, the alias and identifier it was found by, website, country. */
 function subjectOf(row: QuickSearchRow | IdentifierRow): MatchSubject {
   return {
     name: row.name,
-    otherNames: row.matchedAlias === null ? [] : [{ value: row.matchedAlias, kind: 'alias' }],
+    otherNames: row.matchedAlias === null ? [] : [otherNameOf(row.matchedAlias, row.matchedAliasKind, row.matchedAliasValue)],
     identifiers: 'matchedIdentifier' in row ? [row.matchedIdentifier] : [],
     website: row.website,
     countryIsoAlpha3: row.countryIsoAlpha3,
   };
+}
+
+/** The matched alias as an other name: a former name as stored ("Arrowhead Research Corporation"), an alias as matched. */
+function otherNameOf(
+  searchValue: string,
+  kind: QuickSearchRow['matchedAliasKind'],
+  value: string | undefined,
+): NonNullable<MatchSubject['otherNames']>[number] {
+  return kind === 'former_name' ? { value: value ?? searchValue, kind: 'former_name' } : { value: searchValue, kind: 'alias' };
 }
 
 /**
@@ -52,14 +65,16 @@ function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: str
  */
 export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
   const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
-  const kept = rows
+  const scored = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
-    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: undecidedWhenInactive(assessMatch(query, subject), keyed.row.registryStatus) }))
-    .filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted))
-    .map((scored) => ({
-      ...scored,
-      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
-    }));
+    .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: undecidedWhenInactive(assessMatch(query, subject), keyed.row.registryStatus) }));
+  const relevant = scored.filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted));
+  // Nothing cleared the floor: the names sharing a rare word with the query (the word-overlap stage's), rather than
+  // nothing ("Chengdu Huaqi Houpu Holding" -> "Houpu Clean Energy"; decision 0021).
+  const kept = (relevant.length > 0 ? relevant : scored.filter(({ row }) => row.overlap?.sharesRareWord === true)).map((scored) => ({
+    ...scored,
+    reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+  }));
   // A query that is the first whole words of some names is read as those names before names it begins inside a
   // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
   // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).
@@ -67,8 +82,44 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   const lowestWord = wordScores.length === 0 ? undefined : Math.min(...wordScores);
   const demoted = (r: (typeof kept)[number]) =>
     lowestWord !== undefined && r.reading === 'mid-word' && r.match.matchedOn.corrections.length === 0 && !isExactMatch(r.match);
-  const rank = (r: (typeof kept)[number]) => (demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score);
-  const sorted = kept.sort((a, b) => rank(b) - rank(a)).map(({ row, key, match }) => ({ row, key, match }));
+  // A typo correction never replaces a word that exists as typed (issue 20): when every word of the query is in some
+  // candidate's name as typed, a row that read a query word as another word ranks after the rows holding that word
+  // as typed which share as many of the query's words as typed ("vistra energy": "Vistra Corp." before "Clarke Vista
+  // Energy"; "krellmoor bat traders" still reads "bat" as "bay", since "Sallowfen Bat Rescue" shares one word of three).
+  // A word under MIN_PROTECTED_WORD_LENGTH letters is not protected ("CAT Group" reads as "CAR Group" before "Cat Cafe").
+  const queryWords = [...new Set(wanted.split(' ').filter((w) => w !== ''))];
+  const wordsOfRow = (r: (typeof kept)[number]) => new Set([...r.row.searchName.split(' '), ...(r.row.matchedAlias ?? '').split(' ')]);
+  const rowWords = new Map(kept.map((r) => [r, wordsOfRow(r)]));
+  const typedShared = (r: (typeof kept)[number]) => queryWords.filter((w) => rowWords.get(r)?.has(w)).length;
+  const everyWordHeld = queryWords.length > 1 && queryWords.every((w) => kept.some((r) => rowWords.get(r)?.has(w)));
+  const heldAsTypedBelow = (r: (typeof kept)[number]): number => {
+    if (!everyWordHeld || isExactMatch(r.match)) return Infinity;
+    const replaced = new Set(
+      [...r.match.matchedOn.corrections, ...(r.row.corrections ?? [])].map((c) => c.from).filter((w) => w.length >= MIN_PROTECTED_WORD_LENGTH),
+    );
+    const shared = typedShared(r);
+    const holders = kept.filter((h) => h !== r && [...replaced].some((w) => rowWords.get(h)?.has(w)) && typedShared(h) >= shared);
+    return holders.length === 0 ? Infinity : Math.min(...holders.map((h) => h.match.score));
+  };
+  const ownRank = (r: (typeof kept)[number]) => {
+    const byWords = demoted(r) ? Math.min(r.match.score, lowestWord ?? 0) - 0.5 : r.match.score;
+    return Math.min(byWords, heldAsTypedBelow(r) - 0.25);
+  };
+  // The word-overlap stage's rows (decision 0021) come after the name steps' rows, unless they hold as typed a word
+  // that one of those read as another word ("Vistra Corp." for the typo step's "vistra" -> "vista").
+  const nameStepRows = kept.filter((r) => r.row.overlap === undefined);
+  const lowestNameStep = nameStepRows.length === 0 ? Infinity : Math.min(...nameStepRows.map(ownRank));
+  const replacedByNameSteps = new Set(
+    nameStepRows
+      .flatMap((r) => [...r.match.matchedOn.corrections, ...(r.row.corrections ?? [])].map((c) => c.from))
+      .filter((w) => w.length >= MIN_PROTECTED_WORD_LENGTH),
+  );
+  const rank = (r: (typeof kept)[number]) => {
+    if (r.row.overlap === undefined || [...replacedByNameSteps].some((w) => rowWords.get(r)?.has(w))) return ownRank(r);
+    return Math.min(ownRank(r), lowestNameStep - 0.1);
+  };
+  const ranks = new Map(kept.map((r) => [r, rank(r)]));
+  const sorted = kept.sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0)).map(({ row, key, match }) => ({ row, key, match }));
   const ordered = activeBeforeInactiveNamesakes(
     sorted,
     (r) => r.row.name,

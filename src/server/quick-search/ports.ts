@@ -12,8 +12,18 @@ export interface QuickSearchRow {
   name: string;
   /** `searchName(name)`: what the name lookup matched and what Jaro-Winkler scores against. */
   searchName: string;
-  /** The alias search value that matched, when an alias matched better than the name. */
+  /** The alias search value that matched, when an alias (or former name) matched better than the name. */
   matchedAlias: string | null;
+  /** The matched alias's kind: an alias (also a trading or legal name) or a former name; absent when no alias matched. */
+  matchedAliasKind?: 'alias' | 'former_name';
+  /** The matched alias as stored for display ("Arrowhead Research Corporation"); absent when no alias matched. */
+  matchedAliasValue?: string;
+  /**
+   * Set on the word-overlap stage's rows (decision 0021): whether the matched name shares a rare word with the query
+   * (of at most RARE_WORD_FREQUENCY organisations), which keeps the row under the relevance floor. Absent for the
+   * other stages' rows.
+   */
+  overlap?: { sharesRareWord: boolean };
   description: string | null;
   /** The organisation's country, or null for a countryless organisation. */
   countryIsoAlpha3: string | null;
@@ -49,6 +59,11 @@ export interface QuickSearchLookups {
    * search form without the legal-form words it ends with) answered at once, and the typo step, run only when the caller calls `corrected()`.
    */
   byName(params: LookupScope & { searchName: string; alternativeSearchName?: string; poolSize: number }): Promise<NameLookup>;
+  /**
+   * The word-overlap stage (decision 0021): organisations whose names, aliases or former names share the query's
+   * rarest words, best weighted overlap first; at most `poolSize`.
+   */
+  byWords(params: LookupScope & { words: readonly string[]; poolSize: number }): Promise<QuickSearchRow[]>;
   /** Exact lookup of normalised identifier values (`identifierLookupValues(query)`) against the stored normalised values. */
   byIdentifier(params: LookupScope & { valuesNormalised: readonly string[]; limit: number }): Promise<IdentifierRow[]>;
   /** Exact lookup of `normaliseWebsiteHost(query)` against normalised website hosts. */

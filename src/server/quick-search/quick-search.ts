@@ -24,6 +24,9 @@
  *     (decisions 0007 and 0016): match-ranking.ts.
  * 11. The account's remembered decisions about this query (issue 20, section 6): one judged `same` first as the
  *     match (fetched by id when the text did not find it), one judged `different` never a match: judged-candidates.ts.
+ * 12. When the name steps hold no match, a name of two words or more also runs the word-overlap stage (decision
+ *     0021): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
+ *     Its rows join the name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
  *
  * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
  * answers 503 `{candidates: []}`).
@@ -33,6 +36,7 @@ import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { identifierLookupValues, nameTextOf } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
+import { overlapWords } from '../../core/word-overlap';
 import type { LogoService } from '../logo/ports';
 import { linkedOrThrowNothing } from './account-linked';
 import { candidateCountry } from './candidate-country';
@@ -85,30 +89,42 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const none: Promise<never[]> = Promise.resolve([]);
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
       // Rule 4: the lookups run concurrently (and rule 11's judgements with them).
+      const poolSize = Math.max(NAME_POOL_SIZE, deps.limit);
+      // Rule 12's words: a name of two words or more (one word is the exact step's prefix or word).
+      const words = HAS_LETTER.test(wanted) ? overlapWords([wanted, alternative]) : [];
       const [nameLookup, byIdentifier, byWebsite, judgements] = await Promise.all([
-        wanted === ''
-          ? noName
-          : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize: Math.max(NAME_POOL_SIZE, deps.limit) }),
+        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize }),
         identifierValues.length === 0 ? none : deps.lookups.byIdentifier({ ...scope, valuesNormalised: identifierValues, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
         deps.judged === undefined ? Promise.resolve([]) : deps.judged.judgements.forQuery(accountId, { query: trimmed, countryIsoAlpha3: filter }),
       ]);
       const matchQuery = matchQueryOfSearch(trimmed, filter);
       // Rule 1's re-ranking, rule 6's de-duplication, then rule 10's match, floor and order, cut at the limit.
-      const candidatesOf = async (byName: QuickSearchRow[]) => {
-        const ranked = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
-        ranked.push(...rankByName(byName, nameText, wanted, alternative));
-        const matched = byMatch(withoutHiddenGlobalRows(deduplicate(ranked, filter)), matchQuery, wanted);
+      const candidatesOf = async (rows: QuickSearchRow[]) => {
+        const found = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
+        found.push(...rankByName(rows, nameText, wanted, alternative));
+        const matched = byMatch(withoutHiddenGlobalRows(deduplicate(found, filter)), matchQuery, wanted);
         // Rule 11: the account's remembered decisions.
         return (await withJudgements(matched, judgements, { lookups: deps.judged, scope, query: matchQuery, filter })).slice(0, deps.limit);
       };
       // Rule 1's two steps: the typo step only when nothing was found exactly.
       const foundExactly = nameLookup.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
       const typoStep = HAS_LETTER.test(wanted) && byIdentifier.length === 0 && byWebsite.length === 0;
-      let candidates = await candidatesOf(foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected());
+      let byName = foundExactly || !typoStep ? nameLookup.rows : await nameLookup.corrected();
+      let candidates = await candidatesOf(byName);
       // The exact spelling found only rows under the relevance floor (a short mistyped word read as part of
       // other words: "tat motors" in "... Estate Motors", "ign" in "... Signal ..."): the typo step as well.
-      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) candidates = await candidatesOf(await nameLookup.corrected());
+      if (candidates.length === 0 && nameLookup.rows.length > 0 && typoStep) {
+        byName = await nameLookup.corrected();
+        candidates = await candidatesOf(byName);
+      }
+      // Rule 12: the word-overlap rows widen the list only when the name steps found no match; those the name steps
+      // did not find come after theirs unless they hold a word as typed that a correction replaced (match-ranking.ts).
+      const byWords = words.length < 2 || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
+      if (byWords.length > 0) {
+        const named = new Set(byName.map((row) => row.id));
+        candidates = await candidatesOf([...byName, ...byWords.filter((row) => !named.has(row.id))]);
+      }
       const linked = await linkedOrThrowNothing(
         deps,
         accountId,
@@ -127,6 +143,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         website: row.website,
         accountLinked: linked.has(row.id),
         registryStatus: row.registryStatus,
+        ...(match.matchedOn.nameKind === 'former_name' && match.matchedOn.name !== null ? { formerName: match.matchedOn.name } : {}),
         match,
       }));
     },

@@ -86,7 +86,7 @@ export interface SearchOrganisationsDependencies {
   registryLookups?: IdentifierRegistry;
   /** Clock for the lead deadline. */
   now?: () => number;
-  /** Where the candidates handed out are recorded, so that a selection is by reference (decision 0017). */
+  /** Where the candidates handed out are recorded, so that a selection is by reference (decision 0021). */
   candidateReferences?: CandidateReferences;
 }
 

@@ -15,7 +15,7 @@ import type { Db } from '../client';
 import { naics, organisationAliases, organisationIdentifiers, organisationNaics, organisationOwners, organisationRelations, organisations } from '../schema';
 import { isUuid } from './classification';
 import { recordFieldSources, type FieldSourceWrite } from './field-sources';
-import { addOrganisationWords, insertOrganisation } from './organisations-write';
+import { addOrganisationNameWords, addOrganisationWords, insertOrganisation } from './organisations-write';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
 
 export function createEnrichmentStore(db: Db): EnrichmentStore {
@@ -123,7 +123,10 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
           for (const word of search.split(' ')) if (word !== '') aliasWords.add(word);
           source('legalName', alias);
         }
-        if (aliasWords.size > 0) await addOrganisationWords(tx, [organisationId]);
+        if (aliasWords.size > 0) {
+          await addOrganisationWords(tx, [organisationId]);
+          await addOrganisationNameWords(tx, [organisationId]);
+        }
 
         if (write.naics && write.naics.value.length > 0) {
           await tx

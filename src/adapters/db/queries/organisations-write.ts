@@ -1,6 +1,6 @@
 /**
  * Writing organisations with everything the lookups index: search name, composite key, normalised
- * website host, normalised identifier values, alias search values, owners and account links.
+ * website host, normalised identifier values, alias and former-name search values, name words, owners and account links.
  * Used by imports, the demo seed, selection and test factories alike, so every row is indexed the same way.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,15 @@ import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { UNKNOWN_REGISTRY_STATUS, type RegistryStatus } from '../../../core/registry-status';
 import { normaliseWebsiteHost, toWebsiteUrl } from '../../../core/website';
 import type { Db } from '../client';
-import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations, searchWords } from '../schema';
+import {
+  accountOrganisations,
+  organisationAliases,
+  organisationIdentifiers,
+  organisationNameWords,
+  organisationOwners,
+  organisations,
+  searchWords,
+} from '../schema';
 
 export interface NewOrganisation {
   name: string;
@@ -22,6 +30,8 @@ export interface NewOrganisation {
   type?: string | null;
   identifiers?: { type: string; value: string }[];
   aliases?: string[];
+  /** Names the organisation bore before (registries' previous names, an import line's `formerNames`). */
+  formerNames?: string[];
   profileStatus?: string | null;
   /** What a register says of it (import line, registry candidate); unknown when absent. */
   registryStatus?: RegistryStatus | null;
@@ -61,7 +71,8 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
     registryStatusDate: [] as (string | null)[],
   };
   const identifiers = { organisationId: [] as string[], type: [] as string[], value: [] as string[], valueNormalised: [] as string[] };
-  const aliases = { organisationId: [] as string[], value: [] as string[], searchValue: [] as string[] };
+  const aliases = { organisationId: [] as string[], value: [] as string[], searchValue: [] as string[], kind: [] as string[] };
+  const nameWords = { word: [] as string[], organisationId: [] as string[] };
 
   for (const o of batch) {
     const id = randomUUID();
@@ -88,10 +99,22 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
       identifiers.value.push(identifier.value);
       identifiers.valueNormalised.push(normaliseIdentifierValue(identifier.value));
     }
-    for (const alias of o.aliases ?? []) {
+    const otherNames = [
+      ...(o.aliases ?? []).map((value) => ({ value, kind: 'alias' })),
+      ...(o.formerNames ?? []).map((value) => ({ value, kind: 'former_name' })),
+    ];
+    for (const other of otherNames) {
+      if (canonicalName(other.value) === '') continue;
       aliases.organisationId.push(id);
-      aliases.value.push(canonicalName(alias));
-      aliases.searchValue.push(searchName(alias));
+      aliases.value.push(canonicalName(other.value));
+      aliases.searchValue.push(searchName(other.value));
+      aliases.kind.push(other.kind);
+    }
+    const words = new Set([searchName(name), ...otherNames.map((other) => searchName(other.value))].flatMap((value) => value.split(' ')));
+    for (const word of words) {
+      if (word === '') continue;
+      nameWords.word.push(word);
+      nameWords.organisationId.push(id);
     }
   }
 
@@ -114,8 +137,14 @@ export async function insertOrganisations(db: Db, batch: NewOrganisation[], opti
   }
   if (aliases.organisationId.length > 0) {
     await db.execute(sql`
-      insert into ${organisationAliases} (organisation_id, value, search_value)
-      select * from unnest(${array(aliases.organisationId, 'uuid')}, ${array(aliases.value, 'text')}, ${array(aliases.searchValue, 'text')})`);
+      insert into ${organisationAliases} (organisation_id, value, search_value, kind)
+      select * from unnest(${array(aliases.organisationId, 'uuid')}, ${array(aliases.value, 'text')}, ${array(aliases.searchValue, 'text')}, ${array(aliases.kind, 'text')})`);
+  }
+  if (nameWords.word.length > 0) {
+    await db.execute(sql`
+      insert into ${organisationNameWords} (word, organisation_id, account_id)
+      select word, organisation_id, ${options.ownerAccountId ?? null}::uuid from unnest(${array(nameWords.word, 'text')}, ${array(nameWords.organisationId, 'uuid')}) as n(word, organisation_id)
+      on conflict do nothing`);
   }
   const words = new Set<string>();
   for (const value of [...columns.searchName, ...aliases.searchValue]) for (const word of value.split(' ')) if (word !== '') words.add(word);
@@ -166,6 +195,27 @@ export async function addOrganisationWords(db: Db, organisationIds: readonly str
      where w.word <> ''
      order by w.word, oo.account_id
     on conflict do nothing`);
+}
+
+/**
+ * Adds the words of organisations' stored names and aliases to their word postings (organisation_name_words, the
+ * word-overlap stage's) with the scope the organisations have now (an owning account, or global), after an alias or
+ * former name was added to an existing organisation or its owners were dropped.
+ */
+export async function addOrganisationNameWords(db: Db, organisationIds: readonly string[]): Promise<void> {
+  if (organisationIds.length === 0) return;
+  const ids = sql`${sql.param([...organisationIds])}::uuid[]`;
+  await db.execute(sql`
+    insert into ${organisationNameWords} (word, organisation_id, account_id)
+    select distinct on (w.word, src.id) w.word, src.id, oo.account_id
+      from (select o.id, o.search_name as value from ${organisations} o where o.id = any(${ids})
+            union all
+            select a.organisation_id, a.search_value from ${organisationAliases} a where a.organisation_id = any(${ids})) src
+      cross join lateral string_to_table(src.value, ' ') as w(word)
+      left join ${organisationOwners} oo on oo.organisation_id = src.id
+     where w.word <> ''
+     order by w.word, src.id, oo.account_id
+    on conflict (word, organisation_id) do update set account_id = excluded.account_id`);
 }
 
 export async function addOrganisationOwner(db: Db, params: { accountId: string; organisationId: string }): Promise<void> {

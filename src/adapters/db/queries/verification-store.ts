@@ -27,7 +27,7 @@ import {
   transactions,
 } from '../schema';
 import { createClassificationRepository, isUuid, listOrganisationNaicsCodes } from './classification';
-import { addOrganisationWords } from './organisations-write';
+import { addOrganisationNameWords, addOrganisationWords } from './organisations-write';
 import { organisationIsGlobal } from './visibility';
 
 export interface VerificationStoreOptions {
@@ -199,10 +199,11 @@ export async function findGlobalByRegistryIdentifier(
   return null;
 }
 
-/** The organisation becomes global, and so do the words of its names in the typo-correction vocabulary. */
+/** The organisation becomes global, and so do the words of its names in the typo-correction vocabulary and the word postings. */
 export async function dropOwners(db: Db, params: { organisationId: string }): Promise<void> {
   await db.delete(organisationOwners).where(eq(organisationOwners.organisationId, params.organisationId));
   await addOrganisationWords(db, [params.organisationId]);
+  await addOrganisationNameWords(db, [params.organisationId]);
 }
 
 export async function setRedirect(db: Db, params: { organisationId: string; targetId: string }): Promise<void> {

@@ -31,5 +31,5 @@ export function named(rows: QuickSearchRow[], corrected: () => Promise<QuickSear
 }
 
 export function lookups(overrides: Partial<QuickSearchLookups>): QuickSearchLookups {
-  return { byName: async () => named([]), byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
+  return { byName: async () => named([]), byWords: async () => [], byIdentifier: async () => [], byWebsite: async () => [], ...overrides };
 }

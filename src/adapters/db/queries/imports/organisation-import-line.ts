@@ -1,7 +1,8 @@
 /**
  * One line of an organisations import (JSONL): the single source of its shape and rules.
- * `{name, website?, countryIsoAlpha3?, description?, type?, identifiers?: [{type, value}], aliases?: [string], profileStatus?, registryStatus?}`
- * (`profileStatus`: PENDING, COMPLETED or FAILED; absent or null for an organisation never enriched. `registryStatus`:
+ * `{name, website?, countryIsoAlpha3?, description?, type?, identifiers?: [{type, value}], aliases?: [string], formerNames?: [string], profileStatus?, registryStatus?}`
+ * (`formerNames`: names the organisation bore before, searchable and shown as "formerly ...";
+ * `profileStatus`: PENDING, COMPLETED or FAILED; absent or null for an organisation never enriched. `registryStatus`:
  * `{status: active|inactive|unknown, wording?, date?: YYYY-MM-DD}`, or the register's word alone ("Dissolved",
  * "Active"), read as active, inactive or unknown; absent or null: unknown).
  * Pure: no database access; a line that fails gives a reason naming the field and the rule.
@@ -33,6 +34,19 @@ const identifierSchema = z
     if (identifier.type === 'CH') return { type: identifier.type, value: normaliseCompaniesHouseNumber(identifier.value) ?? identifier.value };
     return identifier;
   });
+
+/** Other names of the organisation (aliases, former names): up to 50, each with a letter or a digit. */
+const otherNamesSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .refine((name) => keyName(name) !== '', { message: 'must contain a letter or a digit' }),
+  )
+  .max(50)
+  .optional();
 
 /** Country: alpha-2 or alpha-3 in any case; GLO, Global or nothing means countryless. */
 const countrySchema = z
@@ -84,17 +98,8 @@ export const organisationImportLineSchema = z.object({
   description: optionalText(10_000),
   type: z.enum(ORGANISATION_TYPES).nullish(),
   identifiers: z.array(identifierSchema).max(50).optional(),
-  aliases: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(500)
-        .refine((alias) => keyName(alias) !== '', { message: 'must contain a letter or a digit' }),
-    )
-    .max(50)
-    .optional(),
+  aliases: otherNamesSchema,
+  formerNames: otherNamesSchema,
   profileStatus: profileStatusSchema.nullish(),
   registryStatus: importRegistryStatusSchema.nullish(),
 });
@@ -114,7 +119,7 @@ export function parseOrganisationImportLine(line: string): ParsedLine<NewOrganis
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, reason: 'a line must be one JSON object' };
   const parsed = organisationImportLineSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
-  const { name, website, countryIsoAlpha3, description, type, identifiers, aliases, profileStatus, registryStatus } = parsed.data;
+  const { name, website, countryIsoAlpha3, description, type, identifiers, aliases, formerNames, profileStatus, registryStatus } = parsed.data;
   return {
     ok: true,
     value: {
@@ -125,6 +130,7 @@ export function parseOrganisationImportLine(line: string): ParsedLine<NewOrganis
       type: type ?? null,
       identifiers: identifiers ?? [],
       aliases: aliases ?? [],
+      formerNames: formerNames ?? [],
       profileStatus: profileStatus ?? null,
       registryStatus: registryStatus ?? null,
     },

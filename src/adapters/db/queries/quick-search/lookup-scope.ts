@@ -24,6 +24,8 @@ export interface RawRow extends Record<string, unknown> {
   name: string;
   search_name: string;
   matched_alias: string | null;
+  /** The matched alias's kind and display value (`[kind, value]`), null when no alias matched. */
+  matched_alias_of?: [string, string] | null;
   description: string | null;
   country_iso_alpha3: string | null;
   key: string | null;
@@ -57,6 +59,12 @@ export function toRow(raw: RawRow): QuickSearchRow {
     name: raw.name,
     searchName: raw.search_name,
     matchedAlias: raw.matched_alias,
+    ...(raw.matched_alias_of
+      ? {
+          matchedAliasKind: raw.matched_alias_of[0] === 'former_name' ? ('former_name' as const) : ('alias' as const),
+          matchedAliasValue: raw.matched_alias_of[1],
+        }
+      : {}),
     description: raw.description,
     countryIsoAlpha3: raw.country_iso_alpha3,
     key: raw.key,
@@ -66,9 +74,12 @@ export function toRow(raw: RawRow): QuickSearchRow {
   };
 }
 
-/** The select list of a lookup row, over `organisations o`. */
+/** The select list of a lookup row, over `organisations o`; the matched alias's kind and display value with it (an alias before a former name of the same search form). */
 export function rowColumns(accountId: string, matchedAlias: SQL): SQL {
-  return sql`o.id, o.name, o.search_name, ${matchedAlias} as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
+  const aliasOf = sql`case when ${matchedAlias} is null then null else (
+             select array[a.kind, a.value] from organisation_aliases a where a.organisation_id = o.id and a.search_value = ${matchedAlias}
+              order by a.kind = 'former_name', a.value limit 1) end`;
+  return sql`o.id, o.name, o.search_name, ${matchedAlias} as matched_alias, ${aliasOf} as matched_alias_of, o.description, o.country_iso_alpha3, o.key, o.website,
            o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
            ${ownedByAccount(accountId, sql.raw('o.id'))} as owned_by_account`;
 }

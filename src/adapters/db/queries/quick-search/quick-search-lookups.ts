@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL implementation of quick search's ports (src/server/quick-search/ports.ts): the name lookup
- * (name-lookup.ts, then typo-step.ts), the identifier lookup (identifier-lookup.ts), the website lookup
+ * (name-lookup.ts, then typo-step.ts), the word-overlap stage (word-overlap.ts), the identifier lookup (identifier-lookup.ts), the website lookup
  * (website-lookup.ts) and the membership check of rule 7 (account-membership.ts). Every failure of the
  * database (connection refused or lost, missing table, revoked privilege, timeout) becomes an
  * UnavailableError: the route answers 503 `{candidates: []}` for a failed lookup (spec: "Database failure:
@@ -18,6 +18,7 @@ import { findOrganisationsByIdentifier } from './identifier-lookup';
 import { findOrganisationsByName } from './name-lookup';
 import { findOrganisationsByCorrectedName } from './typo-step';
 import { findOrganisationsByWebsite } from './website-lookup';
+import { findOrganisationsByWordOverlap } from './word-overlap';
 
 /** PostgreSQL's query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';
@@ -56,6 +57,7 @@ export function createQuickSearchLookups(db: Db, options: { log?: QuickSearchLog
             }),
           ),
       })),
+    byWords: (params) => unavailableOnFailure('quick-search word-overlap lookup', () => findOrganisationsByWordOverlap(db, params)),
     byIdentifier: (params) => unavailableOnFailure('quick-search identifier lookup', () => findOrganisationsByIdentifier(db, params)),
     byWebsite: (params) => unavailableOnFailure('quick-search website lookup', () => findOrganisationsByWebsite(db, params)),
   };
