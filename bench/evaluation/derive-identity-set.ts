@@ -30,6 +30,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { isValidLei } from '../../src/core/identifiers';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../src/server/search/search-request';
 import { seededRandom } from '../support/stats';
 import { loadEvaluationSet } from './evaluation-set';
 import {
@@ -282,7 +283,8 @@ const seen = new Set<string>();
 function ask(kind: IdentityKind, query: string, targetIds: string[], namesakeIds?: string[]): void {
   const text = query.replace(/\s+/g, ' ').trim();
   const key = `${kind}\u0000${text.toLowerCase()}`;
-  if (text === '' || seen.has(key)) return;
+  // A query longer than the lookup accepts is not one a user can ask.
+  if (text === '' || text.length > SEARCH_QUERY_MAX_LENGTH || seen.has(key)) return;
   seen.add(key);
   queries.push({ kind, query: text, targetIds: [...targetIds].sort(), ...(namesakeIds ? { namesakeIds: [...namesakeIds].sort() } : {}) });
 }
