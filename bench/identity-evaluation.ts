@@ -46,14 +46,7 @@ import {
   type KindRecall,
   type PairwiseFigures,
 } from './evaluation/identity-metrics';
-import {
-  IDENTITY_KINDS,
-  identityMarker,
-  loadIdentitySet,
-  toIdentityImportLine,
-  type IdentityPair,
-  type IdentityQuery,
-} from './evaluation/identity-set';
+import { IDENTITY_KINDS, identityMarker, loadIdentitySet, toIdentityImportLine, type IdentityPair, type IdentityQuery } from './evaluation/identity-set';
 import { admin, databaseUrl, prepareSyntheticDatabase } from './support/bench-database';
 import { forkTs } from './support/fork-ts';
 import { postQuickSearch } from './support/quick-search-client';
@@ -95,7 +88,8 @@ async function prepareIdentitySet(url: string): Promise<Map<string, string>> {
         set.organisations.map((o) => JSON.stringify(toIdentityImportLine(o, version))),
         { onRejected: (r) => rejected.push(r) },
       );
-      if (rejected.length > 0) throw new Error(`${rejected.length} identity-set organisations were rejected by the importer: ${JSON.stringify(rejected.slice(0, 3))}`);
+      if (rejected.length > 0)
+        throw new Error(`${rejected.length} identity-set organisations were rejected by the importer: ${JSON.stringify(rejected.slice(0, 3))}`);
       await database.pool.query('analyze organisations, organisation_aliases, search_words');
     } finally {
       await database.close();
@@ -135,7 +129,11 @@ function sampleByKind(queries: readonly IdentityQuery[], n: number): IdentityQue
   const drawn = queries.map((q, i) => ({ q, i, r: random() }));
   const kept = new Set<number>();
   for (const kind of IDENTITY_KINDS) {
-    for (const { i } of drawn.filter((d) => d.q.kind === kind).sort((a, b) => a.r - b.r).slice(0, n)) kept.add(i);
+    for (const { i } of drawn
+      .filter((d) => d.q.kind === kind)
+      .sort((a, b) => a.r - b.r)
+      .slice(0, n))
+      kept.add(i);
   }
   return queries.filter((_, i) => kept.has(i));
 }
@@ -188,7 +186,9 @@ function markdown(s: Summary): string {
     '',
     '| score | candidates | mean score | fraction correct | gap |',
     '|---|---|---|---|---|',
-    ...s.calibration.map((b) => `| ${b.from}-${b.to} | ${b.n} | ${Number.isNaN(b.meanScore) ? '–' : b.meanScore.toFixed(1)} | ${f3(b.fractionCorrect)} | ${f3(b.gap)} |`),
+    ...s.calibration.map(
+      (b) => `| ${b.from}-${b.to} | ${b.n} | ${Number.isNaN(b.meanScore) ? '–' : b.meanScore.toFixed(1)} | ${f3(b.fractionCorrect)} | ${f3(b.gap)} |`,
+    ),
     '',
   ].join('\n');
 }
@@ -245,7 +245,11 @@ async function main(): Promise<void> {
     query,
     candidates: (answers[i]?.candidates ?? []).map((c) => ({ setId: bySetId.get(c.existingOrgId) ?? null, score: c.match?.score, match: c.match?.match })),
   }));
-  const decisions = set.pairs.map((p) => ({ same: p.same, decided: decidedSame(p), why: p.why.startsWith('different organisations sharing') ? 'different organisations sharing a word' : p.why }));
+  const decisions = set.pairs.map((p) => ({
+    same: p.same,
+    decided: decidedSame(p),
+    why: p.why.startsWith('different organisations sharing') ? 'different organisations sharing a word' : p.why,
+  }));
   const byWhy: Record<string, { n: number; decidedSame: number }> = {};
   for (const d of decisions) {
     const entry = (byWhy[d.why] ??= { n: 0, decidedSame: 0 });

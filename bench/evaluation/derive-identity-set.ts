@@ -101,7 +101,28 @@ const LEGAL_FORMS: string[][] = (() => {
     }
   }
   // Forms the sources spell in English that the list gives only in other words.
-  for (const extra of ['jsc', 'ojsc', 'pjsc', 'cjsc', 'llc', 'joint stock company', 'open joint stock company', 'closed joint stock company', 'public joint stock company', 'limited liability company', 'co ltd', 'company limited', 'corporation limited', 'co', 'ltd', 'limited', 'inc', 'corporation', 'corp', 'company'])
+  for (const extra of [
+    'jsc',
+    'ojsc',
+    'pjsc',
+    'cjsc',
+    'llc',
+    'joint stock company',
+    'open joint stock company',
+    'closed joint stock company',
+    'public joint stock company',
+    'limited liability company',
+    'co ltd',
+    'company limited',
+    'corporation limited',
+    'co',
+    'ltd',
+    'limited',
+    'inc',
+    'corporation',
+    'corp',
+    'company',
+  ])
     phrases.add(extra);
   return [...phrases].map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
 })();
@@ -117,7 +138,7 @@ function splitLegalForms(text: string): { core: string[]; forms: string[] } {
   const w = words(text.replace(/\([^()]*\)/gu, ' '));
   const core: string[] = [];
   const forms: string[] = [];
-  for (let i = 0; i < w.length; ) {
+  for (let i = 0; i < w.length;) {
     const match = (FORMS_BY_FIRST.get(w[i] ?? '') ?? []).find((phrase) => phrase.every((p, j) => w[i + j] === p));
     // A form is only a form at either end of the name, or before another form ("Co Ltd").
     if (match !== undefined && (i === 0 || i + match.length === w.length || core.length > 0)) {
@@ -164,7 +185,13 @@ function euRecords(): SourceRecord[] {
       const split = (value: string | undefined) =>
         (value ?? '')
           .split(';')
-          .map((v) => v.trim().replace(/^and\s+/i, '').replace(/[.;]$/, '').trim())
+          .map((v) =>
+            v
+              .trim()
+              .replace(/^and\s+/i, '')
+              .replace(/[.;]$/, '')
+              .trim(),
+          )
           .filter((v) => v !== '');
       const lei = (row.leiCode ?? '').trim();
       records.push({
@@ -231,7 +258,13 @@ interface Organisation extends SourceRecord {
 }
 
 function slug(text: string): string {
-  return words(text).join('-').replace(/[^a-z0-9-]/g, '').slice(0, 48).replace(/-+$/, '') || 'x';
+  return (
+    words(text)
+      .join('-')
+      .replace(/[^a-z0-9-]/g, '')
+      .slice(0, 48)
+      .replace(/-+$/, '') || 'x'
+  );
 }
 
 const v1Cores = new Set(loadEvaluationSet(1).organisations.flatMap((o) => [o.name, ...o.aliases].map(coreKey)));
@@ -355,7 +388,12 @@ for (const short of stored) {
   const owners = ownersOf(short.name, short.id);
   const namesakes = longer.filter((l) => !owners.includes(l.id));
   if (namesakes.length === 0) continue;
-  ask('namesake', short.name, owners, namesakes.map((l) => l.id));
+  ask(
+    'namesake',
+    short.name,
+    owners,
+    namesakes.map((l) => l.id),
+  );
   for (const long of namesakes) namesakePairs.push({ short, long });
 }
 
@@ -371,7 +409,10 @@ for (const o of all.filter((x) => heldOut.has(x.id))) {
 const pairs: IdentityPair[] = [];
 const pairKeys = new Set<string>();
 function pair(a: string, b: string, same: boolean, why: string): void {
-  const key = [a, b].map((x) => x.toLowerCase()).sort().join('\u0000');
+  const key = [a, b]
+    .map((x) => x.toLowerCase())
+    .sort()
+    .join('\u0000');
   if (a.trim() === '' || b.trim() === '' || a === b || pairKeys.has(key) || hasOtherScript(a) || hasOtherScript(b)) return;
   pairKeys.add(key);
   pairs.push({ a, b, same, why });

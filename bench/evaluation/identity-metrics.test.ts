@@ -13,7 +13,13 @@ import { IDENTITY_KINDS } from './identity-set';
 
 const outcomes: IdentityOutcome[] = [
   // Found first, the only match.
-  { query: { kind: 'exact', query: 'Alpha LLC', targetIds: ['a'] }, candidates: [{ setId: 'a', score: 95, match: true }, { setId: null, score: 15, match: false }] },
+  {
+    query: { kind: 'exact', query: 'Alpha LLC', targetIds: ['a'] },
+    candidates: [
+      { setId: 'a', score: 95, match: true },
+      { setId: null, score: 15, match: false },
+    ],
+  },
   // Found second: a recall@5 hit, not a recall@1 hit; two matches.
   {
     query: { kind: 'exact', query: 'Beta JSC', targetIds: ['b'] },
