@@ -156,7 +156,11 @@ function splitLegalForms(text: string): { core: string[]; forms: string[] } {
   return { core, forms };
 }
 
-const coreKey = (text: string) => splitLegalForms(text).core.join(' ');
+/** The core words as one key; a leading "the" does not make another name ("The Foundation for ..."). */
+const coreKey = (text: string) =>
+  splitLegalForms(text)
+    .core.filter((w, i) => i > 0 || w !== 'the')
+    .join(' ');
 const hasNonLatinLetter = (text: string) => /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(text);
 const hasOtherScript = (text: string) => /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]/u.test(text);
 
