@@ -300,7 +300,6 @@ const parentCores = new Set(all.map((o) => (o.parent === undefined ? '' : coreKe
 const holdOut = Number(args['hold-out']);
 const heldOut = new Set(all.filter((o) => o.lei === undefined && !parentCores.has(coreKey(o.name)) && random() < holdOut).map((o) => o.id));
 const stored = all.filter((o) => !heldOut.has(o.id));
-const storedCores = new Map(stored.map((o) => [coreKey(o.name), o]));
 
 // Any name of a stored organisation, to keep queries from naming another stored organisation by accident.
 const coreOwners = new Map<string, Set<string>>();
@@ -453,7 +452,6 @@ const organisations: IdentityOrganisation[] = stored.map((o) => ({
   identifiers: o.lei !== undefined && isValidLei(o.lei) ? [{ type: 'LEI' as const, value: o.lei }] : [],
   source: o.source,
 }));
-void storedCores;
 
 const set = identitySetSchema.parse({
   version: IDENTITY_SET_VERSION,
