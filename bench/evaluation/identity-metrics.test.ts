@@ -6,6 +6,7 @@ import {
   noOrganisationAccepted,
   pairwiseFigures,
   recallByKind,
+  targetChecks,
   worstCalibrationGap,
   type IdentityOutcome,
 } from './identity-metrics';
@@ -114,5 +115,27 @@ describe('pairwiseFigures', () => {
     const figures = pairwiseFigures([{ same: true, decided: false }]);
     expect(figures.precision).toBeNaN();
     expect(figures.recall).toBe(0);
+  });
+});
+
+describe('targetChecks', () => {
+  it('holds exact names and identifiers to recall@1, other kinds to recall@5, and the decision figures to theirs', () => {
+    const checks = targetChecks({
+      recall: recallByKind(outcomes, IDENTITY_KINDS),
+      noOrganisationRate: 0.01,
+      pairwise: { precision: 0.96, f1: Number.NaN },
+      worstCalibrationGap: 0.1,
+      multipleMatches: 2,
+    });
+    expect(checks.map((c) => [c.target, c.met])).toEqual([
+      ['exact recall@1 >= 0.99', false],
+      ['partial recall@5 >= 0.9', false],
+      ['namesake recall@5 >= 0.9', true],
+      ['pairwise precision >= 0.95', true],
+      ['pairwise F1 >= 0.9', false],
+      ['no-organisation accepted <= 0.01', true],
+      ['calibration gap <= 0.1 (every decile of 20+)', true],
+      ['queries with more than one match: true = 0', false],
+    ]);
   });
 });
