@@ -121,7 +121,7 @@ describe('pairwiseFigures', () => {
 describe('targetChecks', () => {
   it('holds exact names and identifiers to recall@1, other kinds to recall@5, and the decision figures to theirs', () => {
     const checks = targetChecks({
-      recall: recallByKind(outcomes, IDENTITY_KINDS),
+      recall: [...recallByKind(outcomes, IDENTITY_KINDS), { kind: 'other-name', n: 1, recallAt1: 0, recallAt5: 0, empty: 1, decidedMatch: 0 }],
       noOrganisationRate: 0.01,
       pairwise: { precision: 0.96, f1: Number.NaN },
       worstCalibrationGap: 0.1,

@@ -174,11 +174,14 @@ export function targetChecks(figures: {
 }): TargetCheck[] {
   const check = (target: string, value: number, met: (v: number) => boolean): TargetCheck => ({ target, value, met: !Number.isNaN(value) && met(value) });
   return [
-    ...figures.recall.map((r) =>
-      ['exact', 'identifier', 'identifier-typed'].includes(r.kind)
-        ? check(`${r.kind} recall@1 >= ${RECALL_AT_1_TARGET}`, r.recallAt1, (v) => v >= RECALL_AT_1_TARGET)
-        : check(`${r.kind} recall@5 >= ${RECALL_AT_5_TARGET}`, r.recallAt5, (v) => v >= RECALL_AT_5_TARGET),
-    ),
+    // `other-name` (acronyms, unrelated trading names) is measured but has no target: the issue names none for it.
+    ...figures.recall
+      .filter((r) => r.kind !== 'other-name')
+      .map((r) =>
+        ['exact', 'identifier', 'identifier-typed'].includes(r.kind)
+          ? check(`${r.kind} recall@1 >= ${RECALL_AT_1_TARGET}`, r.recallAt1, (v) => v >= RECALL_AT_1_TARGET)
+          : check(`${r.kind} recall@5 >= ${RECALL_AT_5_TARGET}`, r.recallAt5, (v) => v >= RECALL_AT_5_TARGET),
+      ),
     check('pairwise precision >= 0.95', figures.pairwise.precision, (v) => v >= 0.95),
     check('pairwise F1 >= 0.9', figures.pairwise.f1, (v) => v >= 0.9),
     check('no-organisation accepted <= 0.01', figures.noOrganisationRate, (v) => v <= 0.01),
