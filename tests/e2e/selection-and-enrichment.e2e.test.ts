@@ -380,7 +380,7 @@ describe('Enrich now', () => {
 // ---------------------------------------------------------------- a rejected selection
 
 describe('a rejected selection', () => {
-  it('shows the inline error tile on its row: a Global row with no country whose organisation is gone cannot be created', async () => {
+  it('shows the inline error tile on its row: a quick-lookup row whose organisation is gone cannot be selected (by reference)', async () => {
     const NAME = 'Polaris Satellite Services';
     // The account's own countryless organisation, found by a Global search.
     await search(page, 'Polaris Satellite', 'GLO');
@@ -406,11 +406,12 @@ describe('a rejected selection', () => {
       await other.close();
     }
 
-    // Selecting the stale row would create it anew, and a new organisation needs a real country: rejected.
+    // The row names an organisation that is gone: a selection is by reference (decision 0017), so it is refused
+    // as unrecognised, never re-created from what the page holds.
     await rowButton(page, NAME).click();
     const tile = result.getByRole('alert');
     await tile.waitFor(WAIT);
-    expect(await tile.textContent()).toContain('needs a country');
+    expect(await tile.textContent()).toContain('search again and pick it from the new results');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await rowButton(page, NAME).getAttribute('aria-disabled')).toBeNull();
     await expectAccessible(page, 'error tile');
