@@ -17,7 +17,7 @@
  * A handler that throws answers the README's JSON 500.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MethodNotAllowedError, ValidationError } from '../core/errors';
+import { MethodNotAllowedError, NotFoundError, ValidationError } from '../core/errors';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
 import { writeErrorAnswer } from './error-answer';
 import { isAssetPath, isOutsideProxy, isPagePath } from './page-paths';
@@ -93,6 +93,8 @@ export function createRequestListener(options: RequestListenerOptions): (request
         .catch(fail(response));
       return;
     }
+    // A missing file of Next's own (a stale /_next/static link) is Next's text/plain 404: answered in the JSON shape.
+    if (isAssetPath(pathnameOf(request.url))) missingAssetAsJson(response, method);
     const page = (method === 'GET' || method === 'HEAD') && isPagePath(pathnameOf(request.url));
     const ready = page && databaseAvailable ? databaseAvailable() : Promise.resolve(true);
     ready
@@ -103,6 +105,26 @@ export function createRequestListener(options: RequestListenerOptions): (request
       })
       .catch(fail(response));
   };
+}
+
+/**
+ * Replaces the answer Next gives for a missing asset (a 404 it writes as text) with `404 not_found` in the JSON shape:
+ * while nothing is sent yet, a 404's writes are dropped and its end writes the JSON answer instead.
+ */
+function missingAssetAsJson(response: ServerResponse, method: string): void {
+  const write = response.write.bind(response);
+  const end = response.end.bind(response);
+  const replacing = () => response.statusCode === 404 && !response.headersSent;
+  response.write = ((...args: Parameters<ServerResponse['write']>) => (replacing() ? true : write(...args))) as ServerResponse['write'];
+  response.end = ((...args: Parameters<ServerResponse['end']>) => {
+    if (!replacing()) return end(...args);
+    response.write = write;
+    response.end = end;
+    for (const name of ['content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'last-modified', 'cache-control'])
+      response.removeHeader(name);
+    writeErrorAnswer(response, new NotFoundError('asset not found', 'No such file'), method);
+    return response;
+  }) as ServerResponse['end'];
 }
 
 function pathnameOf(url: string | undefined): string {

@@ -86,6 +86,8 @@ describe('decisions remembered', () => {
   });
 
   it('lists it on /decisions (from the header), accessible at 1440 and 390 px', async () => {
+    // From a page whose header is the application's (the dashboard after "No" is in search mode, with its own header).
+    await page.goto(`${baseUrl}/identify`);
     await page.getByRole('banner').getByRole('link', { name: 'Decisions' }).click();
     await page.waitForURL((url) => url.pathname === '/decisions', WAIT);
     await decisionsList().waitFor(WAIT);

@@ -103,7 +103,10 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeout = WAIT
   await expect.poll(read, { timeout, interval: 100 }).toEqual(expected);
 }
 
-/** Expands the control, types a term, waits for the options, and selects the first one with the keyboard. */
+/**
+ * Expands the control, types a term, waits for the options, and moves to the expected one with the keyboard (the
+ * options are by name, and a term also finds codes through their index entries, so it need not be the first).
+ */
 async function addByKeyboard(scope: Page | Locator, term: string, expectedOption: string): Promise<void> {
   await trigger(scope).click();
   const input = combobox(scope);
@@ -112,7 +115,10 @@ async function addByKeyboard(scope: Page | Locator, term: string, expectedOption
   await input.pressSequentially(term, { delay: 30 });
   const option = scope.getByRole('option', { name: expectedOption });
   await option.waitFor(WAIT);
-  await input.press('ArrowDown');
+  const options = await scope.getByRole('option').evaluateAll((nodes) => nodes.map((node) => node.id));
+  const steps = options.indexOf((await option.getAttribute('id')) ?? '') + 1;
+  expect(steps, `${expectedOption} among the options`).toBeGreaterThan(0);
+  for (let step = 0; step < steps; step += 1) await input.press('ArrowDown');
   await eventually(() => option.getAttribute('aria-selected'), 'true');
   expect(await input.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
   await input.press('Enter');

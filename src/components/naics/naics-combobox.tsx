@@ -175,7 +175,8 @@ export default function NaicsCombobox({
           </button>
         ) : null}
       </div>
-      <div className="naics-combobox-popup" hidden={!open} data-status={state.status}>
+      {/* Focusable so that a keyboard can scroll the suggestions when they overflow (axe: scrollable-region-focusable). */}
+      <div className="naics-combobox-popup" hidden={!open} data-status={state.status} tabIndex={0} role="group" aria-label={`${label}: suggestions list`}>
         {statusText ? <p className={`naics-combobox-status naics-combobox-status-${state.status}`}>{statusText}</p> : null}
         <ul id={listboxId} role="listbox" aria-label={`${label}: suggestions`} className="naics-combobox-options">
           {open
