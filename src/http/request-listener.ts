@@ -112,12 +112,21 @@ export function createRequestListener(options: RequestListenerOptions): (request
  * while nothing is sent yet, a 404's writes are dropped and its end writes the JSON answer instead.
  */
 function missingAssetAsJson(response: ServerResponse, method: string): void {
+  const writeHead = response.writeHead.bind(response);
   const write = response.write.bind(response);
   const end = response.end.bind(response);
-  const replacing = () => response.statusCode === 404 && !response.headersSent;
+  let notFound = false;
+  const replacing = () => (notFound || response.statusCode === 404) && !response.headersSent;
+  // A 404's head is held back (writeHead would mark the headers sent): its end answers instead.
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status !== 404 || response.headersSent) return (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest);
+    notFound = true;
+    return response;
+  }) as ServerResponse['writeHead'];
   response.write = ((...args: Parameters<ServerResponse['write']>) => (replacing() ? true : write(...args))) as ServerResponse['write'];
   response.end = ((...args: Parameters<ServerResponse['end']>) => {
     if (!replacing()) return end(...args);
+    response.writeHead = writeHead;
     response.write = write;
     response.end = end;
     for (const name of ['content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'last-modified', 'cache-control'])

@@ -5,7 +5,7 @@
  * row leaves the list, a status message says so, and the focus moves to the next row's Undo (else the heading).
  */
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { countryName } from '../../core/countries';
 import { DECISION_SOURCE_LABELS, type MatchDecision } from '../../core/match-decision';
 import { useServerActions } from '../providers/server-actions';
@@ -25,6 +25,17 @@ export function DecisionList({ decisions: initial }: { decisions: readonly Match
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const focusAfterUndo = useRef<number | null>(null);
+
+  // After an undo: the next row's Undo, else the previous one's, else the heading (the row's button is gone).
+  useEffect(() => {
+    const index = focusAfterUndo.current;
+    if (index === null) return;
+    focusAfterUndo.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-undo]');
+    const next = buttons?.[Math.min(index, (buttons?.length ?? 0) - 1)];
+    (next ?? document.getElementById(DECISIONS_HEADING_ID))?.focus();
+  }, [decisions]);
 
   async function undo(decision: MatchDecision, index: number) {
     if (pending !== null) return;
@@ -38,12 +49,8 @@ export function DecisionList({ decisions: initial }: { decisions: readonly Match
       }
       setDecisions((current) => current.filter((d) => d.id !== decision.id));
       setStatus(`Decision undone: “${decision.query}” and ${decision.organisationName}.`);
-      // The focus goes where the row was: the next row's Undo, else the previous one's, else the heading.
-      requestAnimationFrame(() => {
-        const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-undo]');
-        const next = buttons?.[Math.min(index, (buttons?.length ?? 0) - 1)];
-        (next ?? document.getElementById(DECISIONS_HEADING_ID))?.focus();
-      });
+      // The focus goes where the row was once the list has re-rendered without it (the effect below).
+      focusAfterUndo.current = index;
     } catch {
       setError('The decision could not be undone. Check your connection and try again.');
     } finally {
