@@ -92,9 +92,15 @@ describe('registry status in the search', () => {
     expect(page.url()).toContain('/dashboard');
 
     // Keyboard only: highlight the dissolved row, Enter asks, Escape dismisses.
-    await page.locator('.result-list').focus();
-    const position = (await rowViews()).findIndex((row) => row.badge !== null);
-    for (let i = 0; i <= position; i += 1) await page.keyboard.press('ArrowDown');
+    // The query box is the combobox over the results: ArrowDown moves the highlight until it is on the dissolved row.
+    await searchBox(page).focus();
+    const highlightedIsDissolved = () =>
+      page.evaluate(() => {
+        const id = document.activeElement?.getAttribute('aria-activedescendant');
+        return id ? (document.getElementById(id)?.textContent ?? '').includes('Dissolved') : false;
+      });
+    for (let i = 0; i < 20 && !(await highlightedIsDissolved()); i += 1) await page.keyboard.press('ArrowDown');
+    expect(await highlightedIsDissolved()).toBe(true);
     await page.keyboard.press('Enter');
     await question().waitFor(WAIT);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Select anyway');
@@ -105,7 +111,8 @@ describe('registry status in the search', () => {
 
   it('Hide inactive in the focus panel drops the dissolved row and keeps the active one', async () => {
     await searchQuillstone();
-    await page.getByRole('switch', { name: 'Hide inactive' }).click();
+    // A react-aria switch is pressed through its label (its track covers the input), as search-surface's are.
+    await page.getByRole('switch', { name: 'Hide inactive' }).locator('xpath=ancestor::label[1]').click();
     const views = (await rowViews()).filter((row) => /^QUILLSTONE SOFTWARE LIMITED$/i.test(row.name));
     expect(views).toEqual([{ name: 'QUILLSTONE SOFTWARE LIMITED', badge: null }]);
     expect(await page.locator('.search-status').textContent()).toContain('outside this scope');
