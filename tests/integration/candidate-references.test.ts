@@ -5,11 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCandidateReferences } from '../../src/adapters/db/queries/candidate-references';
-import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import { newCandidateReference } from '../../src/server/selection/candidate-references';
 import { makeAccount } from '../support/factories';
+import { registryCandidateFacts } from '../support/candidate-references';
 import { createTestContainer, type TestContext } from '../support/test-container';
-import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,25 +18,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const facts: StreamedSelectionCandidate = {
-  _type: 'candidate',
-  canonicalName: 'CASSOWARY CRAFTS PTY LTD',
-  description: 'Crafts',
-  countryIsoAlpha3: 'AUS',
-  key: 'AUS|cassowary crafts',
-  existingOrgId: null,
-  source: 'registry_au',
-  website: null,
-  logo: null,
-  accountLinked: false,
-  identifiers: [],
-  websiteValidated: false,
-  nameKind: 'entity',
-  matchedBusinessName: null,
-  parentEntityName: null,
-  registryStatus: UNKNOWN_REGISTRY_STATUS,
-  type: 'ProprietaryLimited',
-};
+const facts = registryCandidateFacts('CASSOWARY CRAFTS PTY LTD', { description: 'Crafts', key: 'AUS|cassowary crafts' });
 const ABN = { type: 'ABN', value: '51824753556' };
 
 describe('candidate references', () => {

@@ -12,14 +12,12 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSelectionStore } from '../../src/adapters/db/queries/selection-store';
-import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import type { SelectionStore } from '../../src/server/selection/ports';
 import { createSelectCandidate } from '../../src/server/selection/select-candidate';
-import { recordedReference } from '../support/candidate-references';
+import { recordedReference, registryCandidateFacts } from '../support/candidate-references';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { waitFor } from '../support/worker-process';
-import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
 
 let ctx: TestContext;
 
@@ -30,27 +28,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-function registryCandidate(name: string): StreamedSelectionCandidate {
-  return {
-    _type: 'candidate',
-    canonicalName: name,
-    description: 'Freight forwarding',
-    countryIsoAlpha3: 'AUS',
-    key: `AUS|${name.toLowerCase()}`,
-    existingOrgId: null,
-    source: 'registry_au',
-    website: null,
-    logo: null,
-    accountLinked: false,
-    identifiers: [],
-    websiteValidated: false,
-    nameKind: 'entity',
-    matchedBusinessName: null,
-    parentEntityName: null,
-    registryStatus: UNKNOWN_REGISTRY_STATUS,
-    type: 'ProprietaryLimited',
-  };
-}
+const registryCandidate = (name: string) => registryCandidateFacts(name, { description: 'Freight forwarding' });
 
 /** The rows of a result from the transaction the store handed out (typed by the caller's schema). */
 function rowsOf<T>(result: unknown, row: z.ZodType<T>): T[] {
