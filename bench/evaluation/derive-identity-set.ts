@@ -1,5 +1,5 @@
 /**
- * Derives bench/evaluation/identity.v1.json (the identity evaluation set, issue 20 section 7) from the public
+ * Derives bench/evaluation/identity.v2.json (the identity evaluation set, issue 20 section 7) from the public
  * sources listed in SOURCES.md, read from local git copies of their repositories:
  *
  *   npx tsx bench/evaluation/derive-identity-set.ts \
@@ -11,16 +11,14 @@
  * What is stored and what is asked:
  * - stored: each organisation's name as its source spells it (and its LEI when it has one); never its aliases,
  *   former names or other-script names, so every such name is a query the lookup must resolve on its own;
- * - queries, by kind: `exact` (the stored name), `identifier` (the LEI as is), `identifier-typed` ("LEI: ...",
- *   "lei ...", the name followed by "LEI ..."), `partial` (a source alias whose words are some of the name's:
- *   "Hikvision"), `former-name` (the source's previous names), `other-name` (other Latin aliases: acronyms,
- *   transliterated Russian names), `foreign-legal-form` (an alias that is the name with another country's legal
- *   form, per the GLEIF ISO 20275 list: "AO Kompel" for "JSC Kompel"), `transliteration` (a Cyrillic or Greek
- *   alias of a Latin name), `namesake` (the name of an organisation another stored organisation extends with
- *   words: "China Mobile Limited" beside "China Mobile Communications Group Co., Ltd."), `no-organisation` (real
- *   organisations of the sources held out of the store: they exist nowhere in it);
- * - pairs: same (a name and its alias, former name or other-script name) and different (parent and subsidiary,
- *   namesakes, organisations sharing a word), all from the sources' own records.
+ * - queries, by kind (each decided by a rule written here, never by the product's matcher; README.md): `exact`,
+ *   `identifier`, `identifier-typed`, `partial`, `spelling` (a Latin alias whose core words are the name's respelled),
+ *   `foreign-legal-form`, `transliteration` (a Cyrillic or Greek alias whose BGN/PCGN or ELOT romanisation is the
+ *   name's words respelled) and `translation` (any other), `former-name` (sharing a distinctive word) and `rename`
+ *   (sharing none), `former-name-stored` (the former names of a seeded half of the organisations that have some,
+ *   stored with them), `other-name`, `namesake`, `no-organisation` (real organisations held out of the store);
+ * - pairs, each with its kind: same (a name and its alias, former name or other-script name) and different (parent
+ *   and subsidiary, namesakes, organisations sharing a word), all from the sources' own records.
  *
  * Legal forms are recognised with the GLEIF Entity Legal Forms list (ISO 20275), all countries, abbreviations
  * and full names in local and transliterated spelling. Disjoint from organisations.v1.json by core name.
@@ -38,6 +36,7 @@ import {
   identitySetFile,
   identitySetSchema,
   type IdentityKind,
+  type IdentityPairKind,
   type IdentityOrganisation,
   type IdentityPair,
   type IdentityQuery,
@@ -122,6 +121,17 @@ const LEGAL_FORMS: string[][] = (() => {
     'corporation',
     'corp',
     'company',
+    // Russian forms in Cyrillic, which the list's Russian entries do not cover in every spelling the sources use.
+    'общество с ограниченной ответственностью',
+    'акционерное общество',
+    'публичное акционерное общество',
+    'открытое акционерное общество',
+    'закрытое акционерное общество',
+    'ооо',
+    'оао',
+    'зао',
+    'пао',
+    'ао',
   ])
     phrases.add(extra);
   return [...phrases].map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
@@ -165,6 +175,127 @@ const hasNonLatinLetter = (text: string) => /[\p{Script=Cyrillic}\p{Script=Greek
 const hasOtherScript = (text: string) => /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]/u.test(text);
 
 // ---------------------------------------------------------------------------------------------------------
+// Kinds decided by rule, never by the product's matcher (its transliteration and similarity are what is measured)
+
+/**
+ * Russian Cyrillic to Latin by the BGN/PCGN 1947 romanisation (the one English-language lists use: ж zh, х kh,
+ * ц ts, ч ch, ш sh, щ shch, ю yu, я ya, ы y, й y, е/ё e, signs dropped), Ukrainian and Belarusian letters by their
+ * BGN/PCGN values; Greek by ELOT 743 (ISO 843 type 2). Written here, apart from src/core/transliteration.ts, so
+ * that the kind of a query never depends on the code it measures.
+ */
+const CYRILLIC: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
+  ґ: 'g',
+  ў: 'w',
+};
+const GREEK: Record<string, string> = {
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+function romanise(text: string): string {
+  return [...text.normalize('NFD').replace(/\p{M}/gu, '')]
+    .map((c) => {
+      const lower = c.toLowerCase();
+      return CYRILLIC[lower] ?? GREEK[lower] ?? c;
+    })
+    .join('');
+}
+
+/** Damerau-Levenshtein (optimal string alignment) distance. */
+function distance(a: string, b: string): number {
+  const rows = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((rows[i - 1]?.[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (rows[i - 1]?.[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(best);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]?.[b.length] ?? 0;
+}
+
+/** Two words are one word spelled two ways: within one edit per four letters of the longer (at least one), or the
+ * first, of 5+ letters, is part of the second (names run together: "‘Crimea’‘Chernomorneftegaz’"). */
+const closeWords = (a: string, b: string) =>
+  a === b || (a.length >= 5 && b.includes(a)) || distance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
+
+/** The core words (legal forms left out, ELF list, in the name's own script and romanised) of 3+ letters, romanised. */
+const coreWords = (text: string) => splitLegalForms(splitLegalForms(text).core.map(romanise).join(' ')).core.filter((w) => w.length >= 3);
+
+/**
+ * The same words spelled another way: every core word (3+ letters) of each name has a close word in the other
+ * (closeWords), or the names are the same once spaces are ignored. "Ostek-CMT" / "OSTEC-SMT", "Avtocom" / "Avtokom".
+ */
+function sameWordsRespelled(a: string, b: string): boolean {
+  const x = coreWords(a);
+  const y = coreWords(b);
+  if (x.length === 0 || y.length === 0) return false;
+  if (x.join('') === y.join('')) return true;
+  return x.every((w) => y.some((v) => closeWords(w, v))) && y.every((w) => x.some((v) => closeWords(w, v)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Records of the sources
 
 interface SourceRecord {
@@ -204,7 +335,7 @@ function euRecords(): SourceRecord[] {
         lei: lei === '' ? undefined : lei,
         country: null,
         aliases: split(row.alias).map((a) => a.replace(/\s*\([^()]*\)\s*$/u, '').trim()),
-        formerNames: split(row.previousName),
+        formerNames: split(row.previousName).flatMap(namesOfField),
       });
     }
   }
@@ -215,7 +346,7 @@ function euRecords(): SourceRecord[] {
 function dodRecords(): SourceRecord[] {
   return csv(show(OS, DOD_FILE)).map((row) => {
     const formerly = [...(row.Name ?? '').matchAll(/\(formerly ([^)]+)\)/giu)].map((m) => (m[1] ?? '').trim());
-    const formerNames = [...formerly, ...(row['Previous Name'] ?? '').split(';')].map((v) => v.trim()).filter((v) => v !== '');
+    const formerNames = [...formerly, ...(row['Previous Name'] ?? '').split(';').flatMap(namesOfField)].map((v) => v.trim()).filter((v) => v !== '');
     const aliases = (row.Alias ?? '')
       .split(/,(?!\s*(?:Ltd|Inc|LLC|Limited)\b)/u)
       .map((v) => v.trim())
@@ -254,6 +385,62 @@ function gleifRecords(): SourceRecord[] {
   return records;
 }
 
+/**
+ * Former names the OpenSanctions crawlers' configuration gives from the source's own text (the .yml files under datasets/):
+ * lookups that set a name and its `previousName` / `previous_name`, and matched source strings of the form
+ * "Name (formerly Old Name)" / "(f.k.a. Old Name)" / "(formerly known as Old Name)". Names holding digits or more
+ * than one comma (addresses) are left out.
+ */
+function lookupRecords(): SourceRecord[] {
+  const files = git(OS, 'ls-tree', '-r', '--name-only', 'HEAD', 'datasets/')
+    .trim()
+    .split('\n')
+    .filter((f) => f.endsWith('.yml'))
+    .sort();
+  const records: SourceRecord[] = [];
+  const unquote = (v: string) =>
+    v
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .trim();
+  const plausible = (v: string) => v !== '' && !/\d{2}/.test(v) && (v.match(/,/g) ?? []).length <= 1 && v.length <= 120;
+  for (const file of files) {
+    const text = show(OS, file);
+    if (!/previous_?name|formerly|f\.k\.a\./i.test(text)) continue;
+    const lines = text.split('\n');
+    for (const [i, line] of lines.entries()) {
+      const previous = /^\s+(?:previousName|previous_name):\s*(.+)$/.exec(line)?.[1];
+      if (previous !== undefined) {
+        // The name set by the same lookup: the nearest `name:` line above, within the lookup.
+        const name = lines
+          .slice(Math.max(0, i - 4), i)
+          .reverse()
+          .map((l) => /^\s+name:\s*(.+)$/.exec(l)?.[1])
+          .find((v) => v !== undefined);
+        if (name !== undefined && plausible(unquote(name)) && plausible(unquote(previous)))
+          records.push({ source: 'lookups', name: unquote(name), country: null, aliases: [], formerNames: [unquote(previous)] });
+        continue;
+      }
+      const matched = /^\s+-?\s*match:\s*(.+)$/.exec(line)?.[1];
+      const formerly = matched === undefined ? null : /^(.+?),?\s+\((?:formerly known as|formerly|f\.k\.a\.),?\s+([^)]+)\)/i.exec(unquote(matched));
+      if (formerly === null) continue;
+      const name = (formerly[1] ?? '').trim();
+      const old = (formerly[2] ?? '').trim();
+      if (plausible(name) && plausible(old) && !/^(located|listed)\b/i.test(old))
+        records.push({ source: 'lookups', name, country: null, aliases: [], formerNames: [old] });
+    }
+  }
+  return records;
+}
+
+/** A list of names a source gives in one field, comma-separated ("Mail.ru group, VK Company Limited"); a comma
+ * before a legal form ("Acme, Inc.") does not separate. */
+const namesOfField = (value: string) =>
+  value
+    .split(/,(?!\s*(?:Ltd|Inc|LLC|Limited|Co\b|S\.A|N\.A|National Association))/u)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+
 // ---------------------------------------------------------------------------------------------------------
 // Organisations: one per core name, records of the same core merged
 
@@ -274,7 +461,7 @@ function slug(text: string): string {
 const v1Cores = new Set(loadEvaluationSet(1).organisations.flatMap((o) => [o.name, ...o.aliases].map(coreKey)));
 const byCore = new Map<string, Organisation>();
 const ids = new Set<string>();
-for (const record of [...gleifRecords(), ...dodRecords(), ...euRecords()]) {
+for (const record of [...gleifRecords(), ...dodRecords(), ...euRecords(), ...lookupRecords()]) {
   const core = coreKey(record.name);
   if (core === '' || v1Cores.has(core)) continue;
   const held = byCore.get(core);
@@ -300,6 +487,29 @@ const parentCores = new Set(all.map((o) => (o.parent === undefined ? '' : coreKe
 const holdOut = Number(args['hold-out']);
 const heldOut = new Set(all.filter((o) => o.lei === undefined && !parentCores.has(coreKey(o.name)) && random() < holdOut).map((o) => o.id));
 const stored = all.filter((o) => !heldOut.has(o.id));
+
+// Distinctive words: core words (3+ letters, romanised) that at most DISTINCTIVE_SHARE of the organisations carry.
+const DISTINCTIVE_SHARE = 0.01;
+const documentFrequency = new Map<string, number>();
+for (const o of all) for (const w of new Set(coreWords(o.name))) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
+const distinctive = (w: string) => (documentFrequency.get(w) ?? 0) <= Math.max(2, DISTINCTIVE_SHARE * all.length);
+
+/**
+ * A rename: the former name shares no distinctive word (spelled within closeWords) with the name ("NOMOS Bank" ->
+ * "Otkritie FC Bank": "bank" is not distinctive). Text alone cannot find such a name; only a stored former name can.
+ */
+function isRename(former: string, name: string): boolean {
+  const now = coreWords(name);
+  return !coreWords(former).some((w) => distinctive(w) && now.some((v) => closeWords(w, v)));
+}
+
+/** A former name worth asking: Latin or Cyrillic/Greek, with another core than the name's. */
+const askableFormerNames = (o: Organisation) => o.formerNames.filter((f) => !hasOtherScript(f) && coreKey(f) !== '' && coreKey(f) !== coreKey(o.name));
+
+// Former names stored (as a registry gives them, `formerNames` of the import line): a seeded half of the
+// organisations with a former name; the others' former names are asked without being stored.
+const storeFormer = seededRandom(21);
+const formerStored = new Set(stored.filter((o) => askableFormerNames(o).length > 0 && storeFormer() < 0.5).map((o) => o.id));
 
 // Any name of a stored organisation, to keep queries from naming another stored organisation by accident.
 const coreOwners = new Map<string, Set<string>>();
@@ -335,9 +545,13 @@ function aliasOrder(id: string, alias: string): number {
   return h;
 }
 
-function kindOfAlias(alias: string, name: string): IdentityKind | undefined {
+/** The kinds an alias (or a former name in another script) can be, as a query and as a pair. */
+type AliasKind = Extract<IdentityKind, IdentityPairKind>;
+
+function kindOfAlias(alias: string, name: string): AliasKind | undefined {
   if (hasOtherScript(alias)) return undefined;
-  if (hasNonLatinLetter(alias)) return 'transliteration';
+  // Another script: a transliteration when its romanised core words are the name's respelled, else a translation.
+  if (hasNonLatinLetter(alias)) return sameWordsRespelled(alias, name) ? 'transliteration' : 'translation';
   const a = splitLegalForms(alias);
   const n = splitLegalForms(name);
   if (a.core.length === 0) return undefined;
@@ -347,8 +561,12 @@ function kindOfAlias(alias: string, name: string): IdentityKind | undefined {
   }
   const nameWords = new Set(n.core);
   if (a.core.every((w) => nameWords.has(w)) && a.core.length < n.core.length && a.core.some((w) => w.length >= 3)) return 'partial';
+  if (sameWordsRespelled(alias, name)) return 'spelling';
   return 'other-name';
 }
+
+/** Kinds of which an organisation gives one query (the sources list up to ten such aliases). */
+const ONE_PER_ORGANISATION: ReadonlySet<IdentityKind> = new Set(['other-name', 'spelling', 'transliteration', 'translation']);
 
 for (const o of stored) {
   ask('exact', o.name, ownersOf(o.name, o.id));
@@ -363,13 +581,19 @@ for (const o of stored) {
   const asked = new Set<IdentityKind>();
   for (const alias of [...o.aliases].sort((x, y) => aliasOrder(o.id, x) - aliasOrder(o.id, y))) {
     const kind = kindOfAlias(alias, o.name);
-    if (kind === undefined || ((kind === 'other-name' || kind === 'transliteration') && asked.has(kind))) continue;
+    if (kind === undefined || (ONE_PER_ORGANISATION.has(kind) && asked.has(kind))) continue;
     asked.add(kind);
     ask(kind, alias, ownersOf(alias, o.id));
   }
-  for (const former of o.formerNames) {
-    if (hasOtherScript(former) || coreKey(former) === coreKey(o.name)) continue;
-    ask(hasNonLatinLetter(former) ? 'transliteration' : 'former-name', former, ownersOf(former, o.id));
+  for (const former of askableFormerNames(o)) {
+    const kind: IdentityKind = formerStored.has(o.id)
+      ? 'former-name-stored'
+      : hasNonLatinLetter(former)
+        ? (kindOfAlias(former, o.name) ?? 'translation')
+        : isRename(former, o.name)
+          ? 'rename'
+          : 'former-name';
+    ask(kind, former, ownersOf(former, o.id));
   }
 }
 
@@ -411,25 +635,37 @@ for (const o of all.filter((x) => heldOut.has(x.id))) {
 
 const pairs: IdentityPair[] = [];
 const pairKeys = new Set<string>();
-function pair(a: string, b: string, same: boolean, why: string): void {
+function pair(a: string, b: string, same: boolean, kind: IdentityPairKind, why: string): void {
   const key = [a, b]
     .map((x) => x.toLowerCase())
     .sort()
     .join('\u0000');
   if (a.trim() === '' || b.trim() === '' || a === b || pairKeys.has(key) || hasOtherScript(a) || hasOtherScript(b)) return;
   pairKeys.add(key);
-  pairs.push({ a, b, same, why });
+  pairs.push({ a, b, same, kind, why });
 }
 for (const o of all) {
-  // One alias and one other-script name per organisation (seeded order), every former name.
-  const latin = o.aliases.filter((a) => !hasNonLatinLetter(a)).sort((x, y) => aliasOrder(o.id, x) - aliasOrder(o.id, y))[0];
-  const other = o.aliases.filter((a) => hasNonLatinLetter(a)).sort((x, y) => aliasOrder(o.id, x) - aliasOrder(o.id, y))[0];
-  if (latin !== undefined) pair(o.name, latin, true, 'alias');
-  if (other !== undefined) pair(o.name, other, true, 'other-script name');
-  for (const former of o.formerNames) pair(former, o.name, true, 'former name');
-  if (o.parent !== undefined && coreKey(o.parent) !== coreKey(o.name)) pair(o.parent, o.name, false, 'parent and subsidiary');
+  // Per organisation, the first alias (seeded order) of each kind; every former name.
+  const taken = new Set<IdentityPairKind>();
+  for (const alias of [...o.aliases].sort((x, y) => aliasOrder(o.id, x) - aliasOrder(o.id, y))) {
+    if (hasOtherScript(alias)) continue;
+    // An alias whose core and legal forms are the name's (punctuation, quotes, case): a spelling.
+    const kind: IdentityPairKind = kindOfAlias(alias, o.name) ?? 'spelling';
+    if (taken.has(kind)) continue;
+    taken.add(kind);
+    pair(o.name, alias, true, kind, hasNonLatinLetter(alias) ? 'other-script name' : 'alias');
+  }
+  for (const former of askableFormerNames(o)) {
+    const kind: IdentityPairKind = hasNonLatinLetter(former)
+      ? (kindOfAlias(former, o.name) ?? 'translation')
+      : isRename(former, o.name)
+        ? 'rename'
+        : 'former-name';
+    pair(former, o.name, true, kind, 'former name');
+  }
+  if (o.parent !== undefined && coreKey(o.parent) !== coreKey(o.name)) pair(o.parent, o.name, false, 'parent-subsidiary', 'parent and subsidiary');
 }
-for (const { short, long } of namesakePairs) pair(short.name, long.name, false, 'namesake adding words');
+for (const { short, long } of namesakePairs) pair(short.name, long.name, false, 'namesake', 'namesake adding words');
 // Different organisations sharing a distinctive word (a word at most 5 organisations have): hard negatives.
 for (const [word, owners] of [...byWord.entries()].sort(([x], [y]) => (x < y ? -1 : 1))) {
   if (word.length < 5 || owners.length < 2 || owners.length > 5) continue;
@@ -440,7 +676,7 @@ for (const [word, owners] of [...byWord.entries()].sort(([x], [y]) => (x < y ? -
   if (x === undefined || y === undefined) continue;
   const shared = [...x].filter((w) => y.has(w)).length;
   if (shared !== 1 || shared / (x.size + y.size - shared) > 0.25) continue;
-  pair(first.name, second.name, false, `different organisations sharing "${word}"`);
+  pair(first.name, second.name, false, 'shared-word', `different organisations sharing "${word}"`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -451,6 +687,7 @@ const organisations: IdentityOrganisation[] = stored.map((o) => ({
   country: o.country,
   identifiers: o.lei !== undefined && isValidLei(o.lei) ? [{ type: 'LEI' as const, value: o.lei }] : [],
   source: o.source,
+  ...(formerStored.has(o.id) ? { formerNames: askableFormerNames(o) } : {}),
 }));
 
 const set = identitySetSchema.parse({

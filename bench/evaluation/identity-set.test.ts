@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isValidLei } from '../../src/core/identifiers';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/server/search/search-request';
 import { loadEvaluationSet } from './evaluation-set';
-import { IDENTITY_KINDS, identitySetFile, loadIdentitySet, toIdentityImportLine } from './identity-set';
+import { IDENTITY_KINDS, IDENTITY_PAIR_KINDS, IDENTITY_SET_VERSION, identitySetFile, loadIdentitySet, toIdentityImportLine } from './identity-set';
 
-const set = loadIdentitySet(1);
+const set = loadIdentitySet(IDENTITY_SET_VERSION);
 const fold = (name: string) =>
   name
     .normalize('NFKD')
@@ -14,12 +14,29 @@ const fold = (name: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-describe('identity.v1.json', () => {
+describe(`identity.v${IDENTITY_SET_VERSION}.json`, () => {
   it('has queries of every kind and stays small', () => {
     const kinds = new Set(set.queries.map((q) => q.kind));
     expect([...IDENTITY_KINDS].filter((k) => !kinds.has(k))).toEqual([]);
-    expect(fs.statSync(identitySetFile(1)).size).toBeLessThan(2_000_000);
+    expect(fs.statSync(identitySetFile(IDENTITY_SET_VERSION)).size).toBeLessThan(2_000_000);
     expect(set.pairs.some((p) => p.same) && set.pairs.some((p) => !p.same)).toBe(true);
+    const pairKinds = new Set(set.pairs.map((p) => p.kind));
+    expect([...IDENTITY_PAIR_KINDS].filter((k) => !pairKinds.has(k))).toEqual([]);
+  });
+
+  it('labels pairs of different organisations only with the kinds that relate different organisations', () => {
+    const differentKinds = new Set(['namesake', 'parent-subsidiary', 'shared-word']);
+    expect(set.pairs.filter((p) => p.same === differentKinds.has(p.kind))).toEqual([]);
+  });
+
+  it('asks the former names of organisations that store them as former-name-stored, and only those', () => {
+    const storing = new Map(set.organisations.filter((o) => (o.formerNames ?? []).length > 0).map((o) => [o.id, o.formerNames ?? []]));
+    expect(storing.size).toBeGreaterThan(0);
+    const stored = set.queries.filter((q) => q.kind === 'former-name-stored');
+    expect(stored.filter((q) => !q.targetIds.some((id) => storing.get(id)?.includes(q.query)))).toEqual([]);
+    const first = [...storing.keys()][0] ?? '';
+    const organisation = set.organisations.find((o) => o.id === first);
+    expect(organisation && toIdentityImportLine(organisation, IDENTITY_SET_VERSION).formerNames).toEqual(storing.get(first));
   });
 
   it('stores no name of the quick lookup tuning set (organisations.v1.json)', () => {
@@ -38,8 +55,13 @@ describe('identity.v1.json', () => {
     const leis = set.organisations.flatMap((o) => o.identifiers.filter((i) => i.type === 'LEI').map((i) => i.value));
     expect(leis.length).toBeGreaterThan(0);
     expect(leis.filter((lei) => !isValidLei(lei))).toEqual([]);
-    const organisation = set.organisations.find((o) => o.identifiers.length > 0);
-    expect(organisation && Object.keys(toIdentityImportLine(organisation, 1)).sort()).toEqual(['countryIsoAlpha3', 'description', 'identifiers', 'name']);
+    const organisation = set.organisations.find((o) => o.identifiers.length > 0 && o.formerNames === undefined);
+    expect(organisation && Object.keys(toIdentityImportLine(organisation, IDENTITY_SET_VERSION)).sort()).toEqual([
+      'countryIsoAlpha3',
+      'description',
+      'identifiers',
+      'name',
+    ]);
   });
 
   it('names, for a namesake query, longer names that are not the target', () => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IDENTIFIER_TYPES } from '../../src/core/identifiers';
 
-export const IDENTITY_SET_VERSION = 1;
+export const IDENTITY_SET_VERSION = 2;
 
 /** The shapes a query takes (issue 20, section 7), in report order. */
 export const IDENTITY_KINDS = [
@@ -20,13 +20,55 @@ export const IDENTITY_KINDS = [
   'identifier-typed',
   'partial',
   'former-name',
+  'former-name-stored',
+  'rename',
+  'spelling',
   'other-name',
   'foreign-legal-form',
   'transliteration',
+  'translation',
   'namesake',
   'no-organisation',
 ] as const;
 export type IdentityKind = (typeof IDENTITY_KINDS)[number];
+
+/**
+ * Kinds of which recall is reported but no target is set: names text cannot tell (a rename sharing no distinctive
+ * word, a translation, an acronym or unrelated trading name) unless the organisation stores them.
+ */
+export const KINDS_WITHOUT_TARGET: ReadonlySet<IdentityKind> = new Set(['rename', 'translation', 'other-name']);
+
+/** What relates a pair's two names (v2 on; set by rule in derive-identity-set.ts, see README). */
+export const IDENTITY_PAIR_KINDS = [
+  // the same organisation
+  'spelling',
+  'foreign-legal-form',
+  'transliteration',
+  'translation',
+  'partial',
+  'other-name',
+  'former-name',
+  'rename',
+  // different organisations
+  'namesake',
+  'parent-subsidiary',
+  'shared-word',
+] as const;
+export type IdentityPairKind = (typeof IDENTITY_PAIR_KINDS)[number];
+
+/**
+ * The pairs a decision on two names alone should get right (issue 20 section 3's target): the same name written
+ * another way (spelling, legal form, transliteration) and every pair of different organisations. Partial names,
+ * translations, acronyms and renames are reported but out of scope: a namesake looks the same to text.
+ */
+export const IN_SCOPE_PAIR_KINDS: ReadonlySet<IdentityPairKind> = new Set([
+  'spelling',
+  'foreign-legal-form',
+  'transliteration',
+  'namesake',
+  'parent-subsidiary',
+  'shared-word',
+]);
 
 export const identityOrganisationSchema = z.object({
   /** Stable within the set (`<source>-<slug>`). */
@@ -40,6 +82,8 @@ export const identityOrganisationSchema = z.object({
   identifiers: z.array(z.object({ type: z.enum(IDENTIFIER_TYPES), value: z.string().min(1) })),
   /** Which source of SOURCES.md it comes from. */
   source: z.string().min(1),
+  /** Former names stored with it (imported as `formerNames`, as a registry gives them); v2 on. */
+  formerNames: z.array(z.string().min(1)).optional(),
 });
 export type IdentityOrganisation = z.infer<typeof identityOrganisationSchema>;
 
@@ -57,6 +101,8 @@ export const identityPairSchema = z.object({
   a: z.string().min(1),
   b: z.string().min(1),
   same: z.boolean(),
+  /** What relates the two names (set by rule, see README). */
+  kind: z.enum(IDENTITY_PAIR_KINDS),
   /** Why the label holds, from the source ("former name", "alias", "parent and subsidiary", ...). */
   why: z.string().min(1),
 });
@@ -97,12 +143,13 @@ export function identityMarker(version: number, id: string): string {
   return `[identity v${version}] ${id}`;
 }
 
-/** The organisation as one line of `import organisations` (the product's importer): its name and identifiers only. */
+/** The organisation as one line of `import organisations` (the product's importer): its name, identifiers and (v2) stored former names. */
 export function toIdentityImportLine(organisation: IdentityOrganisation, version: number): Record<string, unknown> {
   return {
     name: organisation.name,
     countryIsoAlpha3: organisation.country ?? undefined,
     description: identityMarker(version, organisation.id),
     identifiers: organisation.identifiers,
+    ...(organisation.formerNames === undefined ? {} : { formerNames: organisation.formerNames }),
   };
 }

@@ -261,3 +261,43 @@ describe('a namesake that adds a distinctive word is not decided a match by its 
     expect(byAbn.match).toBe(true);
   });
 });
+
+describe('the same name written another way is decided a match (issue 20 section 3, real variants of the identity set)', () => {
+  const decided = (query: string, name: string) => assessMatch({ name: query, countryIsoAlpha3: null }, { name, countryIsoAlpha3: null }).match;
+
+  it('reads another romanisation of a word as that word: "Avtocom" / "Avtokom", "Beltechexport" / "Белтехэкспорт", "Tsybulka" / "Zybulka"', () => {
+    expect(decided('Avtocom LLC', 'Avtokom LLC')).toBe(true);
+    expect(decided('Beltechexport', 'Белтехэкспорт')).toBe(true);
+    expect(decided('Tsybulka Bel', 'Zybulka Bel')).toBe(true);
+    expect(decided('Abdallah Azzam Brigades', 'Abdullah Azzam Brigades')).toBe(true);
+  });
+
+  it('leaves out a parenthesised acronym of the name\'s initials: "Mujahidin Indonesian Timur (MIT)" is "Mujahidin Indonesia Timor"', () => {
+    expect(decided('Mujahidin Indonesian Timur (MIT)', 'Mujahidin Indonesia Timor')).toBe(true);
+    expect(decided('Iran Alumina Company (IAC)', 'Iran Alumina Co')).toBe(true);
+    expect(decided('Korea Namgang Trading Corporation (NTC)', 'Korea Namgang Trading Company')).toBe(true);
+  });
+
+  it('but keeps a parenthesised part that is no acronym of the name, which may name another entity', () => {
+    expect(decided('Credit Suisse (USA)', 'Credit Suisse')).toBe(false);
+    expect(decided('MFK Fulcrum (Russia)', 'MFK Fulcrum LLC')).toBe(false);
+  });
+
+  it('does not count a particle or connector a transliteration writes, joins or leaves out: "Tehrik-e Taliban Pakistan (TTP)" is "Tehrik-I-Taliban Pakistan"', () => {
+    expect(decided('Tehrik-e Taliban Pakistan (TTP)', 'Tehrik-I-Taliban Pakistan')).toBe(true);
+    expect(decided('Harakat-ul Jihad Islami', 'Harkat al-Jihad-ul Islami')).toBe(true);
+    expect(decided('Islamic State in Iraq and the Levant – Yemen', 'Islamic State of Iraq and the Levant of Yemen')).toBe(true);
+  });
+
+  it('reads the same words in another order as the same name: "Somali battalion" / "Батальон \'Сомали\'"', () => {
+    expect(decided('Somali battalion', "Батальон 'Сомали'")).toBe(true);
+    expect(decided('Horizont Holding', 'Холдинг ‘Горизонт’')).toBe(true);
+  });
+
+  it('still tells a group from its listed company and a namesake from the entity: "China Telecom Group" is not "China Telecom Corporation"', () => {
+    expect(decided('China Telecom Group Co., Ltd.', 'China Telecom Corporation Limited')).toBe(false);
+    expect(decided('BHP Group Limited', 'BHP Group Finance Pty Ltd')).toBe(false);
+    expect(decided('Brigade 44', 'Brigade 45')).toBe(false);
+    expect(decided('Vostok Brigade', 'Vostok Battalion')).toBe(false);
+  });
+});

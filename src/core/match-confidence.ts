@@ -16,12 +16,14 @@
  * Only the name evidence is fitted on the evaluation set; the identifier, website and country rules are
  * stated constants (the evaluation set's queries are names).
  */
+import { withoutAcronymGloss } from './acronym-gloss';
 import { keyName, searchName, searchNameWithoutLegalFormWords } from './canonical-name';
 import { normaliseIdentifierValue, queryHasDigit, readIdentifiers } from './identifiers';
 import { calibrate } from './match-calibration';
 import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
 import { jaroWinkler } from './similarity';
 import { normaliseWebsiteHost, registrableDomain } from './website';
+import { respellingKey } from './word-respelling';
 
 /** What the query says about the organisation it wants. */
 export interface MatchQuery {
@@ -96,17 +98,22 @@ function withinOneEdit(a: string, b: string): boolean {
 /** Words shorter than this are never read as typos of another word. */
 const MIN_CORRECTED_LENGTH = 4;
 
+/** One word typed with a typo, or spelled in another romanisation: one edit apart as typed, or by respelling key. */
+function sameWordMistyped(word: string, candidate: string): boolean {
+  return withinOneEdit(word, candidate) || withinOneEdit(respellingKey(word), respellingKey(candidate));
+}
+
 /**
  * The query's words with typos corrected towards the subject's words: a query word that is not one of the
- * subject's words but is one edit away from one of them (both at least 4 characters, not digits only) is
- * read as that word.
+ * subject's words but is one edit away from one of them, as typed or by respelling key ("avtocom" / "avtokom",
+ * "beltechexport" / "beltekheksport"; both at least 4 characters, not digits only), is read as that word.
  */
 function correctedTowards(queryWords: readonly string[], subjectWords: readonly string[]): { words: string[]; corrections: TypoCorrection[] } {
   const known = new Set(subjectWords);
   const corrections: TypoCorrection[] = [];
   const words = queryWords.map((word) => {
     if (known.has(word) || word.length < MIN_CORRECTED_LENGTH || !/\p{L}/u.test(word)) return word;
-    const to = subjectWords.find((candidate) => candidate.length >= MIN_CORRECTED_LENGTH && withinOneEdit(word, candidate));
+    const to = subjectWords.find((candidate) => candidate.length >= MIN_CORRECTED_LENGTH && sameWordMistyped(word, candidate));
     if (to === undefined) return word;
     corrections.push({ from: word, to });
     return to;
@@ -129,11 +136,26 @@ function sharedWordCount(a: readonly string[], b: readonly string[]): number {
   return shared;
 }
 
+/** The same words in another order ("Batalyon Somali" / "Somali Batalyon", "Centrifuge Technology of Iran"). */
+const REORDERED_RAW = 0.94;
+
+/** The same words, connectors aside, in another order. */
+function sameWordsReordered(a: readonly string[], b: readonly string[]): boolean {
+  const sorted = (words: readonly string[]) =>
+    words
+      .filter((w) => !CONNECTOR_WORDS.has(w))
+      .sort()
+      .join(' ');
+  const x = sorted(a);
+  return x !== '' && x === sorted(b);
+}
+
 /**
  * Raw similarity (0..1) of two search forms: 1 when equal; SPACING_ONLY_RAW when equal but for spaces;
  * otherwise 0.6 x the share of words in common (Dice: 2 x shared / (words of both)) + 0.4 x Jaro-Winkler of
  * the whole forms, after typo corrections, less CORRECTION_COST per correction, and for a query that begins
- * the name (a name being typed) at least 0.5 + 0.45 x the share of the name it covers; at most MAX_NOT_SAME_RAW.
+ * the name (a name being typed) at least 0.5 + 0.45 x the share of the name it covers, and for the same words in
+ * another order at least REORDERED_RAW (less the corrections); at most MAX_NOT_SAME_RAW.
  * A shared stem is not a shared word: "harbourline" and "harbour marine" share none.
  */
 export function nameSimilarity(queryForm: string, subjectForm: string): NameComparison {
@@ -147,7 +169,8 @@ export function nameSimilarity(queryForm: string, subjectForm: string): NameComp
   const corrected = words.join(' ');
   const dice = (2 * sharedWordCount(words, subjectWords)) / (words.length + subjectWords.length);
   const blended = corrected === subjectForm ? 1 : 0.6 * dice + 0.4 * jaroWinkler(corrected, subjectForm);
-  const raw = Math.min(MAX_NOT_SAME_RAW, Math.max(typed, blended - CORRECTION_COST * corrections.length));
+  const reordered = sameWordsReordered(words, subjectWords) ? REORDERED_RAW : 0;
+  const raw = Math.min(MAX_NOT_SAME_RAW, Math.max(typed, Math.max(blended, reordered) - CORRECTION_COST * corrections.length));
   return { raw: Math.max(0, raw), corrections };
 }
 
@@ -155,7 +178,14 @@ export function nameSimilarity(queryForm: string, subjectForm: string): NameComp
  * Words that name no particular organisation ("BHP Group" and "BHP" are one company): a namesake that adds only these
  * is not another legal entity by its name alone.
  */
-const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(['the', 'and', 'of', 'group', 'holdings', 'holding', 'company', 'co', 'corporation', 'corp']);
+/**
+ * Words that join a name's words and name nothing themselves: connectors, and the particles of Arabic, Persian and
+ * Urdu names, written, joined or left out by each transliteration ("Tehrik-e Taliban" / "Tehrik-I-Taliban",
+ * "Harakat-ul Jihad" / "Harkat al-Jihad-ul"). A name that lacks one of the query's still has all its words.
+ */
+const CONNECTOR_WORDS: ReadonlySet<string> = new Set(['the', 'and', 'of', 'in', 'for', 'al', 'el', 'ul', 'e', 'i']);
+
+const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set([...CONNECTOR_WORDS, 'group', 'holdings', 'holding', 'company', 'co', 'corporation', 'corp']);
 
 /**
  * A namesake (issue 20, section 3): the candidate's name carries a distinctive word, or a number, that the query's
@@ -233,8 +263,8 @@ interface NameCandidate {
 /** The candidate's name best matching the query (the name itself on a tie), with its comparison. */
 function bestName(queryForm: string, subject: MatchSubject): (NameCandidate & NameComparison) | undefined {
   const names: NameCandidate[] = [
-    { value: subject.name, kind: 'name' as const, form: searchName(subject.name) },
-    ...(subject.otherNames ?? []).map((n) => ({ value: n.value, kind: n.kind, form: searchName(n.value) })),
+    { value: subject.name, kind: 'name' as const, form: searchName(withoutAcronymGloss(subject.name)) },
+    ...(subject.otherNames ?? []).map((n) => ({ value: n.value, kind: n.kind, form: searchName(withoutAcronymGloss(n.value)) })),
   ].filter((n) => n.form !== '');
   let best: (NameCandidate & NameComparison) | undefined;
   for (const name of names) {
@@ -245,11 +275,13 @@ function bestName(queryForm: string, subject: MatchSubject): (NameCandidate & Na
 }
 
 /**
- * The query's name read two ways: its search form, and (when it ends with words that are legal forms or
+ * The query's name (without an acronym gloss, acronym-gloss.ts) read two ways: its search form, and (when it ends with words that are legal forms or
  * part of one, "Barnes &", "Northwind Private") its search form without them; the reading whose best name
  * is the more similar wins, with the words it left out.
  */
-function bestQueryReading(name: string, subject: MatchSubject): { queryForm: string; best: (NameCandidate & NameComparison) | undefined; ignored: string[] } {
+function bestQueryReading(typed: string, subject: MatchSubject): { queryForm: string; best: (NameCandidate & NameComparison) | undefined; ignored: string[] } {
+  // An acronym gloss says nothing the name does not ("Mujahidin Indonesian Timur (MIT)").
+  const name = withoutAcronymGloss(typed);
   const queryForm = name.trim() === '' ? '' : searchName(name);
   const best = queryForm === '' ? undefined : bestName(queryForm, subject);
   const alternative = queryForm === '' ? undefined : searchNameWithoutLegalFormWords(name);
@@ -261,8 +293,9 @@ function bestQueryReading(name: string, subject: MatchSubject): { queryForm: str
 
 /**
  * Whether the query (its search form, with the typo corrections towards this name) has a word the name lacks:
- * not one of its words nor part of its words run together ("hifi" in "jb hi fi", "siemensag"), while the query
- * does not begin the name (a name being typed). Such a name shares only some of the query's words.
+ * not one of its words nor part of its words run together ("hifi" in "jb hi fi", "siemensag"), nor a generic word
+ * (CONNECTOR_WORDS: "of", "al"), while the query does not begin the name (a name being typed). Such a
+ * name shares only some of the query's words.
  */
 export function leavesQueryWordsOut(queryForm: string, best: { form: string; corrections: readonly TypoCorrection[] }): boolean {
   if (queryForm === '' || best.form === queryForm || best.form.startsWith(queryForm)) return false;
@@ -272,7 +305,7 @@ export function leavesQueryWordsOut(queryForm: string, best: { form: string; cor
   if (queryForm.replace(/ /g, '') === compact) return false;
   return wordsOf(queryForm).some((word) => {
     const read = corrected.get(word) ?? word;
-    return !own.has(read) && !compact.includes(read);
+    return !own.has(read) && !compact.includes(read) && !CONNECTOR_WORDS.has(read);
   });
 }
 
