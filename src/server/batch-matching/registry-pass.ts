@@ -13,7 +13,15 @@
  * a country (its own, or the batch's default) is skipped and says so. A provider failure is a value on the row
  * (`failed`, with the registry's name): the batch goes on and completes.
  */
-import { decideRow, REGISTRY_NAMES, registryCandidatePlace, REVIEW_FLOOR, type BatchRowResult, type RegistryBatchCandidate, type RegistryOutcome } from '../../core/batch-matching';
+import {
+  decideRow,
+  REGISTRY_NAMES,
+  registryCandidatePlace,
+  REVIEW_FLOOR,
+  type BatchRowResult,
+  type RegistryBatchCandidate,
+  type RegistryOutcome,
+} from '../../core/batch-matching';
 import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
