@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decideRow, RESULT_COLUMNS, resultRecord, rowIdentifierIssue, type BatchCandidate } from './batch-matching';
+import { decideRow, needsRegistryPass, RESULT_COLUMNS, resultRecord, rowIdentifierIssue, type BatchCandidate } from './batch-matching';
 import { MATCH_THRESHOLD } from './match';
 import { assessMatch } from './match-confidence';
 import { UNKNOWN_REGISTRY_STATUS, registryStatusOf, type RegistryStatus } from './registry-status';
@@ -150,5 +150,22 @@ describe('the result file', () => {
     expect(record.identifier_issue).toBe('73 434 904 927 is not a valid ABN: its check digit fails');
     expect(resultRecord(0, input, decideRow([candidate('Quorvex Haulage', 'Quorvex Haulage Pty Ltd')])).registry_status).toBe('unknown');
     expect(resultRecord(0, input, decideRow([])).registry_status).toBe('');
+  });
+});
+
+describe('needsRegistryPass', () => {
+  it('sends a row without a match, and a doubtful row whose best is not decided a match whatever its score (Eucalypt Health, 57)', () => {
+    const weaker = decideRow([candidate('Eucalyptus Health', 'Eucalypt Health Pty Ltd')]);
+    expect(weaker.decision).toBe('review');
+    expect(weaker.best?.match.match).toBe(false);
+    expect(weaker.best?.match.score ?? 0).toBeGreaterThanOrEqual(50);
+    expect(needsRegistryPass(weaker, 50)).toBe(true);
+    expect(needsRegistryPass(decideRow([]), 50)).toBe(true);
+  });
+
+  it('leaves a decided match alone', () => {
+    const matched = decideRow([candidate('Quorvex Haulage Pty Ltd', 'Quorvex Haulage Pty Ltd')]);
+    expect(matched.decision).toBe('match');
+    expect(needsRegistryPass(matched, 50)).toBe(false);
   });
 });

@@ -208,6 +208,17 @@ export function decideRow(candidates: readonly BatchRowCandidate[], judgements: 
 }
 
 /**
+ * Whether the registry pass looks a row up: a row decided `no_match`, or a `review` row whose best candidate is not
+ * decided a match (under the threshold, a partial name, an inactive one, or twins that cannot be told apart) or scores
+ * below `reviewBelow` (MATCH_REGISTRY_REVIEW_BELOW). So an exact registry hit can rank above a weaker internal
+ * candidate ("Eucalyptus Health" beside "Eucalypt Health Pty Ltd", 57). The batch store's SQL reads the same rule.
+ */
+export function needsRegistryPass(result: Pick<BatchRowResult, 'decision' | 'best'>, reviewBelow: number): boolean {
+  if (result.decision === 'no_match') return true;
+  return result.decision === 'review' && (result.best?.match.match !== true || result.best.match.score < reviewBelow);
+}
+
+/**
  * The identifier a row's identifier column (or its name, when it names one) gives whose check digit fails, with the
  * quick lookup's message (core/identifiers.ts `readIdentifiers`, `mistypedIdentifierMessage`); null when the text
  * names a valid identifier or none that is checked.
