@@ -167,7 +167,7 @@ describe('/match', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/match' && url.searchParams.has('batch'), WAIT);
     await page.getByText('6 of 6 rows (100%)').waitFor(WAIT);
-    await page.getByText(/Registry pass: done; 3 looked up \(at most \d+\), 2 found, 0 failed, 0 skipped; default country AUS\./).waitFor(WAIT);
+    await page.getByText(/Registry pass: done; 5 looked up \(at most \d+\), 2 found, 0 failed, 0 skipped; default country AUS\./).waitFor(WAIT);
     const counts = page.locator('.match-counts');
     await expect.poll(() => counts.innerText(), WAIT).toMatch(/Matched\s+2\s+To review\s+3\s+Not found\s+1/);
   });
@@ -274,16 +274,16 @@ describe('/match', () => {
     await orrinvale.getByRole('button', { name: 'Not in the list' }).click();
     await expect.poll(() => orrinvale.locator('.match-review-state').innerText(), WAIT).toBe('Marked not in the list');
     // Every row; then the reviewed ones (the overruled match among them).
-    await show.getByRole('radio', { name: 'All rows (6)' }).click();
+    await show.locator('.match-view').filter({ hasText: 'All rows (6)' }).click();
     await expect.poll(() => page.getByRole('article').count(), WAIT).toBe(6);
-    await show.getByRole('radio', { name: 'Reviewed (4)' }).click();
+    await show.locator('.match-view').filter({ hasText: 'Reviewed (4)' }).click();
     await expect.poll(() => page.getByRole('article').count(), WAIT).toBe(4);
     expect(await page.getByRole('article', { name: 'Row 1: Orrinvale Packaging' }).count()).toBe(1);
-    await show.getByRole('radio', { name: 'Not found (1)' }).click();
+    await show.locator('.match-view').filter({ hasText: 'Not found (1)' }).click();
     await page.getByRole('article', { name: 'Row 4: Nobody Anywhere Trading' }).waitFor(WAIT);
-    await page.screenshot({ path: 'test-results/match-rows-desktop.png', fullPage: true }).catch(() => undefined);
+    await page.screenshot({ path: '/tmp/batchwork/match-rows-desktop.png', fullPage: true }).catch(() => undefined);
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: 'test-results/match-rows-phone.png', fullPage: true }).catch(() => undefined);
+    await page.screenshot({ path: '/tmp/batchwork/match-rows-phone.png', fullPage: true }).catch(() => undefined);
     await page.setViewportSize(DESKTOP);
     expect(pageErrors).toEqual([]);
   });
@@ -306,7 +306,8 @@ describe('/match', () => {
     await page.getByText('2 of 2 rows (100%)').waitFor(WAIT);
     await page
       .getByRole('radiogroup', { name: 'Show' })
-      .getByRole('radio', { name: /^All rows/ })
+      .locator('.match-view')
+      .filter({ hasText: /^All rows/ })
       .click();
     const flagged = page.getByRole('article', { name: 'Row 1: Plimsworth Haulage' });
     await flagged.waitFor(WAIT);
@@ -314,8 +315,11 @@ describe('/match', () => {
     const eucalyptus = page.getByRole('article', { name: 'Row 2: Eucalyptus Health' });
     const first = eucalyptus.locator('.match-candidate').first();
     expect(await first.innerText()).toMatch(/EUCALYPTUS HEALTH PTY LTD[\s\S]*Registry: ABN Lookup/);
+    // The batch in view is listed with its counts as they are now, not as the page was served.
+    const recent = page.getByRole('region', { name: 'Recent batches' }).getByRole('listitem').filter({ hasText: 'flagged-e2e.csv' });
+    await expect.poll(() => recent.innerText(), WAIT).toMatch(/2 rows, completed: 1 matched, 0 to review, 1 not found/);
     await expectAccessibleAtBothWidths('a flagged identifier and a registry hit');
-    await page.screenshot({ path: 'test-results/match-flagged-desktop.png', fullPage: true }).catch(() => undefined);
+    await page.screenshot({ path: '/tmp/batchwork/match-flagged-desktop.png', fullPage: true }).catch(() => undefined);
     expect(pageErrors).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
                 <a href={`/match?batch=${encodeURIComponent(b.id)}`} aria-current={b.id === batchId ? 'page' : undefined}>
                   {b.fileName}
                 </a>{' '}
-                <span className="match-muted">{recentText(b)}</span>
+                <RecentCounts summary={b} />
               </li>
             ))}
           </ul>
@@ -99,6 +99,15 @@ export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A recent batch's counts: as the page was served, or as they are now when the batch is in view (its summary's
+ * query, polled while it runs and refreshed after a review or an apply, is shared; this one never fetches itself).
+ */
+function RecentCounts({ summary }: { summary: BatchSummary }) {
+  const live = useQuery({ queryKey: matchBatchKey(summary.id), queryFn: ({ signal }) => fetchBatch(summary.id, signal), enabled: false });
+  return <span className="match-muted">{recentText(live.data ?? summary)}</span>;
 }
 
 /** "6 rows, completed: 2 matched, 3 to review, 1 not found; 3 reviewed; applied" (the counts of the batch as it stands). */
