@@ -178,11 +178,11 @@ describe('every row in view, a decided match overruled, a failing identifier fla
   const mine: Record<string, string> = {};
 
   beforeAll(async () => {
-    mine.thornquist = (await makeOrganisation(db, { name: 'Thornquist Realty Limited', countryIsoAlpha3: 'AUS' })).id;
+    mine.vardelmo = (await makeOrganisation(db, { name: 'Vardelmo Clean Energy Co., Ltd.', countryIsoAlpha3: 'CHN' })).id;
     mine.ulvaston = (await makeOrganisation(db, { name: 'Ulvaston Cartage Pty Ltd', countryIsoAlpha3: 'AUS' })).id;
     const rows = [
       'Ulvaston Cartage,AU,,', // 0: a decided match, to be overruled
-      'Thornquist Infrastructure Limited,AU,,', // 1: shares only its rare word with a stored name
+      '"Chengdu Huaqi Vardelmo Holding Co.,Ltd.",CN,,', // 1: shares only its rare word with a stored name
       'Plimsworth Haulage,AU,73 434 904 927,', // 2: an ABN whose check digit fails
       ...Array.from({ length: 45 }, (_, i) => `Nobody Anywhere ${i},AU,,`), // 3-47: not found
     ];
@@ -192,13 +192,13 @@ describe('every row in view, a decided match overruled, a failing identifier fla
 
   it('offers a name sharing a rare word with the row (the word-overlap stage) without deciding it a match by name alone', async () => {
     const [row] = await ctx.container.matchBatches.read.rows(caller.id, batchId, { after: 0, limit: 1, offset: 0 });
-    expect(row?.input.name).toBe('Thornquist Infrastructure Limited');
-    expect(row?.result?.candidates.map((c) => c.organisationId)).toContain(mine.thornquist);
+    expect(row?.input.name).toBe('Chengdu Huaqi Vardelmo Holding Co.,Ltd.');
+    expect(row?.result?.candidates.map((c) => c.organisationId)).toContain(mine.vardelmo);
     expect(row?.result?.best?.match.match).toBe(false);
     expect(row?.decision).not.toBe('match');
   });
 
-  it('flags a row whose identifier fails its check digit, in the quick lookup\'s words, on the row and in the result file', async () => {
+  it("flags a row whose identifier fails its check digit, in the quick lookup's words, on the row and in the result file", async () => {
     const [row] = await ctx.container.matchBatches.read.rows(caller.id, batchId, { after: 1, limit: 1, offset: 0 });
     expect(row?.result?.identifierIssue).toEqual({ type: 'ABN', value: '73434904927', message: '73 434 904 927 is not a valid ABN: its check digit fails' });
     let csv = '';
