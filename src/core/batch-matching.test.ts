@@ -108,7 +108,7 @@ describe("decideRow with the account's remembered decisions", () => {
 });
 
 describe("a row's identifier whose check digit fails (issue 21, section 3)", () => {
-  it('is flagged with the quick lookup\'s wording, from the identifier column or from a name that is only a number', () => {
+  it("is flagged with the quick lookup's wording, from the identifier column or from a name that is only a number", () => {
     expect(rowIdentifierIssue({ name: 'Quorvex Haulage', identifier: '73 434 904 927' })).toEqual({
       type: 'ABN',
       value: '73434904927',
@@ -141,7 +141,7 @@ describe('the explanation of a match found by identifier', () => {
 
 describe('the result file', () => {
   const input = { name: 'Quorvex Haulage', country: 'AU', identifier: '73 434 904 927', website: null };
-  it('has a registry_status column: the best candidate\'s status with the register\'s word and date', () => {
+  it("has a registry_status column: the best candidate's status with the register's word and date", () => {
     const dissolved = registryStatusOf('inactive', 'Deregistered', '2020-05-01');
     const row = { ...decideRow([candidate('Quorvex Haulage', 'Quorvex Haulage Pty Ltd', dissolved)]), identifierIssue: rowIdentifierIssue(input) };
     const record = resultRecord(0, input, row);

@@ -281,10 +281,6 @@ describe('/match', () => {
     expect(await page.getByRole('article', { name: 'Row 1: Orrinvale Packaging' }).count()).toBe(1);
     await show.locator('.match-view').filter({ hasText: 'Not found (1)' }).click();
     await page.getByRole('article', { name: 'Row 4: Nobody Anywhere Trading' }).waitFor(WAIT);
-    await page.screenshot({ path: '/tmp/batchwork/match-rows-desktop.png', fullPage: true }).catch(() => undefined);
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: '/tmp/batchwork/match-rows-phone.png', fullPage: true }).catch(() => undefined);
-    await page.setViewportSize(DESKTOP);
     expect(pageErrors).toEqual([]);
   });
 
@@ -319,7 +315,6 @@ describe('/match', () => {
     const recent = page.getByRole('region', { name: 'Recent batches' }).getByRole('listitem').filter({ hasText: 'flagged-e2e.csv' });
     await expect.poll(() => recent.innerText(), WAIT).toMatch(/2 rows, completed: 1 matched, 0 to review, 1 not found/);
     await expectAccessibleAtBothWidths('a flagged identifier and a registry hit');
-    await page.screenshot({ path: '/tmp/batchwork/match-flagged-desktop.png', fullPage: true }).catch(() => undefined);
     expect(pageErrors).toEqual([]);
   });
 
