@@ -387,6 +387,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
           websiteValidator: searchPorts.websiteValidator,
           pace: registryPacer.pace,
           log: log.child({ useCase: 'matchBatchRegistryPass' }),
+          internalMatches: createInternalMatches(database.db),
         }),
         registryReviewBelow: env.MATCH_REGISTRY_REVIEW_BELOW,
       }),

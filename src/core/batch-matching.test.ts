@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decideRow, type BatchCandidate } from './batch-matching';
+import { decideRow, needsRegistryPass, RESULT_COLUMNS, resultRecord, rowIdentifierIssue, type BatchCandidate } from './batch-matching';
 import { MATCH_THRESHOLD } from './match';
 import { assessMatch } from './match-confidence';
 import { UNKNOWN_REGISTRY_STATUS, registryStatusOf, type RegistryStatus } from './registry-status';
@@ -104,5 +104,68 @@ describe("decideRow with the account's remembered decisions", () => {
     const row = decideRow([exact], [{ organisationId: exact.organisationId, verdict: 'different' }]);
     expect(row.decision).not.toBe('match');
     expect(row.best?.match).toMatchObject({ match: false, matchedOn: { decision: 'different' } });
+  });
+});
+
+describe("a row's identifier whose check digit fails (issue 21, section 3)", () => {
+  it("is flagged with the quick lookup's wording, from the identifier column or from a name that is only a number", () => {
+    expect(rowIdentifierIssue({ name: 'Quorvex Haulage', identifier: '73 434 904 927' })).toEqual({
+      type: 'ABN',
+      value: '73434904927',
+      message: '73 434 904 927 is not a valid ABN: its check digit fails',
+    });
+    expect(rowIdentifierIssue({ name: 'ABN 73 434 904 927', identifier: null })?.message).toBe('73 434 904 927 is not a valid ABN: its check digit fails');
+  });
+
+  it('is null for a valid identifier, a name without a number, or a number that is no checked identifier', () => {
+    expect(rowIdentifierIssue({ name: 'Quorvex Haulage', identifier: '51 824 753 556' })).toBeNull();
+    expect(rowIdentifierIssue({ name: 'Quorvex Haulage', identifier: null })).toBeNull();
+    expect(rowIdentifierIssue({ name: 'Quorvex Haulage', identifier: 'SUP-0042' })).toBeNull();
+  });
+});
+
+describe('the explanation of a match found by identifier', () => {
+  it('names the identifier once, with its type when the lookup knows it', () => {
+    const found = (type: string) => {
+      const match = assessMatch(
+        { name: 'Quorvex Haulage', identifiers: [{ type: null, value: '51824753556' }], website: null, countryIsoAlpha3: 'AUS' },
+        { name: 'Quorvex Haulage Pty Ltd', otherNames: [], identifiers: [{ type, value: '51824753556' }], website: null, countryIsoAlpha3: 'AUS' },
+      );
+      return decideRow([{ ...candidate('Quorvex Haulage', 'Quorvex Haulage Pty Ltd'), match }]).explanation;
+    };
+    expect(found('ABN')).toMatch(/^Matched Quorvex Haulage Pty Ltd on ABN 51 824 753 556, name "Quorvex Haulage Pty Ltd"/);
+    expect(found('identifier')).toMatch(/on identifier 51824753556, name/);
+    expect(found('identifier')).not.toMatch(/identifier identifier/);
+  });
+});
+
+describe('the result file', () => {
+  const input = { name: 'Quorvex Haulage', country: 'AU', identifier: '73 434 904 927', website: null };
+  it("has a registry_status column: the best candidate's status with the register's word and date", () => {
+    const dissolved = registryStatusOf('inactive', 'Deregistered', '2020-05-01');
+    const row = { ...decideRow([candidate('Quorvex Haulage', 'Quorvex Haulage Pty Ltd', dissolved)]), identifierIssue: rowIdentifierIssue(input) };
+    const record = resultRecord(0, input, row);
+    expect(RESULT_COLUMNS).toContain('registry_status');
+    expect(record.registry_status).toBe('inactive: Deregistered 2020-05-01');
+    expect(record.identifier_issue).toBe('73 434 904 927 is not a valid ABN: its check digit fails');
+    expect(resultRecord(0, input, decideRow([candidate('Quorvex Haulage', 'Quorvex Haulage Pty Ltd')])).registry_status).toBe('unknown');
+    expect(resultRecord(0, input, decideRow([])).registry_status).toBe('');
+  });
+});
+
+describe('needsRegistryPass', () => {
+  it('sends a row without a match, and a doubtful row whose best is not decided a match whatever its score (Eucalypt Health, 57)', () => {
+    const weaker = decideRow([candidate('Eucalyptus Health', 'Eucalypt Health Pty Ltd')]);
+    expect(weaker.decision).toBe('review');
+    expect(weaker.best?.match.match).toBe(false);
+    expect(weaker.best?.match.score ?? 0).toBeGreaterThanOrEqual(50);
+    expect(needsRegistryPass(weaker, 50)).toBe(true);
+    expect(needsRegistryPass(decideRow([]), 50)).toBe(true);
+  });
+
+  it('leaves a decided match alone', () => {
+    const matched = decideRow([candidate('Quorvex Haulage Pty Ltd', 'Quorvex Haulage Pty Ltd')]);
+    expect(matched.decision).toBe('match');
+    expect(needsRegistryPass(matched, 50)).toBe(false);
   });
 });

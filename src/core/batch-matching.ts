@@ -22,6 +22,8 @@ import { z } from 'zod';
 import { MATCH_THRESHOLD, matchSchema, type Match } from './match';
 import { UNKNOWN_REGISTRY_STATUS, activeBeforeInactiveNamesakes, isInactive, registryStatusBadge, registryStatusSchema } from './registry-status';
 import { selectionCandidateSchema } from './selection';
+import { identifierIssueSchema, type IdentifierIssue } from './candidates';
+import { formatIdentifier, IDENTIFIER_TYPES, mistypedIdentifierMessage, readIdentifiers } from './identifiers';
 import { applyJudgements, type Judgement } from './match-decision';
 import { atMostOneMatch } from './one-match';
 
@@ -99,6 +101,11 @@ export const registryBatchCandidateSchema = z.object({
   /** The registry's identifiers (ABN, ACN, company number...), as shown to a reviewer. */
   identifiers: z.array(z.object({ type: z.string(), value: z.string() })),
   registryStatus: registryStatusSchema.default(UNKNOWN_REGISTRY_STATUS),
+  /**
+   * The organisation of the database with the same composite key, when there is one the account can see (the
+   * search's own existing-row check): "already in the database"; apply settles on it instead of creating one.
+   */
+  existingOrganisationId: z.uuid().nullable().default(null),
   match: matchSchema,
   selection: selectionCandidateSchema,
 });
@@ -128,6 +135,11 @@ export const batchRowResultSchema = z.object({
   explanation: z.string(),
   /** The registry pass's outcome for this row; null when it did not look the row up. */
   registry: registryOutcomeSchema.nullable().default(null),
+  /**
+   * The row's identifier when its check digit fails ("73 434 904 927 is not a valid ABN: its check digit fails",
+   * the quick lookup's wording): it found nothing by number, and the row says so; null otherwise.
+   */
+  identifierIssue: identifierIssueSchema.nullable().default(null),
 });
 export type BatchRowResult = z.infer<typeof batchRowResultSchema>;
 
@@ -184,6 +196,7 @@ export function decideRow(candidates: readonly BatchRowCandidate[], judgements: 
       candidates: [],
       explanation: 'No organisation matched the name, identifier or website.',
       registry: null,
+      identifierIssue: null,
     };
   const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN ? second : null;
   let decision: BatchDecision;
@@ -191,15 +204,49 @@ export function decideRow(candidates: readonly BatchRowCandidate[], judgements: 
   else if (isInactive(best.registryStatus)) decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
   else if (best.match.match) decision = runnerUp === null ? 'match' : 'review';
   else decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
-  return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp), registry: null };
+  return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp), registry: null, identifierIssue: null };
+}
+
+/**
+ * Whether the registry pass looks a row up: a row decided `no_match`, or a `review` row whose best candidate is not
+ * decided a match (under the threshold, a partial name, an inactive one, or twins that cannot be told apart) or scores
+ * below `reviewBelow` (MATCH_REGISTRY_REVIEW_BELOW). So an exact registry hit can rank above a weaker internal
+ * candidate ("Eucalyptus Health" beside "Eucalypt Health Pty Ltd", 57). The batch store's SQL reads the same rule.
+ */
+export function needsRegistryPass(result: Pick<BatchRowResult, 'decision' | 'best'>, reviewBelow: number): boolean {
+  if (result.decision === 'no_match') return true;
+  return result.decision === 'review' && (result.best?.match.match !== true || result.best.match.score < reviewBelow);
+}
+
+/**
+ * The identifier a row's identifier column (or its name, when it names one) gives whose check digit fails, with the
+ * quick lookup's message (core/identifiers.ts `readIdentifiers`, `mistypedIdentifierMessage`); null when the text
+ * names a valid identifier or none that is checked.
+ */
+export function rowIdentifierIssue(input: Pick<BatchRowInput, 'name' | 'identifier'>): IdentifierIssue | null {
+  const text = input.identifier ?? input.name;
+  const reading = readIdentifiers(text);
+  const [mistyped] = reading.identifiers.length > 0 ? [] : reading.mistyped;
+  return mistyped === undefined ? null : { ...mistyped, message: mistypedIdentifierMessage(mistyped) };
+}
+
+/** Where a registry candidate stands: on its registry and already in the database, or not yet. */
+export function registryCandidatePlace(candidate: RegistryBatchCandidate): string {
+  return candidate.existingOrganisationId === null ? 'not yet in the database' : 'already in the database';
+}
+
+/** "ABN 57 095 403 820" for a typed identifier, "identifier 57095403820" when its type is not known. */
+function identifierEvidence(identifier: { type: string; value: string }): string {
+  const known = IDENTIFIER_TYPES.find((t) => t === identifier.type.toUpperCase());
+  return known === undefined ? `identifier ${identifier.value}` : `${known} ${formatIdentifier(known, identifier.value)}`;
 }
 
 /** The row's explanation in words, from the best candidate's match object. */
 export function explain(decision: BatchDecision, best: BatchRowCandidate, runnerUp: BatchRowCandidate | null): string {
-  const where = best.kind === 'registry' ? ` (on ${best.registry}, not yet in the database)` : '';
+  const where = best.kind === 'registry' ? ` (on ${best.registry}, ${registryCandidatePlace(best)})` : '';
   const on = best.match.matchedOn;
   const evidence: string[] = [];
-  if (on.identifier) evidence.push(`identifier ${on.identifier.type} ${on.identifier.value}`);
+  if (on.identifier) evidence.push(identifierEvidence(on.identifier));
   if (on.website) evidence.push(`website ${on.website}`);
   if (on.name) evidence.push(`${on.nameKind === 'alias' ? 'alias' : 'name'} "${on.name}" (${best.match.grades.name})`);
   if (on.corrections.length > 0) evidence.push(`read ${on.corrections.map((c) => `"${c.from}" as "${c.to}"`).join(', ')}`);
@@ -244,6 +291,10 @@ export const RESULT_COLUMNS = [
   'registry_key',
   /** What the registry pass did for the row (found, not_found, failed, skipped: why), empty when it did not look. */
   'registry_pass',
+  /** What a register says of the best candidate: `active`, `inactive` or `unknown`, with its own word and date ("inactive: Deregistered 2020-05-01"). */
+  'registry_status',
+  /** The row's identifier when its check digit fails, with the message saying so. */
+  'identifier_issue',
 ] as const;
 
 export function resultRecord(rowIndex: number, input: BatchRowInput, result: BatchRowResult): Record<(typeof RESULT_COLUMNS)[number], string> {
@@ -269,7 +320,15 @@ export function resultRecord(rowIndex: number, input: BatchRowInput, result: Bat
     source: best === null ? '' : best.kind === 'registry' ? candidateSourceLabel(best) : 'internal',
     registry_key: best?.kind === 'registry' ? best.key : '',
     registry_pass: result.registry === null ? '' : `${result.registry.status}: ${result.registry.message}`,
+    registry_status: best === null ? '' : registryStatusText(best.registryStatus),
+    identifier_issue: result.identifierIssue?.message ?? '',
   };
+}
+
+/** `active`, `inactive: Dissolved 2020-03-01`, `unknown`: the status, then the register's word and date when given. */
+function registryStatusText(status: BatchRowCandidate['registryStatus']): string {
+  const words = [status.wording, status.date].filter((w): w is string => w !== null).join(' ');
+  return words === '' ? status.status : `${status.status}: ${words}`;
 }
 
 /** One CSV field (RFC 4180: quoted when it holds a comma, quote or line break; formula-leading text neutralised). */

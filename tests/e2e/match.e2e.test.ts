@@ -77,7 +77,7 @@ afterAll(async () => {
         .where(inArray(organisations.id, created))
         .catch(() => undefined);
     await database.db
-      .execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv')`)
+      .execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv', 'flagged-e2e.csv')`)
       .catch(() => undefined);
     if (ids.length > 0)
       await database.db
@@ -167,7 +167,7 @@ describe('/match', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/match' && url.searchParams.has('batch'), WAIT);
     await page.getByText('6 of 6 rows (100%)').waitFor(WAIT);
-    await page.getByText(/Registry pass: done; 3 looked up \(at most \d+\), 2 found, 0 failed, 0 skipped; default country AUS\./).waitFor(WAIT);
+    await page.getByText(/Registry pass: done; 5 looked up \(at most \d+\), 2 found, 0 failed, 0 skipped; default country AUS\./).waitFor(WAIT);
     const counts = page.locator('.match-counts');
     await expect.poll(() => counts.innerText(), WAIT).toMatch(/Matched\s+2\s+To review\s+3\s+Not found\s+1/);
   });
@@ -218,9 +218,12 @@ describe('/match', () => {
 
   it('links the accepted organisations to the account and offers the result for download', async () => {
     await page.getByRole('button', { name: 'Add accepted organisations to my list' }).click();
-    await page.getByRole('status').filter({ hasText: 'accepted organisations' }).waitFor(WAIT);
-    expect(await page.locator('.match-status').innerText()).toBe(
-      '5 accepted organisations; 5 added to your list; 2 created from registry candidates (their profiles are being enriched).',
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Applied / })
+      .waitFor(WAIT);
+    expect(await page.locator('.match-status').innerText()).toMatch(
+      /^Applied \d{1,2} [A-Z][a-z]{2}: 5 accepted, 5 added to your list, 2 created from registry candidates \(their profiles are being enriched\)\.$/,
     );
     // The registry candidates became organisations of the account through the selection use case, enriched.
     const fromRegistry = await database.db.execute<{ name: string; profile_status: string | null }>(
@@ -243,6 +246,75 @@ describe('/match', () => {
     expect(lines).toHaveLength(7);
     expect(lines[2]).toContain('pick ');
     expect(lines[5]).toContain('Registry: ABN Lookup');
+    expect(lines[0]).toContain('registry_status');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('remembers it was applied, after a reload: the button and the status say when and what it did; Recent batches shows its counts', async () => {
+    await page.reload();
+    const again = page.getByRole('button', { name: /^Applied \d{1,2} [A-Z][a-z]{2}: add again$/ });
+    await again.waitFor(WAIT);
+    expect(await page.locator('.match-status').innerText()).toMatch(/^Applied \d{1,2} [A-Z][a-z]{2}: 5 accepted, 5 added to your list, 2 created/);
+    const recent = page.getByRole('region', { name: 'Recent batches' }).getByRole('listitem').filter({ hasText: 'suppliers-e2e.csv' }).first();
+    expect(await recent.innerText()).toMatch(/6 rows, completed: 2 matched, 3 to review, 1 not found; 3 reviewed; applied/);
+  });
+
+  it('shows every row, filtered by decision by keyboard, and a decided match is overruled by mouse like a review', async () => {
+    const show = page.getByRole('radiogroup', { name: 'Show' });
+    // Keyboard: from the selected filter ("To review") to "Matched" (arrow keys move within the group).
+    await show.getByRole('radio', { name: 'To review (3)' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await show.getByRole('radio', { name: 'Matched (2)' }).isChecked()).toBe(true);
+    const orrinvale = page.getByRole('article', { name: 'Row 1: Orrinvale Packaging' });
+    await orrinvale.waitFor(WAIT);
+    expect(await page.getByRole('article').count()).toBe(2);
+    expect(await orrinvale.innerText()).toMatch(/Matched Orrinvale Packaging Pty Ltd/);
+    await expectAccessibleAtBothWidths('the matched rows');
+    // Mouse: a decided match overruled ("Not in the list").
+    await orrinvale.getByRole('button', { name: 'Not in the list' }).click();
+    await expect.poll(() => orrinvale.locator('.match-review-state').innerText(), WAIT).toBe('Marked not in the list');
+    // Every row; then the reviewed ones (the overruled match among them).
+    await show.locator('.match-view').filter({ hasText: 'All rows (6)' }).click();
+    await expect.poll(() => page.getByRole('article').count(), WAIT).toBe(6);
+    await show.locator('.match-view').filter({ hasText: 'Reviewed (4)' }).click();
+    await expect.poll(() => page.getByRole('article').count(), WAIT).toBe(4);
+    expect(await page.getByRole('article', { name: 'Row 1: Orrinvale Packaging' }).count()).toBe(1);
+    await show.locator('.match-view').filter({ hasText: 'Not found (1)' }).click();
+    await page.getByRole('article', { name: 'Row 4: Nobody Anywhere Trading' }).waitFor(WAIT);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('flags a row whose identifier fails its check digit, and ranks an exact registry hit above a weaker internal candidate', async () => {
+    const csv = ['Supplier,Country,ABN', 'Plimsworth Haulage,AU,73 434 904 927', 'Eucalyptus Health,AU,'].join('\n');
+    const created = await page.request.post(`${baseUrl}/api/match/batches`, {
+      data: {
+        fileName: 'flagged-e2e.csv',
+        csv,
+        columns: { name: 'Supplier', country: 'Country', identifier: 'ABN' },
+        registryPass: true,
+        defaultCountry: null,
+      },
+      headers: { origin: baseUrl },
+    });
+    expect(created.status()).toBe(202);
+    const { data } = (await created.json()) as { data: { batchId: string } };
+    await page.goto(`${baseUrl}/match?batch=${data.batchId}`);
+    await page.getByText('2 of 2 rows (100%)').waitFor(WAIT);
+    await page
+      .getByRole('radiogroup', { name: 'Show' })
+      .locator('.match-view')
+      .filter({ hasText: /^All rows/ })
+      .click();
+    const flagged = page.getByRole('article', { name: 'Row 1: Plimsworth Haulage' });
+    await flagged.waitFor(WAIT);
+    expect(await flagged.innerText()).toContain('73 434 904 927 is not a valid ABN: its check digit fails.');
+    const eucalyptus = page.getByRole('article', { name: 'Row 2: Eucalyptus Health' });
+    const first = eucalyptus.locator('.match-candidate').first();
+    expect(await first.innerText()).toMatch(/EUCALYPTUS HEALTH PTY LTD[\s\S]*Registry: ABN Lookup/);
+    // The batch in view is listed with its counts as they are now, not as the page was served.
+    const recent = page.getByRole('region', { name: 'Recent batches' }).getByRole('listitem').filter({ hasText: 'flagged-e2e.csv' });
+    await expect.poll(() => recent.innerText(), WAIT).toMatch(/2 rows, completed: 1 matched, 0 to review, 1 not found/);
+    await expectAccessibleAtBothWidths('a flagged identifier and a registry hit');
     expect(pageErrors).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ import { ConflictError, NotFoundError } from '../../src/core/errors';
 import type { RegistryPass } from '../../src/server/batch-matching/registry-pass';
 import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
+import { createInternalMatches } from '../../src/adapters/db/queries/internal-matches';
+import { decideRow } from '../../src/core/batch-matching';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 
@@ -93,6 +95,7 @@ async function containerRegistryPass(): Promise<RegistryPass> {
     websiteValidator: ports.websiteValidator,
     pace: pacer.pace,
     log: ctx.container.log,
+    internalMatches: createInternalMatches(db),
   });
 }
 const closers: (() => Promise<void>)[] = [];
@@ -358,5 +361,41 @@ describe('failed and resumed', () => {
     expect(await finish({ batchId, accountId: caller.id }, { isLastAttempt: false })).toBe('completed');
     expect(await impatient.find(caller.id, batchId)).toMatchObject({ status: 'completed', stalled: false, processedRows: 2 });
     await expect(createResumeMatchBatch({ store: impatient, jobs: ctx.container.jobs })(caller.id, batchId)).rejects.toBeInstanceOf(ConflictError);
+  });
+});
+
+describe('the registry pass beside a weaker internal candidate (issue 21, section 3)', () => {
+  it('also runs when the best internal candidate is not decided, and an exact registry hit ranks above it', async () => {
+    const eucalypt = await makeOrganisation(db, { name: 'Eucalypt Health Pty Ltd', countryIsoAlpha3: 'AUS' });
+    const { batchId } = await ctx.container.matchBatches.create(caller.id, {
+      fileName: 'eucalyptus.csv',
+      csv: HEADER + 'Eucalyptus Health,AU\n',
+      columns: COLUMNS,
+      registryPass: true,
+    });
+    expect(await ctx.container.matchBatches.run({ batchId, accountId: caller.id })).toBe('completed');
+    const [row] = await ctx.container.matchBatches.read.rows(caller.id, batchId, { offset: 0, limit: 5 });
+    expect(row?.result?.registry?.status).toBe('found');
+    const best = row?.result?.best;
+    expect(best).toMatchObject({ kind: 'registry', registry: 'ABN Lookup', name: 'EUCALYPTUS HEALTH PTY LTD' });
+    const internal = row?.result?.candidates.find((c) => c.kind === 'internal');
+    expect(internal).toMatchObject({ organisationId: eucalypt.id });
+    expect(best?.match.score ?? 0).toBeGreaterThan(internal?.match.score ?? 100);
+    expect(row?.result?.explanation).toContain('not yet in the database');
+  });
+
+  it('says a registry candidate is already in the database when an organisation holds its key, and apply would settle on it', async () => {
+    const darling = await makeOrganisation(db, { name: 'Darling Downs Agriculture Pty Ltd', countryIsoAlpha3: 'AUS' });
+    const pass = await containerRegistryPass();
+    // A row the internal pass found nothing for (its name spelled otherwise), sent to the registry.
+    const [update] = await pass(
+      caller.id,
+      [{ rowIndex: 0, input: { name: 'Darling Downs Agricultural', country: 'AU', identifier: null, website: null }, result: decideRow([]) }],
+      { defaultCountry: null, budget: 1 },
+    );
+    const best = update?.result.best;
+    expect(best).toMatchObject({ kind: 'registry', existingOrganisationId: darling.id, selection: { existingOrgId: darling.id } });
+    expect(update?.result.explanation).toContain('(on ABN Lookup, already in the database)');
+    expect(update?.result.registry?.message).toContain('already in the database');
   });
 });

@@ -76,6 +76,11 @@ describe('/api/match/batches', () => {
     expect((await call(apply, `/api/match/batches/${batchId}/apply`, { method: 'POST', body: {}, params: { id: batchId } })).json).toEqual({
       data: { accepted: 1, linked: 1, created: 0 },
     });
+    const reviewedRows = await call(rows, `/api/match/batches/${batchId}/rows?decision=reviewed`, { params: { id: batchId } });
+    expect(reviewedRows.json).toMatchObject({ data: [{ rowIndex: 1, review: { action: 'not_in_list' } }] });
+    expect((reviewedRows.json as { data: unknown[] }).data).toHaveLength(1);
+    const applied = await call(summary, `/api/match/batches/${batchId}`, { params: { id: batchId } });
+    expect(applied.json).toMatchObject({ data: { applied: { accepted: 1, linked: 1, created: 0 } } });
     const csv = await call(result, `/api/match/batches/${batchId}/result?format=csv`, { params: { id: batchId } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="match-${batchId}.csv"`);
@@ -97,6 +102,9 @@ describe('/api/match/batches', () => {
     });
     expect((await call(summary, '/api/match/batches/nope', { params: { id: 'nope' } })).status).toBe(400);
     expect((await call(rows, `/api/match/batches/${batchId}/rows?limit=1000`, { params: { id: batchId } })).status).toBe(400);
+    expect((await call(rows, `/api/match/batches/${batchId}/rows?after=1&before=5`, { params: { id: batchId } })).status).toBe(400);
+    expect((await call(rows, `/api/match/batches/${batchId}/rows?decision=maybe`, { params: { id: batchId } })).status).toBe(400);
+    expect((await call(rows, `/api/match/batches/${batchId}/rows?after=x`, { params: { id: batchId } })).status).toBe(400);
     expect((await call(result, `/api/match/batches/${batchId}/result?format=xlsx`, { params: { id: batchId } })).status).toBe(400);
     const badReview = (body: unknown, row = '0') => call(review, `/x`, { method: 'POST', body, params: { id: batchId, row } });
     expect((await badReview({ action: 'maybe' })).status).toBe(400);

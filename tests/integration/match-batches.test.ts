@@ -116,7 +116,7 @@ describe('a supplier file', () => {
     for await (const chunk of await ctx.container.matchBatches.read.export(caller.id, batchId, 'csv')) csv += chunk;
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,grade_identifier,grade_website,grade_country,explanation,runner_up_id,runner_up_name,runner_up_score,source,registry_key,registry_pass,review',
+      'row,name,country,identifier,website,decision,organisation_id,organisation_name,score,grade_name,grade_identifier,grade_website,grade_country,explanation,runner_up_id,runner_up_name,runner_up_score,source,registry_key,registry_pass,registry_status,identifier_issue,review',
     );
     expect(lines).toHaveLength(8);
     expect(lines[1]).toContain(`,match,${ids.byAbn},`);
@@ -170,6 +170,75 @@ describe('a supplier file', () => {
     await expect(ctx.container.matchBatches.apply(other.id, batchId)).rejects.toBeInstanceOf(NotFoundError);
     expect(await ctx.container.matchBatches.read.recent(other.id)).toEqual([]);
     expect(await ctx.container.matchBatches.run({ batchId, accountId: other.id })).toBe('not_found');
+  });
+});
+
+describe('every row in view, a decided match overruled, a failing identifier flagged, partial names (issue 21 section 3, issue 20)', () => {
+  let batchId = '';
+  const mine: Record<string, string> = {};
+
+  beforeAll(async () => {
+    mine.vardelmo = (await makeOrganisation(db, { name: 'Vardelmo Clean Energy Co., Ltd.', countryIsoAlpha3: 'CHN' })).id;
+    mine.ulvaston = (await makeOrganisation(db, { name: 'Ulvaston Cartage Pty Ltd', countryIsoAlpha3: 'AUS' })).id;
+    const rows = [
+      'Ulvaston Cartage,AU,,', // 0: a decided match, to be overruled
+      '"Chengdu Huaqi Vardelmo Holding Co.,Ltd.",CN,,', // 1: shares only its rare word with a stored name
+      'Plimsworth Haulage,AU,73 434 904 927,', // 2: an ABN whose check digit fails
+      ...Array.from({ length: 45 }, (_, i) => `Nobody Anywhere ${i},AU,,`), // 3-47: not found
+    ];
+    batchId = (await ctx.container.matchBatches.create(caller.id, { fileName: 'every-row.csv', csv: HEADER + rows.join('\n'), columns: COLUMNS })).batchId;
+    expect(await runToEnd(caller.id, batchId)).toBe('completed');
+  });
+
+  it('offers a name sharing a rare word with the row (the word-overlap stage) without deciding it a match by name alone', async () => {
+    const [row] = await ctx.container.matchBatches.read.rows(caller.id, batchId, { after: 0, limit: 1, offset: 0 });
+    expect(row?.input.name).toBe('Chengdu Huaqi Vardelmo Holding Co.,Ltd.');
+    expect(row?.result?.candidates.map((c) => c.organisationId)).toContain(mine.vardelmo);
+    expect(row?.result?.best?.match.match).toBe(false);
+    expect(row?.decision).not.toBe('match');
+  });
+
+  it("flags a row whose identifier fails its check digit, in the quick lookup's words, on the row and in the result file", async () => {
+    const [row] = await ctx.container.matchBatches.read.rows(caller.id, batchId, { after: 1, limit: 1, offset: 0 });
+    expect(row?.result?.identifierIssue).toEqual({ type: 'ABN', value: '73434904927', message: '73 434 904 927 is not a valid ABN: its check digit fails' });
+    let csv = '';
+    for await (const chunk of await ctx.container.matchBatches.read.export(caller.id, batchId, 'csv')) csv += chunk;
+    expect(csv.split('\n')[3]).toContain('73 434 904 927 is not a valid ABN: its check digit fails');
+  });
+
+  it('lists every row by decision or reviewed, paged by row number forward and back; another account sees none', async () => {
+    const read = ctx.container.matchBatches.read;
+    const summary = await read.summary(caller.id, batchId);
+    expect(summary.matchedRows + summary.reviewRows + summary.noMatchRows).toBe(48);
+    const first = await read.rows(caller.id, batchId, { decision: 'no_match', limit: 20, offset: 0 });
+    expect(first).toHaveLength(20);
+    expect(first.every((r) => r.decision === 'no_match')).toBe(true);
+    const second = await read.rows(caller.id, batchId, { decision: 'no_match', after: first.at(-1)?.rowIndex, limit: 20, offset: 0 });
+    expect(second[0]?.rowIndex).toBeGreaterThan(first.at(-1)?.rowIndex ?? Infinity);
+    const back = await read.rows(caller.id, batchId, { decision: 'no_match', before: second[0]?.rowIndex, limit: 20, offset: 0 });
+    expect(back.map((r) => r.rowIndex)).toEqual(first.map((r) => r.rowIndex));
+    expect((await read.rows(caller.id, batchId, { decision: 'match', limit: 50, offset: 0 })).map((r) => r.rowIndex)).toEqual([0]);
+    expect(await read.rows(caller.id, batchId, { decision: 'reviewed', limit: 50, offset: 0 })).toEqual([]);
+    await expect(read.rows(other.id, batchId, { decision: 'reviewed', limit: 50, offset: 0 })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('takes "Not in the list" on a decided match; the reviewed filter lists it, apply leaves it out, then the batch remembers the apply', async () => {
+    const read = ctx.container.matchBatches.read;
+    const [matched] = await read.rows(caller.id, batchId, { decision: 'match', limit: 1, offset: 0 });
+    expect(matched?.result?.best?.organisationId).toBe(mine.ulvaston);
+    await ctx.container.matchBatches.review(caller.id, null, { batchId, rowIndex: 0, review: { action: 'not_in_list' } });
+    const reviewed = await read.rows(caller.id, batchId, { decision: 'reviewed', limit: 50, offset: 0 });
+    expect(reviewed.map((r) => [r.rowIndex, r.review?.action])).toEqual([[0, 'not_in_list']]);
+    expect((await read.summary(caller.id, batchId)).applied).toBeNull();
+    const outcome = await ctx.container.matchBatches.apply(caller.id, batchId);
+    expect(outcome).toEqual({ accepted: 0, linked: 0, created: 0 });
+    const [settled] = await read.rows(caller.id, batchId, { decision: 'match', limit: 1, offset: 0 });
+    expect(settled?.appliedOrganisationId).toBeNull();
+    const applied = (await read.summary(caller.id, batchId)).applied;
+    expect(applied).toMatchObject(outcome);
+    expect(Date.now() - Date.parse(applied?.at ?? '')).toBeLessThan(60_000);
+    const recent = (await read.recent(caller.id)).find((b) => b.id === batchId);
+    expect(recent?.applied).toMatchObject(outcome);
   });
 });
 

@@ -606,6 +606,11 @@ export const matchBatches = pgTable(
     registryFoundRows: integer('registry_found_rows').notNull().default(0),
     registryFailedRows: integer('registry_failed_rows').notNull().default(0),
     registrySkippedRows: integer('registry_skipped_rows').notNull().default(0),
+    /** When the batch was last applied ("Add accepted organisations"), and what that apply did; null before. */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    appliedAccepted: integer('applied_accepted'),
+    appliedLinked: integer('applied_linked'),
+    appliedCreated: integer('applied_created'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -5,7 +5,7 @@ import { createChunkLookups } from '../../adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../../adapters/db/queries/quick-search/quick-search-lookups';
 import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
 import { createSearchProviderPorts } from '../../adapters/search/search-ports';
-import { csvLine, RESULT_COLUMNS, resultRecord, type BatchDecision, type BatchRowInput } from '../../core/batch-matching';
+import { csvLine, needsRegistryPass, RESULT_COLUMNS, resultRecord, type BatchDecision, type BatchRowInput } from '../../core/batch-matching';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { ValidationError } from '../../core/errors';
 import { BATCH_ASSESSOR, batchAssessMatch } from '../../server/batch-matching/assessor';
@@ -112,9 +112,7 @@ export const matchCommand = defineCommand({
         const reviewBelow = context.env.MATCH_REGISTRY_REVIEW_BELOW;
         const pending = chunk.flatMap((row, i) => {
           const result = results[i];
-          const needs =
-            result !== undefined && (result.decision === 'no_match' || (result.decision === 'review' && (result.best?.match.score ?? 0) < reviewBelow));
-          return needs ? [{ at: i, row: { rowIndex: row.index, input: row.input, result } }] : [];
+          return result !== undefined && needsRegistryPass(result, reviewBelow) ? [{ at: i, row: { rowIndex: row.index, input: row.input, result } }] : [];
         });
         if (pending.length > 0) {
           const updates = await registryPass(

@@ -10,7 +10,13 @@ import { batchRowViewSchema, batchSummarySchema, type BatchRowView, type BatchSu
 export const BATCH_POLL_INTERVAL_MS = 1000;
 
 export const matchBatchKey = (batchId: string) => ['match-batches', batchId] as const;
-export const matchRowsKey = (batchId: string, decision: string, offset: number) => ['match-batches', batchId, 'rows', decision, offset] as const;
+export const matchRowsKey = (batchId: string, view: RowsView, page: RowsPage) =>
+  ['match-batches', batchId, 'rows', view, page.after ?? null, page.before ?? null] as const;
+
+/** Which rows the list shows: every row, one decision, or those a reviewer decided. */
+export type RowsView = 'all' | 'match' | 'review' | 'no_match' | 'reviewed';
+/** A page of rows by key: the rows after one row index, or before one (none: the first page). */
+export type RowsPage = { after?: number; before?: number };
 
 export class MatchApiError extends Error {
   constructor(
@@ -53,14 +59,11 @@ export async function fetchBatch(batchId: string, signal?: AbortSignal): Promise
   return (await answer(response, z.object({ data: batchSummarySchema }))).data;
 }
 
-export async function fetchRows(
-  batchId: string,
-  decision: 'match' | 'review' | 'no_match',
-  offset: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<BatchRowView[]> {
-  const query = new URLSearchParams({ decision, offset: String(offset), limit: String(limit) });
+export async function fetchRows(batchId: string, view: RowsView, page: RowsPage, limit: number, signal?: AbortSignal): Promise<BatchRowView[]> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (view !== 'all') query.set('decision', view);
+  if (page.after !== undefined) query.set('after', String(page.after));
+  if (page.before !== undefined) query.set('before', String(page.before));
   const response = await fetch(`/api/match/batches/${encodeURIComponent(batchId)}/rows?${query.toString()}`, { signal, cache: 'no-store' });
   return (await answer(response, z.object({ data: z.array(batchRowViewSchema) }))).data;
 }

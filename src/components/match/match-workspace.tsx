@@ -32,7 +32,16 @@ import {
   TextField,
   type Key,
 } from 'react-aria-components';
-import { candidateId, candidateSourceLabel, csvHeader, MAX_BATCH_BYTES, type BatchRowCandidate, type ColumnMapping } from '../../core/batch-matching';
+import {
+  candidateId,
+  candidateSourceLabel,
+  csvHeader,
+  MAX_BATCH_BYTES,
+  registryCandidatePlace,
+  type BatchDecision,
+  type BatchRowCandidate,
+  type ColumnMapping,
+} from '../../core/batch-matching';
 import type { BatchRowView, BatchSummary } from '../../server/batch-matching/ports';
 import { RegistryStatusBadge } from '../registry-status/registry-status-badge';
 import {
@@ -47,10 +56,12 @@ import {
   resumeBatch,
   reviewRow,
   uploadBatch,
+  type RowsPage,
+  type RowsView,
 } from './match-api';
 
 const NONE = '__none__';
-const REVIEW_PAGE = 20;
+const ROWS_PAGE = 20;
 type Field = keyof ColumnMapping;
 const FIELDS: { field: Field; label: string; guess: RegExp }[] = [
   { field: 'name', label: 'Name column (required)', guess: /name|supplier|vendor|company|organi[sz]ation/i },
@@ -80,10 +91,7 @@ export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
                 <a href={`/match?batch=${encodeURIComponent(b.id)}`} aria-current={b.id === batchId ? 'page' : undefined}>
                   {b.fileName}
                 </a>{' '}
-                <span className="match-muted">
-                  {b.totalRows.toLocaleString('en')} rows,{' '}
-                  {b.status === 'completed' || b.status === 'failed' ? b.status : `${b.processedRows.toLocaleString('en')} matched so far`}
-                </span>
+                <RecentCounts summary={b} />
               </li>
             ))}
           </ul>
@@ -91,6 +99,24 @@ export function MatchWorkspace({ recent }: { recent: BatchSummary[] }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A recent batch's counts: as the page was served, or as they are now when the batch is in view (its summary's
+ * query, polled while it runs and refreshed after a review or an apply, is shared; this one never fetches itself).
+ */
+function RecentCounts({ summary }: { summary: BatchSummary }) {
+  const live = useQuery({ queryKey: matchBatchKey(summary.id), queryFn: ({ signal }) => fetchBatch(summary.id, signal), enabled: false });
+  return <span className="match-muted">{recentText(live.data ?? summary)}</span>;
+}
+
+/** "6 rows, completed: 2 matched, 3 to review, 1 not found; 3 reviewed; applied" (the counts of the batch as it stands). */
+function recentText(b: BatchSummary): string {
+  const rows = `${b.totalRows.toLocaleString('en')} rows`;
+  if (b.status === 'queued' || b.status === 'running') return `${rows}, ${b.processedRows.toLocaleString('en')} matched so far`;
+  const counts = `${b.matchedRows.toLocaleString('en')} matched, ${b.reviewRows.toLocaleString('en')} to review, ${b.noMatchRows.toLocaleString('en')} not found`;
+  const reviewed = b.reviewedRows > 0 ? `; ${b.reviewedRows.toLocaleString('en')} reviewed` : '';
+  return `${rows}, ${b.status}: ${counts}${reviewed}${b.applied === null ? '' : '; applied'}`;
 }
 
 function UploadForm({ onUploaded }: { onUploaded: (batchId: string) => void }) {
@@ -313,12 +339,12 @@ function BatchView({ batchId, onClose }: { batchId: string; onClose: () => void 
         {summary.assessor === 'uncalibrated' ? (
           <p className="match-muted">Scores are uncalibrated: the calibrated match confidence is not available yet.</p>
         ) : null}
-        {done ? <BatchActions batchId={batchId} /> : null}
+        {done ? <BatchActions batchId={batchId} applied={summary.applied} /> : null}
         <Button className="button button-quiet" onPress={onClose}>
           Upload another file
         </Button>
       </section>
-      {done && summary.reviewRows > 0 ? <ReviewList batchId={batchId} total={summary.reviewRows} /> : null}
+      {done ? <RowsList batchId={batchId} summary={summary} /> : null}
     </>
   );
 }
@@ -357,26 +383,37 @@ function ResumeBatch({ batchId, reason }: { batchId: string; reason: string | nu
   );
 }
 
-function BatchActions({ batchId }: { batchId: string }) {
-  const [state, setState] = useState<{ busy: boolean; text: string | null; error: string | null }>({ busy: false, text: null, error: null });
+/** "26 Nov" in the reader's own calendar. */
+function dayOf(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+}
+
+/** "Applied 26 Nov: 11 accepted, 8 added to your list, 3 created from registry candidates." */
+function appliedText(applied: NonNullable<BatchSummary['applied']>): string {
+  const created = applied.created > 0 ? ' (their profiles are being enriched)' : '';
+  return `Applied ${dayOf(applied.at)}: ${applied.accepted.toLocaleString('en')} accepted, ${applied.linked.toLocaleString('en')} added to your list, ${applied.created.toLocaleString('en')} created from registry candidates${created}.`;
+}
+
+function BatchActions({ batchId, applied }: { batchId: string; applied: BatchSummary['applied'] }) {
+  const client = useQueryClient();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   async function link() {
     if (state.busy) return;
-    setState({ busy: true, text: null, error: null });
+    setState({ busy: true, error: null });
     try {
-      const { accepted, linked, created } = await applyBatch(batchId);
-      setState({
-        busy: false,
-        text: `${accepted.toLocaleString('en')} accepted organisations; ${linked.toLocaleString('en')} added to your list; ${created.toLocaleString('en')} created from registry candidates (their profiles are being enriched).`,
-        error: null,
-      });
+      await applyBatch(batchId);
+      // The batch remembers the apply: its summary says when and what it did.
+      await client.invalidateQueries({ queryKey: matchBatchKey(batchId) });
+      setState({ busy: false, error: null });
     } catch (failure) {
-      setState({ busy: false, text: null, error: message(failure) });
+      setState({ busy: false, error: message(failure) });
     }
   }
+  const label = state.busy ? 'Adding…' : applied === null ? 'Add accepted organisations to my list' : `Applied ${dayOf(applied.at)}: add again`;
   return (
     <div className="match-actions">
-      <Button className="button button-primary" onPress={() => void link()} isDisabled={state.busy}>
-        {state.busy ? 'Linking…' : 'Add accepted organisations to my list'}
+      <Button className={applied === null ? 'button button-primary' : 'button'} onPress={() => void link()} isDisabled={state.busy}>
+        {label}
       </Button>
       <a className="button" href={resultUrl(batchId, 'csv')} download>
         Download the result (CSV)
@@ -385,7 +422,7 @@ function BatchActions({ batchId }: { batchId: string }) {
         JSON lines
       </a>
       <p role="status" className="match-status">
-        {state.text}
+        {applied === null ? null : appliedText(applied)}
       </p>
       {state.error ? (
         <p role="alert" className="form-error">
@@ -396,19 +433,49 @@ function BatchActions({ batchId }: { batchId: string }) {
   );
 }
 
-function ReviewList({ batchId, total }: { batchId: string; total: number }) {
-  const [offset, setOffset] = useState(0);
+const VIEWS: { view: RowsView; label: string; count: (s: BatchSummary) => number }[] = [
+  { view: 'all', label: 'All rows', count: (s) => s.totalRows },
+  { view: 'match', label: 'Matched', count: (s) => s.matchedRows },
+  { view: 'review', label: 'To review', count: (s) => s.reviewRows },
+  { view: 'no_match', label: 'Not found', count: (s) => s.noMatchRows },
+  { view: 'reviewed', label: 'Reviewed', count: (s) => s.reviewedRows },
+];
+
+/**
+ * Every row of the batch, filterable by decision (matched, to review, not found) or reviewed, 20 a page, paged by
+ * row number (the page after the last row shown, or before the first): each page is one bounded index range.
+ */
+function RowsList({ batchId, summary }: { batchId: string; summary: BatchSummary }) {
+  const [view, setView] = useState<RowsView>(summary.reviewRows > 0 ? 'review' : 'all');
+  const [page, setPage] = useState<{ number: number; at: RowsPage }>({ number: 0, at: {} });
   const [hideInactive, setHideInactive] = useState(false);
   const rows = useQuery({
-    queryKey: matchRowsKey(batchId, 'review', offset),
-    queryFn: ({ signal }) => fetchRows(batchId, 'review', offset, REVIEW_PAGE, signal),
+    queryKey: matchRowsKey(batchId, view, page.at),
+    queryFn: ({ signal }) => fetchRows(batchId, view, page.at, ROWS_PAGE, signal),
   });
-  const last = Math.min(offset + REVIEW_PAGE, total);
+  const total = VIEWS.find((v) => v.view === view)?.count(summary) ?? 0;
+  const shown = rows.data ?? [];
+  const first = page.number * ROWS_PAGE;
+  const last = Math.min(first + shown.length, total);
+  const choose = (next: RowsView) => {
+    setView(next);
+    setPage({ number: 0, at: {} });
+  };
   return (
-    <section aria-labelledby="match-review-heading" className="match-section">
-      <h2 id="match-review-heading">Rows to review</h2>
-      <p className="match-muted">
-        Rows {offset + 1}-{last} of {total.toLocaleString('en')}
+    <section aria-labelledby="match-rows-heading" className="match-section">
+      <h2 id="match-rows-heading">Rows</h2>
+      <RadioGroup className="match-views" value={view} onChange={(v) => choose(VIEWS.find((x) => x.view === v)?.view ?? 'all')} orientation="horizontal">
+        <Label className="match-label">Show</Label>
+        <div className="match-views-options">
+          {VIEWS.map((v) => (
+            <Radio key={v.view} value={v.view} className="match-view">
+              {v.label} ({v.count(summary).toLocaleString('en')})
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      <p className="match-muted" aria-live="polite">
+        {total === 0 ? 'No rows here.' : `Rows ${(first + 1).toLocaleString('en')}-${last.toLocaleString('en')} of ${total.toLocaleString('en')}`}
       </p>
       <Checkbox className="match-checkbox match-hide-inactive" isSelected={hideInactive} onChange={setHideInactive}>
         <span className="match-checkbox-box" aria-hidden="true">
@@ -422,23 +489,39 @@ function ReviewList({ batchId, total }: { batchId: string; total: number }) {
         </p>
       ) : null}
       <ol className="match-review-list">
-        {(rows.data ?? []).map((row) => (
+        {shown.map((row) => (
           <li key={row.rowIndex}>
-            <ReviewRow batchId={batchId} row={row} hideInactive={hideInactive} />
+            <ReviewRow key={`${row.rowIndex}:${row.review?.decidedAt ?? ''}`} batchId={batchId} row={row} hideInactive={hideInactive} />
           </li>
         ))}
       </ol>
       <div className="match-pager">
-        <Button className="button" isDisabled={offset === 0} onPress={() => setOffset(Math.max(0, offset - REVIEW_PAGE))}>
+        <Button
+          className="button"
+          isDisabled={page.number === 0 || shown[0] === undefined}
+          onPress={() => {
+            const top = shown[0];
+            if (top !== undefined) setPage({ number: Math.max(0, page.number - 1), at: page.number <= 1 ? {} : { before: top.rowIndex } });
+          }}
+        >
           Previous
         </Button>
-        <Button className="button" isDisabled={last >= total} onPress={() => setOffset(offset + REVIEW_PAGE)}>
+        <Button
+          className="button"
+          isDisabled={last >= total || shown.length < ROWS_PAGE}
+          onPress={() => {
+            const bottom = shown.at(-1);
+            if (bottom !== undefined) setPage({ number: page.number + 1, at: { after: bottom.rowIndex } });
+          }}
+        >
           Next
         </Button>
       </div>
     </section>
   );
 }
+
+const DECISION_LABELS: Record<BatchDecision, string> = { match: 'Matched', review: 'To review', no_match: 'Not found' };
 
 function describeInput(row: BatchRowView): string {
   const parts = [row.input.country, row.input.identifier, row.input.website].filter((p): p is string => p !== null);
@@ -507,6 +590,12 @@ function ReviewRow({ batchId, row, hideInactive }: { batchId: string; row: Batch
           Row {row.rowIndex + 1}: {row.input.name || '(no name)'}
         </h3>
         <p className="match-muted">{describeInput(row)}</p>
+        {row.decision === null ? null : (
+          <p className="match-decision" data-decision={row.decision}>
+            {DECISION_LABELS[row.decision]}
+          </p>
+        )}
+        {row.result?.identifierIssue ? <p className="match-identifier-issue">{row.result.identifierIssue.message}.</p> : null}
         <p>{row.result?.explanation}</p>
         {row.result?.registry ? <p className="match-muted">{row.result.registry.message}</p> : null}
         <p className="match-review-state" role="status">
@@ -519,7 +608,7 @@ function ReviewRow({ batchId, row, hideInactive }: { batchId: string; row: Batch
             <span className="match-candidate-name">{candidate.name}</span> <RegistryStatusBadge status={candidate.registryStatus} />
             <span className={candidate.kind === 'registry' ? 'match-candidate-source match-candidate-registry' : 'match-candidate-source'}>
               {candidateSourceLabel(candidate)}
-              {candidate.kind === 'registry' ? ` · not in the database yet${registryIdentifierText(candidate.identifiers)}` : ''}
+              {candidate.kind === 'registry' ? ` · ${registryPlaceLabel(candidate)}${registryIdentifierText(candidate.identifiers)}` : ''}
             </span>
             <span className="match-candidate-score">score {candidate.match.score}</span>
             <span className="match-muted">
@@ -575,6 +664,11 @@ function ReviewRow({ batchId, row, hideInactive }: { batchId: string; row: Batch
       ) : null}
     </article>
   );
+}
+
+/** "not in the database yet" or "already in the database" (apply then settles on that organisation). */
+function registryPlaceLabel(candidate: Extract<BatchRowCandidate, { kind: 'registry' }>): string {
+  return registryCandidatePlace(candidate) === 'not yet in the database' ? 'not in the database yet' : 'already in the database';
 }
 
 /** The registry candidate's first registry identifier as the registry writes it ("ABN 83 806 051 383"). */

@@ -61,6 +61,9 @@ export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectCand
       await deps.store.recordApplied(accountId, batchId, row.rowIndex, organisationId);
     }
     const selectedAnew = pending ? Math.max(0, (await deps.store.countLinked(accountId)) - before) : 0;
-    return { accepted: internal.accepted + new Set(registryRows.map((r) => r.candidate.key)).size, linked: internal.linked + selectedAnew, created };
+    const outcome = { accepted: internal.accepted + new Set(registryRows.map((r) => r.candidate.key)).size, linked: internal.linked + selectedAnew, created };
+    // The batch remembers it was applied, and what this apply did ("Applied 26 Nov: 11 accepted, 8 added, 3 created").
+    await deps.store.recordApply(accountId, batchId, outcome);
+    return outcome;
   };
 }

@@ -25,7 +25,7 @@ export const batchAssessMatch: AssessMatch = (query, subject) =>
     {
       name: subject.name,
       otherNames: subject.matchedAlias === null ? [] : [{ value: subject.matchedAlias, kind: 'alias' }],
-      identifiers: subject.identifierHit === null ? [] : [{ type: 'identifier', value: subject.identifierHit.value }],
+      identifiers: subject.identifierHit === null ? [] : [{ type: subject.identifierHit.type, value: subject.identifierHit.value }],
       website: subject.websiteDomain,
       countryIsoAlpha3: subject.countryIsoAlpha3,
     },

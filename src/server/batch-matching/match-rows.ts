@@ -11,7 +11,9 @@
  * all was found, its typo step), `concurrency` at a time (a few ms of database time each): the throughput of a
  * batch is bounded by the database, not by waiting.
  */
-import { decideRow, type BatchCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
+import { decideRow, rowIdentifierIssue, type BatchCandidate, type BatchRowCandidate, type BatchRowInput, type BatchRowResult } from '../../core/batch-matching';
+import { RELEVANCE_FLOOR } from '../../core/match';
+import { overlapWords } from '../../core/word-overlap';
 import { searchName } from '../../core/canonical-name';
 import { countryFromAnything } from '../../core/countries';
 import { nameTextOf, queryHasDigit, recogniseIdentifiers, typedIdentifierValue } from '../../core/identifiers';
@@ -64,12 +66,18 @@ const KEEP = 5;
 
 export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => Promise<BatchRowResult[]>;
 
+/** An organisation found for a row, and the type of the identifier it was found by (null: not by identifier). */
+interface Subject {
+  row: QuickSearchRow;
+  identifierHit: string | null;
+}
+
 /** What a row asks for, and what the chunk's statements already found for it (undefined: not looked up). */
 interface Prepared {
   query: MatchQuery;
   wanted: string;
   exact?: QuickSearchRow[];
-  byIdentifier?: QuickSearchRow[];
+  byIdentifier?: IdentifierRow[];
   byWebsite?: QuickSearchRow[];
 }
 
@@ -152,17 +160,39 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
       nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected().catch(() => []);
     }
 
-    const subjects = new Map<string, { row: QuickSearchRow; identifierHit: boolean }>();
-    for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: true });
-    for (const found of [...byWebsite, ...nameRows]) if (!subjects.has(found.id)) subjects.set(found.id, { row: found, identifierHit: false });
+    const subjects = new Map<string, Subject>();
+    for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: found.matchedIdentifier.type });
+    for (const found of [...byWebsite, ...nameRows]) if (!subjects.has(found.id)) subjects.set(found.id, { row: found, identifierHit: null });
     // An organisation the account judged `same` for this text is a candidate even when the lookups missed it.
     const missing = judgements.filter((j) => j.verdict === 'same' && !subjects.has(j.organisationId)).map((j) => j.organisationId);
     if (missing.length > 0 && deps.judged !== undefined)
-      for (const found of await deps.judged.byIds({ ...scope, ids: missing })) subjects.set(found.id, { row: found, identifierHit: false });
-    return decideFrom(query, [...subjects.values()], judgements);
+      for (const found of await deps.judged.byIds({ ...scope, ids: missing })) subjects.set(found.id, { row: found, identifierHit: null });
+    const decided = decideFrom(query, [...subjects.values()], judgements);
+    // The quick lookup's word-overlap stage (its rule 12, decision 0021), by the same rule and the same statement: a
+    // name of two words or more whose name steps found no match also looks for names sharing its rarest words.
+    // Those rows are scored like every candidate: a partial name is never a match by name alone (assessMatch caps it).
+    const words = /\p{L}/u.test(wanted) ? overlapWords([wanted]) : [];
+    if (words.length < 2 || decided.best?.match.match === true) return decided;
+    const byWords = (await deps.lookups.byWords({ ...scope, words, poolSize: POOL })).filter((found) => !subjects.has(found.id));
+    if (byWords.length === 0) return decided;
+    const withWords = decideFrom(query, [...subjects.values(), ...byWords.map((found) => ({ row: found, identifierHit: null }))], judgements);
+    // As the quick lookup's floor: an overlap row scored under RELEVANCE_FLOOR is kept only when it shares a rare word
+    // and nothing else clears the floor (it is then the only lead: "Houpu Clean Energy" for "Chengdu Huaqi Houpu").
+    const cleared = withWords.candidates.some((c) => c.match.score >= RELEVANCE_FLOOR);
+    const overlapOf = new Map(byWords.map((found) => [found.id, found.overlap?.sharesRareWord === true]));
+    const kept = withWords.candidates.filter((c) => {
+      const sharesRareWord = c.kind === 'internal' ? overlapOf.get(c.organisationId) : undefined;
+      return sharesRareWord === undefined || c.match.score >= RELEVANCE_FLOOR || (sharesRareWord && !cleared);
+    });
+    return kept.length === withWords.candidates.length ? withWords : decideRowKept(kept, judgements);
   };
 
-  const decideFrom = (query: MatchQuery, subjects: { row: QuickSearchRow; identifierHit: boolean }[], judgements: readonly Judgement[]): BatchRowResult => {
+  const decideRowKept = (candidates: readonly BatchRowCandidate[], judgements: readonly Judgement[]): BatchRowResult => {
+    const result = decideRow(candidates, judgements);
+    return { ...result, candidates: result.candidates.slice(0, KEEP) };
+  };
+
+  const decideFrom = (query: MatchQuery, subjects: Subject[], judgements: readonly Judgement[]): BatchRowResult => {
     // The account's own organisation hides the global one with the same base key (the quick lookup's rule 6).
     const shown = new Set(
       withoutGlobalRowsTheCallerOwns(
@@ -185,13 +215,12 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
             matchedAlias: found.matchedAlias,
             countryIsoAlpha3: found.countryIsoAlpha3,
             websiteDomain: found.website === null ? null : (normaliseWebsiteHost(found.website) ?? null),
-            identifierHit: identifierHit && query.identifier !== null ? { type: 'identifier', value: query.identifier } : null,
+            identifierHit: identifierHit !== null && query.identifier !== null ? { type: identifierHit, value: query.identifier } : null,
           }),
           found.registryStatus,
         ),
       }));
-    const result = decideRow(candidates, judgements);
-    return { ...result, candidates: result.candidates.slice(0, KEEP) };
+    return decideRowKept(candidates, judgements);
   };
 
   return async (accountId, rows) => {
@@ -211,7 +240,11 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
         const at = next;
         next += 1;
         const row = prepared[at];
-        if (row !== undefined) results[at] = await matchOne(accountId, row, judgements[at] ?? []);
+        const input = rows[at];
+        if (row !== undefined && input !== undefined) {
+          const result = await matchOne(accountId, row, judgements[at] ?? []);
+          results[at] = { ...result, identifierIssue: rowIdentifierIssue(input) };
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

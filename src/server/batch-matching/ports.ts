@@ -53,6 +53,16 @@ export const batchSummarySchema = z.object({
   /** Rows a reviewer decided. */
   reviewedRows: z.number().int(),
   registry: registryPassSummarySchema.nullable(),
+  /** The batch's last apply ("Add accepted organisations"): when, and what it did; null when never applied. */
+  applied: z
+    .object({
+      at: z.string(),
+      /** Organisations and registry candidates accepted; organisations added to the account's list anew; created from registry candidates. */
+      accepted: z.number().int(),
+      linked: z.number().int(),
+      created: z.number().int(),
+    })
+    .nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   /** Queued or running, yet no chunk committed for a while: its job died where the queue will not retry it; resumable. */
@@ -176,11 +186,22 @@ export interface MatchBatchStore {
   resume(accountId: string, batchId: string, then: (tx: BatchTx) => Promise<void>): Promise<'resumed' | 'not_found' | 'conflict'>;
   find(accountId: string, batchId: string): Promise<BatchSummary | null>;
   list(accountId: string, limit: number): Promise<BatchSummary[]>;
-  /** A page of rows in row order; `afterRowIndex` pages by key (the download), `offset` by position (the review list). */
+  /**
+   * A page of rows in row order, of one decision and/or only those a reviewer decided (`reviewed`). `afterRowIndex`
+   * pages forward by key, `beforeRowIndex` backward (the page just before that row), each an index range however deep
+   * into the batch; `offset` skips by position.
+   */
   listRows(
     accountId: string,
     batchId: string,
-    filter: { decision?: 'match' | 'review' | 'no_match'; afterRowIndex?: number; offset: number; limit: number },
+    filter: {
+      decision?: 'match' | 'review' | 'no_match';
+      reviewed?: boolean;
+      afterRowIndex?: number;
+      beforeRowIndex?: number;
+      offset: number;
+      limit: number;
+    },
   ): Promise<BatchRowView[]>;
   /** Records (or replaces) a reviewer's decision; false when the row does not exist for the account. */
   recordDecision(input: {
@@ -204,6 +225,8 @@ export interface MatchBatchStore {
   acceptedRegistryRows(accountId: string, batchId: string): Promise<AcceptedRegistryRow[]>;
   /** How many organisations are on the account's list (apply counts what its selections added). */
   countLinked(accountId: string): Promise<number>;
+  /** Records that the batch was applied, and what that apply did (shown on the batch: "Applied 26 Nov: ..."). */
+  recordApply(accountId: string, batchId: string, outcome: { accepted: number; linked: number; created: number }): Promise<void>;
   /** Records the organisation an applied row settled on. */
   recordApplied(accountId: string, batchId: string, rowIndex: number, organisationId: string): Promise<void>;
 }

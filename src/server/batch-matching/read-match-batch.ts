@@ -8,11 +8,20 @@ import { csvLine, RESULT_COLUMNS, resultRecord } from '../../core/batch-matching
 import { NotFoundError } from '../../core/errors';
 import type { BatchRowView, BatchSummary, MatchBatchStore } from './ports';
 
-export const listRowsQuerySchema = z.object({
-  decision: z.enum(['match', 'review', 'no_match']).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+/**
+ * A page of a batch's rows: `decision` one decision (`match`, `review`, `no_match`) or `reviewed` (rows a reviewer
+ * decided, whatever the decision); `after` / `before` a row index to page from by key (an index range however deep);
+ * `offset` skips by position.
+ */
+export const listRowsQuerySchema = z
+  .object({
+    decision: z.enum(['match', 'review', 'no_match', 'reviewed']).optional(),
+    after: z.coerce.number().int().min(-1).max(10_000_000).optional(),
+    before: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((q) => q.after === undefined || q.before === undefined, { message: 'Page either after or before a row, not both', path: ['before'] });
 /** A batch's id in a path. */
 export const batchIdParamsSchema = z.object({ id: z.uuid() });
 /** The download's format. */
@@ -41,7 +50,14 @@ export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatc
     recent: (accountId) => deps.store.list(accountId, 20),
     async rows(accountId, batchId, query) {
       await summary(accountId, batchId);
-      return deps.store.listRows(accountId, batchId, query);
+      const { decision, after, before, offset, limit } = query;
+      return deps.store.listRows(accountId, batchId, {
+        ...(decision === 'reviewed' ? { reviewed: true } : decision === undefined ? {} : { decision }),
+        ...(after === undefined ? {} : { afterRowIndex: after }),
+        ...(before === undefined ? {} : { beforeRowIndex: before }),
+        offset,
+        limit,
+      });
     },
     async export(accountId, batchId, format) {
       await summary(accountId, batchId);

@@ -13,7 +13,15 @@
  * a country (its own, or the batch's default) is skipped and says so. A provider failure is a value on the row
  * (`failed`, with the registry's name): the batch goes on and completes.
  */
-import { decideRow, REGISTRY_NAMES, REVIEW_FLOOR, type BatchRowResult, type RegistryBatchCandidate, type RegistryOutcome } from '../../core/batch-matching';
+import {
+  decideRow,
+  REGISTRY_NAMES,
+  registryCandidatePlace,
+  REVIEW_FLOOR,
+  type BatchRowResult,
+  type RegistryBatchCandidate,
+  type RegistryOutcome,
+} from '../../core/batch-matching';
 import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
@@ -23,7 +31,7 @@ import { isInactive } from '../../core/registry-status';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { registryRoute } from '../../core/search-mode';
 import type { InternalMatchLookup } from '../search/internal-match-lookup';
-import type { GlobalRegistry, NationalRegistry, SearchLog, WebsiteValidator } from '../search/ports';
+import type { GlobalRegistry, InternalMatches, NationalRegistry, SearchLog, WebsiteValidator } from '../search/ports';
 import { createCandidatePreparation, type PreparedCandidate, type RegistrySource } from '../search/prepare-candidate';
 import { registryChannel } from '../search/registry-channel';
 import type { RegistryPassOptions, RegistryPendingRow, RegistryRowUpdate } from './ports';
@@ -37,6 +45,12 @@ export interface RegistryPassDependencies {
   websiteValidator: WebsiteValidator;
   pace: RegistryPacer;
   log: SearchLog;
+  /**
+   * The search's existing-row check (the organisations sharing a candidate's composite key, the account's own
+   * before a global one): a registry candidate the database already holds says so and apply settles on it. Without
+   * it every registry candidate reads "not yet in the database".
+   */
+  internalMatches?: InternalMatches;
   /** How long one row's lookup may take in all (default 30 s): past it the row's lookup failed. */
   timeoutMs?: number;
 }
@@ -102,12 +116,20 @@ export function createRegistryPass(deps: RegistryPassDependencies): RegistryPass
       return withOutcome(row.result, { status: 'failed', registry, message: `${registry} ${why}; resume or re-run the batch to try again.` }, true);
     }
     const internalKeys = new Set(row.result.candidates.flatMap((c) => (c.kind === 'internal' ? (keyOf(c.countryIsoAlpha3 ?? country, c.name) ?? []) : [])));
-    const found = dedupe(answer.prepared)
+    const kept = dedupe(answer.prepared)
       // A registry answer too weak to be reviewed (below REVIEW_FLOOR) is no candidate of the row.
       .filter((p) => !internalKeys.has(p.baseKey) && p.fields.match.score >= REVIEW_FLOOR)
-      .map((p) => toBatchCandidate(p, source))
-      .sort((a, b) => b.match.score - a.match.score)
+      .sort((a, b) => b.fields.match.score - a.fields.match.score)
       .slice(0, KEEP_REGISTRY);
+    const existing = await existingByKey(
+      accountId,
+      kept.map((p) => p.baseKey),
+    );
+    const internalIds = new Set(row.result.candidates.flatMap((c) => (c.kind === 'internal' ? [c.organisationId] : [])));
+    // One already among the row's internal candidates (by its organisation) adds nothing.
+    const found = kept
+      .map((p) => toBatchCandidate(p, source, existing.get(p.baseKey) ?? null))
+      .filter((c) => c.existingOrganisationId === null || !internalIds.has(c.existingOrganisationId));
     if (found.length === 0) {
       return withOutcome(row.result, { status: 'not_found', registry, message: `${registry} knows no company close to this name in ${country}.` }, true);
     }
@@ -116,12 +138,24 @@ export function createRegistryPass(deps: RegistryPassDependencies): RegistryPass
     const best = decided.best;
     const message =
       best?.kind === 'registry'
-        ? `${registry} found ${found.length === 1 ? 'a company' : `${found.length} companies`} not in the database; the best scores ${best.match.score}.`
+        ? `${registry} found ${found.length === 1 ? 'a company' : `${found.length} companies`}; the best scores ${best.match.score} and is ${registryCandidatePlace(best)}.`
         : `${registry} found ${found.length === 1 ? 'a company' : `${found.length} companies`}, none better than the internal candidates.`;
     return {
       result: { ...decided, candidates: decided.candidates.slice(0, KEEP), registry: { status: 'found', registry, message } },
       lookedUp: true,
     };
+  };
+
+  /** The organisations already holding these keys (visible to the account); a failed check reads as none (logged). */
+  const existingByKey = async (accountId: string, keys: string[]): Promise<Map<string, string>> => {
+    if (deps.internalMatches === undefined || keys.length === 0) return new Map();
+    try {
+      const found = await deps.internalMatches.byKeys({ accountId, keys, membership: 'skip' });
+      return new Map([...found].map(([key, match]) => [key, match.organisationId]));
+    } catch (error) {
+      deps.log.warn({ err: error }, 'batch registry pass: the existing-row check failed; candidates read as not yet in the database');
+      return new Map();
+    }
   };
 
   return async (accountId, rows, options) => {
@@ -172,7 +206,7 @@ function dedupe(prepared: readonly PreparedCandidate[]): PreparedCandidate[] {
   return [...byKey.values()];
 }
 
-function toBatchCandidate(prepared: PreparedCandidate, source: RegistrySource): RegistryBatchCandidate {
+function toBatchCandidate(prepared: PreparedCandidate, source: RegistrySource, existingOrganisationId: string | null): RegistryBatchCandidate {
   const { match, ...fields } = prepared.fields;
   const registrySource = source === 'registry_au' ? 'registry_au' : 'registry_global';
   return {
@@ -186,9 +220,11 @@ function toBatchCandidate(prepared: PreparedCandidate, source: RegistrySource): 
     website: fields.website,
     identifiers: fields.identifiers.map((i) => ({ type: i.type, value: i.value })),
     registryStatus: fields.registryStatus,
+    existingOrganisationId,
     match,
-    // What the selection use case creates the organisation from: the stream's candidate, without its match.
-    selection: { ...fields, key: prepared.baseKey, existingOrgId: null, accountLinked: false, logo: null },
+    // What the selection use case creates the organisation from (or settles on, when the database has it): the
+    // stream's candidate, without its match.
+    selection: { ...fields, key: prepared.baseKey, existingOrgId: existingOrganisationId, accountLinked: false, logo: null },
   };
 }
 

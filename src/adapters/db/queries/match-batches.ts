@@ -49,6 +49,10 @@ interface BatchRecord extends Record<string, unknown> {
   registry_found_rows: number;
   registry_failed_rows: number;
   registry_skipped_rows: number;
+  applied_at: Date | string | null;
+  applied_accepted: number | null;
+  applied_linked: number | null;
+  applied_created: number | null;
   created_at: Date | string;
   completed_at: Date | string | null;
   stalled: boolean;
@@ -85,6 +89,10 @@ function toSummary(row: BatchRecord): BatchSummary {
           skippedRows: row.registry_skipped_rows,
         }
       : null,
+    applied:
+      row.applied_at === null
+        ? null
+        : { at: iso(row.applied_at), accepted: row.applied_accepted ?? 0, linked: row.applied_linked ?? 0, created: row.applied_created ?? 0 },
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
     stalled: row.stalled,
@@ -129,6 +137,7 @@ const summaryColumns = (
 ) => sql`b.id, b.file_name, b.status, b.assessor, b.columns, b.total_rows, b.processed_rows, b.matched_rows, b.review_rows,
   b.no_match_rows, b.created_at, b.completed_at, b.failure_reason, b.registry_pass, b.default_country, b.registry_cap, b.registry_cursor,
   b.registry_rows, b.registry_found_rows, b.registry_failed_rows, b.registry_skipped_rows,
+  b.applied_at, b.applied_accepted, b.applied_linked, b.applied_created,
   (b.status in ('queued', 'running') and b.updated_at < now() - make_interval(secs => ${stalledAfterSeconds})) as stalled,
   (select count(*) from match_batch_decisions d where d.batch_id = b.id) as reviewed_rows`;
 
@@ -238,7 +247,9 @@ export function createMatchBatchStore(db: Db, options: MatchBatchStoreOptions): 
           : await db.execute<{ row_index: number; input: unknown; result: unknown }>(sql`
               select row_index, input, result from match_batch_rows
               where batch_id = ${batchId}::uuid and row_index >= ${cursor} and result is not null
-                and (decision = 'no_match' or (decision = 'review' and coalesce((result->'best'->'match'->>'score')::int, 0) < ${reviewBelow}))
+                and (decision = 'no_match' or (decision = 'review' and (
+                  coalesce((result->'best'->'match'->>'match')::boolean, false) = false
+                  or coalesce((result->'best'->'match'->>'score')::int, 0) < ${reviewBelow})))
               order by row_index limit ${size}`);
       const rows: RegistryPendingRow[] = pending.rows.map((r) => ({
         rowIndex: r.row_index,
@@ -343,9 +354,13 @@ export function createMatchBatchStore(db: Db, options: MatchBatchStoreOptions): 
         join match_batches b on b.id = r.batch_id and b.account_id = ${accountId}::uuid
         left join match_batch_decisions d on d.batch_id = r.batch_id and d.row_index = r.row_index
         where r.batch_id = ${batchId}::uuid ${filter.decision === undefined ? sql`` : sql`and r.decision = ${filter.decision}`}
+          ${filter.reviewed === true ? sql`and d.action is not null` : sql``}
           ${filter.afterRowIndex === undefined ? sql`` : sql`and r.row_index > ${filter.afterRowIndex}`}
-        order by r.row_index offset ${filter.offset} limit ${filter.limit}`);
-      return found.rows.map(toRowView);
+          ${filter.beforeRowIndex === undefined ? sql`` : sql`and r.row_index < ${filter.beforeRowIndex}`}
+        order by r.row_index ${filter.beforeRowIndex === undefined ? sql`` : sql`desc`} offset ${filter.offset} limit ${filter.limit}`);
+      const rows = found.rows.map(toRowView);
+      // A page before a row is read backwards from it (an index range either way), and answered in row order.
+      return filter.beforeRowIndex === undefined ? rows : rows.reverse();
     },
 
     async findRow(accountId, batchId, rowIndex) {
@@ -443,6 +458,14 @@ export function createMatchBatchStore(db: Db, options: MatchBatchStoreOptions): 
     async countLinked(accountId) {
       const found = await db.execute<{ n: number }>(sql`select count(*)::int as n from account_organisations where account_id = ${accountId}::uuid`);
       return found.rows[0]?.n ?? 0;
+    },
+
+    async recordApply(accountId, batchId, outcome) {
+      if (!isUuid(batchId)) return;
+      await db.execute(sql`
+        update match_batches set applied_at = now(), applied_accepted = ${outcome.accepted}, applied_linked = ${outcome.linked},
+          applied_created = ${outcome.created}, updated_at = now()
+        where id = ${batchId}::uuid and account_id = ${accountId}::uuid`);
     },
 
     async recordApplied(accountId, batchId, rowIndex, organisationId) {

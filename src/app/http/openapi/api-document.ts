@@ -235,7 +235,9 @@ export const ROUTES: readonly RouteDoc[] = [
     auth: 'account',
     pathParameters: ['id'],
     query: [
-      { name: 'decision', description: '`match`, `review` or `no_match`; absent: every row' },
+      { name: 'decision', description: '`match`, `review` or `no_match`, or `reviewed` (rows a reviewer decided); absent: every row' },
+      { name: 'after', description: 'The page after this row index (paged by key, an index range however deep)' },
+      { name: 'before', description: 'The page before this row index (answered in row order); not with `after`' },
       { name: 'offset', description: 'Rows to skip (default 0)' },
       { name: 'limit', description: 'Rows to answer, 1-200 (default 50)' },
     ],
