@@ -18,6 +18,9 @@
  * searchName and stripLegalSuffix then remove trailing legal forms (see TRAILING_LEGAL_FORMS). Tokens that
  * are also everyday words at the end of Australian names (spa, ad, pc, cv) are normalised but never
  * stripped, so "Acme Day Spa" keeps its "spa".
+ *
+ * The legal forms beyond these come from the ISO 20275 (ELF) list, with their guards (legal-forms.ts); the folding
+ * of text into Latin words is name-folding.ts; the search form is written in a Latin skeleton (latin-skeleton.ts).
  */
 import {
   HAND_TRAILING_LEGAL_FORMS,
@@ -30,6 +33,7 @@ import {
   TRAILING_LEGAL_FORMS,
   WORD_FORMS,
 } from './legal-forms';
+import { latinSkeleton } from './latin-skeleton';
 import { foldName } from './name-folding';
 import { NUMBER_WORDS } from './number-words';
 import { editDistance } from './similarity';
@@ -172,8 +176,10 @@ function leadingLegalFormLength(tokens: readonly string[]): number {
 /**
  * The search form of a name, indexed by the trigram index and applied to every query (spec: quick-search
  * rule 1): keyName without trailing legal forms ("acme pty ltd" -> "acme", "smith and co" -> "smith"),
- * without a leading "the" and without a leading legal form (PT, OOO). Never '' for a name that has letters
- * or digits: when stripping leaves nothing or only "the" ("Limited", "The Company"), keyName is returned.
+ * without a leading "the" and without a leading legal form (PT, OOO), in the Latin skeleton where romanisation
+ * schemes meet (latin-skeleton.ts: "Kharkiv" and "Harkiv", "Krasnyy" and "Krasny"). Never '' for a name that has
+ * letters or digits: when stripping leaves nothing or only "the" ("Limited", "The Company"), keyName is returned
+ * (in the skeleton).
  */
 export function searchName(name: string): string {
   const tokens = keyTokens(name);
@@ -181,7 +187,12 @@ export function searchName(name: string): string {
   if (stripped.length > 1 && stripped[0] === 'the') stripped = stripped.slice(1);
   stripped = stripped.slice(leadingLegalFormLength(stripped));
   const meaningful = stripped.length > 1 || (stripped.length === 1 && stripped[0] !== 'the');
-  return meaningful ? stripped.join(' ') : tokens.join(' ');
+  return skeletonOf(meaningful ? stripped : tokens);
+}
+
+/** Words in their Latin skeleton (latin-skeleton.ts), joined: where the romanisation schemes meet. */
+function skeletonOf(words: readonly string[]): string {
+  return words.map(latinSkeleton).join(' ');
 }
 
 /**
@@ -254,7 +265,7 @@ function withoutLegalFormWords(query: string): { searchName: string; ignored: st
   if (end === tokens.length) return undefined;
   const kept = tokens.slice(0, end);
   const start = kept.length > 1 && kept[0] === 'the' ? 1 : 0;
-  const alternative = withoutTrailingLegalForms(kept.slice(start)).join(' ') || kept.join(' ');
+  const alternative = skeletonOf(withoutTrailingLegalForms(kept.slice(start))) || skeletonOf(kept);
   if (alternative === '' || alternative === searchName(query)) return undefined;
   return { searchName: alternative, ignored: tokens.slice(end) };
 }

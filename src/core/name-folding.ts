@@ -34,13 +34,17 @@ const CYRILLIC_FORM_ABBREVIATIONS: Readonly<Record<string, string>> = {
   тов: 'llc',
   тоо: 'llp',
 };
+/** "AO" in Latin letters before a Cyrillic word is the Russian form all the same ("AO Зеленодольский завод"). */
+const LATIN_AO_BEFORE_CYRILLIC = /(?<![\p{L}\p{N}])ao(?=[\s«"“‘']+[\u0400-\u04ff])/gu;
 const CYRILLIC_FORM_ABBREVIATION = new RegExp(`(?<![\\p{L}\\p{N}])(${Object.keys(CYRILLIC_FORM_ABBREVIATIONS).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
 
 /** `text` as lower-case Latin words separated by single spaces ('' when it has no letter or digit). */
 export function foldName(text: string): string {
   const lowered = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   return (
-    transliterate(lowered.replace(CYRILLIC_FORM_ABBREVIATION, (word) => ` ${CYRILLIC_FORM_ABBREVIATIONS[word] ?? word} `))
+    transliterate(
+      lowered.replace(CYRILLIC_FORM_ABBREVIATION, (word) => ` ${CYRILLIC_FORM_ABBREVIATIONS[word] ?? word} `).replace(LATIN_AO_BEFORE_CYRILLIC, 'jsc'),
+    )
       .replace(/[ßæœøłđðþı]/g, (letter) => LETTER_FOLDS[letter] ?? letter)
       .replace(/&/g, ' and ')
       // "P/L" is the Australian "Pty Ltd".
