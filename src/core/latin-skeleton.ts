@@ -4,7 +4,7 @@
  * transliteration.ts); a Latin query may follow another scheme (passport, ISO 9 / GOST, Ukrainian, German or French
  * habits). Rather than trying every variant of a query, both sides are written in one skeleton where the schemes'
  * spellings of a letter meet, and the search form (canonical-name.ts, searchName) is that skeleton:
- *   х kh / h -> h ("Kharkiv" = "Harkiv"), щ shch / shh -> sh, ц tz / ts -> ts,
+ *   щ shch / shh -> sh, ц tz / ts -> ts,
  *   the endings -ий / -ый / -ій written -iy, -yy, -ij, -yi, -ii -> -y ("Krasnyy" = "Krasny" = "Krasnij" = "Красный",
  *   "Dmitriy" = "Dmitrii" = "Dmitry"), in a word of four letters or more (not "II").
  * Only spellings that (nearly) never occur in Latin names otherwise, and rules that read a pair of letters or a word's
@@ -16,7 +16,6 @@
 
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/shch|shh/g, 'sh'],
-  [/kh/g, 'h'],
   [/tz/g, 'ts'],
   [/(?<=\p{L}{2})(?:iy|yy|ij|yi|ii)$/u, 'y'],
 ];

@@ -258,6 +258,7 @@ const NAME_WORDS: ReadonlySet<string> = new Set([
     'nbs',
     'crc',
     'lbg',
+    'csl',
     'fiamm',
     'bank',
   ],

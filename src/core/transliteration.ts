@@ -7,7 +7,7 @@
  * system when a name has one of і, є, ґ ("Київ" kyiv, "Харків" kharkiv: г h, и y), and Bulgarian ъ as "a" before a
  * consonant ("България" balgariya; the Russian hard sign, before a vowel, is dropped). Greek follows ELOT 743
  * ("Κωτσόβολος" kotsovolos), Armenian BGN/PCGN ("Արարատ" ararat), Georgian the national system of 2002 ("თბილისი"
- * tbilisi). The spelling variants of other schemes (kh / h, shch / shh, tz / ts, -iy / -yy / -ij / -y) meet in the
+ * tbilisi). The spelling variants of other schemes (shch / shh, tz / ts, -iy / -yy / -ij / -y) meet in the
  * search form's Latin skeleton (latin-skeleton.ts), on both sides. A table of our own rather than a package: about
  * 150 letters, no dependency to keep. Other scripts (CJK, Arabic, Hebrew, Indic) are left as they are.
  */
