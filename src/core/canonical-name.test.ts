@@ -243,3 +243,88 @@ describe('equivalences read both ways (issue 20, section 1): both spellings give
     expect(searchName('Sag Harbor')).toBe('sag harbor');
   });
 });
+
+describe('legal forms of the ISO 20275 (ELF) list, read both ways (legal-forms.ts)', () => {
+  it.each([
+    // One family a line: every spelling gives one key form.
+    [['Siemens AG', 'Siemens Aktiengesellschaft', 'SiemensAG', 'Siemens A.G.'], 'siemens ag'],
+    [['Acme GmbH', 'Acme Gesellschaft mit beschränkter Haftung', 'Acme Gesellschaft mbH', 'AcmeGmbH'], 'acme gmbh'],
+    [['Acme KGaA', 'Acme Kommanditgesellschaft auf Aktien', 'AcmeKGaA'], 'acme kgaa'],
+    [['Maersk A/S', 'Maersk Aktieselskab', 'Maersk AS'], 'maersk as'],
+    [['Acme ApS', 'Acme Anpartsselskab', 'AcmeApS'], 'acme aps'],
+    [['Nokia Oyj', 'Nokia Julkinen osakeyhtiö'], 'nokia oyj'],
+    [['Orlen Sp. z o.o.', 'Orlen spółka z ograniczoną odpowiedzialnością', 'Orlen Sp. z o. o.'], 'orlen sp z oo'],
+    [['Acme d.o.o.', 'Acme društvo s ograničenom odgovornošću'], 'acme doo'],
+    [['Acme Kft.', 'Acme Korlátolt felelősségű társaság'], 'acme kft'],
+    [['Acme s.r.o.', 'Acme společnost s ručením omezeným'], 'acme sro'],
+    [['Acme S.A. de C.V.', 'Acme Sociedad Anónima de Capital Variable'], 'acme sa de cv'],
+    [['Türk Telekom A.Ş.', 'Türk Telekom Anonim Şirketi'], 'turk telekom as'],
+    [['Telia Lietuva AB', 'Telia Lietuva akcinė bendrovė'], 'telia lietuva ab'],
+    [
+      ['Southern Cross Solar P/L', 'Southern Cross Solar Pty Ltd', 'Southern Cross Solar Proprietary Limited', 'Southern Cross Solar Pty. Ltd.'],
+      'southern cross solar pty ltd',
+    ],
+    [['ООО «Финко»', 'OOO Finko', 'Limited Liability Company Finko', 'LLC Finko'], 'llc finko'],
+    [['Акционерное общество «Оптрон»', 'АО Оптрон', 'Joint Stock Company Optron', 'JSC Optron'], 'jsc optron'],
+    [['ПАО Лукойл', 'Публичное акционерное общество Лукойл', 'PJSC Lukoil', 'Public Joint Stock Company Lukoil'], 'pjsc lukoil'],
+    [['ОАО Газпром', 'OAO Gazprom', 'Открытое акционерное общество Газпром', 'Open Joint Stock Company Gazprom', 'OJSC Gazprom'], 'ojsc gazprom'],
+    [['ТОВ Рошен', 'Товариство з обмеженою відповідальністю Рошен'], 'llc roshen'],
+  ])('%j -> %j', (names, key) => {
+    for (const name of names) expect(keyName(name), name).toBe(key);
+  });
+
+  it.each([
+    ['Siemens Aktiengesellschaft', 'Siemens AG'],
+    ['Acme Kommanditgesellschaft auf Aktien', 'Acme'],
+    ['Maersk Aktieselskab', 'Maersk'],
+    ['Acme Anpartsselskab', 'Acme ApS'],
+    ['Optron, JSC', 'Акционерное общество «Оптрон»'],
+    ['ООО ‘Финко’', 'Limited Liability Company ‘Finko’'],
+    ['Evro Polis LLC', 'OOO Евро Полис'],
+    ['UAB Telia Lietuva', 'Telia Lietuva, akcinė bendrovė'],
+    ['SIA Tet', 'Tet SIA'],
+    ['PT Astra International Tbk', 'Astra International'],
+    ['Acme Ltd. Şti.', 'Acme Limited Şirketi'],
+    ['Acme Sp. z o.o.', 'Acme'],
+    ['Acme SARL', 'AcmeSARL'],
+  ])('"%s" and "%s" have one search form', (a, b) => {
+    expect(searchName(a)).toBe(searchName(b));
+  });
+
+  it('never strips a name down to nothing: a list abbreviation that is the first word stays ("EMC Corp" = "EMC")', () => {
+    expect(searchName('EMC Corp')).toBe('emc');
+    expect(searchName('EMC')).toBe('emc');
+    expect(searchName('SAS AB')).toBe(searchName('SAS AB'));
+    expect(searchName('Kft')).toBe('kft');
+  });
+
+  it('keeps short list abbreviations that are ordinary words or initials where they are names', () => {
+    // Two letters: only a known few are removed.
+    expect(searchName('Acme IS')).toBe('acme is');
+    expect(searchName('Acme PT')).toBe('acme pt');
+    expect(searchName('Acme KK')).toBe('acme');
+    expect(searchName('Acme AS')).toBe('acme');
+    // Ordinary words and well-known acronyms the list also names as forms.
+    expect(searchName('Johnson & Son')).toBe('johnson and son');
+    expect(searchName('Northern Trust Company')).toBe('northern trust');
+    expect(searchName('Acme Insurance Company')).toBe('acme insurance');
+    expect(searchName('Acme Development Corporation')).toBe('acme development');
+    expect(searchName('Deutsche Gesellschaft für Internationale Zusammenarbeit (GIZ) GmbH')).toBe(
+      'deutsche gesellschaft fur internationale zusammenarbeit giz',
+    );
+    expect(searchName('Companhia Vale do Rio Doce')).toBe('companhia vale do rio doce');
+    // A leading form only where the form is written first, and one only.
+    expect(searchName('AO Smith')).toBe('ao smith');
+    expect(searchName('A.O. Smith Corporation')).toBe('ao smith');
+    expect(searchName('AS Roma')).toBe('as roma');
+    expect(searchName('AB InBev')).toBe('ab inbev');
+    expect(searchName('PJSC MMC Norilsk Nickel')).toBe('mmc norilsk nickel');
+  });
+
+  it('parts a form run into a name only at a case seam and only for forms of two capitals ("PepsiCo" stays)', () => {
+    expect(searchName('PepsiCo')).toBe('pepsico');
+    expect(searchName('OpenAI')).toBe('openai');
+    expect(searchName('AcmeKGaA')).toBe('acme');
+    expect(searchName('Acmekgaa')).toBe('acmekgaa');
+  });
+});

@@ -18,96 +18,35 @@
  * searchName and stripLegalSuffix then remove trailing legal forms (see TRAILING_LEGAL_FORMS). Tokens that
  * are also everyday words at the end of Australian names (spa, ad, pc, cv) are normalised but never
  * stripped, so "Acme Day Spa" keeps its "spa".
+ *
+ * The legal forms beyond these come from the ISO 20275 (ELF) list, with their guards (legal-forms.ts); the folding
+ * of text into Latin words is name-folding.ts; the search form is written in a Latin skeleton (latin-skeleton.ts).
  */
+import {
+  HAND_TRAILING_LEGAL_FORMS,
+  JOINED_LEGAL_FORM,
+  LEADING_LEGAL_FORMS,
+  LEGAL_FORM_PHRASES,
+  MAX_LEGAL_FORM_PHRASE_WORDS,
+  MAX_LEGAL_FORM_WORDS,
+  SPACED_INITIAL_FORMS,
+  TRAILING_LEGAL_FORMS,
+  WORD_FORMS,
+} from './legal-forms';
+import { latinSkeleton } from './latin-skeleton';
+import { foldName } from './name-folding';
 import { NUMBER_WORDS } from './number-words';
 import { editDistance } from './similarity';
-import { transliterate } from './transliteration';
 
-/** A legal form written against the word before it, after a lower-case letter: "SiemensAG", "AcmeGmbH", "FooLtd". */
-const JOINED_LEGAL_FORM = /(\p{Ll})(AG|GmbH|SE|SA|SpA|NV|BV|KK|Ltd|LLC|LLP|Inc|PLC|Plc|Pty|Corp)(?![\p{L}\p{N}])/gu;
-
-/** Letters that NFKD does not decompose into a base letter plus marks. */
-const LETTER_FOLDS: Readonly<Record<string, string>> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-
-/** Single words spelled out -> the one abbreviation keyName uses. */
-const WORD_FORMS: Readonly<Record<string, string>> = {
-  proprietary: 'pty',
-  limited: 'ltd',
-  incorporated: 'inc',
-  corporation: 'corp',
-  company: 'co',
-  aktiengesellschaft: 'ag',
-  kommanditgesellschaft: 'kg',
-  aktiebolag: 'ab',
-  aksjeselskap: 'as',
-  osakeyhtio: 'oy',
-  berhad: 'bhd',
-  sendirian: 'sdn',
-};
-
-/**
- * Other words spelled one way (not legal forms, so never stripped): "intl" -> "international", Russian legal-form
- * abbreviations as their English ones (those are stripped as the English ones are), numbers and ordinals as words.
- */
+/** Other words spelled one way (not legal forms, so never stripped): "intl" -> "international", numbers and ordinals as words. */
 const EQUIVALENT_WORDS: Readonly<Record<string, string>> = {
   intl: 'international',
-  // Russian legal forms (transliterated), spelled as their English abbreviations.
-  oao: 'ojsc',
-  zao: 'cjsc',
-  pao: 'pjsc',
-  ooo: 'llc',
   // Words in numbers and ordinals, one spelling: "1st" and "First" -> "first", "44" and "Forty-Four" -> "forty four".
   ...NUMBER_WORDS,
 };
 
 /** EQUIVALENT_WORDS but numbers. */
 const LETTER_EQUIVALENT_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(EQUIVALENT_WORDS).filter(([word]) => !/^\d/.test(word)));
-
-/**
- * Phrases (after WORD_FORMS) -> one spelling, applied anywhere in the name, longest first.
- * Written in key form: lower case, no diacritics, already passed through WORD_FORMS.
- */
-const PHRASE_FORMS: ReadonlyArray<readonly [string, string]> = [
-  ['gesellschaft mit beschrankter haftung', 'gmbh'],
-  ['societe a responsabilite limitee', 'sarl'],
-  ['societa a responsabilita limitata', 'srl'],
-  ['societe par actions simplifiee', 'sas'],
-  ['public ltd co', 'plc'],
-  ['ltd liability co', 'llc'],
-  ['ltd liability partnership', 'llp'],
-  ['ltd partnership', 'lp'],
-  ['societe anonyme', 'sa'],
-  ['sociedad anonima', 'sa'],
-  ['sociedade anonima', 'sa'],
-  ['societa per azioni', 'spa'],
-  ['sociedad limitada', 'sl'],
-  ['besloten vennootschap', 'bv'],
-  ['naamloze vennootschap', 'nv'],
-  ['kabushiki kaisha', 'kk'],
-  ['no liability', 'nl'],
-  ['open joint stock co', 'ojsc'],
-  ['public joint stock co', 'pjsc'],
-  ['closed joint stock co', 'cjsc'],
-  ['joint stock co', 'jsc'],
-  ['perseroan terbatas', 'pt'],
-  ['spolka z ograniczona odpowiedzialnoscia', 'sp z oo'],
-  ['spolka akcyjna', 'sa'],
-  ['uzdaroji akcine bendrove', 'uab'],
-  ['sabiedriba ar ierobezotu atbildibu', 'sia'],
-  ['sociedad de responsabilidad ltda', 'srl'],
-  ['private ltd', 'pvt ltd'],
-  ['co operative', 'cooperative'],
-];
 
 /**
  * Initials written with spaces ("S. A.", "L L C") joined into one token, only at the end of a name,
@@ -127,76 +66,9 @@ const TRAILING_INITIALS: ReadonlyArray<readonly [string, string]> = [
   ['a g', 'ag'],
   ['k k', 'kk'],
   ['l p', 'lp'],
+  // And the ISO 20275 list's ("A/S", "K/S"), after these.
+  ...[...SPACED_INITIAL_FORMS].filter(([from]) => !['s a', 'b v', 'n v', 'a g', 'k k', 'l p'].includes(from)),
 ];
-
-/**
- * Legal forms that searchName and stripLegalSuffix remove from the end of a name, repeatedly (so
- * "gmbh and co kg" and "co ltd" go too). Key form. Multi-token forms are matched before single tokens.
- */
-const TRAILING_LEGAL_FORMS: ReadonlyArray<readonly string[]> = [
-  'sa de cv',
-  'sp z oo',
-  'pty ltd',
-  'pvt ltd',
-  'pte ltd',
-  'sdn bhd',
-  'and co',
-  'de cv',
-  'pty',
-  'ltd',
-  'inc',
-  'corp',
-  'co',
-  'llc',
-  'llp',
-  'lp',
-  'plc',
-  'nl',
-  'pte',
-  'pvt',
-  'bhd',
-  'gmbh',
-  'ag',
-  'kg',
-  'ohg',
-  'ug',
-  'ev',
-  'se',
-  'sa',
-  'sas',
-  'sarl',
-  'srl',
-  'sl',
-  'ltda',
-  'bv',
-  'nv',
-  'ab',
-  'as',
-  'asa',
-  'oy',
-  'oyj',
-  'aps',
-  'kk',
-  'sro',
-  'kft',
-  'zrt',
-  'doo',
-  'tbk',
-  'ojsc',
-  'pjsc',
-  'cjsc',
-  'jsc',
-  'uab',
-  'sia',
-]
-  .map((form) => form.split(' '))
-  .sort((a, b) => b.length - a.length);
-
-/**
- * Legal forms written before the name in some jurisdictions (Indonesia, Russia and its neighbours, Lithuania,
- * Latvia), as keyTokens spells them ("OAO" and "Open Joint Stock Company" -> "ojsc"); removed by searchName.
- */
-const LEADING_LEGAL_FORMS: ReadonlySet<string> = new Set(['pt', 'llc', 'ojsc', 'cjsc', 'pjsc', 'jsc', 'uab', 'sia']);
 
 const CONTROL_OR_INVISIBLE = /[\p{Cc}\u200B-\u200D\u2060\uFEFF]/gu;
 
@@ -209,25 +81,10 @@ export function canonicalName(name: string): string {
   return name.normalize('NFC').replace(/\s+/gu, ' ').replace(CONTROL_OR_INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
 }
 
-/** Lower-case ASCII-ish tokens: diacritics and punctuation gone, initials joined, `&` as `and`. */
+/** Lower-case Latin tokens: diacritics and punctuation gone, initials joined, `&` as `and`, legal forms spelled one way. */
 function keyTokens(name: string): string[] {
-  const lowered = canonicalName(name)
-    // A legal form run into the name ("SiemensAG", "AcmeGmbH"): apart, while the case still shows the seam.
-    .replace(JOINED_LEGAL_FORM, '$1 $2')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
-  const folded = transliterate(lowered)
-    .replace(/[ßæœøłđðþı]/g, (letter) => LETTER_FOLDS[letter] ?? letter)
-    .replace(/&/g, ' and ')
-    // "P/L" is the Australian "Pty Ltd".
-    .replace(/(?<![\p{L}\p{N}])p\s*\/\s*l(?![\p{L}\p{N}])/gu, ' pty ltd ')
-    // Apostrophes go without splitting the word: "O'Brien's" -> "obriens".
-    .replace(/['‘’`´ʼ]/g, '')
-    // Dotted initials become one token: "L.L.C." -> "llc", "U.S.A" -> "usa" (not "J. Smith").
-    .replace(/(?<![\p{L}\p{N}])\p{L}(?:\.\p{L})+(?![\p{L}\p{N}])/gu, (initials) => initials.replace(/\./g, ''))
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  // A legal form run into the name ("SiemensAG", "AcmeGmbH"): apart, while the case still shows the seam.
+  const folded = foldName(canonicalName(name).replace(JOINED_LEGAL_FORM, '$1 $2'));
   if (folded === '') return [];
   // Numbers as words only in a name with a word of letters: digits alone ("51 824 753 556") are an identifier.
   const spelled = /\p{L}/u.test(folded) ? EQUIVALENT_WORDS : LETTER_EQUIVALENT_WORDS;
@@ -245,20 +102,25 @@ function phraseTable(phrases: ReadonlyArray<readonly [string, string]>): Readonl
   return phrases.map(([from, to]) => [from.split(' '), to.split(' ')] as const).sort((a, b) => b[0].length - a[0].length);
 }
 
-const PHRASE_TABLE = phraseTable(PHRASE_FORMS);
 const TRAILING_INITIALS_TABLE = phraseTable(TRAILING_INITIALS);
 
+/** Every legal-form phrase spelled one way (legal-forms.ts), longest first at each word. */
 function replacePhrases(tokens: readonly string[]): string[] {
   const out: string[] = [];
   let at = 0;
   while (at < tokens.length) {
-    const hit = PHRASE_TABLE.find(([from]) => startsWithAt(tokens, at, from));
-    if (hit === undefined) {
+    let length = Math.min(MAX_LEGAL_FORM_PHRASE_WORDS, tokens.length - at);
+    let spelling: readonly string[] | undefined;
+    for (; length > 0; length -= 1) {
+      spelling = LEGAL_FORM_PHRASES.get(tokens.slice(at, at + length).join(' '));
+      if (spelling !== undefined) break;
+    }
+    if (spelling === undefined) {
       out.push(tokens[at] ?? '');
       at += 1;
     } else {
-      out.push(...hit[1]);
-      at += hit[0].length;
+      out.push(...spelling);
+      at += length;
     }
   }
   return out;
@@ -281,10 +143,16 @@ export function keyName(name: string): string {
   return keyTokens(name).join(' ');
 }
 
-/** Number of trailing tokens that form a legal form, or 0. */
+/**
+ * Number of trailing tokens that form a legal form (the longest), or 0. Only a hand-kept form may take the name's
+ * first word with it ("Pty Ltd" is all legal words; "EMC" stays although the ELF list knows an EMC).
+ */
 function trailingLegalFormLength(tokens: readonly string[]): number {
-  const form = TRAILING_LEGAL_FORMS.find((f) => startsWithAt(tokens, tokens.length - f.length, f));
-  return form === undefined ? 0 : form.length;
+  for (let length = Math.min(MAX_LEGAL_FORM_WORDS, tokens.length); length > 0; length -= 1) {
+    const form = tokens.slice(tokens.length - length).join(' ');
+    if (TRAILING_LEGAL_FORMS.has(form) && (length < tokens.length || HAND_TRAILING_LEGAL_FORMS.has(form))) return length;
+  }
+  return 0;
 }
 
 /** Removes trailing legal forms repeatedly; may return an empty list. */
@@ -297,19 +165,34 @@ function withoutTrailingLegalForms(tokens: readonly string[]): string[] {
   }
 }
 
+/** Number of leading tokens that form a legal form written before the name (the longest, leaving a word), or 0. */
+function leadingLegalFormLength(tokens: readonly string[]): number {
+  for (let length = Math.min(MAX_LEGAL_FORM_WORDS, tokens.length - 1); length > 0; length -= 1) {
+    if (LEADING_LEGAL_FORMS.has(tokens.slice(0, length).join(' '))) return length;
+  }
+  return 0;
+}
+
 /**
  * The search form of a name, indexed by the trigram index and applied to every query (spec: quick-search
  * rule 1): keyName without trailing legal forms ("acme pty ltd" -> "acme", "smith and co" -> "smith"),
- * without a leading "the" and without a leading legal form (PT, OOO). Never '' for a name that has letters
- * or digits: when stripping leaves nothing or only "the" ("Limited", "The Company"), keyName is returned.
+ * without a leading "the" and without a leading legal form (PT, OOO), in the Latin skeleton where romanisation
+ * schemes meet (latin-skeleton.ts: "Kharkiv" and "Harkiv", "Krasnyy" and "Krasny"). Never '' for a name that has
+ * letters or digits: when stripping leaves nothing or only "the" ("Limited", "The Company"), keyName is returned
+ * (in the skeleton).
  */
 export function searchName(name: string): string {
   const tokens = keyTokens(name);
   let stripped = withoutTrailingLegalForms(tokens);
   if (stripped.length > 1 && stripped[0] === 'the') stripped = stripped.slice(1);
-  if (stripped.length > 1 && LEADING_LEGAL_FORMS.has(stripped[0] ?? '')) stripped = stripped.slice(1);
+  stripped = stripped.slice(leadingLegalFormLength(stripped));
   const meaningful = stripped.length > 1 || (stripped.length === 1 && stripped[0] !== 'the');
-  return meaningful ? stripped.join(' ') : tokens.join(' ');
+  return skeletonOf(meaningful ? stripped : tokens);
+}
+
+/** Words in their Latin skeleton (latin-skeleton.ts), joined: where the romanisation schemes meet. */
+function skeletonOf(words: readonly string[]): string {
+  return words.map(latinSkeleton).join(' ');
 }
 
 /**
@@ -338,7 +221,7 @@ export function stripLegalSuffix(name: string): string {
 const QUERY_LEGAL_FORM_WORDS: ReadonlySet<string> = new Set([
   ...Object.keys(WORD_FORMS),
   ...Object.values(WORD_FORMS),
-  ...TRAILING_LEGAL_FORMS.flat(),
+  ...[...HAND_TRAILING_LEGAL_FORMS].flatMap((form) => form.split(' ')),
   'private',
   'public',
   'and',
@@ -382,7 +265,7 @@ function withoutLegalFormWords(query: string): { searchName: string; ignored: st
   if (end === tokens.length) return undefined;
   const kept = tokens.slice(0, end);
   const start = kept.length > 1 && kept[0] === 'the' ? 1 : 0;
-  const alternative = withoutTrailingLegalForms(kept.slice(start)).join(' ') || kept.join(' ');
+  const alternative = skeletonOf(withoutTrailingLegalForms(kept.slice(start))) || skeletonOf(kept);
   if (alternative === '' || alternative === searchName(query)) return undefined;
   return { searchName: alternative, ignored: tokens.slice(end) };
 }

@@ -19,3 +19,29 @@ describe('transliterate', () => {
     expect(transliterate('华为')).toBe('华为');
   });
 });
+
+describe('transliterate: other Cyrillic languages, Armenian and Georgian', () => {
+  it('reads a name with a Ukrainian letter as Ukrainian (г h, и y)', () => {
+    expect(transliterate('харків')).toBe('kharkiv');
+    expect(transliterate('київстар')).toBe('kyivstar');
+    expect(transliterate('приватбанк')).toBe('privatbank');
+    expect(transliterate('європа')).toBe('yevropa');
+  });
+
+  it('reads Bulgarian ъ before a consonant as "a", and drops the Russian hard sign', () => {
+    expect(transliterate('българия')).toBe('balgariya');
+    expect(transliterate('объединение')).toBe('obedinenie');
+  });
+
+  it('writes Serbian and Belarusian letters', () => {
+    expect(transliterate('њујорк')).toBe('njujork');
+    expect(transliterate('беларуськалій')).toBe('belaruskalii');
+  });
+
+  it('writes Armenian (BGN/PCGN) and Georgian (national system)', () => {
+    expect(transliterate('արարատ')).toBe('ararat');
+    expect(transliterate('ուրարտու')).toBe('urartu');
+    expect(transliterate('თბილისი')).toBe('tbilisi');
+    expect(transliterate('საქართველოს ბანკი')).toBe('sakartvelos banki');
+  });
+});

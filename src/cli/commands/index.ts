@@ -14,6 +14,7 @@ import { importOrganisationsCommand } from './import-organisations';
 import { importTransactionsCommand } from './import-transactions';
 import { importConcordanceCommand } from './import-concordance';
 import { matchCommand } from './match';
+import { organisationsReindexCommand } from './organisations-reindex';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
 import { validateWebsiteCommand } from './validate-website';
@@ -28,6 +29,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'import organisations': importOrganisationsCommand,
   'import transactions': importTransactionsCommand,
   'import concordance': importConcordanceCommand,
+  'organisations reindex': organisationsReindexCommand,
   match: matchCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
