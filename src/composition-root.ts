@@ -64,6 +64,7 @@ import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
 import { createConfiguredAbrClient } from './adapters/registries/abr/client';
 import { createOpenCorporatesRegistryFromEnv } from './adapters/registries/opencorporates/adapter';
+import { createGleifRegistryFromEnv } from './adapters/registries/gleif/adapter';
 import { createIdentifierDirectory } from './adapters/db/queries/identifier-suggestions';
 import { createSuggestIdentifiers, type SuggestIdentifiers } from './server/identifiers/suggest-identifiers';
 import { createAnswerQuickSearch, type AnswerQuickSearch } from './server/quick-search/answer-quick-search';
@@ -191,6 +192,7 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
     registry: createRegistryLookups({
       abr: { client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }), cache, log: log.child({ port: 'registryLookups' }) },
       openCorporates,
+      gleif: createGleifRegistryFromEnv(env, { cache, log: log.child({ port: 'registryLookups' }) }),
       log: log.child({ port: 'registryLookups' }),
     }),
     websiteValidator: createWebsiteValidator({ fetcher: createSafeFetcher(websiteFetcher), log: log.child({ port: 'websiteValidator' }) }),

@@ -106,6 +106,8 @@ export const envSchema = z
     OPENCORPORATES_BASE_URL: optionalString.transform((v) => v ?? 'https://api.opencorporates.com'),
     /** After an aggregator 403, no instance calls it for this long (a shared circuit breaker). */
     OPENCORPORATES_BREAKER_SECONDS: intFromString(60, 1, 86_400),
+    /** The LEI register (GLEIF API v1, no credential); unset: the public API in production, the contract fake in sandbox mode. */
+    GLEIF_BASE_URL: optionalString,
     // web-search agent
     AGENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
     AGENT_MODEL: optionalString,

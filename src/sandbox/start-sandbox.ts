@@ -7,6 +7,7 @@ import type { Env } from '../config/env';
 import type { Logger } from '../adapters/logging/logger';
 import { startFakeAbr } from './abr/fake-abr-server';
 import { startFakeOpenCorporates } from './opencorporates/fake-opencorporates-server';
+import { startFakeGleif } from './gleif/fake-gleif-server';
 import { startFakeCompaniesApi } from './company-data/fake-companies-api-server';
 import { startFakeOpenAi } from './llm/fake-openai-server';
 import { startFakeBrave } from './web-search/fake-brave-server';
@@ -50,6 +51,13 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
     next.OPENCORPORATES_API_TOKEN = 'sandbox-token';
     next.OPENCORPORATES_BASE_URL = fake.url;
     faked.push(`global aggregator (OpenCorporates) at ${fake.url}`);
+  }
+  if (!env.GLEIF_BASE_URL) {
+    const fake = await startFakeGleif({ latency });
+    closers.push(() => fake.close());
+    applySwitch('registry_lei', fake.faults);
+    next.GLEIF_BASE_URL = fake.url;
+    faked.push(`LEI register (GLEIF) at ${fake.url}`);
   }
   if (!env.COMPANY_DATA_API_KEY) {
     const fake = await startFakeCompaniesApi({ latency });
