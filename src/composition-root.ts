@@ -92,6 +92,11 @@ import { createRegistryPass } from './server/batch-matching/registry-pass';
 import { createRegistryPacer } from './adapters/rate-limit/registry-pacer';
 import { createReadMatchBatch, type ReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
+import { createMonitorStore } from './adapters/db/queries/monitoring';
+import { listAccountChanges } from './adapters/db/queries/organisation-changes';
+import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
+import { createRunMonitorPass, type RunMonitorPass } from './server/monitoring/run-monitor-pass';
+import { createListChanges, type ListChanges } from './server/monitoring/list-changes';
 
 export interface Container {
   readonly env: Env;
@@ -157,6 +162,8 @@ export interface Container {
     readonly resume: ResumeMatchBatch;
     readonly read: ReadMatchBatch;
   };
+  /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI), and GET /api/changes. */
+  readonly monitoring: { readonly runPass: RunMonitorPass; readonly listChanges: ListChanges };
   close(): Promise<void>;
 }
 
@@ -308,6 +315,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
   const recordReader = createOrganisationRecordReader(database.db);
+  const monitorLog = log.child({ useCase: 'monitoring' });
+  const runMonitorPass = createRunMonitorPass({
+    store: createMonitorStore(database.db),
+    // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
+    registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(database.db), log: monitorLog }),
+    pace: registryPacer.pace,
+    log: monitorLog,
+    intervalHours: env.MONITOR_INTERVAL_HOURS,
+  });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
     entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) },
@@ -396,6 +412,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       apply: createApplyMatchBatch({ store: matchBatchStore, selectCandidate }),
       resume: createResumeMatchBatch({ store: matchBatchStore, jobs }),
       read: createReadMatchBatch({ store: matchBatchStore }),
+    },
+    monitoring: {
+      runPass: runMonitorPass,
+      listChanges: createListChanges((params) => listAccountChanges(database.db, params)),
     },
     async close() {
       await revocations.close();

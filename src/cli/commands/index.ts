@@ -14,6 +14,7 @@ import { importOrganisationsCommand } from './import-organisations';
 import { importTransactionsCommand } from './import-transactions';
 import { importConcordanceCommand } from './import-concordance';
 import { matchCommand } from './match';
+import { monitorRunCommand } from './monitor-run';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
 import { validateWebsiteCommand } from './validate-website';
@@ -29,6 +30,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'import transactions': importTransactionsCommand,
   'import concordance': importConcordanceCommand,
   match: matchCommand,
+  'monitor run': monitorRunCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
   'validate-website': validateWebsiteCommand,

@@ -16,7 +16,8 @@ describe('toLeiEntity', () => {
     expect(toLeiEntity(fernhollow)).toEqual({
       lei: '9845001FERNHOLLOW064',
       legalName: 'FERNHOLLOW ANALYTICS LIMITED',
-      otherNames: ['FERNHOLLOW DATA LIMITED', 'Fernhollow'],
+      otherNames: ['Fernhollow'],
+      previousLegalNames: ['FERNHOLLOW DATA LIMITED'],
       transliteratedNames: [],
       countryIsoAlpha3: 'GBR',
       entityStatus: 'ACTIVE',

@@ -14,6 +14,8 @@ import type { GleifLookup, GleifName, GleifRecord } from './schemas';
 /** Companies House's code in the GLEIF Registration Authorities list: `registeredAs` is then a CH number. */
 const COMPANIES_HOUSE_RA = 'RA000585';
 
+const PREVIOUS_LEGAL_NAME = 'PREVIOUS_LEGAL_NAME';
+
 /** A parent as an LEI record names it. */
 export interface LeiParent {
   lei: string;
@@ -24,8 +26,10 @@ export interface LeiParent {
 export interface LeiEntity {
   lei: string;
   legalName: string;
-  /** Other names (alternative language, previous legal, trading names), without the legal name or repeats. */
+  /** Other names the entity bears (alternative language, trading names), without the legal name or repeats. */
   otherNames: string[];
+  /** Legal names it bore before (`PREVIOUS_LEGAL_NAME`). */
+  previousLegalNames: string[];
   /** The register's ASCII transliterations of the legal and other names. */
   transliteratedNames: string[];
   countryIsoAlpha3: string | null;
@@ -93,12 +97,21 @@ export function toLeiEntity(lookup: GleifLookup): LeiEntity {
   const { record } = lookup;
   const { entity, registration, lei } = record.attributes;
   const legalName = canonicalName(entity.legalName.name);
-  const otherNames = distinctNames(entity.otherNames ?? [], [legalName]);
+  const others = entity.otherNames ?? [];
+  const otherNames = distinctNames(
+    others.filter((n) => n.type !== PREVIOUS_LEGAL_NAME),
+    [legalName],
+  );
+  const previousLegalNames = distinctNames(
+    others.filter((n) => n.type === PREVIOUS_LEGAL_NAME),
+    [legalName, ...otherNames],
+  );
   return {
     lei,
     legalName,
     otherNames,
-    transliteratedNames: distinctNames(entity.transliteratedOtherNames ?? [], [legalName, ...otherNames]),
+    previousLegalNames,
+    transliteratedNames: distinctNames(entity.transliteratedOtherNames ?? [], [legalName, ...otherNames, ...previousLegalNames]),
     countryIsoAlpha3: countryOf(record),
     entityStatus: entity.status?.trim().toUpperCase() ?? null,
     registrationStatus: registration.status.trim().toUpperCase(),
@@ -124,7 +137,7 @@ export function toRegistryRecord(lookup: GleifLookup): RegistryRecord | null {
   if (entity.legalName === '' || entity.countryIsoAlpha3 === null) return null;
   return {
     name: entity.legalName,
-    otherNames: [...entity.otherNames, ...entity.transliteratedNames],
+    otherNames: [...entity.previousLegalNames, ...entity.otherNames, ...entity.transliteratedNames],
     countryIsoAlpha3: entity.countryIsoAlpha3,
     identifiers: identifiersOf(lookup.record),
     active: entity.registryStatus.status === 'active',
