@@ -126,6 +126,8 @@ export interface RegistryRecord {
   register: 'abr' | 'opencorporates' | 'gleif';
   /** A link to the register's public page for the record, when there is one. */
   url: string | null;
+  /** The direct parent's name, when the register reports one (GLEIF). */
+  parentName?: string;
 }
 
 /**

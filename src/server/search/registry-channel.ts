@@ -166,7 +166,7 @@ function fromRecord(record: RegistryRecord): RegistryCandidate {
     websiteValidated: false,
     nameKind: 'entity',
     matchedBusinessName: null,
-    parentEntityName: null,
+    parentEntityName: record.parentName ?? null,
     type: record.type,
     score: null,
     ...(record.registryStatus === undefined ? {} : { registryStatus: record.registryStatus }),

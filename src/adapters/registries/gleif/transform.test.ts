@@ -73,6 +73,7 @@ describe('toRegistryRecord and toRegistryCandidate', () => {
       type: null,
       register: 'gleif',
       url: 'https://api.gleif.org/api/v1/lei-records/9845001FERNHOLLOW064',
+      parentName: 'FERNHOLLOW GROUP PLC',
     });
   });
 

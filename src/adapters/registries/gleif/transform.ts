@@ -145,6 +145,7 @@ export function toRegistryRecord(lookup: GleifLookup): RegistryRecord | null {
     type: null,
     register: 'gleif',
     url: entity.url,
+    ...(entity.directParent === null ? {} : { parentName: entity.directParent.name }),
   };
 }
 
