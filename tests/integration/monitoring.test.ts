@@ -188,6 +188,11 @@ function entityOf(lei: string) {
 }
 
 describe('registry monitoring', () => {
+  it('the worker puts the pass on pg-boss’s cron schedule (MONITOR_SCHEDULE_CRON, every list)', async () => {
+    const found = await ctx.database.db.execute<{ cron: string; data: unknown }>(sql`select cron, data from pgboss.schedule where name = 'monitor.run'`);
+    expect(found.rows).toEqual([{ cron: '*/15 * * * *', data: { accountId: null } }]);
+  });
+
   it('the first pass reads every watched identifier once (ACN and the British aggregator id left out) and records nothing', async () => {
     const summary = await runPassAt(T0);
     expect(summary).toMatchObject({ checked: 5, unchanged: 5, changed: 0, failed: 0, missing: 0, changes: [] });
