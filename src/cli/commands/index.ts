@@ -15,6 +15,7 @@ import { importTransactionsCommand } from './import-transactions';
 import { importConcordanceCommand } from './import-concordance';
 import { matchCommand } from './match';
 import { monitorRunCommand } from './monitor-run';
+import { sandboxAdvanceCommand } from './sandbox-advance';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
 import { validateWebsiteCommand } from './validate-website';
@@ -31,6 +32,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'import concordance': importConcordanceCommand,
   match: matchCommand,
   'monitor run': monitorRunCommand,
+  'sandbox advance': sandboxAdvanceCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
   'validate-website': validateWebsiteCommand,
