@@ -64,6 +64,7 @@ import { createEnrichmentAgentFromEnv } from './adapters/agent/enrichment-agent-
 import { createRegistryLookups } from './adapters/registries/registry-lookups';
 import { createConfiguredAbrClient } from './adapters/registries/abr/client';
 import { createOpenCorporatesRegistryFromEnv } from './adapters/registries/opencorporates/adapter';
+import { createGleifRegistryFromEnv } from './adapters/registries/gleif/adapter';
 import { createIdentifierDirectory } from './adapters/db/queries/identifier-suggestions';
 import { createSuggestIdentifiers, type SuggestIdentifiers } from './server/identifiers/suggest-identifiers';
 import { createAnswerQuickSearch, type AnswerQuickSearch } from './server/quick-search/answer-quick-search';
@@ -91,6 +92,11 @@ import { createRegistryPass } from './server/batch-matching/registry-pass';
 import { createRegistryPacer } from './adapters/rate-limit/registry-pacer';
 import { createReadMatchBatch, type ReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
+import { createMonitorStore } from './adapters/db/queries/monitoring';
+import { listAccountChanges } from './adapters/db/queries/organisation-changes';
+import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
+import { createRunMonitorPass, type RunMonitorPass } from './server/monitoring/run-monitor-pass';
+import { createListChanges, type ListChanges } from './server/monitoring/list-changes';
 
 export interface Container {
   readonly env: Env;
@@ -156,6 +162,8 @@ export interface Container {
     readonly resume: ResumeMatchBatch;
     readonly read: ReadMatchBatch;
   };
+  /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI), and GET /api/changes. */
+  readonly monitoring: { readonly runPass: RunMonitorPass; readonly listChanges: ListChanges };
   close(): Promise<void>;
 }
 
@@ -191,6 +199,7 @@ function createEnrichmentPorts(env: Env, database: Database, log: Logger, websit
     registry: createRegistryLookups({
       abr: { client: createConfiguredAbrClient({ guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL }), cache, log: log.child({ port: 'registryLookups' }) },
       openCorporates,
+      gleif: createGleifRegistryFromEnv(env, { cache, log: log.child({ port: 'registryLookups' }) }),
       log: log.child({ port: 'registryLookups' }),
     }),
     websiteValidator: createWebsiteValidator({ fetcher: createSafeFetcher(websiteFetcher), log: log.child({ port: 'websiteValidator' }) }),
@@ -306,6 +315,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
   const recordReader = createOrganisationRecordReader(database.db);
+  const monitorLog = log.child({ useCase: 'monitoring' });
+  const runMonitorPass = createRunMonitorPass({
+    store: createMonitorStore(database.db),
+    // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
+    registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(database.db), log: monitorLog }),
+    pace: registryPacer.pace,
+    log: monitorLog,
+    intervalHours: env.MONITOR_INTERVAL_HOURS,
+  });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
     entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) },
@@ -395,6 +413,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       apply: createApplyMatchBatch({ store: matchBatchStore, selectCandidate }),
       resume: createResumeMatchBatch({ store: matchBatchStore, jobs }),
       read: createReadMatchBatch({ store: matchBatchStore }),
+    },
+    monitoring: {
+      runPass: runMonitorPass,
+      listChanges: createListChanges((params) => listAccountChanges(database.db, params)),
     },
     async close() {
       await revocations.close();

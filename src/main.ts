@@ -20,6 +20,7 @@ import { startSandbox, type Sandbox } from './sandbox/start-sandbox';
 import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
 import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
+import { startMonitorWorker } from './server/monitoring/monitor-worker';
 import { createProductServer } from './http/product-server';
 import { databaseAvailability } from './http/database-availability';
 import { publicBaseUrl } from './config/origins';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   if (env.RUN_WORKER_IN_PROCESS) {
     await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
     await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
+    await startMonitorWorker({ jobs: container.jobs, runMonitorPass: container.monitoring.runPass, cron: env.MONITOR_SCHEDULE_CRON, log: container.log });
     log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment worker running in process (RUN_WORKER_IN_PROCESS=false to run `npm run worker` separately)');
   }
 

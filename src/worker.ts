@@ -13,6 +13,7 @@ import { buildContainer } from './composition-root';
 import { startSandbox } from './sandbox/start-sandbox';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
 import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
+import { startMonitorWorker } from './server/monitoring/monitor-worker';
 
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const container = await buildContainer({ env: sandbox?.env ?? env, databaseUrl: database.url, log, websiteFetcher: sandbox?.websiteFetcher });
   await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
   await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
+  await startMonitorWorker({ jobs: container.jobs, runMonitorPass: container.monitoring.runPass, cron: env.MONITOR_SCHEDULE_CRON, log: container.log });
   log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment and match-batch workers ready');
 
   let stopping = false;

@@ -106,6 +106,12 @@ export const envSchema = z
     OPENCORPORATES_BASE_URL: optionalString.transform((v) => v ?? 'https://api.opencorporates.com'),
     /** After an aggregator 403, no instance calls it for this long (a shared circuit breaker). */
     OPENCORPORATES_BREAKER_SECONDS: intFromString(60, 1, 86_400),
+    /** Registry monitoring: a watched organisation is re-read from its register at most once per this many hours. */
+    MONITOR_INTERVAL_HOURS: intFromString(24, 1, 24 * 366),
+    /** When the monitoring pass runs (pg-boss cron, five fields, UTC); each pass reads only what is due. */
+    MONITOR_SCHEDULE_CRON: optionalString.transform((v) => v ?? '*/15 * * * *'),
+    /** The LEI register (GLEIF API v1, no credential); unset: the public API in production, the contract fake in sandbox mode. */
+    GLEIF_BASE_URL: optionalString,
     // web-search agent
     AGENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
     AGENT_MODEL: optionalString,

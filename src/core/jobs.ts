@@ -63,10 +63,19 @@ export function organisationEnrichPayload(input: {
 export const matchBatchRunPayloadSchema = z.object({ batchId: z.uuid(), accountId: z.uuid() });
 export type MatchBatchRunPayload = z.infer<typeof matchBatchRunPayloadSchema>;
 
+/**
+ * `monitor.run` (issue 23): one pass of registry monitoring over the watched organisations that are due (of one account's
+ * list, or of every list when `accountId` is null). Scheduled by pg-boss's cron (MONITOR_SCHEDULE_CRON); a pass that
+ * finds nothing due ends at once.
+ */
+export const monitorRunPayloadSchema = z.object({ accountId: z.uuid().nullable() });
+export type MonitorRunPayload = z.infer<typeof monitorRunPayloadSchema>;
+
 /** Every job, by name. Adding a job here is what makes it sendable, workable, and its queue created. */
 export const JOBS = {
   'organisation.enrich': organisationEnrichPayloadSchema,
   'match-batch.run': matchBatchRunPayloadSchema,
+  'monitor.run': monitorRunPayloadSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOBS;
@@ -117,4 +126,6 @@ export interface JobQueuePolicy<J extends JobName> {
 export const JOB_POLICIES: { readonly [J in JobName]: JobQueuePolicy<J> } = {
   'organisation.enrich': { singletonKey: (payload) => payload.organisationId },
   'match-batch.run': { singletonKey: (payload) => payload.batchId, fairShareField: 'accountId' },
+  // One pass at a time per scope: a tick that comes while a pass runs waits, then finds nothing due.
+  'monitor.run': { singletonKey: (payload) => `monitor:${payload.accountId ?? 'all'}` },
 };

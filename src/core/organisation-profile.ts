@@ -27,7 +27,7 @@ export type VerificationVerdict = z.infer<typeof verificationVerdictSchema>;
 
 export const verificationEvidenceSchema = z.object({
   /** Which register answered and for which identifier. */
-  register: z.enum(['abr', 'opencorporates']).nullable(),
+  register: z.enum(['abr', 'opencorporates', 'gleif']).nullable(),
   identifier: z.object({ type: z.string(), value: z.string() }).nullable(),
   registeredName: z.string().nullable(),
   active: z.boolean().nullable(),

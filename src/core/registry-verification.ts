@@ -13,7 +13,7 @@ import type { VerificationEvidence } from './organisation-profile';
 export const VERIFICATION_IDENTIFIER_ORDER = ['ABN', 'ACN', 'CH', 'OPENCORPORATES'] as const;
 export type VerificationIdentifierType = (typeof VERIFICATION_IDENTIFIER_ORDER)[number];
 
-export type RegisterName = 'abr' | 'opencorporates';
+export type RegisterName = 'abr' | 'opencorporates' | 'gleif';
 
 export interface VerificationIdentifier {
   type: VerificationIdentifierType;
@@ -159,7 +159,14 @@ function emptyEvidence(register: RegisterName | null, checked: VerificationIdent
 }
 
 function registerLabel(register: RegisterName): string {
-  return register === 'abr' ? 'the Australian Business Register' : 'OpenCorporates';
+  switch (register) {
+    case 'abr':
+      return 'the Australian Business Register';
+    case 'opencorporates':
+      return 'OpenCorporates';
+    case 'gleif':
+      return 'GLEIF';
+  }
 }
 
 function capitalised(text: string): string {

@@ -50,7 +50,13 @@ describe('identifierLookups: an identifier goes to its register by number', () =
     expect(identifierLookups('01234567', 'AUS')).toEqual([]);
   });
 
-  it('asks nothing for names, mistyped numbers, LEI and NZBN', () => {
-    for (const query of ['Acme Pty Ltd', '51 824 753 557', '5493001KJTIIGC8Y1R12', '9429041525746']) expect(identifierLookups(query, 'GLO')).toEqual([]);
+  it('asks nothing for names, mistyped numbers and NZBN', () => {
+    for (const query of ['Acme Pty Ltd', '51 824 753 557', '5493001KJTIIGC8Y1R17', '9429041525746']) expect(identifierLookups(query, 'GLO')).toEqual([]);
+  });
+
+  it('asks GLEIF for a valid LEI in every scope (the LEI register is worldwide)', () => {
+    for (const scope of ['GLO', 'GBR', 'AUS']) {
+      expect(identifierLookups('LEI 5493001KJTIIGC8Y1R12', scope)).toEqual([{ type: 'LEI', value: '5493001KJTIIGC8Y1R12', register: 'global' }]);
+    }
   });
 });

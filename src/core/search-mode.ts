@@ -48,10 +48,10 @@ export function aggregatorCountryCode(countryIsoAlpha3: string): string | undefi
 
 /** One registry look-up by number that a query calls for (issue 12: identifier-aware registry lookups). */
 export interface IdentifierLookup {
-  type: 'ABN' | 'ACN' | 'CH';
+  type: 'ABN' | 'ACN' | 'CH' | 'LEI';
   /** Normalised (a Companies House number padded to 8). */
   value: string;
-  /** ABN and ACN: ABN Lookup's details; CH: the aggregator's company `gb/{number}`. */
+  /** ABN and ACN: ABN Lookup's details; CH: the aggregator's company `gb/{number}`; LEI: GLEIF, streamed as the global registry's. */
   register: RegistryRoute;
 }
 
@@ -59,7 +59,9 @@ export interface IdentifierLookup {
  * The registry look-ups by number a query calls for in a scope: a valid ABN or ACN goes to ABN Lookup by number,
  * a Companies House number to the aggregator's company by id, each only in a scope whose country guard keeps
  * the result (ABN and ACN: AUS or GLO; CH: GBR or GLO). So an ABN under GLO reaches ABN Lookup although a name
- * search under GLO never does: the number names its register. [] for names, mistyped numbers, LEI and NZBN.
+ * search under GLO never does: the number names its register. A valid LEI goes to GLEIF in every scope (the LEI
+ * register is worldwide; the country guard keeps the entity only in its own country or GLO). [] for names,
+ * mistyped numbers and NZBN.
  */
 export function identifierLookups(query: string, scope: string): IdentifierLookup[] {
   return recogniseIdentifiers(query).flatMap((identifier): IdentifierLookup[] => {
@@ -71,6 +73,8 @@ export function identifierLookups(query: string, scope: string): IdentifierLooku
           : [];
       case 'CH':
         return scope === 'GBR' || scope === GLOBAL_SEARCH_SCOPE ? [{ type: 'CH', value: identifier.value, register: 'global' }] : [];
+      case 'LEI':
+        return [{ type: 'LEI', value: identifier.value, register: 'global' }];
       default:
         return [];
     }

@@ -17,6 +17,7 @@ import {
 } from '../core/identifiers';
 import { FAKE_ABR_ENTITIES } from './abr/dataset';
 import { FAKE_COMPANIES } from './opencorporates/dataset';
+import { FAKE_LEI_ENTITIES } from './gleif/dataset';
 import { ENRICHMENT_PAGES, WEB_PAGES } from './web-search/dataset';
 import { FAKE_SITES } from './websites/sites';
 
@@ -35,6 +36,13 @@ describe('the sandbox data passes its identifiers’ own checks', () => {
     expect(lei.filter((uid) => !isValidLei(uid))).toEqual([]);
     const gb = FAKE_COMPANIES.filter((c) => c.jurisdiction_code === 'gb').map((c) => c.company_number);
     expect(gb.filter((number) => !isCompaniesHouseNumber(number))).toEqual([]);
+  });
+
+  it('GLEIF fake: every LEI and every parent LEI passes ISO 17442, and every parent is in the register', () => {
+    const leis = new Set(FAKE_LEI_ENTITIES.map((e) => e.lei));
+    const parents = FAKE_LEI_ENTITIES.flatMap((e) => [e.directParent, e.ultimateParent].filter((p): p is string => p !== null));
+    expect([...leis, ...parents].filter((lei) => !isValidLei(lei))).toEqual([]);
+    expect(parents.filter((lei) => !leis.has(lei))).toEqual([]);
   });
 
   it('demo seed: every identifier is one the product would store (check digits, formats)', () => {

@@ -7,12 +7,17 @@ import type { Env } from '../config/env';
 import type { Logger } from '../adapters/logging/logger';
 import { startFakeAbr } from './abr/fake-abr-server';
 import { startFakeOpenCorporates } from './opencorporates/fake-opencorporates-server';
+import { startFakeGleif } from './gleif/fake-gleif-server';
 import { startFakeCompaniesApi } from './company-data/fake-companies-api-server';
 import { startFakeOpenAi } from './llm/fake-openai-server';
 import { startFakeBrave } from './web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites } from './websites/fake-websites-server';
 import type { SafeFetcherOptions } from '../adapters/website-validation/safe-fetch';
 import { faultsOf, type SandboxFaultProvider } from './fault-switch';
+import { FAKE_ABR_ENTITIES } from './abr/dataset';
+import { FAKE_COMPANIES } from './opencorporates/dataset';
+import { copyOfFakeLeiEntities } from './gleif/dataset';
+import { followSandboxClock, sandboxClockPath, type SandboxRegisters } from './sandbox-clock';
 import type { FaultPlan } from './faults';
 
 export interface Sandbox {
@@ -34,9 +39,15 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => {
     for (const fault of faultsOf(env.SANDBOX_FAULTS, provider)) plan.inject(fault);
   };
+  // Copies the sandbox clock may change (`npm run cli -- sandbox advance --days N`).
+  const registers: SandboxRegisters = {
+    abr: structuredClone([...FAKE_ABR_ENTITIES]),
+    openCorporates: structuredClone([...FAKE_COMPANIES]),
+    gleif: copyOfFakeLeiEntities(),
+  };
 
   if (!env.ABR_GUID) {
-    const fake = await startFakeAbr({ latency });
+    const fake = await startFakeAbr({ latency, entities: registers.abr });
     closers.push(() => fake.close());
     applySwitch('registry_au', fake.faults);
     next.ABR_GUID = 'sandbox-guid';
@@ -44,12 +55,19 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
     faked.push(`national registry (ABN Lookup) at ${fake.url}`);
   }
   if (!env.OPENCORPORATES_API_TOKEN) {
-    const fake = await startFakeOpenCorporates({ latency });
+    const fake = await startFakeOpenCorporates({ latency, companies: registers.openCorporates });
     closers.push(() => fake.close());
     applySwitch('registry_global', fake.faults);
     next.OPENCORPORATES_API_TOKEN = 'sandbox-token';
     next.OPENCORPORATES_BASE_URL = fake.url;
     faked.push(`global aggregator (OpenCorporates) at ${fake.url}`);
+  }
+  if (!env.GLEIF_BASE_URL) {
+    const fake = await startFakeGleif({ latency, entities: registers.gleif });
+    closers.push(() => fake.close());
+    applySwitch('registry_lei', fake.faults);
+    next.GLEIF_BASE_URL = fake.url;
+    faked.push(`LEI register (GLEIF) at ${fake.url}`);
   }
   if (!env.COMPANY_DATA_API_KEY) {
     const fake = await startFakeCompaniesApi({ latency });
@@ -80,6 +98,11 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   const websites = await startFakeWebsites({});
   closers.push(() => websites.close());
   faked.push(`company home pages for website validation at ${websites.url}`);
+
+  const clock = followSandboxClock(sandboxClockPath(env.DATA_DIR), registers, (changes) =>
+    log.info({ changes }, 'sandbox clock: scripted register changes applied'),
+  );
+  closers.push(async () => clock.stop());
 
   if (env.SANDBOX_FAULTS.length > 0) {
     log.warn({ faults: env.SANDBOX_FAULTS }, 'SANDBOX_FAULTS: the named fakes are slow, failing, malformed or hanging on purpose');

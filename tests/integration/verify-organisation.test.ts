@@ -59,6 +59,7 @@ function inMemoryRegister() {
     byAcn: answer('byAcn'),
     byCompaniesHouseNumber: answer('byCompaniesHouseNumber'),
     byAggregatorId: answer('byAggregatorId'),
+    byLei: answer('byLei'),
   };
   return {
     registry,

@@ -2,6 +2,8 @@
  * Every provider's contract fake on loopback, as sandbox mode starts them (`startSandbox`), with the
  * environment variables that point the real adapters at them, for tests that run a whole flow.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { parseEnvOrThrow, type Env } from '../../src/config/env';
 import { createLogger } from '../../src/adapters/logging/logger';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox';
@@ -11,6 +13,7 @@ const PROVIDER_VARIABLES = [
   'ABR_BASE_URL',
   'OPENCORPORATES_API_TOKEN',
   'OPENCORPORATES_BASE_URL',
+  'GLEIF_BASE_URL',
   'WEB_SEARCH_API_KEY',
   'WEB_SEARCH_BASE_URL',
   'AGENT_PROVIDER',
@@ -28,7 +31,9 @@ export interface SandboxProviders {
 }
 
 export async function startSandboxProviders(latency: 'zero' | 'realistic' = 'zero'): Promise<SandboxProviders> {
-  const sandbox = await startSandbox(parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: latency }), createLogger({ level: 'silent' }));
+  // A DATA_DIR of its own: a sandbox clock an operator advanced under .data must not change the fakes' answers here.
+  const dataDir = path.join(os.tmpdir(), 'sandbox-providers-without-clock');
+  const sandbox = await startSandbox(parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: latency, DATA_DIR: dataDir }), createLogger({ level: 'silent' }));
   const env: Record<string, string> = {};
   for (const name of PROVIDER_VARIABLES) {
     const value = sandbox.env[name];

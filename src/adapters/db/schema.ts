@@ -690,3 +690,58 @@ export const matchDecisions = pgTable(
     check('match_decisions_source_check', sql`${t.source} in ('confirm_header', 'batch_review', 'api')`),
   ],
 );
+
+// ---------------------------------------------------------------- registry monitoring
+
+/**
+ * Registry monitoring (issue 23): what each register said of a watched organisation when it was last read, one row
+ * per (organisation, registry identifier). `observation` (core/registry-observation.ts) is what the next read is
+ * compared with; `due_at` is when it is read again (MONITOR_INTERVAL_HOURS after a read, sooner after a failure).
+ */
+export const monitoredReads = pgTable(
+  'monitored_reads',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** ABN, ACN, CH, OPENCORPORATES or LEI. */
+    identifierType: text('identifier_type').notNull(),
+    identifierValue: text('identifier_value').notNull(),
+    /** abr, opencorporates, gleif */
+    source: text('source').notNull(),
+    /** The last observation; null until the first successful read. */
+    observation: jsonb('observation'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why the last read failed (for operators), null after a successful one. */
+    lastFailure: text('last_failure'),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.identifierType, t.identifierValue] }), index('monitored_reads_due_idx').on(t.dueAt)],
+);
+
+/**
+ * Change records (issue 23, section 2): a register's answer that differed from what was last seen. Nothing monitoring
+ * writes to an organisation is written without one. Read per account through the organisations on its list.
+ */
+export const organisationChanges = pgTable(
+  'organisation_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** status, legal_name, business_names, lei_registration_status, parent */
+    kind: text('kind').notNull(),
+    field: text('field').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** The register that answered: abr, opencorporates, gleif. */
+    source: text('source').notNull(),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('organisation_changes_observed_idx').on(t.observedAt, t.id),
+    index('organisation_changes_organisation_idx').on(t.organisationId, t.observedAt),
+    check('organisation_changes_kind_check', sql`${t.kind} in ('status', 'legal_name', 'business_names', 'lei_registration_status', 'parent')`),
+  ],
+);

@@ -115,8 +115,8 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       schema: SCHEMA,
       max: options.poolMax ?? 4,
       application_name: 'organisation-search-jobs',
-      // No cron schedules are used; maintenance (expiry, archiving) stays on.
-      schedule: false,
+      // Cron schedules (monitoring's pass) and maintenance (expiry, archiving) run in every process with a queue.
+      schedule: true,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? JOB_QUEUE_DEFAULTS.maintenanceIntervalSeconds,
     });
     // pg-boss reports background failures (maintenance) as events; unheard, they would crash the process.
@@ -317,6 +317,12 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         if (error instanceof AppError) throw error;
         throw new UnavailableError(`${name} pending jobs could not be read: ${errorMessage(error)}`, SEND_FAILED_MESSAGE);
       }
+    },
+
+    async schedule<J extends JobName>(name: J, cron: string, payload: JobPayload<J>): Promise<void> {
+      const data = parseJobPayload(name, payload);
+      const boss = await ready();
+      await boss.schedule(name, cron, data, { singletonKey: JOB_POLICIES[name].singletonKey(data), tz: 'UTC' });
     },
 
     async work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void> {

@@ -14,10 +14,11 @@
  *   the text here. ABN details share the search hydration's provider-cache entry (`abr:details:<abn>`,
  *   1 hour), both ways; misses and failures are not cached. ACN look-ups are not cached.
  * - OpenCorporates: the registry's `getCompany` (its 30-day cache, quota breaker and 404-as-miss included).
+ * - GLEIF: the LEI's record with its parents (a day's cache, 404 a miss); without the adapter, a `configuration` failure.
  */
 import type { ProviderCache } from '../cache/provider-cache';
 import type { Logger } from '../logging/logger';
-import { isValidAbn, isValidAcn, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
+import { isValidAbn, isValidAcn, isValidLei, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { ProviderResult, RegistryLookups, RegistryRecord } from '../../server/enrichment/ports';
 import type { AbrCallResult, AbrClient } from './abr/client';
 import type { AbnDetailsPayload } from './abr/schemas';
@@ -25,6 +26,8 @@ import { abrDetailsCache } from './abr/adapter';
 import { toRegistryRecord as abrRecord } from './abr/record-transform';
 import type { OpenCorporatesRegistry } from './opencorporates/adapter';
 import { toRegistryRecord as openCorporatesRecord } from './opencorporates/record-transform';
+import type { GleifRegistry } from './gleif/adapter';
+import { toRegistryRecord as gleifRecord } from './gleif/transform';
 
 export interface RegistryLookupsOptions {
   abr: {
@@ -35,6 +38,8 @@ export interface RegistryLookupsOptions {
     log: Logger;
   };
   openCorporates: OpenCorporatesRegistry;
+  /** The LEI register; without it LEI look-ups report a configuration failure. */
+  gleif?: GleifRegistry;
   log: Logger;
 }
 
@@ -117,6 +122,18 @@ export function createRegistryLookups(options: RegistryLookupsOptions): Registry
       // A British number as Companies House writes it (upper case, leading zeros), as search stores it.
       const companyNumber = code === 'gb' ? (normaliseCompaniesHouseNumber(number) ?? number) : number;
       return openCorporatesCompany(code, companyNumber, signal);
+    },
+
+    async byLei(value, { signal } = {}) {
+      const lei = normaliseIdentifierValue(value);
+      if (!isValidLei(lei)) return miss;
+      if (options.gleif === undefined) return { ok: false, failure: { kind: 'configuration', message: 'the LEI register (GLEIF) is not configured' } };
+      const result = await options.gleif.lookUpLei(lei, { signal });
+      if (result.error !== null) {
+        options.log.warn({ failure: result.error }, 'GLEIF LEI look-up failed');
+        return { ok: false, failure: result.error };
+      }
+      return { ok: true, value: result.lookup === null ? null : gleifRecord(result.lookup) };
     },
   };
 }

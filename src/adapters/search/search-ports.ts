@@ -14,6 +14,7 @@ import { createAbrRegistry } from '../registries/abr/adapter';
 import { createConfiguredAbrClient } from '../registries/abr/client';
 import { createOpenCorporatesRegistryFromEnv } from '../registries/opencorporates/adapter';
 import { createRegistryLookups } from '../registries/registry-lookups';
+import { createGleifRegistryFromEnv } from '../registries/gleif/adapter';
 import { createSearchAgentFromEnv } from '../agent/search-agent-from-env';
 import { createBraveWebSearchFromEnv } from '../web-search/adapter';
 import { createSafeFetcher, type SafeFetcherOptions } from '../website-validation/safe-fetch';
@@ -49,6 +50,7 @@ export function createSearchProviderPorts(env: Env, db: Db, log: Logger, options
     registryLookups: createRegistryLookups({
       abr: { client: abrClient, cache, log: log.child({ port: 'registryLookups' }) },
       openCorporates: globalRegistry,
+      gleif: createGleifRegistryFromEnv(env, { cache, log: log.child({ port: 'registryLookups' }) }),
       log: log.child({ port: 'registryLookups' }),
     }),
     agent: createSearchAgentFromEnv(env, log.child({ port: 'agent' })),

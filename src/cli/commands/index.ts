@@ -15,6 +15,8 @@ import { importTransactionsCommand } from './import-transactions';
 import { importConcordanceCommand } from './import-concordance';
 import { matchCommand } from './match';
 import { organisationsReindexCommand } from './organisations-reindex';
+import { monitorRunCommand } from './monitor-run';
+import { sandboxAdvanceCommand } from './sandbox-advance';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
 import { validateWebsiteCommand } from './validate-website';
@@ -31,6 +33,8 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'import concordance': importConcordanceCommand,
   'organisations reindex': organisationsReindexCommand,
   match: matchCommand,
+  'monitor run': monitorRunCommand,
+  'sandbox advance': sandboxAdvanceCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
   'validate-website': validateWebsiteCommand,

@@ -120,6 +120,7 @@ function harness(
     byAcn: async (acn) => ({ ok: true, value: acn === '434904926' ? koalaRecord : null }),
     byCompaniesHouseNumber: async () => ({ ok: true, value: null }),
     byAggregatorId: async () => ({ ok: true, value: null }),
+    byLei: async () => ({ ok: true, value: null }),
   };
   const websiteValidator: WebsiteValidator = {
     validate: async () => ({ accepted: options.acceptWebsite ?? true, tier: 1, score: 0.9, reason: 'test' }),

@@ -123,9 +123,11 @@ export interface RegistryRecord {
   registryStatus?: RegistryStatus;
   type: OrganisationType | null;
   /** Which register answered. */
-  register: 'abr' | 'opencorporates';
+  register: 'abr' | 'opencorporates' | 'gleif';
   /** A link to the register's public page for the record, when there is one. */
   url: string | null;
+  /** The direct parent's name, when the register reports one (GLEIF). */
+  parentName?: string;
 }
 
 /**
@@ -141,6 +143,8 @@ export interface RegistryLookups {
   byCompaniesHouseNumber(number: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
   /** The aggregator's company by `{jurisdiction}/{number}` (identifier type OPENCORPORATES, value `gb/01234567`). */
   byAggregatorId(id: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
+  /** GLEIF's LEI record (with its direct parent) by LEI. */
+  byLei(lei: string, options?: { signal?: AbortSignal }): Promise<ProviderResult<RegistryRecord | null>>;
 }
 
 // ---------------------------------------------------------------- storage

@@ -46,6 +46,11 @@ export interface JobQueue {
    * caller may then send one in the same transaction). Throws UnavailableError when the queue cannot be read.
    */
   pendingJobForUpdate(name: JobName, singletonKey: string, options: { tx: unknown }): Promise<string | null>;
+  /**
+   * Sends `payload` as job `name` on every tick of `cron` (five fields, UTC), from whichever process runs the queue's
+   * clock; one schedule per job name, replaced by a later call.
+   */
+  schedule<J extends JobName>(name: J, cron: string, payload: JobPayload<J>): Promise<void>;
   /** Starts a worker for one job: each job's payload is parsed again before `handler` sees it. */
   work<J extends JobName>(name: J, handler: JobHandler<J>): Promise<void>;
 }

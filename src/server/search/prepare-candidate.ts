@@ -19,6 +19,10 @@
  * 3. `match`: the candidate's match for the query (core/match-confidence.ts), over its name, the registry's
  *    matched business name, its identifiers, its website once validated (a removed website is missing) and
  *    its country.
+ * 4. An LEI-carrying candidate whose register status is unknown (an agent's find) is looked up on GLEIF beside its
+ *    website validation (`leiRegistry`): the entity's status (so a dissolved one is never decided a match) and its
+ *    direct parent. A miss or a failure leaves the candidate as reported (logged); it never holds the stream up past
+ *    the search's signal.
  *
  * `source` stays the discovering channel; the registry's relevance `score` is kept for national-registry
  * candidates with devMode on, never otherwise.
@@ -29,6 +33,8 @@ import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { assessMatch, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { UNKNOWN_REGISTRY_STATUS, undecidedWhenInactive } from '../../core/registry-status';
+import type { RegistryLookups } from '../enrichment/ports';
+import type { RegistryStatus } from '../../core/registry-status';
 import type { AgentCandidate, RegistryCandidate, SearchLog, WebsiteValidator } from './ports';
 
 export type RegistrySource = Exclude<SearchSource, 'agent'>;
@@ -71,6 +77,8 @@ export interface CandidatePreparationDependencies {
   log: SearchLog;
   /** The search's signal: a validation still running when it aborts is abandoned. */
   signal: AbortSignal;
+  /** GLEIF by LEI, for LEI-carrying candidates without a register status; without it they stay as reported. */
+  leiRegistry?: Pick<RegistryLookups, 'byLei'>;
 }
 
 type Keyed =
@@ -105,6 +113,23 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
     }
   };
 
+  /** What GLEIF says of an LEI the candidate carries: its status and direct parent; undefined when it cannot say. */
+  const leiRecord = async (reported: { identifiers: readonly { type: string; value: string }[] }, known: RegistryStatus | undefined) => {
+    const lei = reported.identifiers.find((i) => i.type === 'LEI')?.value;
+    if (deps.leiRegistry === undefined || lei === undefined || (known !== undefined && known.status !== 'unknown')) return undefined;
+    try {
+      const found = await deps.leiRegistry.byLei(lei, { signal });
+      if (!found.ok) {
+        if (!signal.aborted) log.warn({ failure: found.failure }, 'LEI look-up of a candidate failed; candidate kept as reported');
+        return undefined;
+      }
+      return found.value ?? undefined;
+    } catch (error) {
+      if (!signal.aborted) log.warn({ err: error }, 'LEI look-up of a candidate failed; candidate kept as reported');
+      return undefined;
+    }
+  };
+
   return {
     key(discovered) {
       const channel = discovered.source;
@@ -119,9 +144,14 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
     async prepare({ discovered, country, canonicalName: name, baseKey }) {
       const reported = discovered.candidate;
       const fromRegistry = discovered.source !== 'agent';
-      const site = await validatedWebsite(name, reported.website, discovered.source !== 'agent' && discovered.candidate.websiteValidated);
+      const reportedStatus = discovered.source === 'agent' ? undefined : discovered.candidate.registryStatus;
+      const [site, lei] = await Promise.all([
+        validatedWebsite(name, reported.website, discovered.source !== 'agent' && discovered.candidate.websiteValidated),
+        leiRecord(reported, reportedStatus),
+      ]);
       const businessName = discovered.source === 'agent' ? null : discovered.candidate.matchedBusinessName;
-      const registryStatus = (discovered.source === 'agent' ? undefined : discovered.candidate.registryStatus) ?? UNKNOWN_REGISTRY_STATUS;
+      const registryStatus = lei?.registryStatus ?? reportedStatus ?? UNKNOWN_REGISTRY_STATUS;
+      const details = registryDetails(discovered, deps.devMode);
       const subject: MatchSubject = {
         name,
         otherNames: businessName === null ? [] : [{ value: businessName, kind: 'business_name' }],
@@ -140,7 +170,8 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
           source: discovered.source,
           ...site,
           identifiers: reported.identifiers,
-          ...registryDetails(discovered, deps.devMode),
+          ...details,
+          parentEntityName: details.parentEntityName ?? lei?.parentName ?? null,
           registryStatus,
           // An organisation the register lists as inactive is never decided a match (core/registry-status.ts).
           match: undecidedWhenInactive(assessMatch(deps.matchQuery, subject), registryStatus),

@@ -14,7 +14,7 @@
  * Identifier-aware look-ups (issue 12; `identifierLookups`): a query that is a valid ABN or ACN (under AUS or GLO)
  * goes to ABN Lookup by number (details), a Companies House number (under GBR or GLO) to the aggregator's company
  * by id, through the RegistryLookups port; a found company streams like any registry candidate (ABR:
- * `registry_au`, aggregator: `registry_global`). A miss falls back to the name search as before; a failed
+ * `registry_au`, aggregator and GLEIF (a valid LEI, any scope): `registry_global`). A miss falls back to the name search as before; a failed
  * look-up is a failure of the channel (rule 6). A query written like an identifier whose check digit fails
  * never gets here (search-organisations.ts answers it with suggestions).
  */
@@ -30,7 +30,7 @@ import type { CandidatePreparation, KeyedCandidate, PreparedCandidate, RegistryS
  * The registries' look-ups by number the search uses for a query that is an identifier (ABN Lookup details, the
  * aggregator's company by id): the enrichment's RegistryLookups port, one implementation for both.
  */
-export type IdentifierRegistry = Pick<RegistryLookups, 'byAbn' | 'byAcn' | 'byCompaniesHouseNumber'>;
+export type IdentifierRegistry = Pick<RegistryLookups, 'byAbn' | 'byAcn' | 'byCompaniesHouseNumber' | 'byLei'>;
 
 /** The registry's one answer: its prepared candidates, and whether it genuinely failed. */
 export interface RegistryAnswer {
@@ -150,10 +150,12 @@ function lookUpOne(registry: IdentifierRegistry, lookup: IdentifierLookup, signa
       return registry.byAcn(lookup.value, { signal });
     case 'CH':
       return registry.byCompaniesHouseNumber(lookup.value, { signal });
+    case 'LEI':
+      return registry.byLei(lookup.value, { signal });
   }
 }
 
-/** A record found by its number as a registry candidate: the registered (entity) name, every identifier the register gives. */
+/** A record found by its number as a registry candidate: the registered (entity) name, every identifier the register gives, its status. */
 function fromRecord(record: RegistryRecord): RegistryCandidate {
   return {
     name: record.name,
@@ -164,9 +166,10 @@ function fromRecord(record: RegistryRecord): RegistryCandidate {
     websiteValidated: false,
     nameKind: 'entity',
     matchedBusinessName: null,
-    parentEntityName: null,
+    parentEntityName: record.parentName ?? null,
     type: record.type,
     score: null,
+    ...(record.registryStatus === undefined ? {} : { registryStatus: record.registryStatus }),
   };
 }
 

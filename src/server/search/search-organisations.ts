@@ -157,7 +157,15 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     const answersSuggestions = mistyped.length > 0;
     const providerQuery = answersSuggestions ? reading.rest : request.query;
     const matchQuery = matchQueryOfSearch(request.query, scope);
-    const preparation = createCandidatePreparation({ scope, matchQuery, devMode, websiteValidator: deps.websiteValidator, log, signal });
+    const preparation = createCandidatePreparation({
+      scope,
+      matchQuery,
+      devMode,
+      websiteValidator: deps.websiteValidator,
+      log,
+      signal,
+      ...(deps.registryLookups ? { leiRegistry: deps.registryLookups } : {}),
+    });
     // Fetched once, beside the providers; a failure applies none (the stream does not fail for it).
     const judgements = deps.judgements?.forQuery(context.accountId, { query: request.query, countryIsoAlpha3: scope }).catch((error: unknown) => {
       log.warn({ err: error }, 'remembered decisions unavailable');

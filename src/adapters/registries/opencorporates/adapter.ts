@@ -51,7 +51,8 @@ export interface OpenCorporatesCompanyResult {
 }
 
 export interface OpenCorporatesRegistry extends GlobalRegistry {
-  getCompany(jurisdictionCode: string, companyNumber: string, options?: { signal?: AbortSignal }): Promise<OpenCorporatesCompanyResult>;
+  /** `fresh`: skip the cache read (monitoring's re-check must see today's record); the answer is still cached. */
+  getCompany(jurisdictionCode: string, companyNumber: string, options?: { signal?: AbortSignal; fresh?: boolean }): Promise<OpenCorporatesCompanyResult>;
 }
 
 /** Spec, Limits: "aggregator company-by-id and search-by-name cache: 30 days". */
@@ -140,13 +141,13 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
       return { candidates: toRegistryCandidates(companies), error: null };
     },
 
-    async getCompany(jurisdictionCode, companyNumber, { signal } = {}): Promise<OpenCorporatesCompanyResult> {
+    async getCompany(jurisdictionCode, companyNumber, { signal, fresh = false } = {}): Promise<OpenCorporatesCompanyResult> {
       const jurisdiction = jurisdictionCode.trim().toLowerCase();
       const number = companyNumber.trim();
       if (!/^[a-z]{2}(?:_[a-z0-9]+)?$/.test(jurisdiction) || number === '') return { company: null, error: null };
       if (http === undefined) return { company: null, error: missingToken };
       const key = companyCacheKey(jurisdiction, number);
-      const cached = await entries.read(key, cachedCompanySchema);
+      const cached = fresh ? undefined : await entries.read(key, cachedCompanySchema);
       if (cached !== undefined) return companyResult(cached.company);
       const blocked = await openBreaker();
       if (blocked) return { company: null, error: blocked };

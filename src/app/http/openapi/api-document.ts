@@ -24,6 +24,7 @@ import { searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
 import { reviewActionSchema } from '../../../core/batch-matching';
 import { decisionRequestSchema, matchDecisionSchema } from '../../../core/match-decision';
+import { changesPageSchema } from '../../../core/organisation-changes';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
 import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
 import { flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
@@ -59,6 +60,7 @@ const COMPONENTS = {
   MatchReview: reviewActionSchema,
   DecisionRequest: decisionRequestSchema,
   MatchDecision: matchDecisionSchema,
+  ChangesPage: changesPageSchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
 
@@ -282,6 +284,21 @@ export const ROUTES: readonly RouteDoc[] = [
     body: 'DecisionRequest',
     success: { status: 200, description: 'The decision as recorded', schema: dataOf(ref('MatchDecision')) },
     errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/api/changes',
+    method: 'get',
+    summary: "Registry changes of the organisations on the account's list, oldest first",
+    description:
+      "Monitoring re-reads every organisation on an account's list that carries a registry identifier (ABN, ACN, Companies House number, the aggregator's company id, LEI) at most once per `MONITOR_INTERVAL_HOURS`, and records a change when the register's answer differs from what was last seen: `status` (`registryStatus`), `legal_name` (the old one is kept as a former name), `business_names` (one change per name added, `before` null, or removed, `after` null), `lei_registration_status`, `parent` (`directParent`, `ultimateParent`). `source` is the register that answered (`abr`, `opencorporates`, `gleif`). Pass `nextCursor` back as `cursor` for the next page.",
+    auth: 'account',
+    query: [
+      { name: 'since', description: 'ISO 8601 date-time: only changes observed at or after it' },
+      { name: 'cursor', description: 'The `nextCursor` of the previous page' },
+      { name: 'limit', description: 'Changes per page, 1-500 (default 100)' },
+    ],
+    success: { status: 200, description: 'A page of changes', schema: ref('ChangesPage') },
+    errors: [400, 401],
   },
   {
     path: '/api/decisions/{id}',

@@ -148,7 +148,7 @@ export function fakes(options: FakeOptions = {}) {
     log: { debug: () => undefined, warn: (_details, message) => calls.warnings.push(message) },
     registryLeadMs: options.leadMs ?? 200,
     enrichRegistryWebsites: options.enrich,
-    registryLookups: { byAbn: byNumber, byAcn: byNumber, byCompaniesHouseNumber: byNumber },
+    registryLookups: { byAbn: byNumber, byAcn: byNumber, byCompaniesHouseNumber: byNumber, byLei: byNumber },
     ...(options.judgements
       ? { judgements: { forQuery: async () => options.judgements ?? [], forQueries: async (_a, queries) => queries.map(() => options.judgements ?? []) } }
       : {}),

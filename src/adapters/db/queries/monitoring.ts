@@ -1,0 +1,210 @@
+/**
+ * Registry monitoring's storage (the MonitorStore port of src/server/monitoring): which registry identifiers of
+ * watched organisations are due, and a reading recorded in one transaction with its change records and what they change
+ * on the organisation. Watched: an organisation on some account's list (linked, or owned), not redirected, with a
+ * registry identifier; with an account, only the organisations on that account's list.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { canonicalName, searchName } from '../../../core/canonical-name';
+import {
+  MONITORED_IDENTIFIER_TYPES,
+  registryObservationSchema,
+  registrySourceOf,
+  type ChangeDraft,
+  type MonitoredIdentifierType,
+} from '../../../core/registry-observation';
+import { toRegistryStatus, type RegistryStatus } from '../../../core/registry-status';
+import type { MonitorStore, RecordedChange, WatchedRead } from '../../../server/monitoring/ports';
+import type { Db } from '../client';
+import { monitoredReads, organisationAliases, organisationChanges, organisations } from '../schema';
+import { recordFieldSources } from './field-sources';
+import { addOrganisationNameWords, addOrganisationWords } from './organisations-write';
+
+interface DueRow extends Record<string, unknown> {
+  organisation_id: string;
+  type: string;
+  value: string;
+}
+
+const isMonitoredType = (type: string): type is MonitoredIdentifierType => (MONITORED_IDENTIFIER_TYPES as readonly string[]).includes(type);
+
+/** On an account's list: linked (account_organisations) or owned; `accountId` null: any account's. */
+function onAList(accountId: string | null): ReturnType<typeof sql> {
+  return accountId === null
+    ? sql`(exists (select 1 from account_organisations ao where ao.organisation_id = o.id)
+           or exists (select 1 from organisation_owners oo where oo.organisation_id = o.id))`
+    : sql`(exists (select 1 from account_organisations ao where ao.organisation_id = o.id and ao.account_id = ${accountId}::uuid)
+           or exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id = ${accountId}::uuid))`;
+}
+
+export function createMonitorStore(db: Db): MonitorStore {
+  return {
+    async dueReads({ accountId, now, limit }) {
+      const types = sql.join(
+        MONITORED_IDENTIFIER_TYPES.map((t) => sql`${t}`),
+        sql`, `,
+      );
+      const result = await db.execute<DueRow>(sql`
+        select i.organisation_id, i.type, i.value
+          from organisations o
+          join organisation_identifiers i on i.organisation_id = o.id and i.type in (${types})
+          left join ${monitoredReads} r
+            on r.organisation_id = i.organisation_id and r.identifier_type = i.type and r.identifier_value = i.value
+         where o.redirected_to is null
+           and ${onAList(accountId)}
+           and (r.due_at is null or r.due_at <= ${now.toISOString()}::timestamptz)
+           and not (i.type = 'ACN' and exists (select 1 from organisation_identifiers x where x.organisation_id = o.id and x.type = 'ABN'))
+           and not (i.type = 'OPENCORPORATES' and lower(i.value) like 'gb/%'
+                    and exists (select 1 from organisation_identifiers x where x.organisation_id = o.id and x.type = 'CH'))
+         order by r.due_at nulls first, i.organisation_id, i.type
+         limit ${limit}`);
+      return result.rows.flatMap((row): WatchedRead[] =>
+        isMonitoredType(row.type)
+          ? [{ organisationId: row.organisation_id, identifierType: row.type, identifierValue: row.value, source: registrySourceOf(row.type) }]
+          : [],
+      );
+    },
+
+    async recordReading(read, reading, decide) {
+      return db.transaction(async (tx) => {
+        const key = { organisationId: read.organisationId, identifierType: read.identifierType, identifierValue: read.identifierValue };
+        await tx
+          .insert(monitoredReads)
+          .values({ ...key, source: read.source, dueAt: reading.observedAt })
+          .onConflictDoNothing();
+        // The read's row, locked: two passes reading one identifier at once compare one after the other.
+        const [row] = await tx
+          .select({ observation: monitoredReads.observation })
+          .from(monitoredReads)
+          .where(
+            and(
+              eq(monitoredReads.organisationId, key.organisationId),
+              eq(monitoredReads.identifierType, key.identifierType),
+              eq(monitoredReads.identifierValue, key.identifierValue),
+            ),
+          )
+          .for('update');
+        const [organisation] = await tx
+          .select({
+            name: organisations.name,
+            status: organisations.registryStatus,
+            text: organisations.registryStatusText,
+            date: organisations.registryStatusDate,
+          })
+          .from(organisations)
+          .where(eq(organisations.id, read.organisationId))
+          .for('update');
+        const where = and(
+          eq(monitoredReads.organisationId, key.organisationId),
+          eq(monitoredReads.identifierType, key.identifierType),
+          eq(monitoredReads.identifierValue, key.identifierValue),
+        );
+        if (row === undefined || organisation === undefined || reading.observation === null) {
+          await tx.update(monitoredReads).set({ checkedAt: reading.observedAt, dueAt: reading.nextDueAt, lastFailure: null }).where(where);
+          return [];
+        }
+        const parsed = registryObservationSchema.safeParse(row.observation);
+        const previous = parsed.success ? parsed.data : null;
+        const stored = toRegistryStatus(organisation.status, organisation.text, organisation.date);
+        const observation = reading.observation;
+        const drafts = decide({ previous, stored }, observation);
+
+        const recorded: RecordedChange[] = [];
+        if (drafts.length > 0) {
+          const inserted = await tx
+            .insert(organisationChanges)
+            .values(
+              drafts.map((d) => ({
+                organisationId: read.organisationId,
+                kind: d.kind,
+                field: d.field,
+                before: d.before ?? null,
+                after: d.after ?? null,
+                source: read.source,
+                observedAt: reading.observedAt,
+              })),
+            )
+            .returning({ id: organisationChanges.id });
+          drafts.forEach((d, i) => {
+            const id = inserted[i]?.id;
+            if (id !== undefined) recorded.push({ ...d, id, organisationId: read.organisationId, source: read.source, observedAt: reading.observedAt });
+          });
+        }
+        await applyToOrganisation(tx, read.organisationId, organisation.name, stored, drafts, observation.registryStatus, reading);
+        await tx.update(monitoredReads).set({ observation, checkedAt: reading.observedAt, dueAt: reading.nextDueAt, lastFailure: null }).where(where);
+        return recorded;
+      });
+    },
+
+    async recordFailure(read, failure) {
+      await db
+        .insert(monitoredReads)
+        .values({
+          organisationId: read.organisationId,
+          identifierType: read.identifierType,
+          identifierValue: read.identifierValue,
+          source: read.source,
+          dueAt: failure.nextDueAt,
+          lastFailure: failure.message.slice(0, 500),
+        })
+        .onConflictDoUpdate({
+          target: [monitoredReads.organisationId, monitoredReads.identifierType, monitoredReads.identifierValue],
+          set: { dueAt: failure.nextDueAt, lastFailure: failure.message.slice(0, 500) },
+        });
+    },
+  };
+}
+
+/**
+ * What the changes change on the organisation (nothing without a change record, but an unknown status filled in):
+ * a status change writes the status; a new legal name keeps the old one as a former name and the new one as an alias
+ * (the organisation's own name, its key, stays: one company, one row); an added business name becomes an alias.
+ */
+async function applyToOrganisation(
+  tx: Db,
+  organisationId: string,
+  organisationName: string,
+  stored: RegistryStatus,
+  drafts: readonly ChangeDraft[],
+  registerStatus: RegistryStatus,
+  reading: { observedAt: Date; evidenceUrl?: string | null },
+): Promise<void> {
+  const statusChange = drafts.find((d) => d.kind === 'status');
+  const fillUnknown = stored.status === 'unknown' && registerStatus.status !== 'unknown';
+  if (statusChange !== undefined || fillUnknown) {
+    await tx
+      .update(organisations)
+      .set({
+        registryStatus: registerStatus.status,
+        registryStatusText: registerStatus.wording,
+        registryStatusDate: registerStatus.date,
+        updatedAt: reading.observedAt,
+      })
+      .where(eq(organisations.id, organisationId));
+    await recordFieldSources(tx, organisationId, [
+      { field: 'registryStatus', source: 'registry', retrievedAt: reading.observedAt, evidenceUrl: reading.evidenceUrl ?? null },
+    ]);
+  }
+  const names: { value: string; kind: 'alias' | 'former_name' }[] = [];
+  for (const d of drafts) {
+    if (d.kind === 'legal_name' && typeof d.before === 'string' && typeof d.after === 'string') {
+      names.push({ value: d.before, kind: 'former_name' }, { value: d.after, kind: 'alias' });
+    }
+    if (d.kind === 'business_names' && d.before === null && typeof d.after === 'string') names.push({ value: d.after, kind: 'alias' });
+  }
+  let added = false;
+  for (const name of names) {
+    const value = canonicalName(name.value);
+    const search = searchName(name.value);
+    if (search === '' || (name.kind === 'alias' && value.toLowerCase() === organisationName.toLowerCase())) continue;
+    const result = await tx.execute(sql`
+      insert into ${organisationAliases} (organisation_id, value, search_value, kind)
+      select ${organisationId}::uuid, ${value}, ${search}, ${name.kind}
+      where not exists (select 1 from ${organisationAliases} where organisation_id = ${organisationId}::uuid and search_value = ${search} and kind = ${name.kind})`);
+    if ((result.rowCount ?? 0) > 0) added = true;
+  }
+  if (added) {
+    await addOrganisationWords(tx, [organisationId]);
+    await addOrganisationNameWords(tx, [organisationId]);
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { createProviderCache } from '../../adapters/cache/provider-cache';
+import { createMonitorStore } from '../../adapters/db/queries/monitoring';
+import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
+import { createRegistryReadsFromEnv } from '../../adapters/registries/registry-reads';
+import { createRunMonitorPass } from '../../server/monitoring/run-monitor-pass';
+import { defineCommand } from '../command';
+import { accountIdFlag, requireAccountOrThrow } from './account-id';
+
+export const monitorRunCommand = defineCommand({
+  usage: 'monitor run [--account ID]',
+  description:
+    "Runs one pass of registry monitoring now: every watched organisation (on an account's list, or on --account's only, with a registry identifier) whose re-read is due (MONITOR_INTERVAL_HOURS) is read from its register, paced like the batch registry pass (MATCH_REGISTRY_CALLS_PER_MINUTE per provider); prints the counts and every change recorded.",
+  options: { account: { type: 'string' } },
+  input: z.object({ account: accountIdFlag.optional() }),
+  async run(context, input) {
+    const database = await context.database();
+    if (input.account) await requireAccountOrThrow(database.db, input.account);
+    const log = context.log.child({ command: 'monitor run' });
+    const pacer = createRegistryPacer({
+      connectionString: database.pool.options.connectionString ?? '',
+      callsPerMinute: context.env.MATCH_REGISTRY_CALLS_PER_MINUTE,
+    });
+    try {
+      const runPass = createRunMonitorPass({
+        store: createMonitorStore(database.db),
+        registries: createRegistryReadsFromEnv(context.env, { cache: createProviderCache(database.db), log }),
+        pace: pacer.pace,
+        log,
+        intervalHours: context.env.MONITOR_INTERVAL_HOURS,
+      });
+      const { changes, ...counts } = await runPass({ accountId: input.account ?? null });
+      return {
+        ...counts,
+        changes: changes.map((c) => ({
+          id: c.id,
+          organisationId: c.organisationId,
+          kind: c.kind,
+          field: c.field,
+          before: c.before,
+          after: c.after,
+          source: c.source,
+          observedAt: c.observedAt.toISOString(),
+        })),
+      };
+    } finally {
+      await pacer.close();
+    }
+  },
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { nextReadDue, type ChangeDraft, type RegistryObservation } from '../../core/registry-observation';
+import { registryStatusOf } from '../../core/registry-status';
+import type { LastSeen, MonitorStore, RecordedChange, RegistryReads, WatchedRead } from './ports';
+import { createRunMonitorPass } from './run-monitor-pass';
+
+const observation = (legalName: string): RegistryObservation => ({
+  legalName,
+  businessNames: [],
+  registryStatus: registryStatusOf('active', 'Active', null),
+  leiRegistrationStatus: null,
+  directParent: null,
+  ultimateParent: null,
+});
+
+/** An in-memory store: reads due by time, the last observation per read, the change records. */
+function memoryStore(reads: WatchedRead[]) {
+  const due = new Map(reads.map((r) => [r.identifierValue, new Date(0)]));
+  const seen = new Map<string, RegistryObservation>();
+  const recorded: RecordedChange[] = [];
+  const store: MonitorStore = {
+    async dueReads({ now, limit }) {
+      return reads.filter((r) => (due.get(r.identifierValue) ?? now) <= now).slice(0, limit);
+    },
+    async recordReading(read, reading, decide: (lastSeen: LastSeen, o: RegistryObservation) => ChangeDraft[]) {
+      due.set(read.identifierValue, reading.nextDueAt);
+      if (reading.observation === null) return [];
+      const drafts = decide({ previous: seen.get(read.identifierValue) ?? null, stored: registryStatusOf('unknown') }, reading.observation);
+      seen.set(read.identifierValue, reading.observation);
+      const changes = drafts.map((d, i) => ({
+        ...d,
+        id: `${recorded.length + i}`,
+        organisationId: read.organisationId,
+        source: read.source,
+        observedAt: reading.observedAt,
+      }));
+      recorded.push(...changes);
+      return changes;
+    },
+    async recordFailure(read, failure) {
+      due.set(read.identifierValue, failure.nextDueAt);
+    },
+  };
+  return { store, due, recorded };
+}
+
+const reads: WatchedRead[] = [
+  { organisationId: 'o1', identifierType: 'ABN', identifierValue: '30635412074', source: 'abr' },
+  { organisationId: 'o2', identifierType: 'LEI', identifierValue: '984500HARBOURLINE019', source: 'gleif' },
+];
+
+describe('runMonitorPass', () => {
+  it('paces each read on its provider’s key (the batch pass’s keys) and records a rename the next day', async () => {
+    let now = new Date('2026-12-01T00:00:00Z');
+    const names = new Map([
+      ['30635412074', 'KOOKABURRA KITCHENS PTY LTD'],
+      ['984500HARBOURLINE019', 'HARBOURLINE LOGISTICS, INC.'],
+    ]);
+    const registries: RegistryReads = { read: async (r) => ({ ok: true, value: observation(names.get(r.identifierValue) ?? '') }) };
+    const paced: string[] = [];
+    const { store } = memoryStore(reads);
+    const pass = createRunMonitorPass({
+      store,
+      registries,
+      pace: async (p) => void paced.push(p),
+      log: { debug: () => undefined, warn: () => undefined },
+      intervalHours: 24,
+      now: () => now,
+    });
+    expect(await pass({ accountId: null })).toMatchObject({ checked: 2, changed: 0, unchanged: 2 });
+    expect(paced).toEqual(['registry_au', 'registry_lei']);
+    names.set('30635412074', 'KOOKABURRA JOINERY PTY LTD');
+    now = new Date('2026-12-02T00:00:01Z');
+    const next = await pass({ accountId: null });
+    expect(next.changes.map((c) => [c.organisationId, c.kind, c.before, c.after])).toEqual([
+      ['o1', 'legal_name', 'KOOKABURRA KITCHENS PTY LTD', 'KOOKABURRA JOINERY PTY LTD'],
+    ]);
+  });
+
+  it('a failed read is not retried within the pass, and comes due again within the hour', async () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    let calls = 0;
+    const registries: RegistryReads = {
+      read: async () => {
+        calls += 1;
+        return { ok: false, failure: { kind: 'http', status: 500, message: 'down' } };
+      },
+    };
+    const { store, due } = memoryStore(reads);
+    const summary = await createRunMonitorPass({
+      store,
+      registries,
+      pace: async () => undefined,
+      log: { debug: () => undefined, warn: () => undefined },
+      intervalHours: 24,
+      now: () => now,
+    })({
+      accountId: null,
+    });
+    expect(summary).toMatchObject({ checked: 2, failed: 2, changes: [] });
+    expect(calls).toBe(2);
+    expect(due.get('30635412074')).toEqual(nextReadDue(now, 'failed', 24));
+    expect(nextReadDue(now, 'failed', 24).getTime() - now.getTime()).toBe(60 * 60 * 1000);
+  });
+
+  it('stops between reads when its signal aborts', async () => {
+    const controller = new AbortController();
+    const registries: RegistryReads = {
+      read: async () => {
+        controller.abort();
+        return { ok: true, value: observation('X') };
+      },
+    };
+    const { store } = memoryStore(reads);
+    const summary = await createRunMonitorPass({
+      store,
+      registries,
+      pace: async () => undefined,
+      log: { debug: () => undefined, warn: () => undefined },
+      intervalHours: 24,
+    })({
+      accountId: null,
+      signal: controller.signal,
+    });
+    expect(summary.checked).toBe(1);
+  });
+});
