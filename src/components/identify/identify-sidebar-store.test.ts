@@ -15,6 +15,8 @@ const base: OrganisationRecord = {
   websiteDomain: 'wattlebaycoffee.com.au',
   profileStatus: 'COMPLETED',
   profileCheckedAt: null,
+  profileFailureReason: null,
+  businessName: null,
   redirectedTo: null,
   enrichmentComplete: true,
   owned: false,

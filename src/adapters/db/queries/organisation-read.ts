@@ -17,6 +17,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     .select({
       id: organisations.id,
       name: organisations.name,
+      businessName: organisations.businessName,
       key: organisations.key,
       description: organisations.description,
       type: organisations.type,
@@ -25,6 +26,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       websiteDomain: organisations.websiteDomain,
       profileStatus: organisations.profileStatus,
       profileCheckedAt: organisations.profileCheckedAt,
+      profileFailureReason: organisations.profileFailureReason,
       redirectedTo: organisations.redirectedTo,
       registryStatusValue: organisations.registryStatus,
       registryStatusText: organisations.registryStatusText,
