@@ -29,6 +29,8 @@ export const organisationRecordSchema = z.object({
   website: z.string().nullable(),
   websiteDomain: z.string().nullable(),
   profileStatus: z.string().nullable().describe(`The profile's state: ${profileStatusGlossary()}`),
+  /** Web research (the agent, the website, the company-data provider) found its description or website: `webResearchFound` (core/profile-status). */
+  webResearchFound: z.boolean(),
   /** Why the last enrichment failed (FAILED only); null otherwise. */
   profileFailureReason: z.string().nullable(),
   /** ISO 8601 timestamp or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_STATUSES, isEnrichmentSettled, profileStateOf, profileStatusGlossary, profileStatusLabel } from './profile-status';
+import { PROFILE_STATUSES, isEnrichmentSettled, profileStateOf, profileStatusGlossary, profileStatusLabel, webResearchFound } from './profile-status';
 
 describe('isEnrichmentSettled', () => {
   it('settles at COMPLETED or FAILED, the two settled states', () => {
@@ -27,16 +27,29 @@ describe('the status vocabulary', () => {
 });
 
 describe('profileStateOf', () => {
-  const complete = { profileStatus: 'COMPLETED', description: 'Freight and logistics.', website: 'https://koala.example', naicsCount: 1 };
+  const complete = { profileStatus: 'COMPLETED', webResearchFound: true, naicsCount: 1 };
 
   it('a complete profile is "Enriched"', () => {
     expect(profileStateOf(complete)).toMatchObject({ kind: 'enriched', label: 'Enriched', tone: 'success', detail: null, classifyByHand: false });
   });
 
   it('a profile with nothing beyond the registry says so, not the same green "Enriched"', () => {
-    const state = profileStateOf({ ...complete, description: null, website: '  ', naicsCount: 0 });
+    const state = profileStateOf({ ...complete, webResearchFound: false, naicsCount: 0 });
     expect(state).toMatchObject({ kind: 'registry-only', label: 'Registry data only', tone: 'warning', classifyByHand: true });
     expect(state.detail).toBe('Web research found no website or description.');
+  });
+
+  it("counts the description or website of web research, not the registry's description", () => {
+    expect(
+      webResearchFound([
+        { field: 'description', source: 'registry' },
+        { field: 'naics', source: 'agent' },
+      ]),
+    ).toBe(false);
+    expect(webResearchFound([{ field: 'description', source: 'agent' }])).toBe(true);
+    expect(webResearchFound([{ field: 'website', source: 'website' }])).toBe(true);
+    expect(webResearchFound([{ field: 'description', source: 'company_data' }])).toBe(true);
+    expect(webResearchFound([{ field: 'website', source: 'selection' }])).toBe(false);
   });
 
   it('points to manual classification when the enrichment found no NAICS code', () => {

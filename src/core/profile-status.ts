@@ -46,20 +46,30 @@ export function profileStatusGlossary(): string {
   return `${PROFILE_STATUSES.map((status) => `\`${status}\` "${PROFILE_STATUS_LABELS[status]}"`).join(', ')}; \`null\` "${PROFILE_STATUS_LABELS.NONE}" (never enriched)`;
 }
 
+/** The sources of a field that are web research (the agent, the organisation's website, the company-data provider), not the registry or the search result. */
+export const WEB_RESEARCH_SOURCES = ['agent', 'website', 'company_data'] as const;
+/** The fields web research is asked for first: a profile without either from web research has nothing beyond the registry. */
+export const WEB_RESEARCH_FIELDS = ['description', 'website'] as const;
+
+/** Web research found the description or the website (their provenance, not merely a value: a registry writes a description too). */
+export function webResearchFound(sources: readonly { field: string; source: string }[]): boolean {
+  return sources.some((s) => (WEB_RESEARCH_FIELDS as readonly string[]).includes(s.field) && (WEB_RESEARCH_SOURCES as readonly string[]).includes(s.source));
+}
+
 /** What an enriched profile holds, as far as its state is concerned. */
 export interface ProfileStateFacts {
   readonly profileStatus: string | null | undefined;
-  readonly description: string | null | undefined;
-  readonly website: string | null | undefined;
+  /** `webResearchFound` of its field sources. */
+  readonly webResearchFound: boolean;
   readonly naicsCount: number;
   readonly failureReason?: string | null | undefined;
 }
 
 /**
  * A profile's state as a person reads it: the status word, how it looks (`tone`), a sentence saying what it
- * means, and whether manual classification is the way on. A COMPLETED profile with neither a description nor a
- * website says so ("Registry data only"): web research found nothing beyond the registry, which is not the same
- * as a complete profile.
+ * means, and whether manual classification is the way on. A COMPLETED profile for which web research found neither
+ * a description nor a website says so ("Registry data only"): nothing beyond the registry, which is not the same as
+ * a complete profile.
  */
 export interface ProfileState {
   readonly status: ProfileStatus | null;
@@ -79,7 +89,7 @@ export const NO_NAICS_DETAIL = 'No NAICS code was found: classify it by hand.';
 export function profileStateOf(facts: ProfileStateFacts): ProfileState {
   const status = toProfileStatus(facts.profileStatus);
   const classifyByHand = status === 'COMPLETED' && facts.naicsCount === 0;
-  const has = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+  const hasReason = typeof facts.failureReason === 'string' && facts.failureReason.trim() !== '';
   switch (status) {
     case 'PENDING':
       return { status, kind: 'pending', label: profileStatusLabel(status), tone: 'progress', detail: null, classifyByHand: false };
@@ -89,11 +99,11 @@ export function profileStateOf(facts: ProfileStateFacts): ProfileState {
         kind: 'failed',
         label: profileStatusLabel(status),
         tone: 'error',
-        detail: has(facts.failureReason) ? (facts.failureReason ?? null) : 'The enrichment did not finish.',
+        detail: hasReason ? (facts.failureReason ?? null) : 'The enrichment did not finish.',
         classifyByHand,
       };
     case 'COMPLETED':
-      if (!has(facts.description) && !has(facts.website)) {
+      if (!facts.webResearchFound) {
         return { status, kind: 'registry-only', label: REGISTRY_DATA_ONLY_LABEL, tone: 'warning', detail: REGISTRY_DATA_ONLY_DETAIL, classifyByHand };
       }
       return { status, kind: 'enriched', label: profileStatusLabel(status), tone: 'success', detail: null, classifyByHand };

@@ -16,6 +16,7 @@ const base: OrganisationRecord = {
   profileStatus: 'COMPLETED',
   profileCheckedAt: null,
   profileFailureReason: null,
+  webResearchFound: true,
   businessName: null,
   redirectedTo: null,
   enrichmentComplete: true,

@@ -187,8 +187,8 @@ function StatusPanel({ profile }: { profile: OrganisationProfile }) {
         </p>
         {status === 'PENDING' ? (
           <p className="profile-status-text">
-            {profile.description || profile.website
-              ? `The description and website are in; gathering the identifiers and classification from ${via}. This page updates by itself.`
+            {profile.webResearchFound
+              ? `Phase 1 is in (description, website, type); gathering the identifiers and classification from ${via}. This page updates by itself.`
               : `Gathering the description, website, identifiers and classification from ${via}. This page updates by itself.`}
           </p>
         ) : null}

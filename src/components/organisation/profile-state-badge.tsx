@@ -9,15 +9,13 @@ import { profileStateOf } from '../../core/profile-status';
 /** The facts of a profile or record that decide its state. */
 export function profileStateFacts(record: {
   profileStatus: string | null;
-  description: string | null;
-  website: string | null;
+  webResearchFound: boolean;
   naics: readonly unknown[];
   profileFailureReason?: string | null;
 }): ProfileStateFacts {
   return {
     profileStatus: record.profileStatus,
-    description: record.description,
-    website: record.website,
+    webResearchFound: record.webResearchFound,
     naicsCount: record.naics.length,
     failureReason: record.profileFailureReason ?? null,
   };

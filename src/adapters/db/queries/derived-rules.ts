@@ -4,7 +4,7 @@
  * tests/integration/derived-rules-sql.test.ts proves the two agree on the same rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { PROFILE_STATUSES, SETTLED_PROFILE_STATUSES, type ProfileStatus } from '../../../core/profile-status';
+import { PROFILE_STATUSES, SETTLED_PROFILE_STATUSES, WEB_RESEARCH_FIELDS, WEB_RESEARCH_SOURCES, type ProfileStatus } from '../../../core/profile-status';
 
 /**
  * Mirrors `isClassified` (core/classification): at least one Aquila1 classification; a NAICS tag alone does
@@ -44,4 +44,15 @@ export function profileStatusIs(profileStatus: SQL, status: ProfileStatus | 'NON
     PROFILE_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
+}
+
+/** Web research found the organisation's description or website: the SQL form of `webResearchFound` (core/profile-status). */
+export function webResearchFoundFor(organisationId: SQL): SQL {
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  return sql`exists (select 1 from organisation_field_sources wr where wr.organisation_id = ${organisationId}
+    and wr.field in (${list(WEB_RESEARCH_FIELDS)}) and wr.source in (${list(WEB_RESEARCH_SOURCES)}))`;
 }

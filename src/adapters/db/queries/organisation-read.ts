@@ -7,6 +7,7 @@ import { toRegistryStatus } from '../../../core/registry-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
 import { inAccountList } from './account-membership';
+import { webResearchFoundFor } from './derived-rules';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
 import type { OrganisationRecordReader } from '../../../server/organisations/ports';
@@ -33,6 +34,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       registryStatusDate: organisations.registryStatusDate,
       owned: sql<boolean>`not ${organisationIsGlobal(sql`${organisations.id}`)}`,
       accountLinked: sql<boolean>`${inAccountList(params.accountId, sql`${organisations.id}`)}`,
+      webResearchFound: sql<boolean>`${webResearchFoundFor(sql`${organisations.id}`)}`,
     })
     .from(organisations)
     .where(and(eq(organisations.id, params.organisationId), visibleToAccount(params.accountId, sql`${organisations.id}`)));
