@@ -4,7 +4,6 @@
  * state (the organisation header and page, the identify sidebar) uses it.
  */
 import type { ProfileState, ProfileStateFacts } from '../../core/profile-status';
-import { profileStateOf } from '../../core/profile-status';
 
 /** The facts of a profile or record that decide its state. */
 export function profileStateFacts(record: {
