@@ -4,6 +4,7 @@
  * state (the organisation header and page, the identify sidebar) uses it.
  */
 import type { ProfileState, ProfileStateFacts } from '../../core/profile-status';
+import './profile-state-badge.css';
 
 /** The facts of a profile or record that decide its state. */
 export function profileStateFacts(record: {
