@@ -109,6 +109,7 @@ describe('one status vocabulary', () => {
     const enriching = Number(await counts.locator('[data-flag="enriching"]').textContent());
     const notEnriched = Number(await counts.locator('[data-flag="not-enriched"]').textContent());
     expect(notEnriched).toBeGreaterThan(0);
+    await checkBothWidths('spotlight with the list counts', 'truthful-spotlight-counts');
 
     // The identify filter, chosen by keyboard, by the same words.
     const total = async (label: string): Promise<number> => {
