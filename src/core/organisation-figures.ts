@@ -4,6 +4,7 @@
  * organisation; a transaction is classified for its type when it has an Aquila1 edge for that type.
  */
 import { z } from 'zod';
+import { PROFILE_STATUS_LABELS } from './profile-status';
 
 export const transactionTotalsSchema = z.object({
   type: z.string(),
@@ -38,7 +39,9 @@ export const flagCountsSchema = z.object({
   listed: z.number(),
   /** Of those: enrichment settled and no Aquila1 classification (what manual classification fixes). */
   unclassified: z.number(),
-  /** Of those: enrichment not settled yet. */
-  enriching: z.number(),
+  /** Of those: being enriched now (PENDING, "Enriching"). */
+  enriching: z.number().describe(`Of those, profile \`PENDING\`: "${PROFILE_STATUS_LABELS.PENDING}"`),
+  /** Of those: never enriched (no profile status, "Not enriched"). */
+  notEnriched: z.number().describe(`Of those, never enriched (profile status null): "${PROFILE_STATUS_LABELS.NONE}"`),
 });
 export type FlagCounts = z.infer<typeof flagCountsSchema>;

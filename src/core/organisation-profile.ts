@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { organisationRecordSchema } from './organisation-record';
-import { profileStatusSchema } from './profile-status';
+import { profileStatusGlossary, profileStatusSchema } from './profile-status';
 
 export const FIELD_SOURCE_NAMES = ['company_data', 'registry', 'website', 'agent', 'selection'] as const;
 
 export const fieldSourceSchema = z.object({
-  /** `description`, `website`, `type`, `country`, `naics`, `legalName`, `parent`, `subsidiaries` or `identifier:<TYPE>`. */
+  /** `description`, `website`, `type`, `country`, `naics`, `legalName`, `businessName`, `parent`, `subsidiaries` or `identifier:<TYPE>`. */
   field: z.string(),
   source: z.enum(FIELD_SOURCE_NAMES),
   /** ISO 8601. */
@@ -41,10 +41,9 @@ export const verificationEvidenceSchema = z.object({
 export type VerificationEvidence = z.infer<typeof verificationEvidenceSchema>;
 
 export const organisationProfileSchema = organisationRecordSchema.extend({
-  profileStatus: profileStatusSchema.nullable(),
+  profileStatus: profileStatusSchema.nullable().describe(`The profile's state: ${profileStatusGlossary()}`),
   /** 'direct' (company-data provider) or 'agentic', when enrichment was requested. */
   profileSource: z.enum(['direct', 'agentic']).nullable(),
-  profileFailureReason: z.string().nullable(),
   sources: z.array(fieldSourceSchema),
   parent: relatedOrganisationSchema.nullable(),
   subsidiaries: z.array(relatedOrganisationSchema),

@@ -4,6 +4,7 @@
  * `naics`, `aquila1` and `aquila2` into its stored copy.
  */
 import { z } from 'zod';
+import { profileStatusGlossary } from './profile-status';
 import { registryStatusSchema } from './registry-status';
 
 export const naicsTagSchema = z.object({ code: z.string(), name: z.string() });
@@ -19,13 +20,19 @@ export const aquila2EdgeSchema = z.object({
 export const organisationRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The business (trading) name it was found and selected by ("Trading as: Koala Kids Childcare"); null when none. */
+  businessName: z.string().nullable(),
   key: z.string().nullable(),
   description: z.string().nullable(),
   type: z.string().nullable(),
   countryIsoAlpha3: z.string().nullable(),
   website: z.string().nullable(),
   websiteDomain: z.string().nullable(),
-  profileStatus: z.string().nullable(),
+  profileStatus: z.string().nullable().describe(`The profile's state: ${profileStatusGlossary()}`),
+  /** Web research (the agent, the website, the company-data provider) found its description or website: `webResearchFound` (core/profile-status). */
+  webResearchFound: z.boolean(),
+  /** Why the last enrichment failed (FAILED only); null otherwise. */
+  profileFailureReason: z.string().nullable(),
   /** ISO 8601 timestamp or null. */
   profileCheckedAt: z.string().nullable(),
   redirectedTo: z.string().nullable(),

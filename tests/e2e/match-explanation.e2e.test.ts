@@ -76,7 +76,7 @@ describe('why these matches', () => {
     expect(await whyToggle().getAttribute('aria-expanded')).toBe('true');
     expect(await explanations().count()).toBe(await rows().count());
     const first = explanations().first();
-    expect(await first.locator('.result-why-verdict').textContent()).toMatch(/^(Match|Not a match:) \d+ of 100$/);
+    expect(await first.locator('.result-why-verdict').textContent()).toMatch(/^(Match|Not a match|Not decided): \d+ of 100/);
     expect(await first.locator('.result-why-grades li').allTextContents()).toEqual([
       expect.stringMatching(/^Name: /),
       expect.stringMatching(/^Identifier: /),
@@ -84,7 +84,7 @@ describe('why these matches', () => {
       expect.stringMatching(/^Country: /),
     ]);
     // The top row is the exact name: a match, graded the same name, saying which name matched and the legal form ignored.
-    expect(await first.locator('.result-why-verdict').textContent()).toMatch(/^Match \d+ of 100$/);
+    expect(await first.locator('.result-why-verdict').textContent()).toMatch(/^Match: \d+ of 100$/);
     expect(await first.locator('.result-why-matched li').allTextContents()).toEqual([
       'Matched the name “Wattle Bay Coffee Roasters Pty Ltd”',
       'Ignored legal forms: pty, ltd',
@@ -93,6 +93,41 @@ describe('why these matches', () => {
 
     await whyToggle().click();
     expect(await explanations().count()).toBe(0);
+  });
+
+  it('each verdict agrees with its score and decision, and each grade says what was compared (issue 21)', async () => {
+    await searchAndWait('koala');
+    // Wait for the streamed rows too (the registry's and the agent's), then explain them.
+    await page.locator('li.result[data-sources~="registry_au"]').first().waitFor(WAIT);
+    await page.locator('.search-results[aria-busy="false"]').waitFor(WAIT);
+    await whyToggle().click();
+    const count = await rows().count();
+    expect(count).toBeGreaterThan(1);
+    let withWebsite = 0;
+    for (let i = 0; i < count; i += 1) {
+      const row = rows().nth(i);
+      const why = row.getByTestId('match-explanation');
+      const score = Number(await why.getAttribute('data-score'));
+      const decided = (await why.getAttribute('data-match')) === 'true';
+      const verdict = (await why.locator('.result-why-verdict').textContent()) ?? '';
+      // A score at or above the threshold that is not a match is "Not decided", with its reason, never "Not a match".
+      if (decided) expect(verdict).toMatch(/^Match: /);
+      else if (score >= 70) expect(verdict).toMatch(/^Not (decided|a match: \d+ of 100, your account)/);
+      else expect(verdict).toMatch(/^Not a match: \d+ of 100, below the 70 a match needs$/);
+      const grades = await why.locator('.result-why-grades li').allTextContents();
+      expect(grades.join(' | ')).not.toMatch(/: missing/);
+      if ((await row.locator('.result-domain').count()) > 0) {
+        withWebsite += 1;
+        // The row shows a website; the search named none.
+        expect(grades).toContain('Website: not in your search');
+      }
+    }
+    expect(withWebsite).toBeGreaterThan(0);
+    await expectAccessible('koala results explained');
+    await page.screenshot({ path: '/tmp/ts-why-koala-desktop.png', fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: '/tmp/ts-why-koala-phone.png', fullPage: true });
+    await expectAccessible('koala results explained at 390 px');
   });
 
   it('works from the keyboard only: Tab from the query reaches the toggle, Enter shows the explanations', async () => {

@@ -21,7 +21,8 @@ import { isClassified } from '../../src/core/classification';
 import { FLAGS } from '../../src/core/flags';
 import type { OrganisationRecord } from '../../src/core/organisation-record';
 import { isGlobal } from '../../src/core/ownership';
-import { isEnrichmentSettled } from '../../src/core/profile-status';
+import { isEnrichmentSettled, profileStatusLabel } from '../../src/core/profile-status';
+import { countIdentifyOrganisations } from '../../src/adapters/db/queries/identify-organisations';
 import { AddOrganisationNAICS } from '../../src/server/naics/add-organisation-naics';
 import type { Db } from '../../src/adapters/db/client';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -100,8 +101,17 @@ describe('the derived rules in SQL agree with the core functions', () => {
     expect(await countOrganisationFlagsForAccount(db, { accountId: account.id })).toEqual({
       listed: records.length,
       unclassified: records.filter((r) => isEnrichmentSettled(r.profileStatus) && !isClassified(r.aquila1.length)).length,
-      enriching: records.filter((r) => !isEnrichmentSettled(r.profileStatus)).length,
+      enriching: records.filter((r) => profileStatusLabel(r.profileStatus) === profileStatusLabel('PENDING')).length,
+      notEnriched: records.filter((r) => profileStatusLabel(r.profileStatus) === profileStatusLabel(null)).length,
     });
+    // A count and the identify filter of the same name find the same organisations ("Enriching 19" found nothing).
+    const counts = await countOrganisationFlagsForAccount(db, { accountId: account.id });
+    const filtered = (status: 'PENDING' | 'NONE') => countIdentifyOrganisations(db, { accountId: account.id, filter: '', status });
+    expect({ enriching: counts.enriching, notEnriched: counts.notEnriched }).toEqual({
+      enriching: await filtered('PENDING'),
+      notEnriched: await filtered('NONE'),
+    });
+    expect(counts).toMatchObject({ enriching: 2, notEnriched: 1 });
   });
 
   it('a transaction is classified for a type exactly when the add backfilled it for that type', async () => {

@@ -89,7 +89,7 @@ describe('organisation figures and flag counts', () => {
     // Linked but private to another account: not visible, so not counted.
     await makeOrganisation(db, { name: 'Hidden Pty Ltd', profileStatus: 'COMPLETED' }, { ownerAccountId: owner.id, linkAccountId: account.id });
 
-    expect(await countOrganisationFlagsForAccount(db, { accountId: account.id })).toEqual({ listed: 4, unclassified: 2, enriching: 1 });
+    expect(await countOrganisationFlagsForAccount(db, { accountId: account.id })).toEqual({ listed: 4, unclassified: 2, enriching: 1, notEnriched: 0 });
     const rows = await listIdentifyOrganisationsForAccount(db, { accountId: account.id });
     expect(rows.map((r) => r.name)).toEqual(['alpha Failed Pty Ltd', 'Beta Settled Pty Ltd', 'Delta Pending Pty Ltd', 'Gamma Classified Pty Ltd']);
     expect(rows.find((r) => r.id === classified.id)).toMatchObject({ aquila1Count: 1, naicsCount: 0, profileStatus: 'COMPLETED', owned: false });

@@ -51,6 +51,6 @@ describe('GET /organisations/flag-counts', () => {
     expect((await getFlagCounts(new Request('http://localhost/organisations/flag-counts'))).status).toBe(401);
     const response = await getFlagCounts(new Request('http://localhost/organisations/flag-counts', { headers: { authorization: account.authorization } }));
     expect(response.status).toBe(200);
-    expect(flagCountsSchema.parse(await response.json())).toEqual({ listed: 1, unclassified: 1, enriching: 0 });
+    expect(flagCountsSchema.parse(await response.json())).toEqual({ listed: 1, unclassified: 1, enriching: 0, notEnriched: 0 });
   });
 });

@@ -340,6 +340,31 @@ describe('a candidate with no internal match', () => {
   });
 });
 
+describe('the trading name a result was found by', () => {
+  it('is kept as the business name of the organisation it creates, and of an existing one that has none', async () => {
+    const made = await account();
+    const candidate = registryCandidate({ nameKind: 'business', matchedBusinessName: 'Wombat Kids Childcare' });
+    const created = ok(await select(made.context, await byReference(made, candidate)));
+    expect(created.created).toBe(true);
+    const profile = await ctx.container.organisations.getProfile({ accountId: made.id, organisationId: created.organisationId });
+    expect(profile.businessName).toBe('Wombat Kids Childcare');
+    expect(profile.sources.find((s) => s.field === 'businessName')).toMatchObject({ source: 'registry' });
+
+    // An organisation already in the database under the same key, without a business name, takes it on selection.
+    const existing = await makeOrganisation(db, { name: 'WOMBAT CARE GROUP PTY LTD', countryIsoAlpha3: 'AUS' });
+    const again = registryCandidate({
+      canonicalName: 'WOMBAT CARE GROUP PTY LTD',
+      key: 'AUS|wombat care group',
+      nameKind: 'business',
+      matchedBusinessName: 'Wombat Care Kindergarten',
+    });
+    const settled = ok(await select(made.context, await byReference(made, again)));
+    expect(settled).toEqual({ organisationId: existing.id, created: false });
+    const record = await ctx.container.organisations.getProfile({ accountId: made.id, organisationId: existing.id });
+    expect(record.businessName).toBe('Wombat Care Kindergarten');
+  });
+});
+
 describe('an existing internal match', () => {
   it('creates nothing, writes the candidate identifiers, backfills a missing type and links the account', async () => {
     const made = await account();

@@ -154,6 +154,8 @@ export const organisations = pgTable(
     profileSource: text('profile_source'),
     /** Why the last enrichment FAILED (retries exhausted), in words an analyst can act on; null otherwise. */
     profileFailureReason: text('profile_failure_reason'),
+    /** The business (trading) name the organisation was found and selected by ("Trading as: Koala Kids Childcare"); null when none. */
+    businessName: text('business_name'),
     redirectedTo: uuid('redirected_to'),
     /** active, inactive (dissolved, deregistered, cancelled, struck off) or unknown (core/registry-status.ts). */
     registryStatus: text('registry_status').notNull().default('unknown'),

@@ -6,11 +6,13 @@
  */
 import Link from 'next/link';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { profileStatusLabel } from '../../core/profile-status';
+import { NO_NAICS_DETAIL, profileStateOf } from '../../core/profile-status';
 import { NaicsRow } from '../naics/naics-row';
 import type { AddNaicsSuccess } from '../naics/add-naics-control-state';
 import { Aquila1Classification } from '../organisation/classification-view';
+import { EnrichNowButton } from '../organisation/enrich-now-button';
 import { LiveOrganisationFigures } from '../organisation/live-figures';
+import { ProfileStateBadge, profileStateFacts } from '../organisation/profile-state-badge';
 import { createIdentifySidebarStore, fetchSidebarRecord, type SidebarEntry } from './identify-sidebar-store';
 
 /** The browser's one sidebar store (records survive closing and reopening the sidebar). */
@@ -50,6 +52,7 @@ export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, on
   }
 
   const record = entry.record;
+  const state = record ? profileStateOf(profileStateFacts(record)) : null;
   return (
     <aside id={id} className="identify-sidebar" aria-label="Organisation details">
       <div className="identify-sidebar-head">
@@ -62,9 +65,19 @@ export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, on
       </div>
       {record ? (
         <>
-          <p className="organisation-meta">
-            {[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain, profileStatusLabel(record.profileStatus)].filter(Boolean).join(' · ')}
-          </p>
+          <p className="organisation-meta">{[record.countryIsoAlpha3 ?? 'Global', record.websiteDomain].filter(Boolean).join(' · ')}</p>
+          {state ? (
+            <section className="identify-sidebar-status" aria-label="Profile status" data-profile-state={state.kind}>
+              <p>
+                <ProfileStateBadge state={state} />
+              </p>
+              {state.detail ? <p className="identify-sidebar-status-detail">{state.detail}</p> : null}
+              {state.classifyByHand ? <p className="identify-sidebar-status-detail">{NO_NAICS_DETAIL}</p> : null}
+              {state.kind === 'failed' || state.kind === 'none' ? (
+                <EnrichNowButton organisationId={record.id} onRequested={() => void store.load(organisationId, { force: true })} />
+              ) : null}
+            </section>
+          ) : null}
           <section className="surface-section" aria-label="Classification">
             <h3>NAICS</h3>
             <NaicsRow record={record} flagEnabled={flagEnabled} onAdded={afterAdd} />

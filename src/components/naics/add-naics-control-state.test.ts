@@ -50,7 +50,7 @@ describe('the latch', () => {
     const client = new QueryClient();
     client.setQueryData(organisationFiguresKey('org-1'), { organisationId: 'org-1', totals: [], sectors: [] });
     client.setQueryData(organisationFiguresKey('org-2'), { organisationId: 'org-2', totals: [], sectors: [] });
-    client.setQueryData(flagCountsKey, { listed: 1, unclassified: 1, enriching: 0 });
+    client.setQueryData(flagCountsKey, { listed: 1, unclassified: 1, enriching: 0, notEnriched: 0 });
     let latched = false;
     fireLatch({ setLatched: () => (latched = true), invalidate: (name, id) => invalidateClientCache(client, name, id) }, 'org-1', success);
     expect(latched).toBe(true);

@@ -9,7 +9,8 @@ import { useId, useState } from 'react';
 import { useServerActions } from '../providers/server-actions';
 import { useMarkProfilePending } from './use-organisation-profile';
 
-export function EnrichNowButton({ organisationId }: { organisationId: string }) {
+/** `onRequested`: what else follows the accepted request (the identify sidebar re-reads its record). */
+export function EnrichNowButton({ organisationId, onRequested }: { organisationId: string; onRequested?: () => void }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -24,6 +25,7 @@ export function EnrichNowButton({ organisationId }: { organisationId: string }) 
       const outcome = await triggerEnrichment({ organisationId });
       if (outcome.ok) {
         markPending();
+        onRequested?.();
       } else {
         setError(outcome.error.message);
       }

@@ -55,3 +55,13 @@ export function safeEvidenceUrl(url: string | null): string | null {
     return null;
   }
 }
+
+/** Where an evidence link goes, as people read it: its host without a leading `www.` ("abr.business.gov.au"); null when unreadable. */
+export function evidenceHost(url: string): string | null {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === '' ? null : host.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}

@@ -73,6 +73,10 @@ export function FlagCountsView({ counts }: { counts: FlagCounts }) {
         <dt>{profileStatusLabel('PENDING')}</dt>
         <dd data-flag="enriching">{counts.enriching}</dd>
       </div>
+      <div>
+        <dt>{profileStatusLabel(null)}</dt>
+        <dd data-flag="not-enriched">{counts.notEnriched}</dd>
+      </div>
     </dl>
   );
 }

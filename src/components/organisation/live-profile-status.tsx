@@ -8,7 +8,8 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import type { OrganisationProfile } from '../../core/organisation-profile';
-import { profileStatusLabel, toProfileStatus } from '../../core/profile-status';
+import { profileStateOf, toProfileStatus } from '../../core/profile-status';
+import { ProfileStateBadge, profileStateFacts } from './profile-state-badge';
 import { profileJustSettled, redirectedOrganisationPath } from './organisation-profile-query';
 import { useOrganisationProfile } from './use-organisation-profile';
 
@@ -32,13 +33,7 @@ export function LiveProfileStatus({ organisationId, initial }: { organisationId:
 
   // On the profile page its own status panel is the live region; elsewhere this badge announces the change.
   const onProfilePage = pathname === `/organisations/${encodeURIComponent(organisationId)}`;
-  return (
-    <span
-      className={`status-badge status-${(status ?? 'none').toLowerCase()}`}
-      data-profile-status={status ?? 'NONE'}
-      aria-live={onProfilePage ? undefined : 'polite'}
-    >
-      {profileStatusLabel(status)}
-    </span>
-  );
+  const shown = data ?? initial;
+  const state = profileStateOf(profileStateFacts(shown));
+  return <ProfileStateBadge state={state} {...(onProfilePage ? {} : { ariaLive: 'polite' as const })} />;
 }

@@ -7,16 +7,13 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { FieldSourceRecord, OrganisationProfile } from '../../core/organisation-profile';
-import { profileStatusLabel, toProfileStatus } from '../../core/profile-status';
+import { formatIdentifier } from '../../core/identifiers';
+import { organisationTypeLabel } from '../../core/organisation-type';
+import { profileStateOf } from '../../core/profile-status';
 import { EnrichNowButton } from './enrich-now-button';
-import { formatRetrievedDate, provenanceOf, provenanceText, safeEvidenceUrl } from './field-provenance';
+import { evidenceHost, formatRetrievedDate, provenanceOf, provenanceText, safeEvidenceUrl } from './field-provenance';
+import { ProfileStateBadge, profileStateFacts } from './profile-state-badge';
 import { useOrganisationProfile } from './use-organisation-profile';
-
-const TYPE_LABELS: Record<string, string> = {
-  ProprietaryLimited: 'Proprietary limited company',
-  PublicLimited: 'Public limited company',
-  SoleProprietor: 'Sole proprietor',
-};
 
 export type CountryNames = Readonly<Record<string, string>>;
 
@@ -34,22 +31,25 @@ function organisationHref(id: string): string {
   return `/organisations/${encodeURIComponent(id)}`;
 }
 
-/** "from the company-data provider · 23 Nov 2026", linked to the evidence when there is one. */
+/** "from the company-data provider · 23 Nov 2026", and the evidence it links to named by its host ("evidence: abr.business.gov.au"). */
 function FieldSource({ record, label }: { record: FieldSourceRecord | null; label: string }) {
   if (!record) return null;
   const evidence = safeEvidenceUrl(record.evidenceUrl);
+  const host = evidence ? evidenceHost(evidence) : null;
   const text = provenanceText(record);
   return (
     <p className="field-source" data-source={record.source}>
+      {text}
       {evidence ? (
-        <a href={evidence} target="_blank" rel="noopener noreferrer">
-          <span className="visually-hidden">Evidence for {label}, </span>
-          {text}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      ) : (
-        text
-      )}
+        <>
+          {' · '}
+          <a href={evidence} target="_blank" rel="noopener noreferrer" data-evidence-host={host ?? undefined}>
+            <span className="visually-hidden">Evidence for {label}: </span>
+            {host ?? 'evidence'}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -71,6 +71,13 @@ function ProfileFields({ profile, countryNames }: { profile: OrganisationProfile
   const href = profile.website ? websiteHref(profile.website) : null;
   const country = countryText(profile.countryIsoAlpha3, countryNames);
   const fields: ReactNode[] = [];
+  if (profile.businessName) {
+    fields.push(
+      <Field key="businessName" label="Trading as" field="businessName" sources={sources}>
+        {profile.businessName}
+      </Field>,
+    );
+  }
   if (profile.description) {
     fields.push(
       <Field key="description" label="Description" field="description" sources={sources}>
@@ -88,7 +95,7 @@ function ProfileFields({ profile, countryNames }: { profile: OrganisationProfile
   if (profile.type) {
     fields.push(
       <Field key="type" label="Type" field="type" sources={sources}>
-        {TYPE_LABELS[profile.type] ?? profile.type}
+        {organisationTypeLabel(profile.type, profile.countryIsoAlpha3)}
       </Field>,
     );
   }
@@ -120,7 +127,8 @@ function ProfileFields({ profile, countryNames }: { profile: OrganisationProfile
           <ul className="profile-list">
             {profile.identifiers.map((identifier) => (
               <li key={`${identifier.type}-${identifier.value}`} data-identifier={identifier.type}>
-                <span className="identifier-type">{identifier.type}</span> <span className="identifier-value">{identifier.value}</span>
+                <span className="identifier-type">{identifier.type}</span>{' '}
+                <span className="identifier-value">{formatIdentifier(identifier.type, identifier.value)}</span>
                 <FieldSource record={provenanceOf(sources, `identifier:${identifier.type}`)} label={`the ${identifier.type}`} />
               </li>
             ))}
@@ -165,25 +173,34 @@ function ProfileFields({ profile, countryNames }: { profile: OrganisationProfile
 }
 
 function StatusPanel({ profile }: { profile: OrganisationProfile }) {
-  const status = toProfileStatus(profile.profileStatus);
+  const state = profileStateOf(profileStateFacts(profile));
+  const { status } = state;
   const checked = profile.profileCheckedAt ? formatRetrievedDate(profile.profileCheckedAt) : null;
   const via = profile.profileSource === 'direct' ? 'the company-data provider' : 'web research';
   return (
-    <section className="profile-status-panel" aria-labelledby="profile-status-heading" data-profile-status={status ?? 'NONE'}>
+    <section className="profile-status-panel" aria-labelledby="profile-status-heading" data-profile-status={status ?? 'NONE'} data-profile-state={state.kind}>
       <h2 id="profile-status-heading">Profile</h2>
       <div role="status" className="profile-status-live">
         <p className="profile-status">
-          <span className={`status-badge status-${(status ?? 'none').toLowerCase()}`}>{profileStatusLabel(status)}</span>
+          <ProfileStateBadge state={state} />
           {status === 'COMPLETED' && checked ? <span className="profile-status-when"> · checked {checked}</span> : null}
         </p>
         {status === 'PENDING' ? (
-          <p className="profile-status-text">Gathering the description, website, identifiers and classification from {via}. This page updates by itself.</p>
+          <p className="profile-status-text">
+            {profile.webResearchFound
+              ? `Phase 1 is in (description, website, type); gathering the identifiers and classification from ${via}. This page updates by itself.`
+              : `Gathering the description, website, identifiers and classification from ${via}. This page updates by itself.`}
+          </p>
         ) : null}
-        {status === 'FAILED' ? <p className="profile-status-text">{profile.profileFailureReason ?? 'The enrichment did not finish.'}</p> : null}
-        {status === null ? <p className="profile-status-text">This organisation has not been enriched yet.</p> : null}
+        {state.detail ? <p className="profile-status-text">{state.detail}</p> : null}
+        {state.classifyByHand ? (
+          <p className="profile-status-text profile-classify-by-hand">
+            No NAICS code was found: <Link href={`${organisationHref(profile.id)}/analyst`}>classify it by hand on the analyst page</Link>.
+          </p>
+        ) : null}
       </div>
       {status === 'PENDING' ? <progress className="profile-progress" aria-label="Enrichment in progress" /> : null}
-      {status === 'FAILED' || status === null ? <EnrichNowButton organisationId={profile.id} /> : null}
+      {status === 'FAILED' || status === null || state.kind === 'registry-only' ? <EnrichNowButton organisationId={profile.id} /> : null}
     </section>
   );
 }
@@ -212,7 +229,8 @@ function Verification({ verification }: { verification: OrganisationProfile['ver
           {evidenceUrl ? (
             <p>
               <a href={evidenceUrl} target="_blank" rel="noopener noreferrer">
-                Registry record<span className="visually-hidden"> (opens in a new tab)</span>
+                Registry record at {evidenceHost(evidenceUrl) ?? 'the register'}
+                <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </p>
           ) : null}

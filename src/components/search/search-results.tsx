@@ -147,14 +147,14 @@ function ResultOption({
 
 /** Why this row matched: the score and decision, each field's grade, and what matched. */
 function MatchExplanation({ result, id }: { result: OrganisationResult; id: string }) {
-  const lines = explainMatch(result.match);
+  const lines = explainMatch(result.match, result);
   return (
     <div className="result-why" id={id} data-testid="match-explanation" data-match={result.match.match} data-score={result.match.score}>
       <p className="result-why-verdict">{lines.verdict}</p>
       <ul className="result-why-grades" aria-label="Field grades">
-        {lines.grades.map(({ field, grade }) => (
+        {lines.grades.map(({ field, grade, text }) => (
           <li key={field} data-grade={grade}>
-            {field}: {grade}
+            {field}: {text}
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import type {
   CompanyDataProfile,
   CompanyDataProvider,
   EnrichmentAgent,
+  EnrichmentPhase1Write,
   EnrichmentStore,
   EnrichmentTarget,
   EnrichmentWrite,
@@ -88,10 +89,20 @@ function harness(
     duringPhase2?: () => void;
   } = {},
 ) {
-  const calls = { companyData: 0, phase1: 0, phase2: 0, verify: 0, synced: 0, completed: [] as EnrichmentWrite[], failed: [] as string[] };
+  const calls = {
+    companyData: 0,
+    phase1: 0,
+    phase2: 0,
+    verify: 0,
+    synced: 0,
+    completed: [] as EnrichmentWrite[],
+    failed: [] as string[],
+    savedPhase1: [] as (EnrichmentPhase1Write & { phase2Calls: number })[],
+  };
   const store: EnrichmentStore = {
     load: async () => (options.target === undefined ? target() : options.target),
     existingLeafNaics: async (codes) => codes.filter((c) => c === '484110' || c === '493110'),
+    savePhase1: async (_id, write) => void calls.savedPhase1.push({ ...write, phase2Calls: calls.phase2 }),
     complete: async (_id, write) => void calls.completed.push(write),
     fail: async (_id, reason) => void calls.failed.push(reason),
   };
@@ -244,6 +255,9 @@ describe('agentic enrichment', () => {
     expect(await last.enrich(agentic, lastAttempt)).toBe('failed');
     expect(last.calls.failed).toEqual(['The enrichment agent took too long to answer']);
     expect(last.calls.completed).toEqual([]);
+    // Phase 1 was saved before phase 2 ran, and stays: the failure settles the status, it does not undo phase 1.
+    expect(last.calls.savedPhase1).toHaveLength(1);
+    expect(last.calls.savedPhase1[0]).toMatchObject({ description: { value: phase1.description, source: 'agent' }, phase2Calls: 0 });
   });
 });
 

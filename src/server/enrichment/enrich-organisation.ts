@@ -5,8 +5,9 @@
  * - Direct (`profileSource` 'direct', a website): the company-data provider by registrable domain. A miss
  *   (404), a `for-sale` or `broken` domain, no description, or a provider failure falls back inline to the
  *   agentic pipeline.
- * - Agentic: agent phase 1 (description, website, type), then phase 2 (country, NAICS, identifiers,
- *   legal-name alias, parent and subsidiary stubs).
+ * - Agentic: agent phase 1 (description, website, type), saved at once (the profile still PENDING), then
+ *   phase 2 (country, NAICS, identifiers, legal-name alias, parent and subsidiary stubs). A phase-2 failure
+ *   keeps what phase 1 saved: the retries and the FAILED state change nothing of it.
  * - Nothing a provider says is written unchecked: a website must pass the website validator; ABN/ACN/CH
  *   values must pass their checks and be confirmed by the registry with a matching name (a claim that fails
  *   is dropped and logged; other identifier types cannot be confirmed and are dropped); NAICS codes must be
@@ -188,6 +189,9 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
     const website = phase1.website ? await validatedWebsite(target.name, phase1.website, signal) : null;
     if (website) write.website = { ...agent1(website), source: 'website', evidenceUrl: website };
     if (phase1.type && !target.type) write.type = agent1(phase1.type);
+    // Phase 1 is written before phase 2 starts: shown while phase 2 runs, kept when phase 2 fails.
+    signal?.throwIfAborted();
+    await deps.store.savePhase1(target.id, { description: write.description, website: write.website, type: write.type }, retrieved1);
 
     const checkedPhase1: AgentProfilePhase1 = { ...phase1, website };
     const phase2 = await agentPhase(() => deps.agent.profilePhase2({ ...subject, website: website ?? subject.website }, checkedPhase1, signal));

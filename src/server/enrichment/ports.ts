@@ -191,8 +191,16 @@ export interface EnrichmentWrite {
   registryStatus?: Sourced<RegistryStatus>;
 }
 
+/** Phase 1 of the agentic enrichment (spec): description, website, type. */
+export type EnrichmentPhase1Write = Pick<EnrichmentWrite, 'description' | 'website' | 'type'>;
+
 export interface EnrichmentStore {
   load(organisationId: string): Promise<EnrichmentTarget | null>;
+  /**
+   * Phase 1 saved on its own, before phase 2 starts (spec: the two phases are written as two): its fields with
+   * their sources; the profile stays PENDING, so the page shows them while phase 2 runs and a phase-2 failure keeps them.
+   */
+  savePhase1(organisationId: string, write: EnrichmentPhase1Write, at: Date): Promise<void>;
   /** The codes of the list that are six-digit leaf codes of the `naics` table. */
   existingLeafNaics(codes: readonly string[]): Promise<string[]>;
   /**

@@ -7,7 +7,7 @@ import type { OrganisationFiguresReader } from './ports';
 const figures: OrganisationFigures = { organisationId: 'org-1', totals: [], sectors: [] };
 const reader: OrganisationFiguresReader = {
   findFigures: async (accountId, organisationId) => (accountId === 'acc-1' && organisationId === 'org-1' ? figures : null),
-  countFlags: async (accountId) => ({ listed: accountId === 'acc-1' ? 3 : 0, unclassified: 1, enriching: 1 }),
+  countFlags: async (accountId) => ({ listed: accountId === 'acc-1' ? 3 : 0, unclassified: 1, enriching: 1, notEnriched: 0 }),
 };
 
 describe('GetOrganisationFigures', () => {
@@ -22,6 +22,6 @@ describe('GetOrganisationFigures', () => {
 
 describe('CountOrganisationFlags', () => {
   it("counts the account's own list", async () => {
-    await expect(createCountOrganisationFlags(reader)({ accountId: 'acc-1' })).resolves.toEqual({ listed: 3, unclassified: 1, enriching: 1 });
+    await expect(createCountOrganisationFlags(reader)({ accountId: 'acc-1' })).resolves.toEqual({ listed: 3, unclassified: 1, enriching: 1, notEnriched: 0 });
   });
 });

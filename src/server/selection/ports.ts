@@ -34,6 +34,8 @@ export interface NewSelectedOrganisation {
   source: FieldSource;
   /** What the register said of it in the search (unknown for an agent's find). */
   registryStatus: RegistryStatus;
+  /** The business (trading) name the result was found by ("Trading as: ..."); null when none. */
+  businessName: string | null;
 }
 
 /** What identifies a candidate across channels: its composite key, registry identifiers and registrable domain. */
@@ -58,6 +60,8 @@ export interface SelectionTx {
   /** Adds identifiers the organisation does not hold yet (same type and normalised value). */
   addIdentifiers(organisationId: string, identifiers: readonly Identifier[], source: FieldSource): Promise<void>;
   backfillType(organisationId: string, type: OrganisationType, source: FieldSource): Promise<void>;
+  /** Keeps the business (trading) name a result was found by, when the organisation has none yet. */
+  backfillBusinessName(organisationId: string, businessName: string, source: FieldSource): Promise<void>;
   /** Records what a register says of the organisation's status (a known status only; unknown changes nothing). */
   recordRegistryStatus(organisationId: string, status: RegistryStatus, source: FieldSource): Promise<void>;
   linkToAccount(accountId: string, organisationId: string): Promise<void>;

@@ -94,6 +94,7 @@ export function createSelectCandidate({ store, jobs }: SelectCandidateDependenci
         profileSource: facts.website ? 'direct' : 'agentic',
         source: facts.source,
         registryStatus: candidate.registryStatus,
+        businessName: facts.businessName,
       });
       await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
         tx: tx.handle,
@@ -153,6 +154,7 @@ async function settle(params: {
   if (existing.ownedByAccount || facts.source === 'registry') {
     await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
     if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
+    if (facts.businessName !== null) await tx.backfillBusinessName(existing.id, facts.businessName, facts.source);
   }
   // The register's status is kept when known (never overwritten by unknown: recordRegistryStatus).
   if (facts.source === 'registry') await tx.recordRegistryStatus(existing.id, params.registryStatus, facts.source);
@@ -177,14 +179,23 @@ interface CandidateFacts {
   /** A website the search established: an internal row's own, or a stream row's validated one. */
   website: string | null;
   source: FieldSource;
+  /** The registry business name the result was found by ("Trading as: ..."), kept as the organisation's business name. */
+  businessName: string | null;
 }
 
 /** An organisation selected by id brings nothing to write. */
-const NO_FACTS: CandidateFacts = { identifiers: [], type: null, country: null, website: null, source: 'selection' };
+const NO_FACTS: CandidateFacts = { identifiers: [], type: null, country: null, website: null, source: 'selection', businessName: null };
 
 function candidateFacts(candidate: SelectionCandidate): CandidateFacts {
   if (candidate._type === 'internal') {
-    return { identifiers: [], type: candidate.type ?? null, country: realCountry(candidate.countryIsoAlpha3), website: candidate.website, source: 'selection' };
+    return {
+      identifiers: [],
+      type: candidate.type ?? null,
+      country: realCountry(candidate.countryIsoAlpha3),
+      website: candidate.website,
+      source: 'selection',
+      businessName: null,
+    };
   }
   return {
     identifiers: storableIdentifiers(candidate.identifiers),
@@ -192,10 +203,15 @@ function candidateFacts(candidate: SelectionCandidate): CandidateFacts {
     country: realCountry(candidate.countryIsoAlpha3),
     website: candidate.websiteValidated ? candidate.website : null,
     source: candidate.source === 'agent' ? 'agent' : 'registry',
+    businessName: candidate.source === 'agent' ? null : nonBlank(candidate.matchedBusinessName),
   };
 }
 
 /** A country that can be persisted: a real ISO alpha-3 code, never GLO, XXX or ''. */
 function realCountry(code: string): string | null {
   return code !== 'GLO' && isCountryAlpha3(code) ? code : null;
+}
+
+function nonBlank(text: string | null): string | null {
+  return text !== null && text.trim() !== '' ? text.trim() : null;
 }

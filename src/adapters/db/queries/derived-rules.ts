@@ -4,7 +4,7 @@
  * tests/integration/derived-rules-sql.test.ts proves the two agree on the same rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { SETTLED_PROFILE_STATUSES } from '../../../core/profile-status';
+import { PROFILE_STATUSES, SETTLED_PROFILE_STATUSES, WEB_RESEARCH_FIELDS, WEB_RESEARCH_SOURCES, type ProfileStatus } from '../../../core/profile-status';
 
 /**
  * Mirrors `isClassified` (core/classification): at least one Aquila1 classification; a NAICS tag alone does
@@ -31,4 +31,28 @@ export function profileIsSettled(profileStatus: SQL): SQL {
  */
 export function transactionIsClassifiedFor(transactionId: SQL, type: SQL): SQL {
   return sql`exists (select 1 from transaction_aquila1 ta where ta.transaction_id = ${transactionId} and ta."for" = ${type})`;
+}
+
+/**
+ * The profile is in `status` (`NONE`: never enriched, any value that is not a profile status): the one SQL form of
+ * the status vocabulary, shared by the identify list's status filter and the account list's counts, so a count
+ * ("Enriching 3") and the filter of the same name always find the same organisations.
+ */
+export function profileStatusIs(profileStatus: SQL, status: ProfileStatus | 'NONE'): SQL {
+  if (status !== 'NONE') return sql`${profileStatus} = ${status}`;
+  return sql`coalesce(${profileStatus}, '') not in (${sql.join(
+    PROFILE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+}
+
+/** Web research found the organisation's description or website: the SQL form of `webResearchFound` (core/profile-status). */
+export function webResearchFoundFor(organisationId: SQL): SQL {
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  return sql`exists (select 1 from organisation_field_sources wr where wr.organisation_id = ${organisationId}
+    and wr.field in (${list(WEB_RESEARCH_FIELDS)}) and wr.source in (${list(WEB_RESEARCH_SOURCES)}))`;
 }

@@ -1,5 +1,6 @@
 /**
- * The EnrichmentStore port over PostgreSQL. `complete` writes one enrichment in one transaction: fields,
+ * The EnrichmentStore port over PostgreSQL. `savePhase1` writes the agentic enrichment's phase 1 (description,
+ * website, type) while the profile stays PENDING. `complete` writes one enrichment in one transaction: fields,
  * identifiers, aliases, NAICS tags, parent/subsidiary stubs and their relations, each with its provenance,
  * and the profile COMPLETED. Re-running it with the same values changes nothing but the timestamps.
  */
@@ -56,6 +57,33 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
         .where(and(inArray(naics.code, wanted), eq(naics.level, 5)));
       const found = new Set(rows.map((r) => r.code));
       return wanted.filter((c) => found.has(c));
+    },
+
+    async savePhase1(organisationId, write, at) {
+      const website = write.website ? toWebsiteUrl(write.website.value) : undefined;
+      if (!write.description && !website && !write.type) return;
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(organisations)
+          .set({
+            ...(write.description ? { description: write.description.value } : {}),
+            ...(website ? { website, websiteDomain: normaliseWebsiteHost(website) ?? null } : {}),
+            ...(write.type ? { type: write.type.value } : {}),
+            updatedAt: at,
+          })
+          .where(eq(organisations.id, organisationId))
+          .returning({ id: organisations.id });
+        if (updated.length === 0) return; // deleted while the job ran
+        const sources: FieldSourceWrite[] = [];
+        for (const [field, value] of [
+          ['description', write.description],
+          ['website', website ? write.website : undefined],
+          ['type', write.type],
+        ] as const) {
+          if (value) sources.push({ field, source: value.source, retrievedAt: value.retrievedAt, evidenceUrl: value.evidenceUrl });
+        }
+        await recordFieldSources(tx, organisationId, sources);
+      });
     },
 
     async complete(organisationId, write, at) {

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_IDENTIFY_SORT, type IdentifyOrganisationRow, type IdentifySort, type IdentifySortColumn } from '../../../core/identify-list';
-import { PROFILE_STATUSES } from '../../../core/profile-status';
+import { profileStatusIs } from './derived-rules';
 import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
@@ -28,16 +28,7 @@ function containsPattern(text: string): string {
 function matching(criteria: IdentifyListCriteria): SQL {
   const conditions: SQL[] = [sql`ao.account_id = ${criteria.accountId}::uuid`, visibleToAccount(criteria.accountId, sql`o.id`)];
   if (criteria.filter !== '') conditions.push(sql`o.name ilike ${containsPattern(criteria.filter)}`);
-  if (criteria.status === 'NONE') {
-    conditions.push(
-      sql`coalesce(o.profile_status, '') not in (${sql.join(
-        PROFILE_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  } else if (criteria.status) {
-    conditions.push(sql`o.profile_status = ${criteria.status}`);
-  }
+  if (criteria.status) conditions.push(profileStatusIs(sql`o.profile_status`, criteria.status));
   return sql.join(conditions, sql` and `);
 }
 

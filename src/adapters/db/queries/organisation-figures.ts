@@ -9,7 +9,7 @@ import type { FlagCounts, OrganisationFigures, SectorAmount, TransactionTotals }
 import type { OrganisationFiguresReader } from '../../../server/organisations/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
-import { organisationIsClassified, profileIsSettled, transactionIsClassifiedFor } from './derived-rules';
+import { organisationIsClassified, profileIsSettled, profileStatusIs, transactionIsClassifiedFor } from './derived-rules';
 import { visibleToAccount } from './visibility';
 
 export type TransactionTotalsRow = TransactionTotals;
@@ -66,18 +66,24 @@ export async function findOrganisationFiguresForAccount(db: Db, params: { accoun
 
 export type FlagCountsRow = FlagCounts;
 
-/** The account's list: how many organisations, how many settled without classification, how many enriching. */
+/** The account's list: how many organisations, how many settled without classification, how many enriching (PENDING), how many never enriched. */
 export async function countOrganisationFlagsForAccount(db: Db, params: { accountId: string }): Promise<FlagCountsRow> {
-  if (!isUuid(params.accountId)) return { listed: 0, unclassified: 0, enriching: 0 };
-  const result = await db.execute<{ listed: number; unclassified: number; enriching: number }>(sql`
+  if (!isUuid(params.accountId)) return { listed: 0, unclassified: 0, enriching: 0, notEnriched: 0 };
+  const result = await db.execute<{ listed: number; unclassified: number; enriching: number; not_enriched: number }>(sql`
     select count(*)::int as listed,
       count(*) filter (where ${profileIsSettled(sql`o.profile_status`)} and not ${organisationIsClassified(sql`o.id`)})::int as unclassified,
-      count(*) filter (where not ${profileIsSettled(sql`o.profile_status`)})::int as enriching
+      count(*) filter (where ${profileStatusIs(sql`o.profile_status`, 'PENDING')})::int as enriching,
+      count(*) filter (where ${profileStatusIs(sql`o.profile_status`, 'NONE')})::int as not_enriched
     from account_organisations ao
     join organisations o on o.id = ao.organisation_id
     where ao.account_id = ${params.accountId}::uuid and ${visibleToAccount(params.accountId, sql`o.id`)}`);
   const row = result.rows[0];
-  return { listed: Number(row?.listed ?? 0), unclassified: Number(row?.unclassified ?? 0), enriching: Number(row?.enriching ?? 0) };
+  return {
+    listed: Number(row?.listed ?? 0),
+    unclassified: Number(row?.unclassified ?? 0),
+    enriching: Number(row?.enriching ?? 0),
+    notEnriched: Number(row?.not_enriched ?? 0),
+  };
 }
 
 export function createOrganisationFiguresReader(db: Db): OrganisationFiguresReader {

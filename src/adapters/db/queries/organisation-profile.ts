@@ -36,10 +36,7 @@ async function readProfile(db: Db, params: { accountId: string; organisationId: 
       continue;
     }
     const [state, sources, parents, subsidiaries, verifications] = await Promise.all([
-      db
-        .select({ profileSource: organisations.profileSource, profileFailureReason: organisations.profileFailureReason })
-        .from(organisations)
-        .where(eq(organisations.id, record.id)),
+      db.select({ profileSource: organisations.profileSource }).from(organisations).where(eq(organisations.id, record.id)),
       listFieldSources(db, record.id),
       related(db, params.accountId, 'parent', record.id),
       related(db, params.accountId, 'subsidiary', record.id),
@@ -57,7 +54,6 @@ async function readProfile(db: Db, params: { accountId: string; organisationId: 
       ...record,
       profileStatus: toProfileStatus(record.profileStatus),
       profileSource: profileSource === 'direct' || profileSource === 'agentic' ? profileSource : null,
-      profileFailureReason: state[0]?.profileFailureReason ?? null,
       sources,
       parent: parents[0] ?? null,
       subsidiaries,

@@ -7,6 +7,7 @@ import { toRegistryStatus } from '../../../core/registry-status';
 import type { Db } from '../client';
 import { organisationAliases, organisationIdentifiers, organisations } from '../schema';
 import { inAccountList } from './account-membership';
+import { webResearchFoundFor } from './derived-rules';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
 import type { OrganisationRecordReader } from '../../../server/organisations/ports';
@@ -17,6 +18,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     .select({
       id: organisations.id,
       name: organisations.name,
+      businessName: organisations.businessName,
       key: organisations.key,
       description: organisations.description,
       type: organisations.type,
@@ -25,12 +27,14 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       websiteDomain: organisations.websiteDomain,
       profileStatus: organisations.profileStatus,
       profileCheckedAt: organisations.profileCheckedAt,
+      profileFailureReason: organisations.profileFailureReason,
       redirectedTo: organisations.redirectedTo,
       registryStatusValue: organisations.registryStatus,
       registryStatusText: organisations.registryStatusText,
       registryStatusDate: organisations.registryStatusDate,
       owned: sql<boolean>`not ${organisationIsGlobal(sql`${organisations.id}`)}`,
       accountLinked: sql<boolean>`${inAccountList(params.accountId, sql`${organisations.id}`)}`,
+      webResearchFound: sql<boolean>`${webResearchFoundFor(sql`${organisations.id}`)}`,
     })
     .from(organisations)
     .where(and(eq(organisations.id, params.organisationId), visibleToAccount(params.accountId, sql`${organisations.id}`)));

@@ -142,13 +142,17 @@ export function selectionTx(tx: Db): SelectionTx {
         },
         { ownerAccountId: accountId, linkAccountId: accountId },
       );
-      await tx.update(organisations).set({ profileSource: organisation.profileSource }).where(eq(organisations.id, id));
+      await tx
+        .update(organisations)
+        .set({ profileSource: organisation.profileSource, businessName: organisation.businessName })
+        .where(eq(organisations.id, id));
       const now = new Date();
       await recordFieldSources(tx, id, [
         { field: 'country', source: organisation.source, retrievedAt: now },
         ...(organisation.type ? [{ field: 'type', source: organisation.source, retrievedAt: now }] : []),
         ...(organisation.website ? [{ field: 'website', source: organisation.source, retrievedAt: now }] : []),
         ...(organisation.description ? [{ field: 'description', source: organisation.source, retrievedAt: now }] : []),
+        ...(organisation.businessName ? [{ field: 'businessName', source: organisation.source, retrievedAt: now }] : []),
         ...(organisation.registryStatus.status !== 'unknown' ? [{ field: 'registryStatus', source: organisation.source, retrievedAt: now }] : []),
         ...identifierSources(organisation.identifiers, organisation.source, now),
       ]);
@@ -172,6 +176,15 @@ export function selectionTx(tx: Db): SelectionTx {
         .where(and(eq(organisations.id, organisationId), isNull(organisations.type)))
         .returning({ id: organisations.id });
       if (updated.length > 0) await recordFieldSources(tx, organisationId, [{ field: 'type', source, retrievedAt: new Date() }]);
+    },
+
+    async backfillBusinessName(organisationId, businessName, source) {
+      const updated = await tx
+        .update(organisations)
+        .set({ businessName, updatedAt: new Date() })
+        .where(and(eq(organisations.id, organisationId), isNull(organisations.businessName)))
+        .returning({ id: organisations.id });
+      if (updated.length > 0) await recordFieldSources(tx, organisationId, [{ field: 'businessName', source, retrievedAt: new Date() }]);
     },
 
     async recordRegistryStatus(organisationId, status, source) {

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { Logger } from '../../logging/logger';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
-import { REGISTRY_LEAD_MS } from '../../../server/search/registry-lead';
 import type { Env } from '../../../config/env';
 import { createConfiguredOpenCorporatesClient, type OpenCorporatesHttpClient } from './client';
 import { cachedCompanySchema, cachedSearchSchema, ocCompanyEnvelopeSchema, ocSearchEnvelopeSchema, type OcCompany } from './schemas';
@@ -23,7 +22,11 @@ export interface OpenCorporatesRegistryOptions {
   /** The shared provider cache (`createProviderCache`); tests pass `createInMemoryProviderCache`. */
   cache: ProviderCache;
   log: Logger;
-  /** Per-attempt timeout of a name search (default REGISTRY_LEAD_MS, 5000 ms: the registry lead window). */
+  /**
+   * Per-attempt timeout of a name search (default OPENCORPORATES_SEARCH_TIMEOUT_MS, 30 s). Not the registry lead:
+   * an answer later than the 5 s lead is folded into the stream as identifier patches (spec, search rule 2), and the
+   * search's own time limit (its signal) cuts the call before this does.
+   */
   timeoutMs?: number;
   /** Per-attempt timeout of company-by-id (default 10000 ms, note section 6). */
   companyTimeoutMs?: number;
@@ -58,6 +61,13 @@ export interface OpenCorporatesRegistry extends GlobalRegistry {
 /** Spec, Limits: "aggregator company-by-id and search-by-name cache: 30 days". */
 export const OPENCORPORATES_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * A name search may take this long per attempt (spec, Limits: "registry hydration can take about 30 s"). The
+ * streamed search gives the registry a 5 s lead (REGISTRY_LEAD_MS) and folds a later answer in; cutting the call at
+ * the lead would report a slow but working aggregator as degraded.
+ */
+export const OPENCORPORATES_SEARCH_TIMEOUT_MS = 30_000;
+
 const missingToken: RegistryFailure = { kind: 'configuration', message: 'OPENCORPORATES_API_TOKEN is not set' };
 
 /** The shared cache entry whose presence means "the breaker is open": a 403 answered less than `breakerMs` ago. */
@@ -66,7 +76,7 @@ export const OPENCORPORATES_BREAKER_KEY = 'opencorporates:breaker';
 export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOptions): OpenCorporatesRegistry {
   const { cache, log } = options;
   const entries = adapterCache(cache, { log, name: 'opencorporates', source: 'the API' });
-  const timeoutMs = options.timeoutMs ?? REGISTRY_LEAD_MS;
+  const timeoutMs = options.timeoutMs ?? OPENCORPORATES_SEARCH_TIMEOUT_MS;
   const companyTimeoutMs = options.companyTimeoutMs ?? 10_000;
   const perPage = Math.min(Math.max(options.perPage ?? 30, 1), 100);
   const now = options.now ?? Date.now;

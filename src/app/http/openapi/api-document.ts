@@ -11,6 +11,7 @@ import { MATCH_THRESHOLD, RELEVANCE_FLOOR } from '../../../core/match';
 import { naicsSearchResultSchema } from '../../../core/naics';
 import { organisationProfileSchema } from '../../../core/organisation-profile';
 import { organisationRecordSchema } from '../../../core/organisation-record';
+import { PROFILE_STATUS_LABELS, profileStatusGlossary } from '../../../core/profile-status';
 import {
   dataExtensionQuerySchema,
   dataExtensionResponseSchema,
@@ -375,7 +376,8 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     path: '/organisations/flag-counts',
     method: 'get',
-    summary: "The account list's counts (listed, awaiting classification, enriching)",
+    summary: "The account list's counts (listed, awaiting classification, enriching, not enriched)",
+    description: `Counted in the profile status vocabulary of the pages and the identify filter: ${profileStatusGlossary()}. \`enriching\` and \`notEnriched\` find the same organisations as the identify list's "${PROFILE_STATUS_LABELS.PENDING}" and "${PROFILE_STATUS_LABELS.NONE}" filters.`,
     auth: 'account',
     success: { status: 200, description: 'The counts', schema: ref('FlagCounts') },
     errors: [401],

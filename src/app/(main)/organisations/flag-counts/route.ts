@@ -1,4 +1,4 @@
-/** GET /organisations/flag-counts: the account list's counts (listed, awaiting classification, enriching). */
+/** GET /organisations/flag-counts: the account list's counts (listed, awaiting classification, enriching, not enriched). */
 import { jsonResponse } from '../../../http/error-response';
 import { withAccount } from '../../../http/with-account';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';

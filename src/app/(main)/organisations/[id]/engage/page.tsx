@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { profileStatusLabel } from '../../../../../core/profile-status';
+import { profileStateOf } from '../../../../../core/profile-status';
+import { profileStateFacts } from '../../../../../components/organisation/profile-state-badge';
 import { loadOrganisationProfile } from '../load-organisation-profile';
 import { FindOrganisationLauncher } from '../../../../../components/shell/find-organisation-launcher';
 
@@ -20,7 +21,7 @@ export default async function OrganisationEngagePage({ params }: { params: Promi
         <dl className="profile-fields">
           <div className="profile-field">
             <dt>Profile</dt>
-            <dd>{profileStatusLabel(profile.profileStatus)}</dd>
+            <dd>{profileStateOf(profileStateFacts(profile)).label}</dd>
           </div>
           {profile.websiteDomain ? (
             <div className="profile-field">

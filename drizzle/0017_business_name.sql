@@ -1,0 +1,1 @@
+ALTER TABLE "organisations" ADD COLUMN "business_name" text;
