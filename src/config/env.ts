@@ -9,7 +9,7 @@ import { FLAGS } from '../core/flags';
 import { JOB_QUEUE_DEFAULTS } from '../core/jobs';
 import { WEBSITE_TOP_K } from '../core/national-registry';
 import { REENRICH_GLOBAL_MIN_AGE_HOURS_DEFAULT } from '../core/re-enrichment';
-import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
+import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../core/sandbox-faults';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 const booleanFromString = (fallback: boolean) =>

@@ -12,7 +12,8 @@ import { startFakeOpenAi } from './llm/fake-openai-server';
 import { startFakeBrave } from './web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites } from './websites/fake-websites-server';
 import type { SafeFetcherOptions } from '../adapters/website-validation/safe-fetch';
-import { faultsOf, type SandboxFaultProvider } from './fault-switch';
+import type { SandboxFaultProvider } from '../core/sandbox-faults';
+import { faultsOf } from './fault-switch';
 import type { FaultPlan } from './faults';
 
 export interface Sandbox {
