@@ -54,6 +54,8 @@ export const envSchema = z
     BENCH_DATABASE_URL: optionalString,
     DATA_DIR: optionalString.transform((v) => v ?? '.data'),
     LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+    /** `auto`: readable lines on a terminal, JSON lines otherwise; `json` or `pretty` force one. */
+    LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['auto', 'json', 'pretty']).default('auto')),
     AUTH_SECRET: optionalString,
     DB_POOL_MAX: intFromString(20, 1, 500),
     /** Run the enrichment worker inside the web process (`npm start`); `npm run worker` runs it on its own. */

@@ -10,15 +10,16 @@ import type { Env } from '../../../config/env';
 import type { UserDeps } from '../../auth/users';
 import { seedDemoConcordance } from './demo-concordance';
 import { syncDemoAquila1 } from './demo-profiles';
-import { seedDemo } from './demo-seed';
+import { seedDemo, type DemoSeedResult } from './demo-seed';
 import { seedDemoTransactions } from './demo-transactions';
 import { seedNaics } from './naics-seed';
 
-export async function seedOnFirstStart(deps: UserDeps, env: Pick<Env, 'APP_ENV'>, log: (message: string) => void): Promise<void> {
+/** The demo seed's result in sandbox mode (the demo user, and the API key on the start that created it); else undefined. */
+export async function seedOnFirstStart(deps: UserDeps, env: Pick<Env, 'APP_ENV'>, log: (message: string) => void): Promise<DemoSeedResult | undefined> {
   if (env.APP_ENV !== 'sandbox') {
     const { codes } = await seedNaics(deps.database.db);
     log(`NAICS reference data present (${codes} codes)`);
-    return;
+    return undefined;
   }
   const demo = await seedDemo(deps, log);
   const concordance = await seedDemoConcordance(deps.database.db);
@@ -31,4 +32,5 @@ export async function seedOnFirstStart(deps: UserDeps, env: Pick<Env, 'APP_ENV'>
       `Demo transactions: ${ledger.imported} with ${ledger.suppliers} organisations on the demo account's list (${ledger.classified} classified); manual NAICS classification is on for the demo account`,
     );
   }
+  return demo;
 }
