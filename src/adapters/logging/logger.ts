@@ -34,7 +34,11 @@ export function createLogger(options: LoggerOptions): Logger {
   // Synchronous: a terminal's lines stay in order with what a child process (the first `next build`) prints.
   const readable = {
     write(line: string) {
-      fs.writeSync(fd, prettyLogLine(line, { colour }));
+      try {
+        fs.writeSync(fd, prettyLogLine(line, { colour }));
+      } catch {
+        // The terminal went away (EIO, EPIPE): a line that cannot be written must not stop what is being logged.
+      }
     },
   };
   return pino(settings, readable);

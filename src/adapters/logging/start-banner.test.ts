@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quickSearchRequestSchema } from '../../server/quick-search/quick-search-request';
 import { startBanner } from './start-banner';
 
 describe('startBanner', () => {
@@ -14,6 +15,8 @@ describe('startBanner', () => {
     expect(banner).toContain('  API key   osk_abc\n');
     expect(banner).toContain("curl -H 'Authorization: Bearer osk_abc'");
     expect(banner).toContain('http://localhost:3000/api/organisations/quick-search');
+    const body = /-d '([^']+)'/.exec(banner)?.[1] ?? '';
+    expect(quickSearchRequestSchema.safeParse(JSON.parse(body)).success).toBe(true);
     expect(banner).toContain('  Data      /home/me/app/.data (embedded PostgreSQL)\n');
     expect(banner).toContain('  Stop      Ctrl-C\n');
   });

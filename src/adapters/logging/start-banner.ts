@@ -3,6 +3,9 @@
  * sign in, the demo API key (with a first call to try), where the data lives and how to stop. Pure text; on a
  * terminal main.ts prints it as is, elsewhere the same facts travel as fields of the `ready` log line.
  */
+/** The banner's first call: a quick lookup the demo answers (its body is a valid quick-search request). */
+export const FIRST_QUERY = { query: 'Acme Widgets', countryIsoAlpha3: 'AUS' };
+
 export interface StartFacts {
   url: string;
   mode: 'sandbox' | 'production';
@@ -24,7 +27,7 @@ export function startBanner(facts: StartFacts): string {
       rows.push(['API key', facts.demo.apiKey.key]);
       rows.push([
         'Try',
-        `curl -H 'Authorization: Bearer ${facts.demo.apiKey.key}' -H 'Content-Type: application/json' -d '{"query":"acme"}' ${facts.url}/api/organisations/quick-search`,
+        `curl -H 'Authorization: Bearer ${facts.demo.apiKey.key}' -H 'Content-Type: application/json' -d '${JSON.stringify(FIRST_QUERY)}' ${facts.url}/api/organisations/quick-search`,
       ]);
     } else {
       rows.push(['API key', `none known to this process; make one with ${facts.demo.apiKey.create}`]);
