@@ -31,7 +31,7 @@ const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
-  const log = createLogger({ level: env.LOG_LEVEL, name: 'organisation-search', format: env.LOG_FORMAT });
+  const log = createLogger({ level: env.LOG_LEVEL, name: 'organisation-search', format: env.LOG_FORMAT, colour: !env.NO_COLOR });
   const shutdownSteps: { name: string; run: () => Promise<void> }[] = [];
   installShutdown(log, shutdownSteps);
 

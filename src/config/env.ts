@@ -56,6 +56,8 @@ export const envSchema = z
     LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     /** `auto`: readable lines on a terminal, JSON lines otherwise; `json` or `pretty` force one. */
     LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['auto', 'json', 'pretty']).default('auto')),
+    /** Set (to anything): readable log lines without colours (https://no-color.org). */
+    NO_COLOR: optionalString,
     AUTH_SECRET: optionalString,
     DB_POOL_MAX: intFromString(20, 1, 500),
     /** Run the enrichment worker inside the web process (`npm start`); `npm run worker` runs it on its own. */

@@ -17,6 +17,8 @@ export interface LoggerOptions {
   /** The server logs to stdout; the CLI passes stderr, keeping stdout for its answers. */
   destination?: 'stdout' | 'stderr';
   format?: LogFormat;
+  /** Readable lines on a terminal are coloured unless this is false (NO_COLOR). */
+  colour?: boolean;
 }
 
 /** Whether the logger writes readable lines: `pretty`, or `auto` on a terminal. */
@@ -30,7 +32,7 @@ export function createLogger(options: LoggerOptions): Logger {
   const fd = options.destination === 'stderr' ? 2 : 1;
   const settings = { level: options.level, name: options.name, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
   if (!writesPrettyLines(options)) return pino(settings, pino.destination(fd));
-  const colour = tty.isatty(fd) && !process.env.NO_COLOR;
+  const colour = tty.isatty(fd) && options.colour !== false;
   // Synchronous: a terminal's lines stay in order with what a child process (the first `next build`) prints.
   const readable = {
     write(line: string) {
