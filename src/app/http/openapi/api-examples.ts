@@ -92,7 +92,7 @@ const STRING_BY_FIELD: Readonly<Record<string, string>> = {
   type: 'SPENT',
   status: 'ok',
   email: 'demo@example.com',
-  logo: '/api/logo/acmewidgets.com.au',
+  logo: 'https://cdn.brandfetch.io/acmewidgets.com.au/w/64/h/64',
   wording: 'Registered',
   legalFormsIgnored: 'Pty Ltd',
   from: 'widgts',
