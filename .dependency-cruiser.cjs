@@ -48,6 +48,13 @@ module.exports = {
       from: { path: '^src/components' },
       to: { path: '^src/app' },
     },
+    {
+      name: 'config-not-into-fakes',
+      comment: 'configuration parses the environment; it never imports a contract fake (the fault vocabulary is src/core/sandbox-faults.ts)',
+      severity: 'error',
+      from: { path: '^src/config' },
+      to: { path: '^src/(sandbox|adapters|app|components|cli)' },
+    },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

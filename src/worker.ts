@@ -17,7 +17,7 @@ import { startMonitorWorker } from './server/monitoring/monitor-worker';
 
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
-  const log = createLogger({ level: env.LOG_LEVEL, name: 'worker' });
+  const log = createLogger({ level: env.LOG_LEVEL, name: 'worker', format: env.LOG_FORMAT, colour: !env.NO_COLOR });
   const database = await openDatabase(env, (message) => log.info(message));
   const migrator = createDatabase(database.url, { max: 1 });
   try {

@@ -13,7 +13,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify({ error: 'invalid environment' })}\n`);
     return EXIT_FAILURE;
   }
-  const log = createLogger({ level: env.LOG_LEVEL, name: 'cli', destination: 'stderr' });
+  const log = createLogger({ level: env.LOG_LEVEL, name: 'cli', destination: 'stderr', format: env.LOG_FORMAT, colour: !env.NO_COLOR });
   return runCli(process.argv.slice(2), { env, log, stdout: process.stdout, stderr: process.stderr });
 }
 

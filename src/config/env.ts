@@ -9,7 +9,7 @@ import { FLAGS } from '../core/flags';
 import { JOB_QUEUE_DEFAULTS } from '../core/jobs';
 import { WEBSITE_TOP_K } from '../core/national-registry';
 import { REENRICH_GLOBAL_MIN_AGE_HOURS_DEFAULT } from '../core/re-enrichment';
-import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../sandbox/fault-switch';
+import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../core/sandbox-faults';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 const booleanFromString = (fallback: boolean) =>
@@ -54,6 +54,10 @@ export const envSchema = z
     BENCH_DATABASE_URL: optionalString,
     DATA_DIR: optionalString.transform((v) => v ?? '.data'),
     LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+    /** `auto`: readable lines on a terminal, JSON lines otherwise; `json` or `pretty` force one. */
+    LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['auto', 'json', 'pretty']).default('auto')),
+    /** Set (to anything): readable log lines without colours (https://no-color.org). */
+    NO_COLOR: optionalString,
     AUTH_SECRET: optionalString,
     DB_POOL_MAX: intFromString(20, 1, 500),
     /** Run the enrichment worker inside the web process (`npm start`); `npm run worker` runs it on its own. */

@@ -6,17 +6,8 @@
  * `SANDBOX_FAULTS=registry_au:failing,agent:slow` -> the ABN Lookup fake answers 500 to everything, the
  * model fake answers 1.5 s late.
  */
+import type { SandboxFaultKind, SandboxFaultProvider, SandboxFaultSetting } from '../core/sandbox-faults';
 import type { Fault } from './faults';
-
-export const SANDBOX_FAULT_PROVIDERS = ['registry_au', 'registry_global', 'registry_lei', 'agent', 'web_search', 'company_data'] as const;
-export type SandboxFaultProvider = (typeof SANDBOX_FAULT_PROVIDERS)[number];
-export const SANDBOX_FAULT_KINDS = ['slow', 'failing', 'malformed', 'hanging'] as const;
-export type SandboxFaultKind = (typeof SANDBOX_FAULT_KINDS)[number];
-
-export interface SandboxFaultSetting {
-  provider: SandboxFaultProvider;
-  kind: SandboxFaultKind;
-}
 
 /**
  * Slow: every answer this late, over the fakes' realistic latency, yet inside every adapter's timeout; a

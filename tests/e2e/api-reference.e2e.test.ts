@@ -1,6 +1,8 @@
 /**
  * The API document in the browser: `/api/openapi.json` served by the real product, and the readable
- * reference page over it, without a session, accessible (axe, WCAG 2.2 AA) at desktop and phone widths.
+ * reference page over it, without a session, accessible (axe, WCAG 2.2 AA) at desktop and phone widths,
+ * its scripts running under the product's own Content Security Policy, its descriptions' markdown rendered,
+ * an example and a curl line for every operation.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
@@ -24,6 +26,58 @@ describe('the API reference', () => {
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toContain('/api/organisations/select');
+  });
+
+  it('names this instance as its server, and a bearer security scheme', async () => {
+    const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
+      servers?: { url: string }[];
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    };
+    // The product's public base URL (BASE_URL, else localhost on its port), whatever address the test reached it by.
+    expect(new URL(document.servers?.[0]?.url ?? '').port).toBe(new URL(baseUrl).port);
+    expect(Object.values(document.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+  });
+
+  it('runs under the Content Security Policy without a violation, renders markdown, and shows an example and a curl line per operation', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const seen = ((window as unknown as { __cspViolations?: string[] }).__cspViolations ??= []);
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      const server = ((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as { servers: { url: string }[] }).servers[0]?.url;
+      await page.goto(`${baseUrl}/api-reference`);
+      await page.getByRole('heading', { level: 1, name: 'API reference' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const events = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+      expect([...violations, ...events]).toEqual([]);
+      // Hydrated: the page's scripts ran (a blocked script leaves Next's router unmounted).
+      expect(await page.evaluate(() => typeof (window as unknown as { next?: unknown }).next)).toBe('object');
+
+      const quickSearch = page.locator('#post--api-organisations-quick-search');
+      // A description's `code` spans are code, not backticks.
+      expect(await quickSearch.locator('p code', { hasText: 'match' }).count()).toBeGreaterThan(0);
+      expect(await quickSearch.locator('p').allTextContents()).not.toContainEqual(expect.stringContaining('`'));
+      const curl = (await quickSearch.locator('[data-example="curl"]').textContent()) ?? '';
+      expect(curl).toBe(
+        `curl -X POST '${server}/api/organisations/quick-search' -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -d '{"query":"Acme Widgets","countryIsoAlpha3":"AUS"}'`,
+      );
+      expect(JSON.parse((await quickSearch.locator('[data-example="response"]').textContent()) ?? '')).toHaveProperty('candidates');
+      const sections = await page.locator('section[id^="get-"], section[id^="post-"], section[id^="delete-"]').count();
+      expect(sections).toBeGreaterThan(25);
+      expect(await page.locator('[data-example="curl"]').count()).toBe(sections);
+      expect(await page.locator('[data-example="response"]').count()).toBe(sections);
+      await page.screenshot({ path: '/tmp/newcomer-api-reference-1440.png', fullPage: false });
+    } finally {
+      await context.close();
+    }
   });
 
   for (const width of [1440, 390]) {

@@ -28,7 +28,8 @@ async function counts() {
     (select count(*)::int from organisation_identifiers) as identifiers,
     (select count(*)::int from organisation_owners) as owners,
     (select count(*)::int from account_organisations) as links,
-    (select count(*)::int from naics) as naics`);
+    (select count(*)::int from naics) as naics,
+    (select count(*)::int from transactions) as transactions`);
   return result.rows[0];
 }
 
@@ -237,6 +238,67 @@ describe('seedDemo', () => {
       where o.name ilike 'koala logistics%' or o.website_domain = 'koalalogistics.com.au'
         or exists (select 1 from organisation_identifiers i where i.organisation_id = o.id and i.value_normalised in ('73434904926', '434904926'))`);
     expect(koala.rows[0]?.n).toBe(0);
+  });
+
+  it('gives the demo account a year of transactions with the global organisations on its list: backfilled where classified, none with its own', async () => {
+    const { db } = t.container.database;
+    const ledger = await db.execute<{
+      kind: string;
+      organisations: number;
+      transactions: number;
+      classified: number;
+      currencies: string[];
+      types: string[];
+    }>(sql`
+      select case when exists (select 1 from organisation_owners oo where oo.organisation_id = t.organisation_id) then 'private'
+                  when exists (select 1 from organisation_aquila1 a where a.organisation_id = t.organisation_id) then 'classified'
+                  else 'unclassified' end as kind,
+        count(distinct t.organisation_id)::int as organisations, count(*)::int as transactions,
+        count(*) filter (where exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta."for" = t.type))::int as classified,
+        array_agg(distinct t.currency order by t.currency) as currencies, array_agg(distinct t.type order by t.type) as types
+      from transactions t where t.account_id = ${first.accountId}::uuid
+      group by 1 order by 1`);
+    const byKind = Object.fromEntries(ledger.rows.map((r) => [r.kind, r]));
+    expect(byKind.private).toBeUndefined();
+    expect(byKind.unclassified?.organisations).toBeGreaterThan(10);
+    expect(byKind.unclassified?.classified).toBe(0);
+    expect(byKind.classified?.organisations).toBeGreaterThan(10);
+    expect(byKind.classified?.types).toEqual(['INVESTED', 'SPENT']);
+    expect(byKind.unclassified?.currencies).toEqual(expect.arrayContaining(['AUD', 'GBP', 'NZD', 'USD']));
+    // Every SPENT transaction of a classified organisation got the backfill (INVESTED only where its codes map).
+    const unbackfilled = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from transactions t
+      where t.account_id = ${first.accountId}::uuid and t.type = 'SPENT'
+        and exists (select 1 from organisation_aquila1 a where a.organisation_id = t.organisation_id and a."for" = 'SPENT')
+        and not exists (select 1 from transaction_aquila1 ta where ta.transaction_id = t.id and ta."for" = 'SPENT')`);
+    expect(unbackfilled.rows[0]?.n).toBe(0);
+    const amounts = await db.execute<{ min: number; max: number; first: string; last: string }>(sql`
+      select min(amount)::float8 as min, max(amount)::float8 as max, min(date)::text as first, max(date)::text as last
+      from transactions where account_id = ${first.accountId}::uuid and type = 'SPENT'`);
+    expect(amounts.rows[0]?.min).toBeGreaterThan(100);
+    expect(amounts.rows[0]?.max).toBeLessThan(100_000);
+    expect(logged.join('\n')).toMatch(/Demo transactions: \d+ with \d+ organisations/);
+  });
+
+  it("adding a NAICS code to a listed organisation moves its classified share of spend from none to all (the demo's flag is on)", async () => {
+    const { db } = t.container.database;
+    const found = await db.execute<{ id: string }>(sql`
+      select o.id from organisations o join account_organisations ao on ao.organisation_id = o.id and ao.account_id = ${first.accountId}::uuid
+      where o.name = 'Wattle Bay Coffee Roasters Pty Ltd' and not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id)`);
+    const organisationId = found.rows[0]?.id ?? '';
+    const before = await t.container.organisations.getFigures({ accountId: first.accountId, organisationId });
+    const spentBefore = before.totals.find((row) => row.type === 'SPENT');
+    expect(spentBefore?.transactionCount).toBeGreaterThan(0);
+    expect(spentBefore?.classifiedAmount).toBe(0);
+    expect(before.sectors).toEqual([]);
+
+    const added = await t.container.naics.addOrganisationNaics.execute({ accountId: first.accountId, organisationId, naicsCode: '311920' });
+    expect(added.transactionsClassified).toBe(spentBefore?.transactionCount);
+
+    const after = await t.container.organisations.getFigures({ accountId: first.accountId, organisationId });
+    const spentAfter = after.totals.find((row) => row.type === 'SPENT');
+    expect(spentAfter?.classifiedAmount).toBeCloseTo(spentBefore?.totalAmount ?? -1, 2);
+    expect(after.sectors.map((row) => row.aquila1Code)).toEqual(['DEMO-31-33']);
   });
 
   it('is idempotent: a second run creates nothing, changes no profile or classification, and prints no new key', async () => {

@@ -18,7 +18,7 @@ import { createLogger } from '../../src/adapters/logging/logger';
 import { parseEnvOrThrow } from '../../src/config/env';
 import { searchPortsOf } from '../../src/composition-root';
 import { streamItemSchema, type StreamItem } from '../../src/core/candidates';
-import { SANDBOX_FAULT_KINDS, type SandboxFaultKind, type SandboxFaultProvider } from '../../src/sandbox/fault-switch';
+import { SANDBOX_FAULT_KINDS, type SandboxFaultKind, type SandboxFaultProvider } from '../../src/core/sandbox-faults';
 import { startSandbox } from '../../src/sandbox/start-sandbox';
 import { createSearchOrganisations } from '../../src/server/search/search-organisations';
 import { makeAccount } from '../support/factories';

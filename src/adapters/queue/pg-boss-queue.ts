@@ -39,6 +39,7 @@
  */
 
 import PgBoss from 'pg-boss';
+import { isDatabaseGoingAway } from '../db/database-going-away';
 import { z } from 'zod';
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -120,7 +121,20 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? JOB_QUEUE_DEFAULTS.maintenanceIntervalSeconds,
     });
     // pg-boss reports background failures (maintenance) as events; unheard, they would crash the process.
-    boss.on('error', (error) => log.error({ err: error }, 'job queue background error'));
+    // The database closing its connections (stopping, restarting) is a warning, once a minute at most: on
+    // Ctrl-C it reaches the embedded PostgreSQL too, and its idle connections close before close() runs.
+    let warnedGoingAwayAt = Number.NEGATIVE_INFINITY;
+    boss.on('error', (error) => {
+      if (!isDatabaseGoingAway(error)) return log.error({ err: error }, 'job queue background error');
+      if (Date.now() - warnedGoingAwayAt < 60_000) return;
+      warnedGoingAwayAt = Date.now();
+      log.warn(
+        { reason: error.message },
+        closed
+          ? 'job queue: the database closed its connections while the queue stopped'
+          : 'job queue: the database closed its connections (stopping or restarting); the queue reconnects when it is back',
+      );
+    });
     try {
       await boss.start();
       const queue: Omit<PgBoss.Queue, 'name'> = {

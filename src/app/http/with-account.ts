@@ -1,6 +1,11 @@
 /**
  * The wrapper every API route uses: a request id, the container, the caller's active account (401 without
  * one), and one error mapping. Handlers receive a narrowed context: `accountId` is never optional.
+ *
+ * A rate-limited route names its limiter (`rateLimit`): the wrapper counts every authenticated request against
+ * it before the handler runs and hands the handler the admission (whether this instance sees clear headroom,
+ * and the shared count's answer). Whatever the handler then fails with, an over-limit request answers 429:
+ * the wrapper waits for the count before it maps the failure (429 wins over 400).
  */
 import { randomUUID } from 'node:crypto';
 import { getContainer, type Container } from '../../composition-root';
@@ -8,6 +13,7 @@ import { trustedOrigins } from '../../config/origins';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../core/errors';
 import type { Log } from '../../server/logging';
 import type { AccountContext } from '../../server/auth/account-context';
+import type { SearchRateLimiter } from '../../server/search/ports';
 import { jsonResponse, toErrorResponse } from './error-response';
 
 export interface RouteContext extends AccountContext {
@@ -15,6 +21,19 @@ export interface RouteContext extends AccountContext {
   readonly log: Log;
   readonly requestId: string;
   readonly params: Record<string, string>;
+  /** Set when the route names a rate limiter (`rateLimit`): this request's count against it. */
+  readonly admission?: Admission;
+}
+
+/** One request's count against the account's limit. */
+export interface Admission {
+  /**
+   * This instance's view of the account's window leaves clear headroom: the route may start its work while the
+   * shared count is confirmed, so that the count's round trip is not on the way to the answer.
+   */
+  readonly headroom: boolean;
+  /** Resolves once the shared count admits the request; rejects with RateLimitedError (429, Retry-After) over the limit. */
+  readonly admitted: Promise<void>;
 }
 
 /** Next passes `params` to every route handler; for a route without dynamic segments it resolves to undefined. */
@@ -24,12 +43,23 @@ type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 export interface WithAccountOptions {
   /** The body of the 503 answer when the database cannot say who the caller is (default: the error body). */
   unavailableBody?: unknown;
+  /** The limiter every authenticated request of the route counts against (the handler gets `admission`). */
+  rateLimit?: (container: Container) => SearchRateLimiter;
+}
+
+/** Starts the count of one request: every authenticated request is counted, whatever its body. */
+function admit(limiter: SearchRateLimiter, accountId: string): Admission {
+  const headroom = limiter.hasHeadroom(accountId);
+  const admitted = limiter.consumeOrThrow(accountId);
+  admitted.catch(() => undefined); // awaited by the handler or, on a failure, by the wrapper; never "unhandled" meanwhile
+  return { headroom, admitted };
 }
 
 export function withAccount(handler: Handler, options: WithAccountOptions = {}) {
   return async (request: Request, next?: NextRouteContext): Promise<Response> => {
     const requestId = request.headers.get('x-request-id') ?? randomUUID();
     let log: Pick<Log, 'error' | 'warn'> = console;
+    let admission: Admission | undefined;
     try {
       const container = await getContainer();
       const requestLog = container.log.child({ requestId });
@@ -39,8 +69,17 @@ export function withAccount(handler: Handler, options: WithAccountOptions = {}) 
       if (account.via === 'session') refuseCrossSiteWrite(request, trustedOrigins(container.env));
       const rawParams = (await next?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
-      return await handler(request, { ...account, container, log: requestLog.child({ accountId: account.accountId }), requestId, params });
-    } catch (error) {
+      admission = options.rateLimit ? admit(options.rateLimit(container), account.accountId) : undefined;
+      return await handler(request, { ...account, container, log: requestLog.child({ accountId: account.accountId }), requestId, params, admission });
+    } catch (failure) {
+      let error = failure;
+      if (admission) {
+        // Over the limit: 429 wins over whatever the handler failed with (a 400 for its body included).
+        error = await admission.admitted.then(
+          () => failure,
+          (refused: unknown) => refused,
+        );
+      }
       if (error instanceof UnavailableError && options.unavailableBody !== undefined) {
         log.error({ err: error }, 'database unavailable');
         return jsonResponse(options.unavailableBody, { status: 503 });
@@ -48,6 +87,12 @@ export function withAccount(handler: Handler, options: WithAccountOptions = {}) 
       return toErrorResponse(error, log);
     }
   };
+}
+
+/** The admission of a route declared with `rateLimit` (a route that reads it without declaring one is a bug). */
+export function admittedBy(admission: Admission | undefined): Admission {
+  if (!admission) throw new Error('this route reads its admission but declares no rateLimit in withAccount');
+  return admission;
 }
 
 /** A database that cannot answer "who is this?" is an outage (503), not a bug (500) and not "no account" (401). */

@@ -35,18 +35,21 @@ async function readProfile(db: Db, params: { accountId: string; organisationId: 
       organisationId = record.redirectedTo;
       continue;
     }
-    const [state, sources, parents, subsidiaries, verifications] = await Promise.all([
-      db.select({ profileSource: organisations.profileSource }).from(organisations).where(eq(organisations.id, record.id)),
-      listFieldSources(db, record.id),
-      related(db, params.accountId, 'parent', record.id),
-      related(db, params.accountId, 'subsidiary', record.id),
-      db
-        .select()
-        .from(organisationVerifications)
-        .where(eq(organisationVerifications.organisationId, record.id))
-        .orderBy(desc(organisationVerifications.createdAt))
-        .limit(1),
-    ]);
+    // One after another: a transaction is one connection (several queries at once would only queue there,
+    // and pg warns about it).
+    const state = await db
+      .select({ profileSource: organisations.profileSource, profileFailureReason: organisations.profileFailureReason })
+      .from(organisations)
+      .where(eq(organisations.id, record.id));
+    const sources = await listFieldSources(db, record.id);
+    const parents = await related(db, params.accountId, 'parent', record.id);
+    const subsidiaries = await related(db, params.accountId, 'subsidiary', record.id);
+    const verifications = await db
+      .select()
+      .from(organisationVerifications)
+      .where(eq(organisationVerifications.organisationId, record.id))
+      .orderBy(desc(organisationVerifications.createdAt))
+      .limit(1);
     const verification = verifications[0];
     const evidence = verification ? verificationEvidenceSchema.safeParse(verification.evidence) : undefined;
     const profileSource = state[0]?.profileSource;

@@ -39,21 +39,20 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     .from(organisations)
     .where(and(eq(organisations.id, params.organisationId), visibleToAccount(params.accountId, sql`${organisations.id}`)));
   if (!row) return null;
-  const [identifiers, aliases, naics, aquila1, aquila2] = await Promise.all([
-    db
-      .select({ type: organisationIdentifiers.type, value: organisationIdentifiers.value })
-      .from(organisationIdentifiers)
-      .where(eq(organisationIdentifiers.organisationId, row.id))
-      .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.value)),
-    db
-      .select({ value: organisationAliases.value })
-      .from(organisationAliases)
-      .where(eq(organisationAliases.organisationId, row.id))
-      .orderBy(asc(organisationAliases.value)),
-    listOrganisationNaics(db, { organisationId: row.id }),
-    listOrganisationAquila1(db, { organisationId: row.id }),
-    listOrganisationAquila2(db, { organisationId: row.id }),
-  ]);
+  // One after another: the profile reads this inside its snapshot transaction, one connection.
+  const identifiers = await db
+    .select({ type: organisationIdentifiers.type, value: organisationIdentifiers.value })
+    .from(organisationIdentifiers)
+    .where(eq(organisationIdentifiers.organisationId, row.id))
+    .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.value));
+  const aliases = await db
+    .select({ value: organisationAliases.value })
+    .from(organisationAliases)
+    .where(eq(organisationAliases.organisationId, row.id))
+    .orderBy(asc(organisationAliases.value));
+  const naics = await listOrganisationNaics(db, { organisationId: row.id });
+  const aquila1 = await listOrganisationAquila1(db, { organisationId: row.id });
+  const aquila2 = await listOrganisationAquila2(db, { organisationId: row.id });
   const { registryStatusValue, registryStatusText, registryStatusDate, ...fields } = row;
   return {
     ...fields,

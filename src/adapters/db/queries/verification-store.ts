@@ -148,18 +148,17 @@ export async function findVerificationSubject(db: Db, params: { organisationId: 
   // check takes KEY SHARE): a NAICS add on the organisation proceeds while a redirect waits for it to finish.
   const [row] = params.forUpdate ? await query.for('no key update') : await query;
   if (!row) return null;
-  const [identifiers, owners] = await Promise.all([
-    db
-      .select({ type: organisationIdentifiers.type, value: organisationIdentifiers.value })
-      .from(organisationIdentifiers)
-      .where(eq(organisationIdentifiers.organisationId, row.id))
-      .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.valueNormalised)),
-    db
-      .select({ accountId: organisationOwners.accountId })
-      .from(organisationOwners)
-      .where(eq(organisationOwners.organisationId, row.id))
-      .orderBy(asc(organisationOwners.createdAt), asc(organisationOwners.accountId)),
-  ]);
+  // One after another: with `forUpdate` this runs in the verification's transaction, one connection.
+  const identifiers = await db
+    .select({ type: organisationIdentifiers.type, value: organisationIdentifiers.value })
+    .from(organisationIdentifiers)
+    .where(eq(organisationIdentifiers.organisationId, row.id))
+    .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.valueNormalised));
+  const owners = await db
+    .select({ accountId: organisationOwners.accountId })
+    .from(organisationOwners)
+    .where(eq(organisationOwners.organisationId, row.id))
+    .orderBy(asc(organisationOwners.createdAt), asc(organisationOwners.accountId));
   return { ...row, identifiers, ownerAccountIds: owners.map((o) => o.accountId) };
 }
 

@@ -29,12 +29,13 @@ import { changesPageSchema } from '../../../core/organisation-changes';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
 import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
 import { flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
+import { curlOf, operationKey, REQUEST_EXAMPLES, responseExampleOf } from './api-examples';
 
 type JsonSchema = Record<string, unknown>;
 type ErrorStatus = AppErrorStatus | 500;
 
 /** Named schemas, written once under `components.schemas` and referenced from the operations. */
-const COMPONENTS = {
+export const COMPONENTS = {
   Error: errorBodySchema,
   QuickSearchRequest: quickSearchRequestSchema,
   SearchRequest: searchRequestSchema,
@@ -63,7 +64,7 @@ const COMPONENTS = {
   MatchDecision: matchDecisionSchema,
   ChangesPage: changesPageSchema,
 } satisfies Record<string, z.ZodType>;
-type ComponentName = keyof typeof COMPONENTS;
+export type ComponentName = keyof typeof COMPONENTS;
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
@@ -491,11 +492,15 @@ export const ROUTES: readonly RouteDoc[] = [
   },
 ];
 
-function operationOf(route: RouteDoc): JsonSchema {
+/** Where the examples' curl lines send their requests when the document is built without a server (tests). */
+export const DEFAULT_SERVER_URL = 'http://localhost:3000';
+
+function operationOf(route: RouteDoc, serverUrl: string, schemas: Readonly<Record<string, JsonSchema>>): JsonSchema {
+  const example = responseExampleOf(route, route.success.schema, schemas);
   const responses: Record<string, unknown> = {
     [String(route.success.status)]: {
       description: route.success.description,
-      ...(route.success.schema ? { content: { [route.success.contentType ?? 'application/json']: { schema: route.success.schema } } } : {}),
+      content: { [route.success.contentType ?? 'application/json']: { ...(route.success.schema ? { schema: route.success.schema } : {}), example } },
     },
   };
   for (const status of route.errors) {
@@ -512,21 +517,34 @@ function operationOf(route: RouteDoc): JsonSchema {
     ...(route.auth === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: typeof route.body === 'string' ? ref(route.body) : route.body.inline } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: typeof route.body === 'string' ? ref(route.body) : route.body.inline,
+                example: REQUEST_EXAMPLES[operationKey(route)],
+              },
+            },
+          },
+        }
       : {}),
     responses,
+    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlOf(route, serverUrl) }],
   };
 }
 
+/** The document; `serverUrl` is the product's public base URL (BASE_URL), named as its server and used by the curl lines. */
 export function buildOpenApiDocument(options: { serverUrl?: string } = {}): JsonSchema {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
-    paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route) };
-  }
+  const serverUrl = options.serverUrl ?? DEFAULT_SERVER_URL;
   const schemas: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(COMPONENTS)) {
     // Requests are documented as clients send them (before defaults), answers as the server writes them.
     schemas[name] = jsonSchemaOf(schema, name.endsWith('Request') ? 'input' : 'output');
+  }
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route, serverUrl, schemas) };
   }
   return {
     openapi: '3.1.0',
@@ -536,13 +554,19 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Json
       description:
         'Find organisations across the internal database, company registries and a web-search agent; select and enrich them; classify them with NAICS codes. Every error answers `{error, code, issues?}`; a method a path does not answer is `405` with `Allow`, and an `/api` path no route answers is `404`.',
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-    security: [{ apiKey: [] }, { session: [] }],
+    servers: [{ url: serverUrl, description: 'This instance of the service (BASE_URL)' }],
+    security: [{ bearerApiKey: [] }, { session: [] }],
     paths,
     components: {
       schemas,
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key of the account (`npm run cli -- api-keys create`)' },
+        bearerApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'API key (osk_...)',
+          description:
+            'An API key of the account, sent as `Authorization: Bearer <api key>` (`npm run cli -- api-keys create`; `npm start` prints the demo key)',
+        },
         session: {
           type: 'apiKey',
           in: 'cookie',

@@ -10,26 +10,20 @@
 import { UnavailableError } from '../../../../core/errors';
 import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
-import { withAccount } from '../../../http/with-account';
+import { admittedBy, withAccount } from '../../../http/with-account';
 import { quickSearchRequestSchema } from '../../../../server/quick-search/quick-search-request';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = withAccount(
-  async (request, { accountId, container, log }) => {
-    const limiter = container.quickSearchRateLimiter;
-    const headroom = limiter.hasHeadroom(accountId);
-    const counted = limiter.consumeOrThrow(accountId);
-    counted.catch(() => undefined); // awaited on every path below
-    if (!headroom) await counted;
-    const input = await parseJsonBodyOrThrow(request, quickSearchRequestSchema).catch(async (invalid: unknown) => {
-      await counted; // over the limit: 429 wins over 400
-      throw invalid;
-    });
+  async (request, { accountId, container, log, admission }) => {
+    const { headroom, admitted } = admittedBy(admission);
+    if (!headroom) await admitted;
+    const input = await parseJsonBodyOrThrow(request, quickSearchRequestSchema); // over the limit, withAccount answers 429 instead
     try {
       const answer = await container.answerQuickSearch.execute({ accountId, ...input });
-      await counted;
+      await admitted;
       return jsonResponse(answer);
     } catch (error) {
       if (!(error instanceof UnavailableError)) throw error;
@@ -37,7 +31,7 @@ export const POST = withAccount(
       return jsonResponse({ candidates: [] }, { status: 503 });
     }
   },
-  { unavailableBody: { candidates: [] } },
+  { unavailableBody: { candidates: [] }, rateLimit: (container) => container.quickSearchRateLimiter },
 );
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

@@ -19,7 +19,7 @@ import { ndjsonResponse } from '../../../http/ndjson';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { startNow } from '../../../http/start-now';
 import { finallyAfter, timeLimit } from '../../../http/time-limit';
-import { withAccount } from '../../../http/with-account';
+import { admittedBy, withAccount } from '../../../http/with-account';
 import { searchRequestSchema } from '../../../../server/search/search-request';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
@@ -30,29 +30,27 @@ export const dynamic = 'force-dynamic';
  */
 export const maxDuration = 60;
 
-export const POST = withAccount(async (request, { accountId, container, log }) => {
-  const search = container.searchOrganisations;
-  const headroom = container.searchRateLimiter.hasHeadroom(accountId);
-  const rateLimited = container.searchRateLimiter.consumeOrThrow(accountId);
-  rateLimited.catch(() => undefined); // awaited on every path below; this only keeps it from being "unhandled" meanwhile
-  const body = await parseJsonBodyOrThrow(request, searchRequestSchema).catch(async (invalid: unknown) => {
-    await rateLimited; // over the limit: 429 wins over 400
-    throw invalid;
-  });
-  const cancelled = new AbortController();
-  const seconds = container.env.SEARCH_MAX_DURATION_SECONDS;
-  const limit = timeLimit(seconds * 1000, `the search time limit of ${seconds} s was reached`);
-  const signal = AbortSignal.any([request.signal, cancelled.signal, limit.signal]);
-  const search$ = search.stream(body, { accountId }, signal);
-  const items = headroom ? startNow(search$) : search$;
-  try {
-    await rateLimited;
-  } catch (refused) {
-    cancelled.abort();
-    limit.clear();
-    throw refused;
-  }
-  return ndjsonResponse(finallyAfter(items, limit.clear), { log, onCancel: () => cancelled.abort() });
-});
+export const POST = withAccount(
+  async (request, { accountId, container, log, admission }) => {
+    const search = container.searchOrganisations;
+    const { headroom, admitted } = admittedBy(admission);
+    const body = await parseJsonBodyOrThrow(request, searchRequestSchema); // over the limit, withAccount answers 429 instead
+    const cancelled = new AbortController();
+    const seconds = container.env.SEARCH_MAX_DURATION_SECONDS;
+    const limit = timeLimit(seconds * 1000, `the search time limit of ${seconds} s was reached`);
+    const signal = AbortSignal.any([request.signal, cancelled.signal, limit.signal]);
+    const search$ = search.stream(body, { accountId }, signal);
+    const items = headroom ? startNow(search$) : search$;
+    try {
+      await admitted;
+    } catch (refused) {
+      cancelled.abort();
+      limit.clear();
+      throw refused;
+    }
+    return ndjsonResponse(finallyAfter(items, limit.clear), { log, onCancel: () => cancelled.abort() });
+  },
+  { rateLimit: (container) => container.searchRateLimiter },
+);
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST']);

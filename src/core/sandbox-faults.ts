@@ -1,0 +1,14 @@
+/**
+ * The vocabulary of the sandbox-only operator switch `SANDBOX_FAULTS` (`registry_au:failing,agent:slow`):
+ * which contract fake, and how it misbehaves. Configuration parses it (src/config/env.ts); the fakes apply it
+ * (src/sandbox/fault-switch.ts). It lives here so configuration never imports a fake.
+ */
+export const SANDBOX_FAULT_PROVIDERS = ['registry_au', 'registry_global', 'registry_lei', 'agent', 'web_search', 'company_data'] as const;
+export type SandboxFaultProvider = (typeof SANDBOX_FAULT_PROVIDERS)[number];
+export const SANDBOX_FAULT_KINDS = ['slow', 'failing', 'malformed', 'hanging'] as const;
+export type SandboxFaultKind = (typeof SANDBOX_FAULT_KINDS)[number];
+
+export interface SandboxFaultSetting {
+  provider: SandboxFaultProvider;
+  kind: SandboxFaultKind;
+}
