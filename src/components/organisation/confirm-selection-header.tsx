@@ -2,12 +2,14 @@
 /**
  * The confirm header (spec: "Selection destination"): a new selection arrives with `confirm=1` and asks
  * "Is this the company you were looking for?". Yes keeps the organisation and drops the request from the
- * URL; No rejects the selection (the organisation leaves the account's list) and returns to the search.
+ * URL; No rejects the selection (the organisation leaves the account's list) and returns to the search, which
+ * runs again and says the organisation was taken off the list (search-entry-snapshots.ts).
  * Mounted by the organisation layout, so it shows on every destination (profile, analyst, spotlight, engage).
  */
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useServerActions } from '../providers/server-actions';
+import { noteTakenOffList } from '../search/search-entry-snapshots';
 import { confirmRequestOf, returnToSearchUrl, urlWithoutConfirm } from './confirm-selection';
 
 export const ORGANISATION_TITLE_ID = 'organisation-title';
@@ -36,6 +38,8 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
       // The search it came from: the "No" is remembered for it (issue 20, section 6).
       const outcome = await rejectSelection({ organisationId, query: request.query, country: request.country });
       if (outcome.ok) {
+        // The search comes back with its results and a line saying the company was taken off the list.
+        noteTakenOffList({ query: request.query, country: request.country, organisationName });
         router.replace(returnToSearchUrl(request));
         return;
       }
