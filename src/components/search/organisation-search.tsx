@@ -272,31 +272,37 @@ export function OrganisationSearch({
         <label htmlFor={`${id}-q`} className="visually-hidden">
           Search organisations
         </label>
-        <input
-          ref={inputRef}
-          id={`${id}-q`}
-          name="q"
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open && rowKeys.length > 0}
-          aria-controls={hasResults ? listboxId : undefined}
-          aria-activedescendant={activeOption}
-          className="search-input"
-          value={query}
-          onChange={(event) => {
-            // Editing the query leaves the results: Enter then runs the new query rather than selecting a row.
-            setQuery(event.target.value);
-            moveHighlight(null);
-          }}
-          onFocus={activate}
-          onKeyDown={(event) => onKeyDown(event, 'input')}
-          placeholder="Organisation name, ABN or website"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          maxLength={200}
-        />
+        <div className="search-query-field">
+          <input
+            ref={inputRef}
+            id={`${id}-q`}
+            name="q"
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={open && rowKeys.length > 0}
+            aria-controls={hasResults ? listboxId : undefined}
+            aria-activedescendant={activeOption}
+            className="search-input"
+            value={query}
+            onChange={(event) => {
+              // Editing the query leaves the results: Enter then runs the new query rather than selecting a row.
+              setQuery(event.target.value);
+              moveHighlight(null);
+            }}
+            onFocus={activate}
+            onKeyDown={(event) => onKeyDown(event, 'input')}
+            placeholder="Organisation name, ABN or website"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={200}
+          />
+          {/* Always laid out inside the query box, shown only while a run is in flight: nothing moves as it comes and goes. */}
+          <button type="button" className="button search-stop" onClick={cancel} data-idle={searching ? undefined : true} tabIndex={searching ? undefined : -1}>
+            Stop
+          </button>
+        </div>
         <CountryPicker
           countries={countries}
           flags={flags}
@@ -307,10 +313,6 @@ export function OrganisationSearch({
         <div className="search-actions">
           <button type="submit" className="button button-primary">
             Search
-          </button>
-          {/* Always laid out, shown only while a run is in flight: the query box keeps its width as it comes and goes. */}
-          <button type="button" className="button search-stop" onClick={cancel} data-idle={searching ? undefined : true} tabIndex={searching ? undefined : -1}>
-            Stop
           </button>
         </div>
       </form>
