@@ -38,7 +38,7 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
   if (!request) return null;
 
   function keep() {
-    setKept({ height: section.current?.offsetHeight ?? 0 });
+    setKept({ height: section.current?.getBoundingClientRect().height ?? 0 });
     router.replace(urlWithoutConfirm(pathname, new URLSearchParams(searchParams.toString())), { scroll: false });
     // The question goes away: the focus moves to the organisation's name rather than to the page's start.
     document.getElementById(ORGANISATION_TITLE_ID)?.focus();
