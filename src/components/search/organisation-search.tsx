@@ -126,10 +126,11 @@ export function OrganisationSearch({
     [restore],
   );
 
-  // What this surface shows is kept under its history entry, for Back and Forward (not while idle).
+  // What this surface shows is kept under its history entry, for Back and Forward (not while idle). The query box
+  // is kept as the query the results are for: text typed afterwards belongs to the next search and its own entry.
   useEffect(() => {
-    if (entry.current !== null && state.status !== 'idle') searchSnapshots.keep(entry.current, { query, panel, expanded, state });
-  }, [query, panel, expanded, state]);
+    if (entry.current !== null && state.status !== 'idle') searchSnapshots.keep(entry.current, { query: state.query, panel, expanded, state });
+  }, [panel, expanded, state]);
 
   // Arriving on an entry a search ran in (Back or Forward from the page a selection opened) shows that search
   // again; arriving after "No" on the confirm header runs its search again and says what was taken off the list.

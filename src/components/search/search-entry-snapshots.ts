@@ -1,8 +1,8 @@
 /**
  * A search kept per history entry while the tab is open (issue 21, section 1): "open a result, go back, open the
  * next". A run marks its history entry with an id (`searchEntry` in `history.state`, beside Next.js's own state);
- * the surface keeps a snapshot of what it shows under that id (the query box, the focus panel, whether the
- * results were open, the merged results). Back or Forward to that entry, from the same page or from the page a
+ * the surface keeps a snapshot of what it shows under that id (the query the results are for, the focus panel,
+ * whether the results were open, the merged results). Back or Forward to that entry, from the same page or from the page a
  * selection opened, shows the snapshot again; nothing is searched.
  *
  * Kept in memory (the page's JavaScript lives as long as the tab's client-side navigation does): a fresh tab, a
@@ -14,7 +14,7 @@ import type { FocusPanelState } from '../../core/focus-panel';
 import { searchReducer, type SearchState } from './search-results-state';
 
 export interface SearchSnapshot {
-  /** The query box as it was (it may differ from the query the results are for). */
+  /** The query box as it is shown again: the query the results are for. */
   readonly query: string;
   readonly panel: FocusPanelState;
   /** The results popup was open. */
