@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     searchRateLimiter: {
       consumeOrThrow: (id: string) => searchRateLimiter.consumeOrThrow(id).finally(() => mark('rateLimitChecked')),
       hasHeadroom: (id: string) => searchRateLimiter.hasHeadroom(id),
+      refund: (id: string) => searchRateLimiter.refund(id),
     } satisfies typeof searchRateLimiter,
   });
   const isEnabled = flags.isEnabled.bind(flags);

@@ -17,6 +17,7 @@ import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { FLAGS } from '../../src/core/flags';
 import type { SearchIntent } from '../../src/core/selection';
 import { launchChromium, openDemoPage } from './support/browser';
+import { resultOption } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -116,16 +117,9 @@ const searchbox = (scope: Page | Locator) =>
 const headerSearchButton = (target: Page) => target.locator('header.app-header').getByRole('button', { name: /^Search/ });
 const launcher = (target: Page) => target.getByRole('link', { name: 'Find an organisation' });
 
-/**
- * A result row's select control by the organisation's name (a listbox option, or the row's button). The
- * case is ignored: the row may read as the registry spells it (upper case) when the stream answered first.
- */
+/** A result row by the organisation's name (its listbox option, named by its content, the name first). */
 function resultRow(scope: Page | Locator, name: string): Locator {
-  const exactName = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
-  return scope
-    .getByRole('option', { name: exactName })
-    .or(scope.locator('li.result').getByRole('button', { name: exactName }))
-    .first();
+  return resultOption(scope, name).first();
 }
 
 /** Selects a result row; when it never shows, the error says what the results region showed instead. */

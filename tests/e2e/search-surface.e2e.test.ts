@@ -13,7 +13,7 @@ import type { Database } from '../../src/adapters/db/client';
 import { accountFlags, demoAccountId, openProductDatabase } from './support/product-database';
 import type { FlagName } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
-import { chooseCountry as chooseCountryOn, countryBox as countryBoxOf, searchBox as searchBoxOf } from './support/search-form';
+import { chooseCountry as chooseCountryOn, countryBox as countryBoxOf, resultOption, searchBox as searchBoxOf } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
 const STREAM_PATH = '/api/organisations/search';
@@ -381,7 +381,7 @@ describe('the keyboard path', () => {
     expect(reached).toBe(true);
     await page.keyboard.type('Tasman Steel');
     await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: 'Tasman Steel Fabrication Pty Ltd', exact: true }).waitFor(WAIT);
+    await resultOption(page, 'Tasman Steel Fabrication Pty Ltd').waitFor(WAIT);
     await searchFinished();
     expect(await searchBox().getAttribute('aria-expanded')).toBe('true');
     expect(await searchBox().getAttribute('aria-controls')).toBe(await listbox().getAttribute('id'));
@@ -447,7 +447,7 @@ describe('the keyboard path', () => {
 
   it('Tab reaches the results list, whose arrows and Enter work the same way', async () => {
     await search('Wattle Bay Coffee');
-    await page.getByRole('option', { name: 'Wattle Bay Coffee Roasters Pty Ltd', exact: true }).waitFor(WAIT);
+    await resultOption(page, 'Wattle Bay Coffee Roasters Pty Ltd').waitFor(WAIT);
     await searchFinished();
     let reached = false;
     for (let step = 0; step < 15 && !reached; step += 1) {
@@ -515,7 +515,7 @@ describe('the keyboard path', () => {
 
   it('a rejected selection shows the inline error tile on its row (Enter on a highlighted row)', async () => {
     await search('Wattle Bay Coffee');
-    await page.getByRole('option', { name: 'Wattle Bay Coffee Roasters Pty Ltd', exact: true }).waitFor(WAIT);
+    await resultOption(page, 'Wattle Bay Coffee Roasters Pty Ltd').waitFor(WAIT);
     await searchFinished();
     // The selection cannot reach the server.
     await page.route('**/dashboard**', (route) =>

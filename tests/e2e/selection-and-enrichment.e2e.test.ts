@@ -15,7 +15,7 @@ import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
-import { chooseCountry, searchBox } from './support/search-form';
+import { chooseCountry, resultOption, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -69,7 +69,7 @@ async function search(target: Page, query: string, country: string, path = '/das
 }
 
 /** A result row (an option of the results listbox, named by the organisation's exact name); a click selects it. */
-const rowButton = (target: Page, name: string) => target.getByRole('option', { name, exact: true });
+const rowButton = (target: Page, name: string) => resultOption(target, name);
 const rowOf = rowButton;
 
 /** Waits until the search run has finished (both channels settled), so the rows stop changing. */

@@ -86,3 +86,16 @@ describe('hasHeadroom', () => {
     expect(first.hasHeadroom(account.id)).toBe(false);
   });
 });
+
+describe('refund', () => {
+  it('gives one counted search back: the account may search once more in the window', async () => {
+    const account = await makeAccount(database.db);
+    const instance = limiter();
+    for (let i = 0; i < POINTS; i += 1) await instance.consumeOrThrow(account.id);
+    await expect(instance.consumeOrThrow(account.id)).rejects.toBeInstanceOf(RateLimitedError);
+    await instance.refund(account.id);
+    await instance.refund(account.id);
+    await instance.consumeOrThrow(account.id);
+    await expect(instance.consumeOrThrow(account.id)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});

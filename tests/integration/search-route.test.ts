@@ -214,6 +214,27 @@ describe('before the first byte', () => {
     await other.text();
   });
 
+  it('does not count a search that reaches no provider (a query that is only a mistyped identifier)', async () => {
+    const account = await makeAccount(db);
+    const seen = portFakes();
+    for (let i = 0; i < RATE_LIMIT - 1; i += 1) {
+      const ok = await post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+      expect(ok.status).toBe(200);
+      await ok.text();
+    }
+    const searchesBefore = seen.searches.length;
+    for (let i = 0; i < RATE_LIMIT + 2; i += 1) {
+      const mistyped = await post({ query: '73 434 904 927', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+      expect(mistyped.status).toBe(200);
+      expect(await mistyped.text()).toContain('identifierSuggestions');
+    }
+    expect(seen.searches.length).toBe(searchesBefore);
+    const last = await post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization);
+    expect(last.status).toBe(200);
+    await last.text();
+    expect((await post({ query: 'acme', countryIsoAlpha3: 'AUS', mode: 'direct' }, account.authorization)).status).toBe(429);
+  });
+
   it('shares the limit between instances (another process over the same database sees the same count)', async () => {
     const account = await makeAccount(db);
     portFakes();
@@ -253,6 +274,7 @@ describe('rate limit and the providers', () => {
           await answered;
           if (options.refuse) throw new RateLimitedError(42);
         },
+        refund: async () => undefined,
       } satisfies typeof original,
     });
     return { answer };

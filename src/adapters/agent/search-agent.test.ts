@@ -58,3 +58,35 @@ describe('search agent (mock model)', () => {
     expect(system?.content).toContain('HEADQUARTERS');
   });
 });
+
+describe('the end of a run', () => {
+  const sunco = { name: 'SunCo Ltd', website: 'https://sunco.com.au', country: 'AUS', description: 'Solar.', identifiers: [] };
+  const closingText = step({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'done' }, { type: 'text-end', id: 't' }, end('stop'));
+
+  it('ends after a step that only reported accepted candidates, without waiting for a closing text turn', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: [
+        step(call('c1', 'web_search', { query: 'solar' }), end('tool-calls')),
+        step(call('c2', 'report_candidate', sunco), end('tool-calls')),
+        closingText,
+      ],
+    });
+    const agent = createSearchAgent({ model, webSearch, log: pino({ level: 'silent' }) });
+    const found = await collect(agent.discover({ query: 'solar', countryIsoAlpha3: 'AUS', limit: 5 }, new AbortController().signal));
+    expect(found.map((c) => c.name)).toEqual(['SunCo Ltd']);
+    expect(model.doStreamCalls).toHaveLength(2);
+  });
+
+  it('goes on after a step that reported and searched again', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: [
+        step(call('c1', 'web_search', { query: 'solar' }), end('tool-calls')),
+        step(call('c2', 'report_candidate', sunco), call('c3', 'web_search', { query: 'solar power' }), end('tool-calls')),
+        closingText,
+      ],
+    });
+    const agent = createSearchAgent({ model, webSearch, log: pino({ level: 'silent' }) });
+    await collect(agent.discover({ query: 'solar', countryIsoAlpha3: 'AUS', limit: 5 }, new AbortController().signal));
+    expect(model.doStreamCalls).toHaveLength(3);
+  });
+});

@@ -8,6 +8,7 @@
  *   search's path to its first byte (bench/search-stream.ts).
  * - If the database cannot be reached, an in-process limiter with the same budget takes over (the
  *   library's insurance limiter) rather than failing every search or letting them all through.
+ * - `refund`: a counted search given back (rate-limiter-flexible's reward), for a search that reached no provider.
  * - `hasHeadroom`: each answer of the shared count is remembered per account (points left, window end),
  *   less the searches started since. With at least a fifth of the budget left (2 at least) the route
  *   starts the search while the count is confirmed, which takes the count's round trip off the way to the
@@ -55,6 +56,9 @@ export function createPostgresSearchRateLimiter(options: PostgresSearchRateLimit
         throw rejection;
       }
     },
+    async refund(accountId) {
+      views.refunded(accountId, await limiter.reward(accountId, 1));
+    },
     hasHeadroom: (accountId) => views.hasHeadroom(accountId),
     close,
   };
@@ -97,6 +101,12 @@ class WindowViews {
     const inFlight = view ? Math.max(0, view.inFlight - 1) : 0;
     this.views.set(accountId, { remaining: answer.remainingPoints, windowEndsAt: Date.now() + answer.msBeforeNext, inFlight });
     if (this.views.size > MAX_VIEWS) this.dropEnded();
+  }
+
+  /** A count given back: the window's points as the shared count now has them, searches in flight unchanged. */
+  refunded(accountId: string, answer: RateLimiterRes): void {
+    const view = this.views.get(accountId);
+    if (view) this.views.set(accountId, { ...view, remaining: answer.remainingPoints, windowEndsAt: Date.now() + answer.msBeforeNext });
   }
 
   failed(accountId: string): void {

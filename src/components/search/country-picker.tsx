@@ -4,8 +4,13 @@
  * divider, then the rest alphabetically; searchable by typing a name or a code. A React Aria ComboBox: the
  * input is a combobox, the list a listbox in a popover that fits a 390 px screen. It opens on typing, on
  * ArrowDown or with its button, not on focus, so tabbing through the form does not open it.
+ *
+ * While the list is open React Aria hides the rest of the page from assistive technology (aria-hidden); what it
+ * hid that can take focus is made inert meanwhile, so nothing hidden stays focusable (axe aria-hidden-focus, the
+ * same as React Aria's own `shouldUseInert`). Tab closes the list first, so the page is live again before the
+ * browser moves the focus.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxSection, Popover } from 'react-aria-components';
 import type { CountryOption } from '../../core/countries';
 import { CountryFlag, type CountryFlags } from './country-flag';
@@ -15,6 +20,33 @@ export interface CountryPickerOptions {
   readonly pinned: readonly CountryOption[];
   readonly rest: readonly CountryOption[];
 }
+
+/** The focusable elements (or holders of them) React Aria hid while the list is open: inert until it closes. */
+function useInertWhileHidden(open: boolean): () => void {
+  const [made, setMade] = useState<HTMLElement[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    // React Aria hides the outside in its own effect of the same commit: look once it has run.
+    const frame = requestAnimationFrame(() => {
+      const hidden = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"]')].filter(
+        (element) => !element.inert && (element.matches(FOCUSABLE) || element.querySelector(FOCUSABLE) !== null),
+      );
+      for (const element of hidden) element.inert = true;
+      setMade(hidden);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+  useEffect(() => {
+    if (open || made.length === 0) return;
+    for (const element of made) element.inert = false;
+    setMade([]);
+  }, [made, open]);
+  return () => {
+    for (const element of made) element.inert = false;
+  };
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function CountryItem({ option, flags }: { option: CountryOption; flags: CountryFlags }) {
   return (
@@ -39,8 +71,11 @@ export function CountryPicker({
   compact?: boolean;
 }) {
   const byName = useMemo(() => new Map([...countries.pinned, ...countries.rest].map((option) => [option.name, option])), [countries]);
+  const [open, setOpen] = useState(false);
+  const wake = useInertWhileHidden(open);
   return (
     <ComboBox
+      onOpenChange={setOpen}
       className={`country-picker${compact ? ' country-picker-compact' : ''}`}
       selectedKey={value}
       onSelectionChange={(key) => {
@@ -52,7 +87,13 @@ export function CountryPicker({
       }}
     >
       <Label className="visually-hidden">Country</Label>
-      <div className="country-picker-field">
+      <div
+        className="country-picker-field"
+        onKeyDownCapture={(event) => {
+          // Tab leaves the picker: the page is live again before the browser looks for the next stop.
+          if (event.key === 'Tab') wake();
+        }}
+      >
         <CountryFlag code={value} flags={flags} />
         <Input className="country-picker-input" />
         <Button className="country-picker-button" aria-label="Show countries">
@@ -61,7 +102,7 @@ export function CountryPicker({
       </div>
       <Popover className="country-picker-popover" placement="bottom start">
         {/* The scrolling region is in the tab order, so the long list can be scrolled by keyboard alone. */}
-        <div className="country-picker-scroll" tabIndex={0}>
+        <div className="country-picker-scroll" tabIndex={0} role="region" aria-label="Country list">
           <ListBox className="country-picker-list">
             <ListBoxSection id="pinned" aria-label="Frequent countries" className="country-picker-section">
               {countries.pinned.map((option) => (

@@ -13,7 +13,7 @@
  * - Search-mode state: `activate()` on focus, `setHasSearchContent`, a registered cleanup, reset on
  *   unmount, `closeSearch()` after a successful selection.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   externalSearchOptions,
   initialFocusPanel,
@@ -29,8 +29,9 @@ import { CountryPicker, type CountryPickerOptions } from './country-picker';
 import { FocusPanel } from './focus-panel';
 import { keptHighlight, movedHighlight } from './result-highlight';
 import { SearchResults, type CountryFlags } from './search-results';
-import { resultListOf } from './search-results-state';
-import { clearSearchFromUrl, pushSearchToUrl, useSearchUrlRestore } from './use-search-url';
+import { resultListOf, type OrganisationResult } from './search-results-state';
+import { searchSnapshots, takeTakenOffListNote, takenOffListMessage, type SearchSnapshot } from './search-entry-snapshots';
+import { clearSearchFromUrl, currentSearchEntry, pushSearchToUrl, useSearchUrlRestore } from './use-search-url';
 import './search-surface.css';
 import { useOrganisationSearch } from './use-organisation-search';
 import { useResultSelection } from './use-result-selection';
@@ -70,7 +71,11 @@ export function OrganisationSearch({
   const listRef = useRef<HTMLUListElement>(null);
   /** A selection succeeded and the page is leaving: closing search then only stops the stream. */
   const leaving = useRef(false);
-  const { state, run, cancel, clear } = useOrganisationSearch({ onUnauthorized: signIn });
+  const { state, run, cancel, clear, restore } = useOrganisationSearch({ onUnauthorized: signIn });
+  /** The search entry id of the history entry this surface's search belongs to (search-entry-snapshots.ts). */
+  const entry = useRef<string | null>(null);
+  /** "No" on the confirm header brought this search back: the organisation it took off the list. */
+  const [takenOff, setTakenOff] = useState<string | null>(null);
   const onSelected = useCallback(() => {
     leaving.current = true;
     closeSearch();
@@ -92,7 +97,8 @@ export function OrganisationSearch({
   const runSearch = useCallback(
     (text: string, next: FocusPanelState) => {
       setExpanded(true);
-      pushSearchToUrl({ query: text, country: next.country });
+      setTakenOff(null);
+      entry.current = pushSearchToUrl({ query: text, country: next.country });
       void run(text, next.country, { external: !skipsExternalSearch(next.scope), ...(hybridSearch ? externalSearchOptions(next) : {}) });
     },
     [hybridSearch, run],
@@ -102,8 +108,50 @@ export function OrganisationSearch({
     clear();
     setQuery('');
     setExpanded(false);
+    setTakenOff(null);
+    if (entry.current !== null) searchSnapshots.forget(entry.current);
+    entry.current = null;
     clearSearchFromUrl();
   }, [clear]);
+
+  /** A kept search shown again: the query box, the focus panel, the results and whether they were open. */
+  const showKept = useCallback(
+    (kept: SearchSnapshot) => {
+      setQuery(kept.query);
+      setPanel(kept.panel);
+      setExpanded(kept.expanded);
+      setTakenOff(null);
+      restore(kept.state);
+    },
+    [restore],
+  );
+
+  // What this surface shows is kept under its history entry, for Back and Forward (not while idle). The query box
+  // is kept as the query the results are for: text typed afterwards belongs to the next search and its own entry.
+  useEffect(() => {
+    if (entry.current !== null && state.status !== 'idle') searchSnapshots.keep(entry.current, { query: state.query, panel, expanded, state });
+  }, [panel, expanded, state]);
+
+  // Arriving on an entry a search ran in (Back or Forward from the page a selection opened) shows that search
+  // again; arriving after "No" on the confirm header runs its search again and says what was taken off the list.
+  // A fresh visit (a pasted URL, a new tab, a reload) has neither: `q` only seeds the form.
+  const arrived = useRef(false);
+  useLayoutEffect(() => {
+    if (arrived.current) return;
+    arrived.current = true;
+    const id = currentSearchEntry();
+    const kept = searchSnapshots.find(id);
+    if (kept) {
+      entry.current = id;
+      showKept(kept);
+      return;
+    }
+    const note = takeTakenOffListNote({ query: initialQuery, country: initialCountry });
+    if (note) {
+      runSearch(note.query, panel);
+      setTakenOff(note.organisationName);
+    }
+  }, [initialCountry, initialQuery, panel, runSearch, showKept]);
 
   // Search-mode state: content reported, a cleanup registered for closeSearch(), flags reset on unmount.
   const hasSearchContent = query !== '' || hasResults;
@@ -124,12 +172,19 @@ export function OrganisationSearch({
   const knownCountry = useCallback((code: string) => [...countries.pinned, ...countries.rest].some((option) => option.code === code), [countries]);
   useSearchUrlRestore(
     useCallback(
-      (values: { query: string; country: string | null }) => {
+      (values: { query: string; country: string | null; entry: string | null }) => {
+        entry.current = values.entry;
+        const kept = searchSnapshots.find(values.entry);
+        if (kept) return showKept(kept);
+        // An entry no search ran in (or one from before this tab's page was loaded): its values only.
+        if (hasResults) clear();
+        setExpanded(false);
+        setTakenOff(null);
         setQuery(values.query);
         const country = values.country;
         if (country !== null && knownCountry(country)) setPanel((current) => withCountry(current, country));
       },
-      [knownCountry],
+      [clear, hasResults, knownCountry, showKept],
     ),
   );
 
@@ -204,37 +259,51 @@ export function OrganisationSearch({
   }
 
   const searching = state.status === 'searching';
+  // The row being selected is the highlighted one (one focus ring, on that row), however it was chosen.
+  const selectionWithHighlight = {
+    ...selection,
+    select: (result: OrganisationResult) => {
+      setHighlight({ runId: state.runId, rowKey: result.rowKey });
+      selection.select(result);
+    },
+  };
   return (
     <div className={`organisation-search organisation-search-${variant}`}>
       <form role="search" aria-label="Organisation search" className="search-form" onSubmit={onSubmit}>
         <label htmlFor={`${id}-q`} className="visually-hidden">
           Search organisations
         </label>
-        <input
-          ref={inputRef}
-          id={`${id}-q`}
-          name="q"
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open && rowKeys.length > 0}
-          aria-controls={hasResults ? listboxId : undefined}
-          aria-activedescendant={activeOption}
-          className="search-input"
-          value={query}
-          onChange={(event) => {
-            // Editing the query leaves the results: Enter then runs the new query rather than selecting a row.
-            setQuery(event.target.value);
-            moveHighlight(null);
-          }}
-          onFocus={activate}
-          onKeyDown={(event) => onKeyDown(event, 'input')}
-          placeholder="Organisation name, ABN or website"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          maxLength={200}
-        />
+        <div className="search-query-field">
+          <input
+            ref={inputRef}
+            id={`${id}-q`}
+            name="q"
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={open && rowKeys.length > 0}
+            aria-controls={hasResults ? listboxId : undefined}
+            aria-activedescendant={activeOption}
+            className="search-input"
+            value={query}
+            onChange={(event) => {
+              // Editing the query leaves the results: Enter then runs the new query rather than selecting a row.
+              setQuery(event.target.value);
+              moveHighlight(null);
+            }}
+            onFocus={activate}
+            onKeyDown={(event) => onKeyDown(event, 'input')}
+            placeholder="Organisation name, ABN or website"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={200}
+          />
+          {/* Always laid out inside the query box, shown only while a run is in flight: nothing moves as it comes and goes. */}
+          <button type="button" className="button search-stop" onClick={cancel} data-idle={searching ? undefined : true} tabIndex={searching ? undefined : -1}>
+            Stop
+          </button>
+        </div>
         <CountryPicker
           countries={countries}
           flags={flags}
@@ -246,14 +315,14 @@ export function OrganisationSearch({
           <button type="submit" className="button button-primary">
             Search
           </button>
-          {searching ? (
-            <button type="button" className="button search-stop" onClick={cancel}>
-              Stop
-            </button>
-          ) : null}
         </div>
       </form>
       {showPanel ? <FocusPanel panel={panel} onChange={changePanel} /> : null}
+      {takenOff !== null ? (
+        <p className="search-notice search-taken-off" role="status">
+          {takenOffListMessage(takenOff)}
+        </p>
+      ) : null}
       {hasResults ? (
         <div className="search-popup" hidden={!open}>
           <SearchResults
@@ -265,7 +334,7 @@ export function OrganisationSearch({
             highlighted={highlighted}
             flags={flags}
             devMode={devMode}
-            selection={selection}
+            selection={selectionWithHighlight}
             listRef={listRef}
             onListKeyDown={(event) => onKeyDown(event, 'list')}
             onSuggestion={pickSuggestion}

@@ -459,3 +459,25 @@ describe('registry status in the merged list (issue 20)', () => {
     expect(row?.match.match).toBe(false);
   });
 });
+
+describe('a kept search shown again and a stream waiting out a 429', () => {
+  const begin = () => searchReducer(initialSearchState, { type: 'started', runId: 1, query: 'murray', country: 'AUS', channels: ['quick', 'stream'] });
+
+  it('restored: the kept state under the new run id, so nothing of an older run reaches it', () => {
+    const kept = searchReducer(begin(), { type: 'finished', runId: 1, channel: 'quick' });
+    const restored = searchReducer(begin(), { type: 'restored', runId: 7, state: kept });
+    expect(restored).toEqual({ ...kept, runId: 7 });
+    expect(searchReducer(restored, { type: 'finished', runId: 1, channel: 'stream' })).toBe(restored);
+  });
+
+  it('streamRetry: the stream keeps running while it waits; the wait ends with the stream', () => {
+    let state = searchReducer(begin(), { type: 'streamRetry', runId: 1, retryAt: 5_000 });
+    expect(state).toMatchObject({ status: 'searching', streamRetryAt: 5_000, channels: { stream: 'running' } });
+    expect(searchReducer(state, { type: 'streamRetry', runId: 2, retryAt: 9_000 })).toBe(state);
+    state = searchReducer(state, { type: 'streamRetry', runId: 1, retryAt: null });
+    expect(state.streamRetryAt).toBeNull();
+    state = searchReducer(searchReducer(state, { type: 'streamRetry', runId: 1, retryAt: 6_000 }), { type: 'cancelled', runId: 1 });
+    expect(state).toMatchObject({ streamRetryAt: null, channels: { stream: 'stopped' } });
+    expect(searchReducer(state, { type: 'streamRetry', runId: 1, retryAt: 7_000 }).streamRetryAt).toBeNull();
+  });
+});

@@ -102,6 +102,8 @@ export interface SearchState {
   readonly suggestions: readonly IdentifierSuggestion[];
   /** The query's identifier whose check digit fails, with the message saying so (the first channel to tell wins). */
   readonly identifierIssue: IdentifierIssue | null;
+  /** The stream was refused (429) and is asked again by itself at this time (epoch ms); null otherwise. */
+  readonly streamRetryAt: number | null;
 }
 
 export type SearchAction =
@@ -113,7 +115,11 @@ export type SearchAction =
   | { type: 'finished'; runId: number; channel: SearchChannel }
   | { type: 'failed'; runId: number; channel: SearchChannel; message: string }
   | { type: 'cancelled'; runId: number }
-  | { type: 'cleared' };
+  | { type: 'cleared' }
+  /** The stream was refused for now: it retries by itself at `retryAt` (null: the retry has started). */
+  | { type: 'streamRetry'; runId: number; retryAt: number | null }
+  /** A kept search shown again (Back or Forward), under a new run id: nothing of an older run reaches it. */
+  | { type: 'restored'; runId: number; state: SearchState };
 
 const idleChannels: Record<SearchChannel, ChannelStatus> = { quick: 'idle', stream: 'idle' };
 const noErrors: Record<SearchChannel, string | null> = { quick: null, stream: null };
@@ -131,6 +137,7 @@ export const initialSearchState: SearchState = {
   degraded: false,
   suggestions: [],
   identifierIssue: null,
+  streamRetryAt: null,
 };
 
 function rowKeyOf(key: string, existingOrgId: string | null): string {
@@ -259,7 +266,8 @@ function withChannel(state: SearchState, channel: SearchChannel, status: Channel
       ? 'failed'
       : 'done';
   const error = overall === 'failed' ? (started.map((c) => channelErrors[c]).find((m) => m !== null) ?? null) : null;
-  return { ...state, channels, channelErrors, status: overall, error };
+  const streamRetryAt = channel === 'stream' ? null : state.streamRetryAt;
+  return { ...state, channels, channelErrors, status: overall, error, streamRetryAt };
 }
 
 const suggestionId = (suggestion: IdentifierSuggestion) => `${suggestion.type}|${suggestion.value}`;
@@ -280,6 +288,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     }
     case 'cleared':
       return { ...initialSearchState, runId: state.runId };
+    case 'restored':
+      return { ...action.state, runId: action.runId };
     case 'candidates': {
       if (action.runId !== state.runId) return state;
       const order = [...state.order];
@@ -313,6 +323,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     }
     case 'degraded':
       return action.runId === state.runId ? { ...state, degraded: true } : state;
+    case 'streamRetry':
+      return action.runId === state.runId && state.channels.stream === 'running' ? { ...state, streamRetryAt: action.retryAt } : state;
     case 'identifierSuggestions': {
       if (action.runId !== state.runId) return state;
       const known = new Set(state.suggestions.map(suggestionId));

@@ -2,7 +2,8 @@
 /**
  * The results popup of the search combobox: per-channel progress, the status line, notices, a
  * placeholder where the quick lookup's rows will go while it is out, and the listbox of results. Each row
- * is an option (role option, `aria-selected` when highlighted, named by the organisation's name); a click
+ * is an option (role option, `aria-selected` when highlighted, named by its content: the organisation's name
+ * first, then what the row shows, so the name holds every visible word, WCAG 2.5.3 Label in Name); a click
  * selects it, the keyboard path lives in the surface (the input keeps DOM focus, `aria-activedescendant`
  * names the highlighted option). The listbox is focusable too, so Tab reaches the results.
  *
@@ -10,7 +11,7 @@
  * score and decision, field grades, what matched. Always shown with devMode. It is one control for the list,
  * not a button per row: an option may hold no interactive element (decision 0007).
  */
-import { useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useState, type KeyboardEvent, type Ref } from 'react';
 import type { ActionError } from '../../core/action-result';
 import type { IdentifierIssue, IdentifierSuggestion } from '../../core/candidates';
 import { registryIdentifierLabels } from '../../core/registry-identifier-display';
@@ -19,6 +20,7 @@ import { CountryFlag, type CountryFlags } from './country-flag';
 import { explainMatch } from './match-explanation';
 import { subtitleOf } from './result-display';
 import { ResultLogo } from './result-logo';
+import { retryNotice, secondsUntil } from './rate-limit-retry';
 import './result-selection.css';
 import type { ChannelStatus, OrganisationResult, ResultList, SearchChannel, SearchState } from './search-results-state';
 import styles from './search-results.module.css';
@@ -96,8 +98,6 @@ function ResultOption({
       role="option"
       id={id}
       aria-selected={highlighted}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-meta`}
       aria-disabled={unavailable || undefined}
       aria-busy={row?.busy || undefined}
       className={`result${onSelect ? ' result-selectable' : ''}`}
@@ -182,11 +182,12 @@ function DevDetails({ result }: { result: OrganisationResult }) {
 
 const CHANNEL_LABELS: Record<SearchChannel, string> = { quick: 'Internal', stream: 'Registry and web' };
 
-function channelText(channel: SearchChannel, status: ChannelStatus): string {
+function channelText(channel: SearchChannel, status: ChannelStatus, waiting: boolean): string {
   switch (status) {
     case 'idle':
       return 'not run';
     case 'running':
+      if (waiting) return 'waiting to retry…';
       return channel === 'quick' ? 'searching…' : 'streaming…';
     case 'done':
       return 'done';
@@ -197,6 +198,26 @@ function channelText(channel: SearchChannel, status: ChannelStatus): string {
   }
 }
 
+/**
+ * A refused stream (429) waiting to be asked again: the seconds count down, then it retries by itself. The
+ * sentence is announced once; the changing number is not (it would be read out every second).
+ */
+function RateLimitCountdown({ retryAt }: { retryAt: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = secondsUntil(retryAt, now);
+  const [before, after] = retryNotice(Math.max(1, seconds)).split(/\d+ s\./);
+  return (
+    <p className={`search-notice search-notice-retry ${styles.notice}`} role="status" data-seconds={seconds}>
+      {before}
+      <span aria-live="off">{Math.max(1, seconds)}</span> s.{after}
+    </p>
+  );
+}
+
 /** A small per-channel progress line: Internal done / Registry and web streaming… */
 function ChannelProgress({ state }: { state: SearchState }) {
   const channels = (['quick', 'stream'] as const).filter((channel) => state.channels[channel] !== 'idle');
@@ -205,7 +226,7 @@ function ChannelProgress({ state }: { state: SearchState }) {
     <ul className={`search-progress ${styles.progress}`} aria-label="Search progress">
       {channels.map((channel) => (
         <li key={channel} className={`search-progress-${channel}`} data-channel={channel} data-state={state.channels[channel]}>
-          {CHANNEL_LABELS[channel]}: {channelText(channel, state.channels[channel])}
+          {CHANNEL_LABELS[channel]}: {channelText(channel, state.channels[channel], channel === 'stream' && state.streamRetryAt !== null)}
         </li>
       ))}
     </ul>
@@ -373,6 +394,7 @@ export function SearchResults({
       </p>
       <IdentifierIssueNotice issue={state.identifierIssue} />
       <IdentifierSuggestions suggestions={state.suggestions} onPick={onSuggestion} idPrefix={listboxId} />
+      {state.streamRetryAt !== null ? <RateLimitCountdown key={state.streamRetryAt} retryAt={state.streamRetryAt} /> : null}
       {state.degraded ? (
         <p className={`search-notice search-notice-degraded ${styles.notice}`} role="status">
           The registry could not be reached; results may be incomplete.

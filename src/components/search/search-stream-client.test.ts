@@ -125,6 +125,7 @@ describe('streamSearch', () => {
       ok: false,
       reason: 'rate_limited',
       message: 'Too many searches; retry in 17 s.',
+      retryAfterSeconds: 17,
     });
     expect(await run(answer(400, { error: 'query: must be at most 200 characters' }))).toMatchObject({
       reason: 'invalid',

@@ -25,7 +25,16 @@ export interface StreamSearchParams {
 export type StreamFailureReason = 'unauthorized' | 'rate_limited' | 'unavailable' | 'invalid' | 'failed' | 'interrupted';
 
 export type StreamSearchOutcome =
-  { ok: true; items: number; ignoredLines: number } | { ok: false; reason: StreamFailureReason; message: string; items: number; ignoredLines: number };
+  | { ok: true; items: number; ignoredLines: number }
+  | {
+      ok: false;
+      reason: StreamFailureReason;
+      message: string;
+      items: number;
+      ignoredLines: number;
+      /** A 429's Retry-After in seconds (null when absent or unreadable; undefined for other failures). */
+      retryAfterSeconds?: number | null;
+    };
 
 const errorAnswer = z.object({ error: z.string() });
 
@@ -126,7 +135,9 @@ export async function streamSearch(
   if (!response.ok || response.body === null) {
     const body: unknown = await response.json().catch(() => null);
     if (signal.aborted) throw signal.reason;
-    return { ok: false, ...streamErrorOutcome(response.ok ? 500 : response.status, body, response.headers.get('retry-after')), items, ignoredLines };
+    const retryAfter = response.headers.get('retry-after');
+    const failure = { ok: false as const, ...streamErrorOutcome(response.ok ? 500 : response.status, body, retryAfter), items, ignoredLines };
+    return response.status === 429 ? { ...failure, retryAfterSeconds: retryAfterSeconds(retryAfter) } : failure;
   }
 
   const reader = response.body.getReader();

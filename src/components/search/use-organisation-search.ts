@@ -6,12 +6,14 @@
  * start together and dispatch into the same reducer, quick rows first; with `external: false` (scope
  * Existing) no stream request is sent at all. A new run, `cancel()` or unmounting aborts the run in flight (one
  * AbortController for both requests); its late answers are dropped twice over: the hook stops dispatching
- * once its signal is aborted, and the reducer ignores actions carrying an older run id.
+ * once its signal is aborted, and the reducer ignores actions carrying an older run id. A stream refused for now (429)
+ * is asked again by itself after its Retry-After (rate-limit-retry.ts), the channel still running meanwhile.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { StreamItem } from '../../core/candidates';
 import { quickSearch } from './quick-search-client';
-import { initialSearchState, resultsOf, searchReducer, type SearchAction } from './search-results-state';
+import { rateLimitRetryDelayMs } from './rate-limit-retry';
+import { initialSearchState, resultsOf, searchReducer, type SearchAction, type SearchState } from './search-results-state';
 import { streamSearch, type StreamSearchParams } from './search-stream-client';
 
 export interface SearchRunOptions {
@@ -19,6 +21,22 @@ export interface SearchRunOptions {
   readonly external: boolean;
   readonly abrPreset?: StreamSearchParams['abrPreset'];
   readonly includeSoleTraders?: boolean;
+}
+
+/** Resolves after `ms`, or rejects as soon as `signal` aborts. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', aborted, { once: true });
+  });
 }
 
 function actionOf(item: StreamItem, runId: number): SearchAction {
@@ -95,12 +113,23 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
             ...(options.abrPreset === undefined ? {} : { abrPreset: options.abrPreset }),
             ...(options.includeSoleTraders === undefined ? {} : { includeSoleTraders: options.includeSoleTraders }),
           };
-          const outcome = await streamSearch(params, abort.signal, (item) => send(actionOf(item, runId)));
-          if (outcome.ok) {
-            send({ type: 'finished', runId, channel: 'stream' });
-          } else {
+          for (let retry = 1; ; retry += 1) {
+            const outcome = await streamSearch(params, abort.signal, (item) => send(actionOf(item, runId)));
+            if (outcome.ok) {
+              send({ type: 'finished', runId, channel: 'stream' });
+              return;
+            }
+            // Refused for now (429): the notice counts down and the stream is asked again by itself.
+            const wait = outcome.reason === 'rate_limited' ? rateLimitRetryDelayMs(outcome.retryAfterSeconds ?? null, retry) : null;
+            if (wait !== null) {
+              send({ type: 'streamRetry', runId, retryAt: Date.now() + wait });
+              await delay(wait, abort.signal);
+              send({ type: 'streamRetry', runId, retryAt: null });
+              continue;
+            }
             send({ type: 'failed', runId, channel: 'stream', message: outcome.message });
             if (outcome.reason === 'unauthorized') sessionEnded();
+            return;
           }
         } catch {
           // Thrown only when aborted (a newer search, cancel() or unmount): report nothing.
@@ -129,5 +158,15 @@ export function useOrganisationSearch(options: { onUnauthorized?: () => void } =
     dispatch({ type: 'cleared' });
   }, [cancel]);
 
-  return { state, results: resultsOf(state), run, cancel, clear };
+  /** Cancels the run in flight and shows a kept search again (Back or Forward), without searching. */
+  const restore = useCallback(
+    (kept: SearchState) => {
+      cancel();
+      runCounter.current += 1;
+      dispatch({ type: 'restored', runId: runCounter.current, state: kept });
+    },
+    [cancel],
+  );
+
+  return { state, results: resultsOf(state), run, cancel, clear, restore };
 }

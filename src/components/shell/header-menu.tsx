@@ -1,17 +1,21 @@
 'use client';
 /**
  * The header on narrow screens: one "Menu" button opening a React Aria menu with the main navigation, who
- * is signed in and Sign out (keyboard: Enter or Space opens it, arrows move, Enter chooses, Escape closes).
+ * is signed in and Sign out (keyboard: Enter or Space opens it, arrows move, Enter chooses, Escape closes). The
+ * current page's item carries aria-current="page", as in the wide navigation.
  * Navigation goes through the Next router (RouterProvider), so the search-mode state survives it.
  */
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
+import { createElement } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
+import { isCurrentSection } from './current-section';
 import type { NavItem } from './main-nav';
 import { MenuIcon } from './shell-icons';
 import { signOut } from './sign-out';
 
 export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; userEmail: string }) {
   const router = useRouter();
+  const pathname = usePathname();
   return (
     <RouterProvider navigate={(href) => router.push(href)}>
       <MenuTrigger>
@@ -23,7 +27,14 @@ export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; us
           <Menu className="header-menu" aria-label="Menu">
             <MenuSection>
               {items.map((item) => (
-                <MenuItem key={item.href} id={item.href} href={item.href} className="header-menu-item">
+                <MenuItem
+                  key={item.href}
+                  id={item.href}
+                  href={item.href}
+                  className="header-menu-item"
+                  // React Aria passes no aria-current through: the link it renders is given it here.
+                  render={(props) => createElement('a', { ...props, 'aria-current': isCurrentSection(pathname, item.href) ? 'page' : undefined })}
+                >
                   {item.label}
                 </MenuItem>
               ))}

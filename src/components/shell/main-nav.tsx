@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { isCurrentSection } from './current-section';
 
 export interface NavItem {
   readonly href: string;
@@ -14,7 +15,7 @@ export function MainNav({ items }: { items: readonly NavItem[] }) {
     <nav aria-label="Main">
       <ul className="main-nav">
         {items.map((item) => {
-          const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const current = isCurrentSection(pathname, item.href);
           return (
             <li key={item.href}>
               <Link href={item.href} aria-current={current ? 'page' : undefined}>

@@ -155,6 +155,8 @@ export interface SearchLog {
 export interface SearchRateLimiter {
   /** Counts one search for the account; throws RateLimitedError (429 with Retry-After) over the limit. */
   consumeOrThrow(accountId: string): Promise<void>;
+  /** Gives back one counted search (a search that turned out to reach no provider is not counted). */
+  refund(accountId: string): Promise<void>;
   /**
    * Whether this instance's latest view of the account's window (its last confirmed count, less the
    * searches it has started since) leaves clear headroom: the route may then start the providers while

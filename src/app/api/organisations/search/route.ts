@@ -8,7 +8,8 @@
  * The providers start once the shared count has admitted the search; or, when this instance's view of the
  * account's window has clear headroom (`hasHeadroom`), while the count is being confirmed, so that its
  * round trip is not on the way to the first item. A refusal then stops the started search (its providers
- * see the abort) and the answer is still 429. The stream stops when the client aborts or at the maximum
+ * see the abort) and the answer is still 429. A query that reaches no provider (only a mistyped identifier) is
+ * given its count back once admitted (core/search-limit.ts). The stream stops when the client aborts or at the maximum
  * duration (SEARCH_MAX_DURATION_SECONDS, 60 s by default), where it ends cleanly: a registry that had not
  * answered by then is reported as `channel-degraded`, then the stream ends.
  *
@@ -22,6 +23,7 @@ import { finallyAfter, timeLimit } from '../../../http/time-limit';
 import { admittedBy, withAccount } from '../../../http/with-account';
 import { searchRequestSchema } from '../../../../server/search/search-request';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
+import { countsAgainstSearchLimit } from '../../../../core/search-limit';
 
 export const dynamic = 'force-dynamic';
 /**
@@ -47,6 +49,10 @@ export const POST = withAccount(
       cancelled.abort();
       limit.clear();
       throw refused;
+    }
+    // A query that is only a mistyped identifier reaches no provider: it is not counted (core/search-limit.ts).
+    if (!countsAgainstSearchLimit(body.query)) {
+      await container.searchRateLimiter.refund(accountId).catch((error: unknown) => log.warn({ err: error }, 'search count not given back'));
     }
     return ndjsonResponse(finallyAfter(items, limit.clear), { log, onCancel: () => cancelled.abort() });
   },
