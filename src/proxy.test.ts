@@ -3,6 +3,7 @@
  * the API routes' cross-site rule (an Origin of the application's required), and bodies nested too deep.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import os from 'node:os';
 import { NextRequest } from 'next/server';
 
 /** The proxy as a fresh module: it reads the environment once, on its first server-action call. */
@@ -28,9 +29,12 @@ beforeEach(() => {
   // Vitest sets BASE_URL to '/' (Vite's base path): the product's default is none, so the local origins.
   vi.stubEnv('BASE_URL', undefined);
   vi.stubEnv('PORT', '3000');
+  // No production build's action manifest: these calls use a made-up action id, which a build would not know.
+  vi.spyOn(process, 'cwd').mockReturnValue(os.tmpdir());
 });
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 describe('server-action calls: the API routes’ Origin rule', () => {
