@@ -155,8 +155,14 @@ export const searchOrganisationsIdentifierSuggestionsSchema = z.object({
 });
 export type SearchOrganisationsIdentifierSuggestions = z.infer<typeof searchOrganisationsIdentifierSuggestionsSchema>;
 
+/**
+ * The stream's items. `internal`: an organisation the account judged "same" for this query (issue 20, section 6) that
+ * no provider returned, as the quick lookup answers it (`matchedOn.decision: 'same'`), ranked first; it is selected
+ * by its `existingOrgId`, like a quick-lookup row.
+ */
 export const streamItemSchema = z.discriminatedUnion('_type', [
   searchOrganisationsCandidateSchema,
+  internalQuickSearchCandidateSchema,
   searchOrganisationsIdentifierPatchSchema,
   searchOrganisationsChannelDegradedSchema,
   searchOrganisationsIdentifierSuggestionsSchema,

@@ -24,6 +24,7 @@ export interface SearchRunOptions {
 function actionOf(item: StreamItem, runId: number): SearchAction {
   switch (item._type) {
     case 'candidate':
+    case 'internal':
       return { type: 'candidates', runId, candidates: [item] };
     case 'identifierPatch':
       return { type: 'identifierPatch', runId, patch: item };
