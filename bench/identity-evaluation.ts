@@ -1,9 +1,9 @@
 /**
  * Identity evaluation (issue 20, section 7): how well the product tells which organisation a piece of text names,
  * on real, public data (bench/evaluation/identity.v<N>.json, sources in bench/evaluation/SOURCES.md).
- *   BENCH_DATABASE_URL=postgres://... npm run bench:identity -- [--count 20000] [--per-kind 300] [--reuse] [--version 1]
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:identity -- [--count 20000] [--per-kind 300] [--reuse] [--version 1] [--database osc_bench_identity]
  *
- * Database `osc_bench_identity` on BENCH_DATABASE_URL's server: `count` synthetic organisations (the generator of
+ * Database `osc_bench_identity` (or `--database`) on BENCH_DATABASE_URL's server: `count` synthetic organisations (the generator of
  * bench/support/bench-database.ts; 1000000 for the issue's targets, 20000 by default so a run takes a few
  * minutes) and the identity set's organisations, both imported with the product's importer (the code path of
  * `npm run cli -- import organisations`): each set organisation with its name and LEI only, marked by its
@@ -55,7 +55,6 @@ import { postQuickSearch } from './support/quick-search-client';
 import type { ServerMessage } from './support/quick-search-server';
 import { round, seededRandom, summariseLatencies, type LatencySummary } from './support/stats';
 
-const DATABASE = 'osc_bench_identity';
 const WARM_UP_QUERIES = 200;
 
 const args = parseArgs({
@@ -64,8 +63,11 @@ const args = parseArgs({
     'per-kind': { type: 'string', default: '300' },
     reuse: { type: 'boolean', default: false },
     version: { type: 'string', default: '1' },
+    database: { type: 'string', default: 'osc_bench_identity' },
   },
 }).values;
+/** The bench's own database on BENCH_DATABASE_URL's server (`--database`: one per engineer on a shared server). */
+const DATABASE = args.database;
 const count = Number(args.count);
 const version = Number(args.version);
 const perKind = Number(args['per-kind']);
