@@ -122,9 +122,13 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
       const site = await validatedWebsite(name, reported.website, discovered.source !== 'agent' && discovered.candidate.websiteValidated);
       const businessName = discovered.source === 'agent' ? null : discovered.candidate.matchedBusinessName;
       const registryStatus = (discovered.source === 'agent' ? undefined : discovered.candidate.registryStatus) ?? UNKNOWN_REGISTRY_STATUS;
+      const formerNames = discovered.source === 'agent' ? [] : (discovered.candidate.formerNames ?? []);
       const subject: MatchSubject = {
         name,
-        otherNames: businessName === null ? [] : [{ value: businessName, kind: 'business_name' }],
+        otherNames: [
+          ...(businessName === null ? [] : [{ value: businessName, kind: 'business_name' as const }]),
+          ...formerNames.map((value) => ({ value, kind: 'former_name' as const })),
+        ],
         identifiers: reported.identifiers,
         website: site.website,
         countryIsoAlpha3: country,
@@ -142,6 +146,7 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
           identifiers: reported.identifiers,
           ...registryDetails(discovered, deps.devMode),
           registryStatus,
+          ...(formerNames.length === 0 ? {} : { formerNames }),
           // An organisation the register lists as inactive is never decided a match (core/registry-status.ts).
           match: undecidedWhenInactive(assessMatch(deps.matchQuery, subject), registryStatus),
         },

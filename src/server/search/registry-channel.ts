@@ -167,6 +167,7 @@ function fromRecord(record: RegistryRecord): RegistryCandidate {
     parentEntityName: null,
     type: record.type,
     score: null,
+    ...(record.formerNames !== undefined && record.formerNames.length > 0 ? { formerNames: record.formerNames } : {}),
   };
 }
 

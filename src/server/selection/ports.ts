@@ -34,6 +34,8 @@ export interface NewSelectedOrganisation {
   source: FieldSource;
   /** What the register said of it in the search (unknown for an agent's find). */
   registryStatus: RegistryStatus;
+  /** Names the register says it bore before, kept as its former names (issue 20, section 1). */
+  formerNames: string[];
 }
 
 /** What identifies a candidate across channels: its composite key, registry identifiers and registrable domain. */
@@ -60,6 +62,8 @@ export interface SelectionTx {
   backfillType(organisationId: string, type: OrganisationType, source: FieldSource): Promise<void>;
   /** Records what a register says of the organisation's status (a known status only; unknown changes nothing). */
   recordRegistryStatus(organisationId: string, status: RegistryStatus, source: FieldSource): Promise<void>;
+  /** Keeps a register's former names of the organisation (those it does not hold yet) as its former names. */
+  addFormerNames(organisationId: string, names: readonly string[]): Promise<void>;
   linkToAccount(accountId: string, organisationId: string): Promise<void>;
   /** Profile PENDING for an organisation about to be enriched. */
   markPending(organisationId: string, params: { profileSource: 'direct' | 'agentic' }): Promise<void>;

@@ -94,6 +94,7 @@ export function createSelectCandidate({ store, jobs }: SelectCandidateDependenci
         profileSource: facts.website ? 'direct' : 'agentic',
         source: facts.source,
         registryStatus: candidate.registryStatus,
+        formerNames: facts.formerNames,
       });
       await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
         tx: tx.handle,
@@ -154,8 +155,11 @@ async function settle(params: {
     await tx.addIdentifiers(existing.id, facts.identifiers, facts.source);
     if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
   }
-  // The register's status is kept when known (never overwritten by unknown: recordRegistryStatus).
-  if (facts.source === 'registry') await tx.recordRegistryStatus(existing.id, params.registryStatus, facts.source);
+  // The register's status is kept when known (never overwritten by unknown: recordRegistryStatus), and its former names.
+  if (facts.source === 'registry') {
+    await tx.recordRegistryStatus(existing.id, params.registryStatus, facts.source);
+    if (facts.formerNames.length > 0) await tx.addFormerNames(existing.id, facts.formerNames);
+  }
   await tx.linkToAccount(accountId, existing.id);
   const country = existing.countryIsoAlpha3 ?? facts.country ?? params.searchCountry;
   if (existing.profileStatus === null && !existing.ownedByAccount && country !== null) {
@@ -177,21 +181,32 @@ interface CandidateFacts {
   /** A website the search established: an internal row's own, or a stream row's validated one. */
   website: string | null;
   source: FieldSource;
+  /** Names a register says the company bore before (a registry row's), kept as former names. */
+  formerNames: string[];
 }
 
 /** An organisation selected by id brings nothing to write. */
-const NO_FACTS: CandidateFacts = { identifiers: [], type: null, country: null, website: null, source: 'selection' };
+const NO_FACTS: CandidateFacts = { identifiers: [], type: null, country: null, website: null, source: 'selection', formerNames: [] };
 
 function candidateFacts(candidate: SelectionCandidate): CandidateFacts {
   if (candidate._type === 'internal') {
-    return { identifiers: [], type: candidate.type ?? null, country: realCountry(candidate.countryIsoAlpha3), website: candidate.website, source: 'selection' };
+    return {
+      identifiers: [],
+      type: candidate.type ?? null,
+      country: realCountry(candidate.countryIsoAlpha3),
+      website: candidate.website,
+      source: 'selection',
+      formerNames: [],
+    };
   }
+  const source = candidate.source === 'agent' ? 'agent' : 'registry';
   return {
     identifiers: storableIdentifiers(candidate.identifiers),
     type: candidate.type,
     country: realCountry(candidate.countryIsoAlpha3),
     website: candidate.websiteValidated ? candidate.website : null,
-    source: candidate.source === 'agent' ? 'agent' : 'registry',
+    source,
+    formerNames: source === 'registry' ? (candidate.formerNames ?? []) : [],
   };
 }
 

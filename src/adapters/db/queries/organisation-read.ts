@@ -42,7 +42,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
       .where(eq(organisationIdentifiers.organisationId, row.id))
       .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.value)),
     db
-      .select({ value: organisationAliases.value })
+      .select({ value: organisationAliases.value, kind: organisationAliases.kind })
       .from(organisationAliases)
       .where(eq(organisationAliases.organisationId, row.id))
       .orderBy(asc(organisationAliases.value)),
@@ -57,7 +57,8 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     profileCheckedAt: row.profileCheckedAt ? row.profileCheckedAt.toISOString() : null,
     enrichmentComplete: isEnrichmentSettled(row.profileStatus),
     identifiers,
-    aliases: aliases.map((a) => a.value),
+    aliases: aliases.filter((a) => a.kind !== 'former_name').map((a) => a.value),
+    formerNames: aliases.filter((a) => a.kind === 'former_name').map((a) => a.value),
     naics,
     aquila1,
     aquila2,
