@@ -73,9 +73,7 @@ describe("a register's former names", () => {
     expect(fernhollow?.match.matchedOn).toMatchObject({ nameKind: 'former_name', name: 'FERNHOLLOW DATA LIMITED' });
 
     // Nothing stored yet: the quick lookup does not know the former name.
-    expect((await quickSearchCandidates(analyst.authorization, 'Fernhollow Data')).map((c) => c.canonicalName)).not.toContain(
-      'FERNHOLLOW ANALYTICS LIMITED',
-    );
+    expect((await quickSearchCandidates(analyst.authorization, 'Fernhollow Data')).map((c) => c.canonicalName)).not.toContain('FERNHOLLOW ANALYTICS LIMITED');
 
     const context: AccountContext = { accountId: analyst.id, userId: null, via: 'session' };
     const selected = await runSelectOrganisationAction(

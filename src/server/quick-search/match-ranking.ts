@@ -89,9 +89,9 @@ export function byMatch(
         clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted) || sharesRareWord(row) || holdsEveryWord(row),
     )
     .map((scored) => ({
-    ...scored,
-    reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
-  }));
+      ...scored,
+      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+    }));
   // A query that is the first whole words of some names is read as those names before names it begins inside a
   // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
   // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).

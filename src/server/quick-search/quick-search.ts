@@ -135,7 +135,9 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         candidates.map((c) => c.row.id),
       );
       // Rules 8 and 9: the candidate's country, and every candidate internal.
-      return candidates.map(({ row, key, match }) => toInternalCandidate(row, key, match, { countryIsoAlpha3, logo: deps.logo, accountLinked: linked.has(row.id) }));
+      return candidates.map(({ row, key, match }) =>
+        toInternalCandidate(row, key, match, { countryIsoAlpha3, logo: deps.logo, accountLinked: linked.has(row.id) }),
+      );
     },
   };
 }

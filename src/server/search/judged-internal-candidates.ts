@@ -34,16 +34,16 @@ export async function judgedInternalCandidates(
   const order = new Map(params.ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const notOwned = rows.filter((row) => !row.ownedByAccount).map((row) => row.id);
-  const linked = notOwned.length === 0 ? new Set<string>() : await deps.internalMatches.linkedOrganisationIds({ accountId: params.accountId, organisationIds: notOwned });
+  const linked =
+    notOwned.length === 0 ? new Set<string>() : await deps.internalMatches.linkedOrganisationIds({ accountId: params.accountId, organisationIds: notOwned });
   return deduplicate(
     rows.map((row) => ({ row, score: 0 })),
     filter,
   ).map(({ row, key }) =>
-    toInternalCandidate(
-      row,
-      key,
-      assessMatch(params.matchQuery, { name: row.name, website: row.website, countryIsoAlpha3: row.countryIsoAlpha3 }),
-      { countryIsoAlpha3: params.countryIsoAlpha3, logo: deps.logo, accountLinked: row.ownedByAccount || linked.has(row.id) },
-    ),
+    toInternalCandidate(row, key, assessMatch(params.matchQuery, { name: row.name, website: row.website, countryIsoAlpha3: row.countryIsoAlpha3 }), {
+      countryIsoAlpha3: params.countryIsoAlpha3,
+      logo: deps.logo,
+      accountLinked: row.ownedByAccount || linked.has(row.id),
+    }),
   );
 }
