@@ -24,8 +24,8 @@
  *     (decisions 0007 and 0016): match-ranking.ts.
  * 11. The account's remembered decisions about this query (issue 20, section 6): one judged `same` first as the
  *     match (fetched by id when the text did not find it), one judged `different` never a match: judged-candidates.ts.
- * 12. When the name steps hold no match, a name query (one word or more) also runs the word-overlap stage (decision
- *     0021): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
+ * 12. When the name steps hold no match, a name query of two words or more (one word: when the name steps left no
+ *     candidate at all) also runs the word-overlap stage (decision 0021): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
  *     Its rows join the name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
  *     A row whose name shares a rare word with the query is a candidate whatever its score, after those that clear
  *     the relevance floor, whichever step found it (match-ranking.ts).
@@ -123,7 +123,10 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       // Rule 12: the word-overlap rows widen the list only when the name steps found no match; those the name steps
       // did not find come after theirs unless they hold a word as typed that a correction replaced (match-ranking.ts).
       // Every row, whichever step found it, whose name shares a rare word with the query is kept under the floor too.
-      const byWords = words.length === 0 || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
+      // A one-word query runs it only when the name steps left nothing at all: its word is already looked for whole
+      // by the exact step, and a word that begins names ("kookaburra") would pay a second statement for nothing.
+      const overlapDue = words.length > 1 || (words.length === 1 && candidates.length === 0);
+      const byWords = !overlapDue || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
       if (byWords.length > 0) {
         const named = new Set(byName.map((row) => row.id));
         const sharingRareWord = new Set(byWords.filter((row) => row.overlap?.sharesRareWord === true).map((row) => row.id));
