@@ -346,6 +346,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       ...searchPorts,
       internalMatches: createInternalMatches(database.db),
       judgements: decisions.judgements,
+      judgedOrganisations: { byIds: (params) => findOrganisationsByIds(quickSearchDatabase.db, params) },
       flags,
       logo,
       log: log.child({ useCase: 'searchOrganisations' }),

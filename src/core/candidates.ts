@@ -73,6 +73,12 @@ export const searchOrganisationsCandidateSchema = z.object({
   /** National-registry relevance score (0-100); shown only with devMode. */
   score: z.number().nullable().optional(),
   registryStatus: candidateRegistryStatusSchema,
+  /** Names the register says the company bore before; kept as its former names when it is selected. Absent: none known. */
+  formerNames: z
+    .array(z.string().max(500))
+    .max(50)
+    .optional()
+    .describe("Names the register says the company bore before (kept as the organisation's former names when selected); absent when none are known"),
   /** How sure we are that this is the organisation the query names, and why (core/match.ts). */
   match: matchSchema.describe('How sure the service is that this candidate is the organisation the query names, and why'),
 });
@@ -155,8 +161,14 @@ export const searchOrganisationsIdentifierSuggestionsSchema = z.object({
 });
 export type SearchOrganisationsIdentifierSuggestions = z.infer<typeof searchOrganisationsIdentifierSuggestionsSchema>;
 
+/**
+ * The stream's items. `internal`: an organisation the account judged "same" for this query (issue 20, section 6) that
+ * no provider returned, as the quick lookup answers it (`matchedOn.decision: 'same'`), ranked first; it is selected
+ * by its `existingOrgId`, like a quick-lookup row.
+ */
 export const streamItemSchema = z.discriminatedUnion('_type', [
   searchOrganisationsCandidateSchema,
+  internalQuickSearchCandidateSchema,
   searchOrganisationsIdentifierPatchSchema,
   searchOrganisationsChannelDegradedSchema,
   searchOrganisationsIdentifierSuggestionsSchema,

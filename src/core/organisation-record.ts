@@ -45,7 +45,10 @@ export const organisationRecordSchema = z.object({
   /** In the caller's account's list of organisations. */
   accountLinked: z.boolean(),
   identifiers: z.array(z.object({ type: z.string(), value: z.string() })),
+  /** Other names it bears (aliases, trading and legal names). */
   aliases: z.array(z.string()),
+  /** Names it bore before (a register's former names, an import line's `formerNames`), shown "Formerly". Absent: none. */
+  formerNames: z.array(z.string()).optional(),
   naics: z.array(naicsTagSchema),
   aquila1: z.array(aquila1EdgeSchema),
   aquila2: z.array(aquila2EdgeSchema),

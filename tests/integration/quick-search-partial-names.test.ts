@@ -35,6 +35,14 @@ const ORGANISATIONS = [
   { name: 'Southern Cross Solar Pty Ltd', countryIsoAlpha3: 'AUS' },
   { name: 'Kotsovolos S.A.', countryIsoAlpha3: 'GRC' },
   { name: 'Goodwill Industries International', countryIsoAlpha3: 'USA' },
+  // Real partial names from the identity set whose stored names the relevance floor used to drop (decision 0021's amendment).
+  { name: 'Beijing Megvii Technology Co., Ltd.', countryIsoAlpha3: 'CHN' },
+  { name: "Federal state enterprise 'Plant named after Ia. M. Sverdlov'", countryIsoAlpha3: 'RUS' },
+  {
+    name: 'Federal Autonomous Institution Central Institute of Engine-Building N.A.P.I. Baranov; Central Institute of Aviation Motors (CIAM)',
+    countryIsoAlpha3: 'RUS',
+  },
+  { name: 'Moscow Aviation Institute', countryIsoAlpha3: 'RUS' },
   // "banks" is a word of another name, as in real data: the possessive is not a typo the vocabulary would correct.
   { name: 'Outer Banks Trading Pty Ltd', countryIsoAlpha3: 'AUS' },
 ];
@@ -74,6 +82,21 @@ describe('a real variant that is not stored answers the stored name sharing its 
     expect(found.findIndex((c) => c.canonicalName === stored)).toBeLessThan(5);
     expect(candidate?.match.match).toBe(false);
     expect(candidate?.match.score).toBeLessThan(MATCH_THRESHOLD);
+  });
+
+  it.each([
+    ['Megvii', 'Beijing Megvii Technology Co., Ltd.'],
+    ['Sverdlov Plant', "Federal state enterprise 'Plant named after Ia. M. Sverdlov'"],
+    [
+      'Central Institute of Aviation Motors',
+      'Federal Autonomous Institution Central Institute of Engine-Building N.A.P.I. Baranov; Central Institute of Aviation Motors (CIAM)',
+    ],
+  ])('"%s" answers "%s" although it scores under the relevance floor, not as a match', async (query, stored) => {
+    const found = await candidates(query);
+    const index = found.findIndex((c) => c.canonicalName === stored);
+    expect(index, JSON.stringify(found.map((c) => c.canonicalName))).toBeGreaterThanOrEqual(0);
+    expect(index).toBeLessThan(5);
+    expect(found[index]?.match.match).toBe(false);
   });
 
   it('"Vistra Energy Corp." answers "Vistra Corp." first, the word as typed before the typo step\'s "Vista"', async () => {

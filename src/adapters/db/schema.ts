@@ -265,8 +265,8 @@ export const searchWords = pgTable(
 
 /**
  * Field provenance: where each written field came from and when it was retrieved (the organisation page shows
- * it). `field` is a profile field (`description`, `website`, `type`, `country`, `naics`, `legalName`, `parent`,
- * `subsidiaries`) or `identifier:<TYPE>`. A rewrite replaces the row.
+ * it). `field` is a profile field (`description`, `website`, `type`, `country`, `naics`, `legalName`, `formerNames`,
+ * `parent`, `subsidiaries`) or `identifier:<TYPE>`. A rewrite replaces the row.
  */
 export const organisationFieldSources = pgTable(
   'organisation_field_sources',

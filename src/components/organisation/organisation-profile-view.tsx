@@ -148,6 +148,18 @@ function ProfileFields({ profile, countryNames }: { profile: OrganisationProfile
       </Field>,
     );
   }
+  const formerNames = profile.formerNames ?? [];
+  if (formerNames.length > 0) {
+    fields.push(
+      <Field key="formerNames" label="Formerly" field="formerNames" sources={sources}>
+        <ul className="profile-list">
+          {formerNames.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      </Field>,
+    );
+  }
   if (profile.parent) {
     fields.push(
       <Field key="parent" label="Parent organisation" field="parent" sources={sources}>

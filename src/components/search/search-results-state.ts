@@ -21,6 +21,8 @@
  *   `existingOrgId` is kept once known: a row can flip from New to Existing, never back; the stream's candidate
  *   reference (`ref`, what a selection sends) is kept once known;
  * - `sources` lists every channel that found the row, in arrival order;
+ * - `formerName`: the former name the query matched (a quick row's `formerName`, a streamed row's `matchedOn` when it
+ *   is a register's former name), known first wins;
  * - `registryStatus`: a known one (active or inactive) wins over unknown, the later one over an earlier known
  *   one (a register's word is newer than the stored copy); an inactive row is never decided a match.
  * An identifierPatch applies the same rules to the row with its key (preferring the row of the same
@@ -145,6 +147,11 @@ function rowKeyOf(key: string, existingOrgId: string | null): string {
   return key;
 }
 
+/** The register's former name a streamed candidate was matched on (shown "formerly ..."), else null. */
+function formerNameMatched(match: Match): string | null {
+  return match.matchedOn.nameKind === 'former_name' ? match.matchedOn.name : null;
+}
+
 function toResult(candidate: Candidate): OrganisationResult {
   const isStreamed = candidate._type === 'candidate';
   return {
@@ -160,7 +167,7 @@ function toResult(candidate: Candidate): OrganisationResult {
     ref: isStreamed ? candidate.ref : null,
     sources: [candidate.source],
     matchedBusinessName: isStreamed ? candidate.matchedBusinessName : null,
-    formerName: isStreamed ? null : (candidate.formerName ?? null),
+    formerName: isStreamed ? formerNameMatched(candidate.match) : (candidate.formerName ?? null),
     parentEntityName: isStreamed ? candidate.parentEntityName : null,
     identifiers: isStreamed ? candidate.identifiers : [],
     websiteValidated: isStreamed ? candidate.websiteValidated : false,

@@ -42,6 +42,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 function actionOf(item: StreamItem, runId: number): SearchAction {
   switch (item._type) {
     case 'candidate':
+    case 'internal':
       return { type: 'candidates', runId, candidates: [item] };
     case 'identifierPatch':
       return { type: 'identifierPatch', runId, patch: item };

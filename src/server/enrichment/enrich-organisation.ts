@@ -210,6 +210,7 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
     const confirmed = await confirmedIdentifiers(target, phase2, signal);
     write.identifiers = confirmed.identifiers;
     if (confirmed.registryStatus) write.registryStatus = confirmed.registryStatus;
+    if (confirmed.formerNames.length > 0) write.formerNames = confirmed.formerNames;
     if (phase2.legalName) write.aliases = [agent2(phase2.legalName)];
     if (phase2.parent) write.parent = agent2(phase2.parent);
     if (phase2.subsidiaries.length > 0) write.subsidiaries = agent2(phase2.subsidiaries);
@@ -244,9 +245,11 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
     target: EnrichmentTarget,
     phase2: AgentProfilePhase2,
     signal: AbortSignal | undefined,
-  ): Promise<{ identifiers: Sourced<Identifier>[]; registryStatus?: Sourced<RegistryStatus> }> {
+  ): Promise<{ identifiers: Sourced<Identifier>[]; registryStatus?: Sourced<RegistryStatus>; formerNames: Sourced<string>[] }> {
     const held = new Set(target.identifiers.map((i) => `${i.type}:${normaliseIdentifierValue(i.value)}`));
     const kept: Sourced<Identifier>[] = [];
+    // The confirming records' former names (issue 20, section 1: a registry's former names are kept on enrichment).
+    const formerNames: Sourced<string>[] = [];
     let registryStatus: Sourced<RegistryStatus> | undefined;
     for (const claim of phase2.identifiers) {
       const lookup = lookupFor(claim);
@@ -270,8 +273,9 @@ export function createEnrichOrganisation(deps: EnrichOrganisationDependencies): 
       if (registryStatus === undefined && record.registryStatus && record.registryStatus.status !== 'unknown') {
         registryStatus = { value: record.registryStatus, source: 'registry', retrievedAt: now(), evidenceUrl: record.url };
       }
+      for (const value of record.formerNames ?? []) formerNames.push({ value, source: 'registry', retrievedAt: now(), evidenceUrl: record.url });
     }
-    return registryStatus === undefined ? { identifiers: kept } : { identifiers: kept, registryStatus };
+    return registryStatus === undefined ? { identifiers: kept, formerNames } : { identifiers: kept, registryStatus, formerNames };
   }
 }
 
@@ -305,6 +309,7 @@ function writtenFields(write: EnrichmentWrite): string[] {
   for (const field of ['description', 'website', 'type', 'country', 'naics', 'parent', 'subsidiaries'] as const) if (write[field]) fields.push(field);
   if (write.identifiers.length > 0) fields.push('identifiers');
   if (write.aliases.length > 0) fields.push('aliases');
+  if (write.formerNames && write.formerNames.length > 0) fields.push('formerNames');
   return fields;
 }
 

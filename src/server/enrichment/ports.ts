@@ -113,6 +113,11 @@ export interface RegistryRecord {
   name: string;
   /** Other registered names (ABR business names, previous names). */
   otherNames: string[];
+  /**
+   * Names the entity bore before (the aggregator's `previous_names`; ABN Lookup's JSON details carry no history):
+   * kept as the organisation's former names when the record confirms it. Absent: none.
+   */
+  formerNames?: string[];
   /** Alpha-3 of the register's jurisdiction. */
   countryIsoAlpha3: string;
   /** Every identifier the register gives: ABN and ACN for ABR; CH (GBR) or the aggregator's company id. */
@@ -189,6 +194,8 @@ export interface EnrichmentWrite {
   subsidiaries?: Sourced<RelatedCompany[]>;
   /** What the register that confirmed an identifier says of the status (a known status only). */
   registryStatus?: Sourced<RegistryStatus>;
+  /** Names the registers that confirmed an identifier say the organisation bore before, kept as former names. */
+  formerNames?: Sourced<string>[];
 }
 
 /** Phase 1 of the agentic enrichment (spec): description, website, type. */

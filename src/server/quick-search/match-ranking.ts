@@ -5,8 +5,8 @@
  * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
- * being typed), the typo step's corrections explain every word of it (decision 0007); when none clears it, the rows
- * sharing a rare word with the query (the word-overlap stage, decision 0021) are returned rather than nothing. At most
+ * being typed), the typo step's corrections explain every word of it (decision 0007), or its name shares a rare word
+ * with the query (the word-overlap stage's weights, decision 0021; issue 20: "always yields that name"). At most
  * one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
  * An organisation the register lists as inactive (dissolved, cancelled...) is never decided a match and ranks
  * right after an active namesake (core/registry-status.ts; issue 20, section 4).
@@ -63,18 +63,35 @@ function explainedByCorrections(row: QuickSearchRow | IdentifierRow, wanted: str
  * Rule 10: each row's match; rows below the relevance floor dropped, except a name still being typed (the
  * query's search form begins the row's name or alias); the rest by score, stable on ties.
  */
-export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (KeyedRow & { match: Match })[] {
+export function byMatch(
+  rows: KeyedRow[],
+  query: MatchQuery,
+  wanted: string,
+  sharingRareWord: ReadonlySet<string> = new Set(),
+): (KeyedRow & { match: Match })[] {
   const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
   const scored = rows
     .map((keyed) => ({ ...keyed, subject: subjectOf(keyed.row) }))
     .map(({ subject, ...keyed }) => ({ ...keyed, subject, match: undecidedWhenInactive(assessMatch(query, subject), keyed.row.registryStatus) }));
-  const relevant = scored.filter(({ row, match, subject }) => clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted));
-  // Nothing cleared the floor: the names sharing a rare word with the query (the word-overlap stage's), rather than
-  // nothing ("Chengdu Huaqi Houpu Holding" -> "Houpu Clean Energy"; decision 0021).
-  const kept = (relevant.length > 0 ? relevant : scored.filter(({ row }) => row.overlap?.sharesRareWord === true)).map((scored) => ({
-    ...scored,
-    reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
-  }));
+  // A name sharing a rare word with the query is always a candidate (issue 20), under the floor too, after the rows
+  // that clear it (its score is under theirs): "Chengdu Huaqi Houpu Holding" -> "Houpu Clean Energy", "Megvii" ->
+  // "Beijing Megvii Technology", "PJSC Slavneft" -> "... Oil and Gas Company Slavneft" beside "PJSC Slavneft-Yanos".
+  // So is a name holding every word of a query of two words or more as typed, however long it is ("Central Institute
+  // of Aviation Motors" in "Federal Autonomous Institution Central Institute of Engine-Building ...; Central Institute
+  // of Aviation Motors (CIAM)").
+  const sharesRareWord = (row: KeyedRow['row']) => row.overlap?.sharesRareWord === true || sharingRareWord.has(row.id);
+  const queryWords = [...new Set(wanted.split(' ').filter((w) => w !== ''))];
+  const wordsOfRow = (row: KeyedRow['row']) => new Set([...row.searchName.split(' '), ...(row.matchedAlias ?? '').split(' ')]);
+  const holdsEveryWord = (row: KeyedRow['row']) => queryWords.length > 1 && queryWords.every((w) => wordsOfRow(row).has(w));
+  const kept = scored
+    .filter(
+      ({ row, match, subject }) =>
+        clearsRelevanceFloor(query, subject, match) || explainedByCorrections(row, wanted) || sharesRareWord(row) || holdsEveryWord(row),
+    )
+    .map((scored) => ({
+      ...scored,
+      reading: prefixReading(queryForm, [scored.row.searchName, ...(scored.row.matchedAlias === null ? [] : [scored.row.matchedAlias])]),
+    }));
   // A query that is the first whole words of some names is read as those names before names it begins inside a
   // word ("silver": "Silver Fern Farms" before "Silverton Bay", whose shorter alias scores higher): a name begun
   // mid-word, not explained by a typo, identifier or website, ranks after the lowest whole-word one (decision 0016).
@@ -87,9 +104,7 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
   // as typed which share as many of the query's words as typed ("vistra energy": "Vistra Corp." before "Clarke Vista
   // Energy"; "krellmoor bat traders" still reads "bat" as "bay", since "Sallowfen Bat Rescue" shares one word of three).
   // A word under MIN_PROTECTED_WORD_LENGTH letters is not protected ("CAT Group" reads as "CAR Group" before "Cat Cafe").
-  const queryWords = [...new Set(wanted.split(' ').filter((w) => w !== ''))];
-  const wordsOfRow = (r: (typeof kept)[number]) => new Set([...r.row.searchName.split(' '), ...(r.row.matchedAlias ?? '').split(' ')]);
-  const rowWords = new Map(kept.map((r) => [r, wordsOfRow(r)]));
+  const rowWords = new Map(kept.map((r) => [r, wordsOfRow(r.row)]));
   const typedShared = (r: (typeof kept)[number]) => queryWords.filter((w) => rowWords.get(r)?.has(w)).length;
   const everyWordHeld = queryWords.length > 1 && queryWords.every((w) => kept.some((r) => rowWords.get(r)?.has(w)));
   const heldAsTypedBelow = (r: (typeof kept)[number]): number => {

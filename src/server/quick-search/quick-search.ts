@@ -18,15 +18,17 @@
  * 6. De-duplication by `<key>#<orgId>`; a base key the caller owns hides the global rows with that key: de-duplication.ts.
  * 7. `accountLinked` comes from one batched membership check; if it fails, all false and still a result: account-linked.ts.
  * 8. countryIsoAlpha3 = the organisation's country, else the filter, else '' (never GLO): candidate-country.ts.
- * 9. Every candidate is `_type: 'internal'`, `source: 'internal'` (here).
+ * 9. Every candidate is `_type: 'internal'`, `source: 'internal'` (internal-candidate.ts).
  *
  * 10. Every candidate carries its `match`; candidates are ordered by it and cut at the relevance floor
  *     (decisions 0007 and 0016): match-ranking.ts.
  * 11. The account's remembered decisions about this query (issue 20, section 6): one judged `same` first as the
  *     match (fetched by id when the text did not find it), one judged `different` never a match: judged-candidates.ts.
- * 12. When the name steps hold no match, a name of two words or more also runs the word-overlap stage (decision
- *     0021): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
+ * 12. When the name steps hold no match, a name query of two words or more (one word: when the name steps left no
+ *     candidate at all) also runs the word-overlap stage (decision 0021): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
  *     Its rows join the name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
+ *     A row whose name shares a rare word with the query is a candidate whatever its score, after those that clear
+ *     the relevance floor, whichever step found it (match-ranking.ts).
  *
  * At most `limit` candidates. A failing lookup rejects with the adapter's UnavailableError (the route
  * answers 503 `{candidates: []}`).
@@ -39,8 +41,8 @@ import { normaliseWebsiteHost } from '../../core/website';
 import { overlapWords } from '../../core/word-overlap';
 import type { LogoService } from '../logo/ports';
 import { linkedOrThrowNothing } from './account-linked';
-import { candidateCountry } from './candidate-country';
 import { deduplicate, withoutHiddenGlobalRows } from './de-duplication';
+import { toInternalCandidate } from './internal-candidate';
 import { withJudgements, type JudgedLookups } from './judged-candidates';
 import { byMatch } from './match-ranking';
 import { nameQueryOf } from './name-query';
@@ -90,7 +92,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const noName: Promise<NameLookup> = Promise.resolve({ rows: [], corrected: async () => [] });
       // Rule 4: the lookups run concurrently (and rule 11's judgements with them).
       const poolSize = Math.max(NAME_POOL_SIZE, deps.limit);
-      // Rule 12's words: a name of two words or more (one word is the exact step's prefix or word).
+      // Rule 12's words: a name's words (one word too: "Megvii" is a word of "Beijing Megvii Technology").
       const words = HAS_LETTER.test(wanted) ? overlapWords([wanted, alternative]) : [];
       const [nameLookup, byIdentifier, byWebsite, judgements] = await Promise.all([
         wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize }),
@@ -100,10 +102,10 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       ]);
       const matchQuery = matchQueryOfSearch(trimmed, filter);
       // Rule 1's re-ranking, rule 6's de-duplication, then rule 10's match, floor and order, cut at the limit.
-      const candidatesOf = async (rows: QuickSearchRow[]) => {
+      const candidatesOf = async (rows: QuickSearchRow[], sharingRareWord: ReadonlySet<string> = new Set()) => {
         const found = [...byIdentifier, ...byWebsite].map((row) => ({ row, score: 2 }));
         found.push(...rankByName(rows, nameText, wanted, alternative));
-        const matched = byMatch(withoutHiddenGlobalRows(deduplicate(found, filter)), matchQuery, wanted);
+        const matched = byMatch(withoutHiddenGlobalRows(deduplicate(found, filter)), matchQuery, wanted, sharingRareWord);
         // Rule 11: the account's remembered decisions.
         return (await withJudgements(matched, judgements, { lookups: deps.judged, scope, query: matchQuery, filter })).slice(0, deps.limit);
       };
@@ -120,10 +122,15 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       }
       // Rule 12: the word-overlap rows widen the list only when the name steps found no match; those the name steps
       // did not find come after theirs unless they hold a word as typed that a correction replaced (match-ranking.ts).
-      const byWords = words.length < 2 || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
+      // Every row, whichever step found it, whose name shares a rare word with the query is kept under the floor too.
+      // A one-word query runs it only when the name steps left nothing at all: its word is already looked for whole
+      // by the exact step, and a word that begins names ("kookaburra") would pay a second statement for nothing.
+      const overlapDue = words.length > 1 || (words.length === 1 && candidates.length === 0);
+      const byWords = !overlapDue || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
       if (byWords.length > 0) {
         const named = new Set(byName.map((row) => row.id));
-        candidates = await candidatesOf([...byName, ...byWords.filter((row) => !named.has(row.id))]);
+        const sharingRareWord = new Set(byWords.filter((row) => row.overlap?.sharesRareWord === true).map((row) => row.id));
+        candidates = await candidatesOf([...byName, ...byWords.filter((row) => !named.has(row.id))], sharingRareWord);
       }
       const linked = await linkedOrThrowNothing(
         deps,
@@ -131,21 +138,9 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
         candidates.map((c) => c.row.id),
       );
       // Rules 8 and 9: the candidate's country, and every candidate internal.
-      return candidates.map(({ row, key, match }) => ({
-        _type: 'internal',
-        canonicalName: row.name,
-        description: row.description ?? '',
-        countryIsoAlpha3: candidateCountry(row, countryIsoAlpha3),
-        key,
-        existingOrgId: row.id,
-        source: 'internal',
-        logo: deps.logo.logoFor(row.website),
-        website: row.website,
-        accountLinked: linked.has(row.id),
-        registryStatus: row.registryStatus,
-        ...(match.matchedOn.nameKind === 'former_name' && match.matchedOn.name !== null ? { formerName: match.matchedOn.name } : {}),
-        match,
-      }));
+      return candidates.map(({ row, key, match }) =>
+        toInternalCandidate(row, key, match, { countryIsoAlpha3, logo: deps.logo, accountLinked: linked.has(row.id) }),
+      );
     },
   };
 }

@@ -12,14 +12,16 @@
  * - At most one candidate of the stream is decided a match (core/one-match.ts; issue 20 section 3).
  * - The account's remembered decisions (issue 20 section 6, core/match-decision.ts), by the row's existingOrgId, before
  *   the one-match rule: one judged `same` goes first in its batch as the match, even in a later batch than a match
- *   already shown (a streamed row is not taken back), and one judged `different` is never a match.
+ *   already shown (a streamed row is not taken back), and one judged `different` is never a match. One judged `same`
+ *   that the first batch written does not hold is added to it as an internal candidate (judged-internal-candidates.ts),
+ *   or written alone at the end when the providers wrote nothing (`finish`).
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
  * - Each new row gets a fresh candidate reference (`ref`, ../selection/candidate-references.ts); a patch carries
  *   the reference of the row it upgrades.
  */
-import type { SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
+import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { applyJudgements, type Judgement } from '../../core/match-decision';
 import { atMostOneMatch } from '../../core/one-match';
 import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
@@ -33,6 +35,11 @@ import { identifierPatch } from './registry-lead';
 export interface CandidatePlacement {
   /** The items to write for a batch of prepared candidates, in order (one internal lookup per batch). */
   place(batch: readonly PreparedCandidate[]): Promise<StreamItem[]>;
+  /**
+   * The items to write when the providers are done: the organisations judged `same` that no batch offered yet, when
+   * no batch was written at all ([] otherwise).
+   */
+  finish(): Promise<StreamItem[]>;
 }
 
 export interface CandidatePlacementDependencies {
@@ -40,6 +47,11 @@ export interface CandidatePlacementDependencies {
   logo: LogoService;
   /** The account's judgements for the query (none when absent). */
   judgements?: Promise<readonly Judgement[]>;
+  /**
+   * The organisations judged `same` among these ids as internal candidates (judged-internal-candidates.ts); without
+   * it a judged `same` that no provider returned is not added.
+   */
+  judgedOrganisations?: (ids: readonly string[]) => Promise<InternalQuickSearchCandidate[]>;
 }
 
 /** The row's own internal match, else a merged key's; Existing (accountLinked) when any of them is. */
@@ -95,28 +107,43 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
   // not a match once one was shown (a streamed row is not taken back).
   let matchShown = false;
   const oneMatch = (items: StreamItem[]): StreamItem[] => {
-    const candidates = items.filter((i): i is SearchOrganisationsCandidate => i._type === 'candidate');
+    const candidates = items.filter(isCandidate);
     const decided = new Map(
       atMostOneMatch(candidates, { name: (c) => c.canonicalName, countryIsoAlpha3: (c) => c.countryIsoAlpha3 }).map((c, i) => [candidates[i], c]),
     );
     const out = items.map((item) => {
-      if (item._type !== 'candidate') return item;
+      if (!isCandidate(item)) return item;
       const candidate = decided.get(item) ?? item;
       if (matchShown && candidate.match.match && candidate.match.matchedOn.decision !== 'same')
         return { ...candidate, match: { ...candidate.match, match: false } };
       return candidate;
     });
-    if (out.some((i) => i._type === 'candidate' && i.match.match)) matchShown = true;
+    if (out.some((i) => isCandidate(i) && i.match.match)) matchShown = true;
     return out;
   };
 
   // Decisions remembered: applied to the batch's candidates; patches keep their places after them.
   const withJudgements = (items: StreamItem[], judgements: readonly Judgement[]): StreamItem[] => {
     if (judgements.length === 0) return items;
-    const candidates = items.filter((i): i is SearchOrganisationsCandidate => i._type === 'candidate');
+    const candidates = items.filter(isCandidate);
     const judged = applyJudgements(candidates, judgements, (c) => c.existingOrgId);
-    return [...judged, ...items.filter((i) => i._type !== 'candidate')];
+    return [...judged, ...items.filter((i) => !isCandidate(i))];
   };
+
+  // The organisations judged `same` that no provider returned (issue 20, section 6): added once, to the first batch
+  // written (unless it holds them) or, when the providers wrote nothing, at the end; applyJudgements then puts them
+  // first as the match. A provider row of one of them arriving in a later batch is still written (it carries the
+  // register's identifiers and its reference); the interface merges it into the same row (same key and organisation).
+  let judgedOffered = false;
+  const judgedAbsent = async (items: readonly StreamItem[], judgements: readonly Judgement[]): Promise<StreamItem[]> => {
+    if (judgedOffered) return [];
+    judgedOffered = true;
+    const present = new Set(items.flatMap((i) => (isCandidate(i) && i.existingOrgId !== null ? [i.existingOrgId] : [])));
+    const missing = [...new Set(judgements.filter((j) => j.verdict === 'same' && !present.has(j.organisationId)).map((j) => j.organisationId))];
+    if (missing.length === 0 || deps.judgedOrganisations === undefined) return [];
+    return deps.judgedOrganisations(missing);
+  };
+  const judgementsOf = async (): Promise<readonly Judgement[]> => (await deps.judgements?.catch(() => [])) ?? [];
 
   return {
     async place(batch) {
@@ -144,8 +171,20 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
           accountLinked: match?.accountLinked ?? false,
         };
       });
-      const judgements = (await deps.judgements?.catch(() => [])) ?? [];
-      return oneMatch(withJudgements(items, judgements));
+      const judgements = await judgementsOf();
+      const added = await judgedAbsent(items, judgements);
+      return oneMatch(withJudgements([...added, ...items], judgements));
+    },
+
+    async finish() {
+      if (judgedOffered) return [];
+      const judgements = await judgementsOf();
+      return oneMatch(withJudgements(await judgedAbsent([], judgements), judgements));
     },
   };
+}
+
+/** A row of the list (a provider's candidate or an internal one), not a patch or a notice. */
+function isCandidate(item: StreamItem): item is SearchOrganisationsCandidate | InternalQuickSearchCandidate {
+  return item._type === 'candidate' || item._type === 'internal';
 }

@@ -35,6 +35,8 @@ export interface RegistryCandidate {
   score: number | null;
   /** What the register says of its status (ABN status, the aggregator's company status); absent: unknown. */
   registryStatus?: RegistryStatus;
+  /** Names the register says the company bore before (the aggregator's `previous_names`); absent: none known. */
+  formerNames?: string[];
 }
 
 /** Repositories never throw for provider failures: they report them here. */

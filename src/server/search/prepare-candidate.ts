@@ -152,9 +152,13 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
       const businessName = discovered.source === 'agent' ? null : discovered.candidate.matchedBusinessName;
       const registryStatus = lei?.registryStatus ?? reportedStatus ?? UNKNOWN_REGISTRY_STATUS;
       const details = registryDetails(discovered, deps.devMode);
+      const formerNames = discovered.source === 'agent' ? [] : (discovered.candidate.formerNames ?? []);
       const subject: MatchSubject = {
         name,
-        otherNames: businessName === null ? [] : [{ value: businessName, kind: 'business_name' }],
+        otherNames: [
+          ...(businessName === null ? [] : [{ value: businessName, kind: 'business_name' as const }]),
+          ...formerNames.map((value) => ({ value, kind: 'former_name' as const })),
+        ],
         identifiers: reported.identifiers,
         website: site.website,
         countryIsoAlpha3: country,
@@ -173,6 +177,7 @@ export function createCandidatePreparation(deps: CandidatePreparationDependencie
           ...details,
           parentEntityName: details.parentEntityName ?? lei?.parentName ?? null,
           registryStatus,
+          ...(formerNames.length === 0 ? {} : { formerNames }),
           // An organisation the register lists as inactive is never decided a match (core/registry-status.ts).
           match: undecidedWhenInactive(assessMatch(deps.matchQuery, subject), registryStatus),
         },

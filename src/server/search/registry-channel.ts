@@ -170,6 +170,7 @@ function fromRecord(record: RegistryRecord): RegistryCandidate {
     type: record.type,
     score: null,
     ...(record.registryStatus === undefined ? {} : { registryStatus: record.registryStatus }),
+    ...(record.formerNames !== undefined && record.formerNames.length > 0 ? { formerNames: record.formerNames } : {}),
   };
 }
 

@@ -11,7 +11,10 @@
  *   expires; late merges become identifier patches;
  * - placing candidates, place-candidates.ts: same-key dedup (rule 7) and internal matches, existingOrgId and
  *   accountLinked (rules 3 and 4, internal-match-lookup.ts);
- * - channelDegraded, channel-degraded.ts (rule 6), including direct mode failing the whole stream.
+ * - channelDegraded, channel-degraded.ts (rule 6), including direct mode failing the whole stream;
+ * - the account's remembered decisions (issue 20, section 6): an organisation judged "same" for the query that no
+ *   provider returned is added as an internal candidate (`_type: 'internal'`), first, as the match
+ *   (judged-internal-candidates.ts, place-candidates.ts).
  *
  * Modes (spec: Modes; `effectiveSearchMode`): agentic = agent only (abrPreset and includeSoleTraders are
  * ignored); auto = registry and agent concurrently, with the registry lead; direct = registry only.
@@ -47,6 +50,7 @@ import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';
 import { createInternalMatchLookup } from './internal-match-lookup';
 import { createCandidatePlacement } from './place-candidates';
+import { judgedInternalCandidates, type JudgedOrganisations } from './judged-internal-candidates';
 import type { JudgementLookup } from '../decisions/judgements';
 import type { EnrichRegistryWebsites, GlobalRegistry, InternalMatches, NationalRegistry, SearchAgent, SearchLog, WebsiteValidator } from './ports';
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
@@ -71,6 +75,11 @@ export interface SearchOrganisationsDependencies {
   internalMatches: InternalMatches;
   /** The account's remembered decisions (issue 20, section 6); none apply without them. */
   judgements?: JudgementLookup;
+  /**
+   * The organisations judged `same` read by id, so that one no provider returned is added as an internal candidate
+   * (judged-internal-candidates.ts); without it none is added.
+   */
+  judgedOrganisations?: JudgedOrganisations;
   flags: FeatureFlags;
   logo: LogoService;
   log: SearchLog;
@@ -171,7 +180,24 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
       log.warn({ err: error }, 'remembered decisions unavailable');
       return [];
     });
-    const placement = createCandidatePlacement({ matches, logo: deps.logo, ...(judgements ? { judgements } : {}) });
+    const judgedOrganisations = deps.judgedOrganisations;
+    const placement = createCandidatePlacement({
+      matches,
+      logo: deps.logo,
+      ...(judgements ? { judgements } : {}),
+      ...(judgedOrganisations
+        ? {
+            judgedOrganisations: (ids: readonly string[]) =>
+              judgedInternalCandidates(
+                { organisations: judgedOrganisations, internalMatches: deps.internalMatches, logo: deps.logo },
+                { accountId: context.accountId, countryIsoAlpha3: scope, matchQuery, ids },
+              ).catch((error: unknown) => {
+                log.warn({ err: error }, 'organisations judged "same" unavailable; not added');
+                return [];
+              }),
+          }
+        : {}),
+    });
     /** Records a batch's candidates under their references, then answers the batch to yield. */
     const recorded = async (items: StreamItem[]): Promise<StreamItem[]> => {
       const references = deps.candidateReferences;
@@ -253,6 +279,8 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
             break;
         }
       }
+      // The organisations judged "same" for this query that no provider returned, when no batch was written.
+      if (!signal.aborted) yield* await recorded(await placement.finish());
       // The route's time limit ended the search before the registry answered: a genuine failure of the
       // channel (rule 6), so the results may be incomplete, never "no matches".
       if (runsRegistry && !registrySettled && stoppedByTimeLimit(outer.reason)) {

@@ -36,6 +36,8 @@ export interface NewSelectedOrganisation {
   registryStatus: RegistryStatus;
   /** The business (trading) name the result was found by ("Trading as: ..."); null when none. */
   businessName: string | null;
+  /** Names the register says it bore before, kept as its former names (issue 20, section 1). */
+  formerNames: string[];
 }
 
 /** What identifies a candidate across channels: its composite key, registry identifiers and registrable domain. */
@@ -64,6 +66,8 @@ export interface SelectionTx {
   backfillBusinessName(organisationId: string, businessName: string, source: FieldSource): Promise<void>;
   /** Records what a register says of the organisation's status (a known status only; unknown changes nothing). */
   recordRegistryStatus(organisationId: string, status: RegistryStatus, source: FieldSource): Promise<void>;
+  /** Keeps a register's former names of the organisation (those it does not hold yet) as its former names. */
+  addFormerNames(organisationId: string, names: readonly string[]): Promise<void>;
   linkToAccount(accountId: string, organisationId: string): Promise<void>;
   /** Profile PENDING for an organisation about to be enriched. */
   markPending(organisationId: string, params: { profileSource: 'direct' | 'agentic' }): Promise<void>;

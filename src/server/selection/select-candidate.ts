@@ -95,6 +95,7 @@ export function createSelectCandidate({ store, jobs }: SelectCandidateDependenci
         source: facts.source,
         registryStatus: candidate.registryStatus,
         businessName: facts.businessName,
+        formerNames: facts.formerNames,
       });
       await jobs.send('organisation.enrich', organisationEnrichPayload({ organisationId, accountId, website: facts.website, countryIsoAlpha3: country }), {
         tx: tx.handle,
@@ -156,8 +157,11 @@ async function settle(params: {
     if (existing.type === null && facts.type !== null) await tx.backfillType(existing.id, facts.type, facts.source);
     if (facts.businessName !== null) await tx.backfillBusinessName(existing.id, facts.businessName, facts.source);
   }
-  // The register's status is kept when known (never overwritten by unknown: recordRegistryStatus).
-  if (facts.source === 'registry') await tx.recordRegistryStatus(existing.id, params.registryStatus, facts.source);
+  // The register's status is kept when known (never overwritten by unknown: recordRegistryStatus), and its former names.
+  if (facts.source === 'registry') {
+    await tx.recordRegistryStatus(existing.id, params.registryStatus, facts.source);
+    if (facts.formerNames.length > 0) await tx.addFormerNames(existing.id, facts.formerNames);
+  }
   await tx.linkToAccount(accountId, existing.id);
   const country = existing.countryIsoAlpha3 ?? facts.country ?? params.searchCountry;
   if (existing.profileStatus === null && !existing.ownedByAccount && country !== null) {
@@ -181,10 +185,12 @@ interface CandidateFacts {
   source: FieldSource;
   /** The registry business name the result was found by ("Trading as: ..."), kept as the organisation's business name. */
   businessName: string | null;
+  /** Names a register says the company bore before (a registry row's), kept as former names. */
+  formerNames: string[];
 }
 
 /** An organisation selected by id brings nothing to write. */
-const NO_FACTS: CandidateFacts = { identifiers: [], type: null, country: null, website: null, source: 'selection', businessName: null };
+const NO_FACTS: CandidateFacts = { identifiers: [], type: null, country: null, website: null, source: 'selection', businessName: null, formerNames: [] };
 
 function candidateFacts(candidate: SelectionCandidate): CandidateFacts {
   if (candidate._type === 'internal') {
@@ -195,15 +201,18 @@ function candidateFacts(candidate: SelectionCandidate): CandidateFacts {
       website: candidate.website,
       source: 'selection',
       businessName: null,
+      formerNames: [],
     };
   }
+  const source = candidate.source === 'agent' ? 'agent' : 'registry';
   return {
     identifiers: storableIdentifiers(candidate.identifiers),
     type: candidate.type,
     country: realCountry(candidate.countryIsoAlpha3),
     website: candidate.websiteValidated ? candidate.website : null,
-    source: candidate.source === 'agent' ? 'agent' : 'registry',
+    source,
     businessName: candidate.source === 'agent' ? null : nonBlank(candidate.matchedBusinessName),
+    formerNames: source === 'registry' ? (candidate.formerNames ?? []) : [],
   };
 }
 

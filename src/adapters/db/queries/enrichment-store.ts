@@ -16,7 +16,7 @@ import type { Db } from '../client';
 import { naics, organisationAliases, organisationIdentifiers, organisationNaics, organisationOwners, organisationRelations, organisations } from '../schema';
 import { isUuid } from './classification';
 import { recordFieldSources, type FieldSourceWrite } from './field-sources';
-import { addOrganisationNameWords, addOrganisationWords, insertOrganisation } from './organisations-write';
+import { addFormerNames, addOrganisationNameWords, addOrganisationWords, insertOrganisation } from './organisations-write';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
 
 export function createEnrichmentStore(db: Db): EnrichmentStore {
@@ -154,6 +154,15 @@ export function createEnrichmentStore(db: Db): EnrichmentStore {
         if (aliasWords.size > 0) {
           await addOrganisationWords(tx, [organisationId]);
           await addOrganisationNameWords(tx, [organisationId]);
+        }
+        // A register's former names (issue 20, section 1): searchable, shown "formerly ...".
+        if (write.formerNames && write.formerNames.length > 0) {
+          await addFormerNames(
+            tx,
+            organisationId,
+            write.formerNames.map((f) => f.value),
+          );
+          source('formerNames', write.formerNames[0]);
         }
 
         if (write.naics && write.naics.value.length > 0) {

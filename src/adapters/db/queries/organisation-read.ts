@@ -46,7 +46,7 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     .where(eq(organisationIdentifiers.organisationId, row.id))
     .orderBy(asc(organisationIdentifiers.type), asc(organisationIdentifiers.value));
   const aliases = await db
-    .select({ value: organisationAliases.value })
+    .select({ value: organisationAliases.value, kind: organisationAliases.kind })
     .from(organisationAliases)
     .where(eq(organisationAliases.organisationId, row.id))
     .orderBy(asc(organisationAliases.value));
@@ -60,7 +60,8 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     profileCheckedAt: row.profileCheckedAt ? row.profileCheckedAt.toISOString() : null,
     enrichmentComplete: isEnrichmentSettled(row.profileStatus),
     identifiers,
-    aliases: aliases.map((a) => a.value),
+    aliases: aliases.filter((a) => a.kind !== 'former_name').map((a) => a.value),
+    formerNames: aliases.filter((a) => a.kind === 'former_name').map((a) => a.value),
     naics,
     aquila1,
     aquila2,

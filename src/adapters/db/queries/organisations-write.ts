@@ -218,6 +218,36 @@ export async function addOrganisationNameWords(db: Db, organisationIds: readonly
     on conflict (word, organisation_id) do update set account_id = excluded.account_id`);
 }
 
+/**
+ * Keeps names an existing organisation bore before (a register's former names) as its former names
+ * (`organisation_aliases` kind `former_name`): searchable by every step of the quick lookup and shown "formerly ...".
+ * A name equal to the organisation's own, or to an alias or former name it holds (same search form), is skipped; the
+ * words of those added join the vocabulary and the word postings. Answers how many were added.
+ */
+export async function addFormerNames(db: Db, organisationId: string, names: readonly string[]): Promise<number> {
+  const wanted = new Map<string, string>();
+  for (const name of names) {
+    const value = canonicalName(name);
+    const search = searchName(name);
+    if (value === '' || search === '' || wanted.has(search)) continue;
+    wanted.set(search, value);
+  }
+  if (wanted.size === 0) return 0;
+  const searchValues = [...wanted.keys()];
+  const added = await db.execute(sql`
+    insert into ${organisationAliases} (organisation_id, value, search_value, kind)
+    select ${organisationId}::uuid, v.value, v.search_value, 'former_name'
+      from unnest(${sql.param(searchValues.map((s) => wanted.get(s) ?? s))}::text[], ${sql.param(searchValues)}::text[]) as v(value, search_value)
+     where not exists (select 1 from ${organisations} o where o.id = ${organisationId}::uuid and o.search_name = v.search_value)
+       and not exists (select 1 from ${organisationAliases} a where a.organisation_id = ${organisationId}::uuid and a.search_value = v.search_value)`);
+  const count = added.rowCount ?? 0;
+  if (count > 0) {
+    await addOrganisationWords(db, [organisationId]);
+    await addOrganisationNameWords(db, [organisationId]);
+  }
+  return count;
+}
+
 export async function addOrganisationOwner(db: Db, params: { accountId: string; organisationId: string }): Promise<void> {
   await db.insert(organisationOwners).values(params).onConflictDoNothing();
 }

@@ -14,7 +14,7 @@ import type { Db } from '../client';
 import { organisationIdentifiers, organisations } from '../schema';
 import { isUuid } from './classification';
 import { recordFieldSources } from './field-sources';
-import { insertOrganisation, linkOrganisationToAccount } from './organisations-write';
+import { addFormerNames, insertOrganisation, linkOrganisationToAccount } from './organisations-write';
 import { ownedByAccount, visibleToAccount } from './visibility';
 
 /** Redirect chains are short (a private duplicate points at a global organisation); this bounds a bad chain. */
@@ -139,6 +139,7 @@ export function selectionTx(tx: Db): SelectionTx {
           identifiers: organisation.identifiers,
           profileStatus: 'PENDING',
           registryStatus: organisation.registryStatus,
+          formerNames: organisation.formerNames,
         },
         { ownerAccountId: accountId, linkAccountId: accountId },
       );
@@ -189,6 +190,10 @@ export function selectionTx(tx: Db): SelectionTx {
 
     async recordRegistryStatus(organisationId, status, source) {
       await writeRegistryStatus(tx, organisationId, status, source);
+    },
+
+    async addFormerNames(organisationId, names) {
+      await addFormerNames(tx, organisationId, names);
     },
 
     async linkToAccount(accountId, organisationId) {

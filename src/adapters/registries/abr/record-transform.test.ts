@@ -18,6 +18,7 @@ describe('toRegistryRecord (AbnDetails / AcnDetails payloads)', () => {
     expect(toRegistryRecord(recorded('abn-details-30635412074.jsonp'))).toEqual({
       name: 'KOOKABURRA KITCHENS PTY LTD',
       otherNames: ['Kookaburra Kitchens', 'KK Joinery'],
+      formerNames: [],
       countryIsoAlpha3: 'AUS',
       identifiers: [
         { type: 'ABN', value: '30635412074' },

@@ -42,6 +42,7 @@ function otherNamesOf(entityName: string, names: readonly string[]): string[] {
  * - `active`: `AbnStatus` is Active (a Cancelled ABN is a record, not active).
  * - `identifiers`: ABN and ACN, each only when it passes its check digits (providers/abr.md 5).
  * - `otherNames`: the current registered business names (`BusinessName[]`).
+ * - `formerNames`: none (the JSON details carry no history; providers/abr.md 1).
  * - `type`: PRV/PUB/IND as in search (ProprietaryLimited/PublicLimited/SoleProprietor), otherwise null.
  * - `url`: the ABN's page on ABN Lookup, when the ABN is valid.
  */
@@ -59,6 +60,7 @@ export function toRegistryRecord(payload: AbnDetailsPayload): RegistryRecord | n
   return {
     name,
     otherNames: otherNamesOf(name, payload.BusinessName),
+    formerNames: [],
     countryIsoAlpha3: 'AUS',
     identifiers,
     active: isActiveAbnStatus(payload.AbnStatus),

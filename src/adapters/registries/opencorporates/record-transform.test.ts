@@ -14,6 +14,7 @@ describe('toRegistryRecord (company by id)', () => {
     expect(toRegistryRecord(active)).toEqual({
       name: 'FERNHOLLOW ANALYTICS LIMITED',
       otherNames: ['FERNHOLLOW DATA LIMITED'],
+      formerNames: ['FERNHOLLOW DATA LIMITED'],
       countryIsoAlpha3: 'GBR',
       identifiers: [
         { type: 'CH', value: '09876543' },
@@ -31,6 +32,7 @@ describe('toRegistryRecord (company by id)', () => {
     expect(toRegistryRecord(dissolved)).toEqual({
       name: 'FERNHOLLOW HOLDINGS LTD',
       otherNames: ['FERNHOLLOW CONSULTING LTD'],
+      formerNames: ['FERNHOLLOW CONSULTING LTD'],
       countryIsoAlpha3: 'GBR',
       identifiers: [
         { type: 'CH', value: 'SC612345' },
@@ -87,6 +89,7 @@ describe('toRegistryRecord (company by id)', () => {
       ],
     };
     expect(toRegistryRecord(renamed)?.otherNames).toEqual(['FERNHOLLOW DATA LIMITED']);
+    expect(toRegistryRecord(renamed)?.formerNames).toEqual(['FERNHOLLOW DATA LIMITED']);
     expect(toRegistryRecord({ ...active, previous_names: null })?.otherNames).toEqual([]);
   });
 });

@@ -3,10 +3,9 @@
  * enrichment port's RegistryRecord (registry look-ups by identifier). Name, country, identifiers and type
  * are the search transform's (`toRegistryCandidate`), so a record and a search row of the same company agree.
  */
-import { canonicalName } from '../../../core/canonical-name';
 import type { RegistryRecord } from '../../../server/enrichment/ports';
 import type { OcCompany } from './schemas';
-import { companyRegistryStatus, toRegistryCandidate } from './transform';
+import { companyRegistryStatus, formerNamesOf, toRegistryCandidate } from './transform';
 
 /**
  * Active per the aggregator: `inactive === false`; when `inactive` is null or absent, `current_status` is
@@ -30,26 +29,13 @@ function httpUrl(value: string | null | undefined): string | undefined {
   }
 }
 
-/** Previous names, canonical spacing, without blanks, case-insensitive repeats or the current name. */
-function otherNamesOf(name: string, company: OcCompany): string[] {
-  const seen = new Set([name.toLowerCase()]);
-  const result: string[] = [];
-  for (const previous of company.previous_names ?? []) {
-    const other = canonicalName(previous.company_name);
-    const key = other.toLowerCase();
-    if (other === '' || seen.has(key)) continue;
-    seen.add(key);
-    result.push(other);
-  }
-  return result;
-}
-
 /**
  * One company as a registry record, or null when the search transform would drop it (jurisdiction outside
  * the ISO table, no name).
  *
  * - `identifiers`: `CH` (normalised, leading zeros kept) for `gb`, then `OPENCORPORATES` `<jurisdiction>/<number>`.
- * - `otherNames`: `previous_names[].company_name`.
+ * - `otherNames` and `formerNames`: `previous_names[].company_name` (a register's name match accepts a former name;
+ *   enrichment keeps them as former names).
  * - `active`: see isActiveCompany.
  * - `url`: `opencorporates_url` (the aggregator's page, also its attribution), else `registry_url`.
  */
@@ -58,7 +44,8 @@ export function toRegistryRecord(company: OcCompany): RegistryRecord | null {
   if (candidate === undefined) return null;
   return {
     name: candidate.name,
-    otherNames: otherNamesOf(candidate.name, company),
+    otherNames: formerNamesOf(candidate.name, company),
+    formerNames: formerNamesOf(candidate.name, company),
     countryIsoAlpha3: candidate.countryIsoAlpha3,
     identifiers: candidate.identifiers,
     active: isActiveCompany(company),

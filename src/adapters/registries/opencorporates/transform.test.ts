@@ -93,6 +93,7 @@ describe('toRegistryCandidates on a recorded GB search', () => {
       type: 'ProprietaryLimited',
       score: null,
       registryStatus: { status: 'active', wording: 'Active', date: null },
+      formerNames: ['FERNHOLLOW DATA LIMITED'],
     });
   });
 

@@ -143,7 +143,30 @@ export function toRegistryCandidate(company: OcCompany): RegistryCandidate | und
     type: organisationTypeOf(company.company_type),
     score: null,
     registryStatus: companyRegistryStatus(company),
+    ...formerNamesField(name, company),
   };
+}
+
+/**
+ * The company's former names (`previous_names[].company_name`), canonical spacing, without blanks, case-insensitive
+ * repeats or the current name; absent when there is none.
+ */
+export function formerNamesOf(name: string, company: Pick<OcCompany, 'previous_names'>): string[] {
+  const seen = new Set([name.toLowerCase()]);
+  const result: string[] = [];
+  for (const previous of company.previous_names ?? []) {
+    const other = canonicalName(previous.company_name);
+    const key = other.toLowerCase();
+    if (other === '' || seen.has(key)) continue;
+    seen.add(key);
+    result.push(other);
+  }
+  return result;
+}
+
+function formerNamesField(name: string, company: OcCompany): { formerNames?: string[] } {
+  const formerNames = formerNamesOf(name, company);
+  return formerNames.length === 0 ? {} : { formerNames };
 }
 
 /**

@@ -80,7 +80,7 @@ describe('the OpenAPI document', () => {
   it('documents the NDJSON stream item union and the one error shape from the zod schemas', () => {
     const document = buildOpenApiDocument() as { components: { schemas: Record<string, { oneOf?: { properties: { _type: { const: string } } }[] }> } };
     const itemTypes = document.components.schemas.StreamItem?.oneOf?.map((item) => item.properties._type.const);
-    expect(itemTypes).toEqual(['candidate', 'identifierPatch', 'channel-degraded', 'identifierSuggestions']);
+    expect(itemTypes).toEqual(['candidate', 'internal', 'identifierPatch', 'channel-degraded', 'identifierSuggestions']);
     expect(document.components.schemas.Error).toMatchObject({ required: ['error', 'code'] });
   });
 

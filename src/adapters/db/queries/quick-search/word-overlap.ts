@@ -34,6 +34,15 @@ export const SEED_SHARE = 0.2;
  * under the relevance floor (decision 0021).
  */
 export const RARE_WORD_FREQUENCY = 20;
+/**
+ * The rare bound in a database of N (counted) organisations: RARE_WORD_FREQUENCY x (N / ORGANISATION_COUNT_CAP)^2, at
+ * least one; from ORGANISATION_COUNT_CAP organisations up, RARE_WORD_FREQUENCY. In a small database a word must be
+ * rarer still: of 541 organisations, "consulting" in 2 of them is not rare (and a name sharing only it is rarely the
+ * one meant), "houpu" in 1 is.
+ */
+export function rareWordBound(n: SQL): SQL {
+  return sql`greatest(1, least(${RARE_WORD_FREQUENCY}, ${RARE_WORD_FREQUENCY}::float8 * power(${n} / ${ORGANISATION_COUNT_CAP}::float8, 2)))`;
+}
 /** The best poolSize x SCOPE_MARGIN candidates by weight are read and scoped (visibility, country), then cut at poolSize. */
 export const SCOPE_MARGIN = 4;
 /** The query's rarest word seeds candidates (up to this many words as rare as it). */
@@ -106,7 +115,7 @@ export function wordOverlapSql(params: LookupScopeParams & { words: readonly str
     )
     select ${rowColumns(params.accountId, sql`case when other.weight > own.weight then other.search_value end`)},
            exists (select 1 from weights w
-                    where w.n <= ${RARE_WORD_FREQUENCY}
+                    where w.n <= ${rareWordBound(sql`(select n from total)`)}
                       and w.word = any(string_to_array(case when other.weight > own.weight then other.search_value else o.search_name end, ' '))) as shares_rare_word
       from visible v
       join organisations o on o.id = v.id

@@ -1,0 +1,49 @@
+/**
+ * The stream's remembered "same" (issue 20, section 6): the organisations the account judged `same` for this query,
+ * as internal candidates (the quick lookup's shape, ../quick-search/internal-candidate.ts), for those no provider
+ * returned. Read by id, scoped like the quick lookup (visible to the account, in the query's country or countryless);
+ * each scored against the query like any candidate (`assessMatch`); place-candidates.ts applies the judgement
+ * (first, `matchedOn.decision: 'same'`).
+ */
+import type { InternalQuickSearchCandidate } from '../../core/candidates';
+import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
+import { assessMatch, type MatchQuery } from '../../core/match-confidence';
+import type { LogoService } from '../logo/ports';
+import { deduplicate } from '../quick-search/de-duplication';
+import { toInternalCandidate } from '../quick-search/internal-candidate';
+import type { JudgedLookups } from '../quick-search/judged-candidates';
+import type { InternalMatches } from './ports';
+
+/** The organisations judged `same`, read by id (the quick lookup's `JudgedLookups.byIds`). */
+export type JudgedOrganisations = Pick<JudgedLookups, 'byIds'>;
+
+export interface JudgedInternalCandidatesDependencies {
+  organisations: JudgedOrganisations;
+  internalMatches: Pick<InternalMatches, 'linkedOrganisationIds'>;
+  logo: LogoService;
+}
+
+/** The visible organisations among `ids`, in their order, as internal candidates scored against the query. */
+export async function judgedInternalCandidates(
+  deps: JudgedInternalCandidatesDependencies,
+  params: { accountId: string; countryIsoAlpha3: string; matchQuery: MatchQuery; ids: readonly string[] },
+): Promise<InternalQuickSearchCandidate[]> {
+  if (params.ids.length === 0) return [];
+  const filter = params.countryIsoAlpha3 === GLOBAL_SEARCH_SCOPE ? null : params.countryIsoAlpha3;
+  const rows = await deps.organisations.byIds({ accountId: params.accountId, countryIsoAlpha3: filter, ids: params.ids });
+  const order = new Map(params.ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const notOwned = rows.filter((row) => !row.ownedByAccount).map((row) => row.id);
+  const linked =
+    notOwned.length === 0 ? new Set<string>() : await deps.internalMatches.linkedOrganisationIds({ accountId: params.accountId, organisationIds: notOwned });
+  return deduplicate(
+    rows.map((row) => ({ row, score: 0 })),
+    filter,
+  ).map(({ row, key }) =>
+    toInternalCandidate(row, key, assessMatch(params.matchQuery, { name: row.name, website: row.website, countryIsoAlpha3: row.countryIsoAlpha3 }), {
+      countryIsoAlpha3: params.countryIsoAlpha3,
+      logo: deps.logo,
+      accountLinked: row.ownedByAccount || linked.has(row.id),
+    }),
+  );
+}
