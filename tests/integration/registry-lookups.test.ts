@@ -96,6 +96,7 @@ describe('byAbn and byAcn (ABN Lookup)', () => {
       value: {
         name: 'KOALA LOGISTICS PTY LTD',
         otherNames: ['Koala Express Freight'],
+        formerNames: [], // ABN Lookup's details carry no former names
         countryIsoAlpha3: 'AUS',
         identifiers: [
           { type: 'ABN', value: KOALA.abn },
@@ -239,6 +240,7 @@ describe('byCompaniesHouseNumber and byAggregatorId (OpenCorporates company by i
       value: {
         name: 'FERNHOLLOW ANALYTICS LIMITED',
         otherNames: ['FERNHOLLOW DATA LIMITED'],
+        formerNames: ['FERNHOLLOW DATA LIMITED'], // the register's previous_names
         countryIsoAlpha3: 'GBR',
         identifiers: [
           { type: 'CH', value: '09876543' },
