@@ -7,7 +7,8 @@
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
  * being typed), the typo step's corrections explain every word of it (decision 0007); when none clears it, the rows
  * sharing a rare word with the query (the word-overlap stage, decision 0021) are returned rather than nothing. At most
- * one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
+ * one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3), and
+ * every runner-up under the match threshold is scored as a runner-up (core/runner-up-calibration.ts, decision 0022).
  * An organisation the register lists as inactive (dissolved, cancelled...) is never decided a match and ranks
  * right after an active namesake (core/registry-status.ts; issue 20, section 4).
  */
@@ -16,6 +17,7 @@ import type { Match } from '../../core/match';
 import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { atMostOneMatch } from '../../core/one-match';
 import { activeBeforeInactiveNamesakes, undecidedWhenInactive } from '../../core/registry-status';
+import { withRunnersUpScored } from '../../core/runner-up-calibration';
 import type { KeyedRow } from './de-duplication';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
@@ -125,5 +127,6 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
     (r) => r.row.name,
     (r) => r.row.registryStatus,
   );
-  return atMostOneMatch(ordered, { name: (c) => c.row.name, countryIsoAlpha3: (c) => c.row.countryIsoAlpha3 });
+  // A runner-up is right far less often than the first at the same similarity: scored as one (decision 0022).
+  return withRunnersUpScored(atMostOneMatch(ordered, { name: (c) => c.row.name, countryIsoAlpha3: (c) => c.row.countryIsoAlpha3 }));
 }
