@@ -2,7 +2,8 @@
  * The candidates' match, relevance floor and order (the quick lookup's rule 10, after the spec's nine;
  * decisions 0007 and 0016). Every candidate carries its `match` (core/match-confidence.ts: assessMatch of the
  * query, read by matchQueryOfSearch, against the row's name, matched alias, matched identifier, website and
- * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
+ * country). Candidates are ordered by match score (ties: the more similar name, then exact lookups first, then the
+ * name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
  * being typed), the typo step's corrections explain every word of it (decision 0007); when none clears it, the rows
@@ -14,7 +15,7 @@
  */
 import { searchName } from '../../core/canonical-name';
 import type { Match } from '../../core/match';
-import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
+import { assessMatch, clearsRelevanceFloor, isExactMatch, nameEvidence, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { atMostOneMatch } from '../../core/one-match';
 import { activeBeforeInactiveNamesakes, undecidedWhenInactive } from '../../core/registry-status';
 import { withRunnersUpScored } from '../../core/runner-up-calibration';
@@ -121,7 +122,12 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
     return Math.min(ownRank(r), lowestNameStep - 0.1);
   };
   const ranks = new Map(kept.map((r) => [r, rank(r)]));
-  const sorted = kept.sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0)).map(({ row, key, match }) => ({ row, key, match }));
+  // Equal scores: exact matches first (the lookups' order), then the more similar name (names capped at the same
+  // score under the threshold, decision 0022), then the lookups' order.
+  const similarity = new Map(kept.map((r) => [r, isExactMatch(r.match) ? 2 : (nameEvidence(query.name, r.subject).best?.raw ?? 0)]));
+  const sorted = kept
+    .sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) || (similarity.get(b) ?? 0) - (similarity.get(a) ?? 0))
+    .map(({ row, key, match }) => ({ row, key, match }));
   const ordered = activeBeforeInactiveNamesakes(
     sorted,
     (r) => r.row.name,
