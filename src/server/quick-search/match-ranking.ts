@@ -122,9 +122,12 @@ export function byMatch(rows: KeyedRow[], query: MatchQuery, wanted: string): (K
     return Math.min(ownRank(r), lowestNameStep - 0.1);
   };
   const ranks = new Map(kept.map((r) => [r, rank(r)]));
-  // Equal scores: exact matches first (the lookups' order), then the more similar name (names capped at the same
-  // score under the threshold, decision 0022), then the lookups' order.
-  const similarity = new Map(kept.map((r) => [r, isExactMatch(r.match) ? 2 : (nameEvidence(query.name, r.subject).best?.raw ?? 0)]));
+  // Equal scores: exact matches first (the lookups' order), then names the query begins with whole words (decision
+  // 0016), then the more similar name (names capped at the same score under the threshold, decision 0022), then the
+  // lookups' order.
+  const tieOrder = (r: (typeof kept)[number]) =>
+    isExactMatch(r.match) ? 3 : (r.reading === 'word' ? 1 : 0) + (nameEvidence(query.name, r.subject).best?.raw ?? 0);
+  const similarity = new Map(kept.map((r) => [r, tieOrder(r)]));
   const sorted = kept
     .sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) || (similarity.get(b) ?? 0) - (similarity.get(a) ?? 0))
     .map(({ row, key, match }) => ({ row, key, match }));
