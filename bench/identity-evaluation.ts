@@ -19,7 +19,8 @@
  * Reports recall@1 / @5 per kind, names that exist nowhere accepted as a match, namesakes decided a match,
  * queries with more than one `match: true`, calibration per score decile over every top-5 candidate, pairwise
  * precision / recall / F1 and latency p50 / p95 per kind. Prints the markdown and writes
- * bench/out/identity-evaluation.{md,json} and bench/out/identity-evaluation-misses.json (not committed).
+ * bench/out/identity-evaluation.{md,json}, bench/out/identity-evaluation-misses.json and every top-5 candidate in
+ * bench/out/identity-outcomes.json (what bench/calibration/fit-calibration.ts fits on; not committed).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -59,13 +60,13 @@ import {
   loadIdentitySet,
   toIdentityImportLine,
   type IdentityPair,
-  type IdentityQuery,
 } from './evaluation/identity-set';
+import { sampleByKind, type IdentityCandidateOutcome } from './calibration/evaluation-outcomes';
 import { admin, databaseUrl, prepareSyntheticDatabase } from './support/bench-database';
 import { forkTs } from './support/fork-ts';
 import { postQuickSearch } from './support/quick-search-client';
 import type { ServerMessage } from './support/quick-search-server';
-import { round, seededRandom, summariseLatencies, type LatencySummary } from './support/stats';
+import { round, summariseLatencies, type LatencySummary } from './support/stats';
 
 const WARM_UP_QUERIES = 200;
 
@@ -132,26 +133,16 @@ const responseSchema = z.object({
 });
 type Candidate = z.infer<typeof responseSchema>['candidates'][number];
 
+/** The name, alias or former name the candidate's match read (matchedOn.name), when the answer says so. */
+function matchedNameOf(candidate: Candidate): string | null {
+  const matchedOn = z.object({ matchedOn: z.object({ name: z.string().nullable() }) }).safeParse(candidate.match);
+  return matchedOn.success ? matchedOn.data.matchedOn.name : null;
+}
+
 interface Answer {
   latencyMs: number;
   status: number;
   candidates: Candidate[];
-}
-
-/** At most `n` queries of each kind (0: all), a seeded draw keeping the set's order, so runs compare. */
-function sampleByKind(queries: readonly IdentityQuery[], n: number): IdentityQuery[] {
-  if (n === 0) return [...queries];
-  const random = seededRandom(7);
-  const drawn = queries.map((q, i) => ({ q, i, r: random() }));
-  const kept = new Set<number>();
-  for (const kind of IDENTITY_KINDS) {
-    for (const { i } of drawn
-      .filter((d) => d.q.kind === kind)
-      .sort((a, b) => a.r - b.r)
-      .slice(0, n))
-      kept.add(i);
-  }
-  return queries.filter((_, i) => kept.has(i));
 }
 
 /** The product's decision for a pair: the first name as the query, the second as an organisation's name. */
@@ -357,7 +348,21 @@ async function main(): Promise<void> {
       top: (answer?.candidates ?? []).slice(0, 5).map((c) => `${c.canonicalName} (${c.match?.score ?? '?'}${c.match?.match ? ', match' : ''})`),
     }));
   const pairMisses = set.pairs.filter((p, i) => decisions[i]?.decided !== p.same);
+  // Every top-5 candidate with what the calibration is fitted on (bench/calibration/fit-calibration.ts).
+  const candidateOutcomes: IdentityCandidateOutcome[] = queries.map((query, i) => ({
+    query: query.query,
+    kind: query.kind,
+    half: identityHalf(query),
+    candidates: (answers[i]?.candidates ?? []).slice(0, 5).map((c) => ({
+      canonicalName: c.canonicalName,
+      right: query.targetIds.includes(bySetId.get(c.existingOrgId) ?? ''),
+      score: c.match?.score ?? null,
+      ...(c.match?.match === undefined ? {} : { match: c.match.match }),
+      matchedName: matchedNameOf(c),
+    })),
+  }));
   fs.mkdirSync(path.join('bench', 'out'), { recursive: true });
+  fs.writeFileSync(path.join('bench', 'out', 'identity-outcomes.json'), `${JSON.stringify(candidateOutcomes)}\n`);
   fs.writeFileSync(path.join('bench', 'out', 'identity-evaluation.md'), markdown(summary));
   fs.writeFileSync(path.join('bench', 'out', 'identity-evaluation.json'), `${JSON.stringify(summary, null, 2)}\n`);
   fs.writeFileSync(path.join('bench', 'out', 'identity-evaluation-misses.json'), `${JSON.stringify({ queries: misses, pairs: pairMisses }, null, 1)}\n`);

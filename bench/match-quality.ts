@@ -1,8 +1,8 @@
 /**
  * Match-quality benchmark (issue 12, section 1): recall and precision of the quick lookup at 1M organisations.
- *   BENCH_DATABASE_URL=postgres://... npm run bench:match-quality -- [--count 1000000] [--reuse] [--seed 12] [--version 1]
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:match-quality -- [--count 1000000] [--reuse] [--seed 12] [--version 1] [--database osc_bench_match]
  *
- * Database `osc_bench_match` on BENCH_DATABASE_URL's server (its own, not bench/quick-search.ts's `osc_bench`):
+ * Database `osc_bench_match` (or `--database`: one per engineer on a shared server) on BENCH_DATABASE_URL's server (its own, not bench/quick-search.ts's `osc_bench`):
  * `count` synthetic organisations (syntheticOrganisations, seed 1) imported with the product's importer
  * (bench/support/bench-database.ts), plus the evaluation set (bench/evaluation/organisations.v<N>.json)
  * imported with the same importer, each marked by its description `[evaluation v<N>] <id>`; the evaluation
@@ -37,7 +37,6 @@ import { postQuickSearch } from './support/quick-search-client';
 import type { ServerMessage } from './support/quick-search-server';
 import { round, summariseLatencies, type LatencySummary } from './support/stats';
 
-const DATABASE = 'osc_bench_match';
 const WARM_UP_QUERIES = 300;
 
 const args = parseArgs({
@@ -46,8 +45,10 @@ const args = parseArgs({
     reuse: { type: 'boolean', default: false },
     seed: { type: 'string', default: '12' },
     version: { type: 'string', default: '1' },
+    database: { type: 'string', default: 'osc_bench_match' },
   },
 }).values;
+const DATABASE = args.database;
 const count = Number(args.count);
 const seed = Number(args.seed);
 const version = Number(args.version);

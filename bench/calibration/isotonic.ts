@@ -38,18 +38,16 @@ function round3(x: number): number {
 }
 
 /**
- * Raw similarity below which nothing is fitted: such candidates score under the relevance floor, so the
- * evaluation rarely sees them (only a name being typed is kept), and what it sees there is not a fair sample.
- * The table pins probability 0 at raw 0 and at FIT_MIN_RAW.
+ * The knots of the isotonic fit of `observations` over about `binCount` equal-count bins (of at most `maxBinSize`) below raw 1 (raw 1, the same
+ * name, is a bin of its own), over the whole raw range: every candidate the lookup shows gets an honest score, those
+ * of little similarity included (decision 0022: the relevance floor reads the name evidence, not the score). The
+ * first knot is at raw 0 with the first block's share, the last at raw 1 with the last block's.
  */
-export const FIT_MIN_RAW = 0.5;
-
-/** The knots of the isotonic fit of `observations` (raw >= FIT_MIN_RAW) over about `binCount` equal-count bins below raw 1. */
-export function fitNameCalibration(observations: readonly Observation[], binCount = 20): CalibrationKnot[] {
-  const sorted = observations.filter((o) => o.raw >= FIT_MIN_RAW).sort((a, b) => a.raw - b.raw);
+export function fitNameCalibration(observations: readonly Observation[], binCount = 20, maxBinSize = Infinity): CalibrationKnot[] {
+  const sorted = [...observations].sort((a, b) => a.raw - b.raw);
   const same = sorted.filter((o) => o.raw >= 1);
   const below = sorted.filter((o) => o.raw < 1);
-  const size = Math.max(1, Math.ceil(below.length / binCount));
+  const size = Math.max(1, Math.min(maxBinSize, Math.ceil(below.length / binCount)));
   const bins: Block[] = [];
   for (let i = 0; i < below.length; i += size) {
     const slice = below.slice(i, i + size);
@@ -57,10 +55,7 @@ export function fitNameCalibration(observations: readonly Observation[], binCoun
   }
   if (same.length > 0) bins.push({ rawSum: same.length, rightSum: same.filter((o) => o.right).length, n: same.length });
   const blocks = poolAdjacentViolators(bins);
-  const knots: CalibrationKnot[] = [
-    { raw: 0, probability: 0 },
-    { raw: FIT_MIN_RAW, probability: 0 },
-  ];
+  const knots: CalibrationKnot[] = [];
   for (const block of blocks) {
     const raw = round3(block.rawSum / block.n);
     const probability = round3(mean(block));
@@ -68,6 +63,13 @@ export function fitNameCalibration(observations: readonly Observation[], binCoun
     if (last !== undefined && raw <= last.raw) knots[knots.length - 1] = { raw: last.raw, probability: Math.max(last.probability, probability) };
     else knots.push({ raw, probability });
   }
+  const first = knots[0];
+  if (first === undefined)
+    return [
+      { raw: 0, probability: 0 },
+      { raw: 1, probability: 0 },
+    ];
+  if (first.raw > 0) knots.unshift({ raw: 0, probability: first.probability });
   const last = knots.at(-1);
   if (last !== undefined && last.raw < 1) knots.push({ raw: 1, probability: last.probability });
   return knots;

@@ -1,11 +1,11 @@
 /**
- * The calibration of the name evidence: a monotone mapping from the raw name similarity (0..1, see
- * `nameSimilarity` in match-confidence.ts) to the probability that the candidate is the organisation the
+ * The calibration of the name evidence: monotone mappings, one per shape of name, from the raw name similarity
+ * (0..1, see `nameSimilarity` in match-confidence.ts) to the probability that the candidate is the organisation the
  * query names. Knots are read with linear interpolation between them.
  *
- * How the knots are made: see docs/decisions/0007-match-confidence.md and bench/calibration/ (isotonic
- * regression, pool-adjacent-violators, of "right or not" on the raw similarity, over the fitting half of the
- * evaluation set; the other half is the calibration test's).
+ * How the knots are made: see docs/decisions/0007-match-confidence.md, 0022-calibrated-every-candidate.md and
+ * bench/calibration/ (isotonic regression, pool-adjacent-violators, of "right or not" on the raw similarity, over the
+ * fit halves of both evaluation sets; the other halves are the calibration tests').
  */
 export interface CalibrationKnot {
   /** Raw name similarity, 0..1. */
@@ -15,21 +15,74 @@ export interface CalibrationKnot {
 }
 
 /**
- * Increasing in `raw` and in `probability`; the first knot is at raw 0 and the last at raw 1. Fitted on the
- * `fit` half of evaluation set v1 (tests/integration/match-calibration.test.ts checks that it is that fit,
- * and checks it on the other half). Below raw 0.5 nothing is fitted (probability 0): those candidates fall
- * under the relevance floor and the evaluation does not see a fair sample of them.
+ * One table per shape of name (`nameEvidence` in match-confidence.ts), for a candidate that is the first of its
+ * answer (a runner-up is scored by runner-up-calibration.ts). Each is increasing in `raw` and in `probability`, from
+ * raw 0 to raw 1, and is the isotonic fit (bench/calibration/isotonic.ts) of the first candidates of that shape on
+ * the **fit halves** of both evaluation sets (v1 and the identity set v2, split by organisation), made by
+ * bench/calibration/fit-calibration.ts; tests/integration/match-calibration.test.ts and identity-calibration.test.ts
+ * check them on the other halves. The whole range is fitted: a candidate of little similarity that the lookup shows
+ * (a name being typed, a typo step's row, a rare shared word) gets an honest score, not 0 (decision 0022).
  */
 export const NAME_CALIBRATION: readonly CalibrationKnot[] = [
-  { raw: 0, probability: 0 },
-  { raw: 0.5, probability: 0 },
-  { raw: 0.6, probability: 0.2 },
-  { raw: 0.701, probability: 0.61 },
-  { raw: 0.804, probability: 0.83 },
-  { raw: 0.954, probability: 0.994 },
-  { raw: 0.988, probability: 0.997 },
-  { raw: 1, probability: 0.997 },
+  { raw: 0, probability: 0.967 },
+  { raw: 0.816, probability: 0.967 },
+  { raw: 0.956, probability: 0.997 },
+  { raw: 1, probability: 0.999 },
 ];
+
+/** A name lacking one of the query's words (not a mistyped one): "Emami Realty" for "Emami Infrastructure". */
+export const PARTIAL_NAME_CALIBRATION: readonly CalibrationKnot[] = [
+  { raw: 0, probability: 0.222 },
+  { raw: 0.318, probability: 0.222 },
+  { raw: 0.403, probability: 0.408 },
+  { raw: 0.563, probability: 0.427 },
+  { raw: 0.736, probability: 0.583 },
+  { raw: 0.859, probability: 0.706 },
+  { raw: 1, probability: 0.706 },
+];
+
+/** A name whose only words the query lacks are the query's words mistyped twice: "National" for "Natoinal". */
+export const MISTYPED_NAME_CALIBRATION: readonly CalibrationKnot[] = [
+  { raw: 0, probability: 0.222 },
+  { raw: 0.292, probability: 0.222 },
+  { raw: 0.378, probability: 0.889 },
+  { raw: 0.667, probability: 0.963 },
+  { raw: 0.821, probability: 1 },
+  { raw: 1, probability: 1 },
+];
+
+/** A name adding a distinctive word the query lacks, the query not its beginning: "Hangzhou Hikvision Digital Technology" for "Hikvision". */
+export const NAMESAKE_NAME_CALIBRATION: readonly CalibrationKnot[] = [
+  { raw: 0, probability: 0.571 },
+  { raw: 0.445, probability: 0.571 },
+  { raw: 0.662, probability: 0.821 },
+  { raw: 0.818, probability: 0.929 },
+  { raw: 1, probability: 0.929 },
+];
+
+/** A name the query begins, adding a distinctive word: "Mitsubishi Heavy Industries" for "Mitsubishi Heavy". */
+export const BEGUN_NAME_CALIBRATION: readonly CalibrationKnot[] = [
+  { raw: 0, probability: 0.75 },
+  { raw: 0.613, probability: 0.75 },
+  { raw: 0.733, probability: 0.875 },
+  { raw: 0.846, probability: 0.917 },
+  { raw: 0.885, probability: 1 },
+  { raw: 1, probability: 1 },
+];
+
+/** How the candidate's best name stands to the query's (match-confidence.ts, `nameEvidence`). */
+export type NameShape = 'whole' | 'partial' | 'mistyped' | 'namesake' | 'begun';
+
+/** One table per shape of name. */
+export type NameCalibrations = Readonly<Record<NameShape, readonly CalibrationKnot[]>>;
+
+export const NAME_CALIBRATIONS: NameCalibrations = {
+  whole: NAME_CALIBRATION,
+  partial: PARTIAL_NAME_CALIBRATION,
+  mistyped: MISTYPED_NAME_CALIBRATION,
+  namesake: NAMESAKE_NAME_CALIBRATION,
+  begun: BEGUN_NAME_CALIBRATION,
+};
 
 /** The calibrated probability of a raw similarity (clamped to 0..1) by linear interpolation between knots. */
 export function calibrate(raw: number, knots: readonly CalibrationKnot[] = NAME_CALIBRATION): number {

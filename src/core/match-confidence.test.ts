@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { makeAbn } from './identifiers';
 import { MATCH_THRESHOLD, matchSchema } from './match';
-import { calibrate, NAME_CALIBRATION } from './match-calibration';
+import { calibrate, NAME_CALIBRATION, NAME_CALIBRATIONS } from './match-calibration';
 import {
   addsDistinctiveWords,
   assessMatch,
+  clearsRelevanceFloor,
   decidedMatch,
   IDENTIFIER_DIFFERENT_CAP,
   IDENTIFIER_SAME_SCORE,
   isExactMatch,
   legalFormWords,
   matchQueryOfSearch,
+  nameEvidence,
   nameSimilarity,
   prefixReading,
+  RELEVANCE_MIN_RAW,
   WEBSITE_SAME_SCORE,
 } from './match-confidence';
 
@@ -43,22 +46,27 @@ describe('assessMatch: the name', () => {
     const match = assessMatch({ name: 'harbuorline' }, { name: 'HARBOURLINE PTY LTD' });
     expect(match.grades.name).toBe('similar');
     expect(match.matchedOn.corrections).toEqual([{ from: 'harbuorline', to: 'harbourline' }]);
-    expect(match.score).toBeLessThan(assessMatch({ name: 'harbourline' }, { name: 'HARBOURLINE PTY LTD' }).score);
+    expect(match.score).toBeLessThanOrEqual(assessMatch({ name: 'harbourline' }, { name: 'HARBOURLINE PTY LTD' }).score);
   });
 
   it('does not take a shared stem for a shared word: "harbourline" is not "Harbour Marine Services"', () => {
-    const match = assessMatch({ name: 'harbourline' }, { name: 'Harbour Marine Services Pty Ltd' });
+    const subject = { name: 'Harbour Marine Services Pty Ltd' };
+    const match = assessMatch({ name: 'harbourline' }, subject);
     expect(match.grades.name).toBe('different');
     expect(match.matchedOn.name).toBeNull();
     expect(match.match).toBe(false);
-    expect(match.score).toBeLessThan(20);
+    expect(match.score).toBeLessThan(MATCH_THRESHOLD);
+    // Too little like the query to be shown by its name (decision 0022: the floor reads the name evidence).
+    expect(clearsRelevanceFloor({ name: 'harbourline' }, subject, match)).toBe(false);
   });
 
   it('scores a query naming no organisation far below the decision: "qzxv nonexistent widgets" is not ACME WIDGETS', () => {
-    const match = assessMatch({ name: 'qzxv nonexistent widgets' }, { name: 'ACME WIDGETS PTY LTD' });
+    const subject = { name: 'ACME WIDGETS PTY LTD' };
+    const match = assessMatch({ name: 'qzxv nonexistent widgets' }, subject);
     expect(match.grades.name).toBe('different');
     expect(match.match).toBe(false);
-    expect(match.score).toBeLessThan(20);
+    expect(match.score).toBeLessThan(MATCH_THRESHOLD);
+    expect(clearsRelevanceFloor({ name: 'qzxv nonexistent widgets' }, subject, match)).toBe(false);
   });
 
   it('ranks the exact name above a longer name that contains it, and that above a name sharing one word', () => {
@@ -165,14 +173,17 @@ describe('nameSimilarity and legalFormWords', () => {
 });
 
 describe('calibrate', () => {
-  it('is monotone, 0 at raw 0, and interpolates between knots', () => {
-    let previous = -1;
-    for (let raw = 0; raw <= 1.0001; raw += 0.01) {
-      const p = calibrate(raw);
-      expect(p).toBeGreaterThanOrEqual(previous);
-      previous = p;
+  it('is monotone from raw 0 to raw 1 in every table, and interpolates between knots', () => {
+    for (const knots of Object.values(NAME_CALIBRATIONS)) {
+      let previous = -1;
+      for (let raw = 0; raw <= 1.0001; raw += 0.01) {
+        const p = calibrate(raw, knots);
+        expect(p).toBeGreaterThanOrEqual(previous);
+        previous = p;
+      }
+      expect(knots[0]?.raw).toBe(0);
+      expect(knots.at(-1)?.raw).toBe(1);
     }
-    expect(calibrate(0)).toBe(0);
     const [a, b] = [NAME_CALIBRATION[1], NAME_CALIBRATION[2]];
     if (a === undefined || b === undefined) throw new Error('the table has knots');
     expect(calibrate((a.raw + b.raw) / 2)).toBeCloseTo((a.probability + b.probability) / 2, 6);
@@ -299,5 +310,37 @@ describe('the same name written another way is decided a match (issue 20 section
     expect(decided('BHP Group Limited', 'BHP Group Finance Pty Ltd')).toBe(false);
     expect(decided('Brigade 44', 'Brigade 45')).toBe(false);
     expect(decided('Vostok Brigade', 'Vostok Battalion')).toBe(false);
+  });
+});
+
+describe('the shape of a name and its table (decision 0022)', () => {
+  const shape = (query: string, name: string) => nameEvidence(query, { name }).shape;
+
+  it('tells a whole name, a partial one, a mistyped one, a namesake and a name being typed apart', () => {
+    expect(shape('Koala Logistics', 'Koala Logistics Pty Ltd')).toBe('whole');
+    expect(shape('Emami Infrastructure Limited', 'Emami Realty Limited')).toBe('partial');
+    expect(shape('Natinoal Ausrtlia Bank Limited', 'National Australia Bank Limited')).toBe('mistyped');
+    expect(shape('Hikvision', 'Hangzhou Hikvision Digital Technology Co., Ltd.')).toBe('namesake');
+    expect(shape('BHP Group Limited', 'BHP Group Finance Pty Ltd')).toBe('begun');
+  });
+
+  it('gives a weak name an honest score from its own table, not 0, and keeps every shape but a whole or mistyped name under the threshold', () => {
+    const partial = assessMatch({ name: 'Emami Infrastructure Limited' }, { name: 'Emami Realty Limited' });
+    expect(partial.score).toBeGreaterThan(0);
+    expect(partial.score).toBeLessThan(MATCH_THRESHOLD);
+    const begun = assessMatch({ name: 'Mitsubishi Heavy' }, { name: 'Mitsubishi Heavy Industries, Ltd.' });
+    expect(begun.score).toBeLessThan(MATCH_THRESHOLD);
+    expect(begun.match).toBe(false);
+    const mistyped = assessMatch({ name: 'Natinoal Ausrtlia Bank Limited' }, { name: 'National Australia Bank Limited' });
+    expect(mistyped.score).toBeGreaterThan(begun.score);
+  });
+
+  it('shows a candidate by its name only from RELEVANCE_MIN_RAW, whatever its score', () => {
+    const subject = { name: 'Emami Realty Limited' };
+    const query = { name: 'Emami Infrastructure Limited' };
+    const evidence = nameEvidence(query.name, subject);
+    const match = assessMatch(query, subject);
+    expect(match.score).toBeGreaterThanOrEqual(10);
+    expect(clearsRelevanceFloor(query, subject, match)).toBe((evidence.best?.raw ?? 0) >= RELEVANCE_MIN_RAW);
   });
 });

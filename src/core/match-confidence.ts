@@ -19,7 +19,7 @@
 import { withoutAcronymGloss } from './acronym-gloss';
 import { keyName, searchName, searchNameWithoutLegalFormWords } from './canonical-name';
 import { normaliseIdentifierValue, queryHasDigit, readIdentifiers } from './identifiers';
-import { calibrate } from './match-calibration';
+import { calibrate, NAME_CALIBRATIONS, type NameCalibrations, type NameShape } from './match-calibration';
 import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
 import { jaroWinkler } from './similarity';
 import { normaliseWebsiteHost, registrableDomain } from './website';
@@ -313,8 +313,107 @@ export function leavesQueryWordsOut(queryForm: string, best: { form: string; cor
  * The Match of a candidate for a query: a calibrated score 0-100, the decision (decidedMatch),
  * the grades of name, identifier, website and country, and what matched.
  */
-export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
-  const { queryForm, best, ignored } = bestQueryReading(query.name, subject);
+/**
+ * How the candidate's best name stands to the query's (issue 20, section 3), each shape with its own calibration:
+ * - `whole`: the name holds every word of the query and adds no distinctive word (or the query is the beginning of
+ *   the name, a name being typed);
+ * - `partial`: the query has a word the name lacks (leavesQueryWordsOut: "Emami Infrastructure" / "Emami Realty");
+ * - `namesake`: the name adds a distinctive word or a number the query lacks, and lacks none of the query's
+ *   (addsDistinctiveWords: "BHP Group Finance" for "BHP Group"; "Hangzhou Hikvision Digital Technology" for
+ *   "Hikvision").
+ * A `partial` or `namesake` name never decides a match by itself (capped under MATCH_THRESHOLD).
+ */
+export type { NameShape } from './match-calibration';
+
+/** Optimal string alignment distance of two words, stopping past `limit` (then limit + 1). */
+function editDistanceWithin(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] ?? 0) + 1);
+      current.push(d);
+    }
+    if (Math.min(...current) > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * A query word the name lacks is read as one of the name's words mistyped when it is two edits from it (words of
+ * MISTYPED_MIN_LENGTH letters or more: "natoinal" / "national") or one edit (3-4 letters: "catr" / "car").
+ */
+const MISTYPED_MIN_LENGTH = 5;
+
+function shapeOf(queryForm: string, best: NameCandidate & NameComparison): NameShape {
+  if (leavesQueryWordsOut(queryForm, best)) {
+    // Every word left out is a name's word mistyped twice ("Natoinal" / "national"): the same name, mistyped.
+    const corrected = new Map(best.corrections.map((c) => [c.from, c.to]));
+    const own = wordsOf(best.form);
+    const left = wordsOf(queryForm)
+      .map((w) => corrected.get(w) ?? w)
+      .filter((w) => !own.includes(w) && !CONNECTOR_WORDS.has(w));
+    const mistyped = left.every((w) => {
+      const edits = w.length >= MISTYPED_MIN_LENGTH ? 2 : 1;
+      return w.length >= 3 && /\p{L}/u.test(w) && own.some((o) => editDistanceWithin(w, o, edits) <= edits);
+    });
+    return mistyped ? 'mistyped' : 'partial';
+  }
+  if (!addsDistinctiveWords(queryForm, best.form, best.corrections)) return 'whole';
+  return best.form.startsWith(queryForm) ? 'begun' : 'namesake';
+}
+
+/** The name evidence of a candidate: the query's reading, the candidate's best name and their shape. */
+export interface NameEvidence {
+  queryForm: string;
+  best: (NameCandidate & NameComparison) | undefined;
+  /** Legal-form words the query's reading left out. */
+  ignored: string[];
+  shape: NameShape;
+}
+
+export function nameEvidence(queryName: string, subject: MatchSubject): NameEvidence {
+  const { queryForm, best, ignored } = bestQueryReading(queryName, subject);
+  return { queryForm, best, ignored, shape: best === undefined ? 'whole' : shapeOf(queryForm, best) };
+}
+
+/** Shapes of name that never decide a match by the name alone: scored under MATCH_THRESHOLD whatever their table says. */
+const CAPPED_SHAPES: ReadonlySet<NameShape> = new Set(['partial', 'namesake', 'begun']);
+
+/**
+ * The score of a candidate from its name evidence (raw similarity and shape; undefined when the query names no name)
+ * and its grades: the name's table, the website and country factors, the cap of a partial name or namesake, then the
+ * stated identifier and website rules.
+ */
+export function scoreOfEvidence(
+  name: { raw: number; shape: NameShape } | undefined,
+  grades: MatchGrades,
+  calibrations: NameCalibrations = NAME_CALIBRATIONS,
+): number {
+  // Each shape of name has its own table (match-calibration.ts): a partial name or a namesake is right far less often
+  // than a whole name of the same similarity.
+  let probability = name === undefined ? 0 : calibrate(name.raw, calibrations[name.shape]);
+  if (grades.website === 'different') probability *= WEBSITE_DIFFERENT_FACTOR;
+  if (grades.country === 'different') probability *= COUNTRY_DIFFERENT_FACTOR;
+  let score = Math.round(probability * 100);
+  // A name sharing only some of the query's words is another organisation or a variant not stored: never a match
+  // on its name alone (issue 20: "Emami Infrastructure" / "Emami Realty"); nor is a namesake that adds a distinctive
+  // word the query lacks ("BHP Group Finance" for "BHP Group").
+  if (name !== undefined && CAPPED_SHAPES.has(name.shape)) score = Math.min(score, NAMESAKE_SCORE_CAP);
+  if (grades.website === 'same') score = Math.max(score, WEBSITE_SAME_SCORE);
+  if (grades.identifier === 'same') score = Math.max(score, IDENTIFIER_SAME_SCORE);
+  if (grades.identifier === 'different') score = Math.min(score, IDENTIFIER_DIFFERENT_CAP);
+  return score;
+}
+
+export function assessMatch(query: MatchQuery, subject: MatchSubject, calibrations: NameCalibrations = NAME_CALIBRATIONS): Match {
+  const { queryForm, best, ignored, shape } = nameEvidence(query.name, subject);
   const identifier = compareIdentifiers(query.identifiers, subject.identifiers);
   const website = compareWebsites(query.website, subject.website);
   const grades: MatchGrades = {
@@ -324,18 +423,7 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject): Match {
     country: compareCountries(query.countryIsoAlpha3, subject.countryIsoAlpha3),
   };
 
-  let probability = best === undefined ? 0 : calibrate(best.raw);
-  if (grades.website === 'different') probability *= WEBSITE_DIFFERENT_FACTOR;
-  if (grades.country === 'different') probability *= COUNTRY_DIFFERENT_FACTOR;
-  let score = Math.round(probability * 100);
-  // A name sharing only some of the query's words is another organisation or a variant not stored: never a match
-  // on its name alone (issue 20: "Emami Infrastructure" / "Emami Realty"); nor is a namesake that adds a distinctive
-  // word the query lacks ("BHP Group Finance" for "BHP Group").
-  if (best !== undefined && leavesQueryWordsOut(queryForm, best)) score = Math.min(score, MATCH_THRESHOLD - 1);
-  if (best !== undefined && addsDistinctiveWords(queryForm, best.form, best.corrections)) score = Math.min(score, NAMESAKE_SCORE_CAP);
-  if (grades.website === 'same') score = Math.max(score, WEBSITE_SAME_SCORE);
-  if (grades.identifier === 'same') score = Math.max(score, IDENTIFIER_SAME_SCORE);
-  if (grades.identifier === 'different') score = Math.min(score, IDENTIFIER_DIFFERENT_CAP);
+  const score = scoreOfEvidence(best === undefined ? undefined : { raw: best.raw, shape }, grades, calibrations);
 
   const nameMatched = best !== undefined && grades.name !== 'different';
   const legalForms = new Set([...legalFormWords(query.name), ...ignored, ...(nameMatched ? legalFormWords(best.value) : [])]);
@@ -414,12 +502,23 @@ export function prefixReading(queryForm: string, subjectForms: readonly string[]
 }
 
 /**
- * Whether a candidate is relevant enough to return (decision 0007): its score reaches RELEVANCE_FLOOR, or
- * the query's name is the beginning of the candidate's name or of one of its other names (search forms: a
- * name still being typed, "zorbl" for "Zorblax Logistics"), which keeps its low score.
+ * The raw name similarity from which a candidate is relevant by its name (decision 0022): where the name table of
+ * decision 0007 reached RELEVANCE_FLOOR. The floor reads the name evidence, not the score: since the score is honest
+ * down to raw 0 (a weak name is right 1 time in 5 when it is the best the lookup has), a floor on the score would
+ * show every weak name the retrieval brings.
+ */
+export const RELEVANCE_MIN_RAW = 0.55;
+
+/**
+ * Whether a candidate is relevant enough to return (decisions 0007 and 0022): the same identifier or website; or a
+ * name of raw similarity RELEVANCE_MIN_RAW or more scored at least RELEVANCE_FLOOR; or the query's name is the
+ * beginning of the candidate's name or of one of its other names (search forms: a name still being typed, "zorbl"
+ * for "Zorblax Logistics"), which keeps its score.
  */
 export function clearsRelevanceFloor(query: MatchQuery, subject: MatchSubject, match: Match): boolean {
-  if (match.score >= RELEVANCE_FLOOR) return true;
+  if (match.grades.identifier === 'same' || match.grades.website === 'same') return true;
+  const { best } = nameEvidence(query.name, subject);
+  if (best !== undefined && best.raw >= RELEVANCE_MIN_RAW && match.score >= RELEVANCE_FLOOR) return true;
   const queryForm = query.name.trim() === '' ? '' : searchName(query.name);
   if (queryForm === '') return false;
   return [subject.name, ...(subject.otherNames ?? []).map((n) => n.value)].some((name) => searchName(name).startsWith(queryForm));

@@ -65,12 +65,13 @@ afterAll(async () => {
 });
 
 describe('first words: names the query begins with whole words rank before names it begins inside a word', () => {
-  it('"Silver" answers "Silver Fern Farms" first, before 60 organisations with the shorter, higher-scored alias "Silverton Bay"', async () => {
+  it('"Silver" answers "Silver Fern Farms" first, before 60 organisations with the shorter alias "Silverton Bay"', async () => {
     const found = await candidates('Silver');
     expect(found[0]?.canonicalName).toBe('Silver Fern Farms Limited');
-    // The order is the rule's, not the score's; and the pool of 50 kept "silver fern farms" among the shorter aliases.
+    // The order is the rule's, not the score's (alone, the shorter alias scores at least as well); and the pool of 50
+    // kept "silver fern farms" among the shorter aliases. Ranked second, it is scored as a runner-up (decision 0022).
     expect(found[1]?.canonicalName).toMatch(/^SB Capital/);
-    expect(found[1]?.match.score).toBeGreaterThan(found[0]?.match.score ?? 100);
+    expect(found[1]?.match.score).toBeLessThan(found[0]?.match.score ?? 0);
   });
 
   it('"The Bank" answers "The Bank of Nova Scotia" before "Banksia Bay"', async () => {

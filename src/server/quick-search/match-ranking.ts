@@ -2,20 +2,23 @@
  * The candidates' match, relevance floor and order (the quick lookup's rule 10, after the spec's nine;
  * decisions 0007 and 0016). Every candidate carries its `match` (core/match-confidence.ts: assessMatch of the
  * query, read by matchQueryOfSearch, against the row's name, matched alias, matched identifier, website and
- * country). Candidates are ordered by match score (ties: exact lookups first, then the name lookup's order),
+ * country). Candidates are ordered by match score (ties: the more similar name, then exact lookups first, then the
+ * name lookup's order),
  * except that names the query begins only mid-word rank after those it begins with whole words (decision 0016),
  * and a candidate scored below RELEVANCE_FLOOR is not returned unless the query begins its name or alias (a name
  * being typed), the typo step's corrections explain every word of it (decision 0007), or its name shares a rare word
  * with the query (the word-overlap stage's weights, decision 0021; issue 20: "always yields that name"). At most
- * one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts, issue 20 section 3).
+ * one candidate is decided a match, none when the best cannot be told apart (core/one-match.ts,  issue 20 section 3), and
+ * every runner-up under the match threshold is scored as a runner-up (core/runner-up-calibration.ts, decision 0022).
  * An organisation the register lists as inactive (dissolved, cancelled...) is never decided a match and ranks
  * right after an active namesake (core/registry-status.ts; issue 20, section 4).
  */
 import { searchName } from '../../core/canonical-name';
 import type { Match } from '../../core/match';
-import { assessMatch, clearsRelevanceFloor, isExactMatch, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
+import { assessMatch, clearsRelevanceFloor, isExactMatch, nameEvidence, prefixReading, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { atMostOneMatch } from '../../core/one-match';
 import { activeBeforeInactiveNamesakes, undecidedWhenInactive } from '../../core/registry-status';
+import { withRunnersUpScored } from '../../core/runner-up-calibration';
 import type { KeyedRow } from './de-duplication';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
@@ -134,11 +137,20 @@ export function byMatch(
     return Math.min(ownRank(r), lowestNameStep - 0.1);
   };
   const ranks = new Map(kept.map((r) => [r, rank(r)]));
-  const sorted = kept.sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0)).map(({ row, key, match }) => ({ row, key, match }));
+  // Equal scores: exact matches first (the lookups' order), then names the query begins with whole words (decision
+  // 0016), then the more similar name (names capped at the same score under the threshold, decision 0022), then the
+  // lookups' order.
+  const tieOrder = (r: (typeof kept)[number]) =>
+    isExactMatch(r.match) ? 3 : (r.reading === 'word' ? 1 : 0) + (nameEvidence(query.name, r.subject).best?.raw ?? 0);
+  const similarity = new Map(kept.map((r) => [r, tieOrder(r)]));
+  const sorted = kept
+    .sort((a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) || (similarity.get(b) ?? 0) - (similarity.get(a) ?? 0))
+    .map(({ row, key, match }) => ({ row, key, match }));
   const ordered = activeBeforeInactiveNamesakes(
     sorted,
     (r) => r.row.name,
     (r) => r.row.registryStatus,
   );
-  return atMostOneMatch(ordered, { name: (c) => c.row.name, countryIsoAlpha3: (c) => c.row.countryIsoAlpha3 });
+  // A runner-up is right far less often than the first at the same similarity: scored as one (decision 0022).
+  return withRunnersUpScored(atMostOneMatch(ordered, { name: (c) => c.row.name, countryIsoAlpha3: (c) => c.row.countryIsoAlpha3 }));
 }
