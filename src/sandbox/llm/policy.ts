@@ -121,11 +121,11 @@ export function decideTurn(messages: readonly ChatMessage[], options: PolicyOpti
       if (call.function.name === 'report_candidate') reports += 1;
     }
   }
-  const search = (): Turn => ({
-    kind: 'tool_calls',
-    phase: 'search',
-    calls: [{ name: 'web_search', arguments: JSON.stringify({ query: searches === 0 ? request.query : `${request.query} page ${searches + 1}` }) }],
+  const searchCall = (): ToolCallPlan => ({
+    name: 'web_search',
+    arguments: JSON.stringify({ query: searches === 0 ? request.query : `${request.query} page ${searches + 1}` }),
   });
+  const search = (): Turn => ({ kind: 'tool_calls', phase: 'search', calls: [searchCall()] });
   const finish = (): Turn => ({
     kind: 'text',
     text: `Done: ${reports} organisation${reports === 1 ? '' : 's'} reported after ${searches} search${searches === 1 ? '' : 'es'}.`,
@@ -148,7 +148,7 @@ export function decideTurn(messages: readonly ChatMessage[], options: PolicyOpti
     if (results.length > 0) {
       // As the agent's prompt asks: another search goes in the same turn as the reports (a turn of reports alone ends the run).
       const reportCalls = results.map((r) => ({ name: 'report_candidate', arguments: JSON.stringify(reportFor(r, request)) }));
-      return { kind: 'tool_calls', phase: 'report', calls: searches < options.searchesPerRun ? [...reportCalls, ...search().calls] : reportCalls };
+      return { kind: 'tool_calls', phase: 'report', calls: searches < options.searchesPerRun ? [...reportCalls, searchCall()] : reportCalls };
     }
   }
   return searches < options.searchesPerRun ? search() : finish();
