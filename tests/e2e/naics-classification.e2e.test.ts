@@ -385,7 +385,7 @@ describe('identify sidebar', () => {
       await page.goto(`${baseUrl}/identify?organisation=${ids.conflict}`);
       const sidebar = page.getByRole('complementary', { name: 'Organisation details' });
       await sidebar.getByRole('heading', { name: ORGANISATIONS.conflict }).waitFor(WAIT);
-      await sidebar.getByText('No NAICS code').waitFor(WAIT);
+      await sidebar.getByText('No NAICS code', { exact: true }).waitFor(WAIT);
       expect(await trigger(sidebar).count()).toBe(0);
     } finally {
       await setFlag(true);

@@ -14,7 +14,7 @@ import type { Database } from '../../src/adapters/db/client';
 import { organisations } from '../../src/adapters/db/schema';
 import { launchChromium, openDemoPage } from './support/browser';
 import { demoAccountId, openProductDatabase } from './support/product-database';
-import { chooseCountry, searchBox } from './support/search-form';
+import { chooseCountry, resultOption, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -145,7 +145,7 @@ describe('a company found by its trading name, about which web research finds no
     await chooseCountry(page, 'AUS');
     await searchBox(page).fill('koala kids');
     await searchBox(page).press('Enter');
-    const row = page.getByRole('option', { name: NAME, exact: true });
+    const row = resultOption(page, NAME);
     await row.waitFor(WAIT);
     expect(await row.locator('.result-subtitle').textContent()).toBe('Trading as: Koala Kids Childcare');
     const searchIdentifiers = (await row.textContent()) ?? '';
