@@ -26,13 +26,13 @@ import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { typedIdentifierValue } from '../../core/identifiers';
-import type { MatchQuery } from '../../core/match-confidence';
+import { clearsRelevanceFloor, type MatchQuery, type MatchSubject } from '../../core/match-confidence';
 import { isInactive } from '../../core/registry-status';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { registryRoute } from '../../core/search-mode';
 import type { InternalMatchLookup } from '../search/internal-match-lookup';
 import type { GlobalRegistry, InternalMatches, NationalRegistry, SearchLog, WebsiteValidator } from '../search/ports';
-import { createCandidatePreparation, type PreparedCandidate, type RegistrySource } from '../search/prepare-candidate';
+import { createCandidatePreparation, type PreparedCandidate, type PreparedFields, type RegistrySource } from '../search/prepare-candidate';
 import { registryChannel } from '../search/registry-channel';
 import type { RegistryPassOptions, RegistryPendingRow, RegistryRowUpdate } from './ports';
 
@@ -117,8 +117,9 @@ export function createRegistryPass(deps: RegistryPassDependencies): RegistryPass
     }
     const internalKeys = new Set(row.result.candidates.flatMap((c) => (c.kind === 'internal' ? (keyOf(c.countryIsoAlpha3 ?? country, c.name) ?? []) : [])));
     const kept = dedupe(answer.prepared)
-      // A registry answer too weak to be reviewed (below REVIEW_FLOOR) is no candidate of the row.
-      .filter((p) => !internalKeys.has(p.baseKey) && p.fields.match.score >= REVIEW_FLOOR)
+      // A registry answer too weak to be reviewed (below REVIEW_FLOOR, or under the quick lookup's relevance rule:
+      // a weak name scores honestly since decision 0022, so the score alone no longer says it) is no candidate of the row.
+      .filter((p) => !internalKeys.has(p.baseKey) && p.fields.match.score >= REVIEW_FLOOR && clearsRelevanceFloor(query, subjectOf(p.fields), p.fields.match))
       .sort((a, b) => b.fields.match.score - a.fields.match.score)
       .slice(0, KEEP_REGISTRY);
     const existing = await existingByKey(
@@ -231,4 +232,18 @@ function toBatchCandidate(prepared: PreparedCandidate, source: RegistrySource, e
 /** The row's result as it was, with the pass's outcome (nothing found: the internal decision stands). */
 function withOutcome(result: BatchRowResult, outcome: RegistryOutcome, lookedUp: boolean): RegistryRowUpdate {
   return { result: { ...result, registry: outcome }, lookedUp };
+}
+
+/** What a registry answer says of the organisation, as the match rules read it. */
+function subjectOf(fields: PreparedFields): MatchSubject {
+  return {
+    name: fields.canonicalName,
+    otherNames: [
+      ...(fields.matchedBusinessName ? [{ value: fields.matchedBusinessName, kind: 'business_name' as const }] : []),
+      ...(fields.formerNames ?? []).map((value) => ({ value, kind: 'former_name' as const })),
+    ],
+    identifiers: fields.identifiers,
+    website: fields.website,
+    countryIsoAlpha3: fields.countryIsoAlpha3,
+  };
 }
