@@ -198,13 +198,24 @@ export function decideRow(candidates: readonly BatchRowCandidate[], judgements: 
       registry: null,
       identifierIssue: null,
     };
-  const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN ? second : null;
+  const runnerUp = second !== undefined && best.match.score - second.match.score <= CLOSE_MARGIN && isRival(second) ? second : null;
   let decision: BatchDecision;
   if (best.match.match && best.match.matchedOn.decision === 'same') decision = 'match';
   else if (isInactive(best.registryStatus)) decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
   else if (best.match.match) decision = runnerUp === null ? 'match' : 'review';
   else decision = best.match.score >= REVIEW_FLOOR ? 'review' : 'no_match';
   return { decision, best, runnerUp, candidates: sorted, explanation: explain(decision, best, runnerUp), registry: null, identifierIssue: null };
+}
+
+/**
+ * A close runner-up makes the row doubtful only when it could be the organisation: its name is not graded
+ * different, or it carries the query's identifier or website. A mistyped-looking name ("Eucalypt Health" for
+ * "Eucalyptus Health") can score high since decision 0022 while its name is graded different: beside an exact hit
+ * it is no rival.
+ */
+function isRival(candidate: BatchRowCandidate): boolean {
+  const { grades } = candidate.match;
+  return grades.name !== 'different' || grades.identifier === 'same' || grades.website === 'same';
 }
 
 /**
