@@ -305,16 +305,16 @@ describe('registry monitoring', () => {
     expect(second.changes).toHaveLength(2);
     expect(second.nextCursor).toBeNull();
     expect(new Set([...first.changes, ...second.changes].map((c) => c.id)).size).toBe(6);
-    expect(first.changes[0]).toEqual({
+    // Changes observed in one pass share their time, so which comes first varies; a name added has `before` null.
+    expect(first.changes[0]).toMatchObject({
       id: expect.any(String),
       organisationId: expect.any(String),
       kind: expect.any(String),
       field: expect.any(String),
-      before: expect.anything(),
-      after: expect.anything(),
       source: expect.any(String),
       observedAt: new Date(T0.getTime() + 25 * HOUR).toISOString(),
     });
+    expect(Object.keys(first.changes[0] ?? {}).sort()).toEqual(['after', 'before', 'field', 'id', 'kind', 'observedAt', 'organisationId', 'source']);
     expect((await pageOf(accountA.authorization, `?since=${new Date(T0.getTime() + 26 * HOUR).toISOString()}`)).changes).toEqual([]);
     for (const query of ['?cursor=not-a-cursor', '?since=yesterday', '?limit=0']) {
       const { status, body } = await changesOf(accountA.authorization, query);
