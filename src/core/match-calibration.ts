@@ -24,49 +24,49 @@ export interface CalibrationKnot {
  * (a name being typed, a typo step's row, a rare shared word) gets an honest score, not 0 (decision 0022).
  */
 export const NAME_CALIBRATION: readonly CalibrationKnot[] = [
-  { raw: 0, probability: 0.967 },
-  { raw: 0.816, probability: 0.967 },
-  { raw: 0.956, probability: 0.997 },
+  { raw: 0, probability: 0.933 },
+  { raw: 0.818, probability: 0.933 },
+  { raw: 0.956, probability: 0.996 },
   { raw: 1, probability: 0.999 },
 ];
 
 /** A name lacking one of the query's words (not a mistyped one): "Emami Realty" for "Emami Infrastructure". */
 export const PARTIAL_NAME_CALIBRATION: readonly CalibrationKnot[] = [
-  { raw: 0, probability: 0.222 },
-  { raw: 0.318, probability: 0.222 },
-  { raw: 0.403, probability: 0.408 },
-  { raw: 0.563, probability: 0.427 },
-  { raw: 0.736, probability: 0.583 },
-  { raw: 0.859, probability: 0.706 },
-  { raw: 1, probability: 0.706 },
+  { raw: 0, probability: 0.217 },
+  { raw: 0.315, probability: 0.217 },
+  { raw: 0.397, probability: 0.267 },
+  { raw: 0.449, probability: 0.3 },
+  { raw: 0.571, probability: 0.333 },
+  { raw: 0.737, probability: 0.483 },
+  { raw: 0.883, probability: 0.571 },
+  { raw: 1, probability: 0.571 },
 ];
 
 /** A name whose only words the query lacks are the query's words mistyped twice: "National" for "Natoinal". */
 export const MISTYPED_NAME_CALIBRATION: readonly CalibrationKnot[] = [
-  { raw: 0, probability: 0.222 },
-  { raw: 0.292, probability: 0.222 },
-  { raw: 0.378, probability: 0.889 },
-  { raw: 0.667, probability: 0.963 },
-  { raw: 0.821, probability: 1 },
+  { raw: 0, probability: 0 },
+  { raw: 0.279, probability: 0 },
+  { raw: 0.373, probability: 0.9 },
+  { raw: 0.667, probability: 0.967 },
+  { raw: 0.826, probability: 1 },
   { raw: 1, probability: 1 },
 ];
 
 /** A name adding a distinctive word the query lacks, the query not its beginning: "Hangzhou Hikvision Digital Technology" for "Hikvision". */
 export const NAMESAKE_NAME_CALIBRATION: readonly CalibrationKnot[] = [
-  { raw: 0, probability: 0.571 },
-  { raw: 0.445, probability: 0.571 },
-  { raw: 0.662, probability: 0.821 },
-  { raw: 0.818, probability: 0.929 },
-  { raw: 1, probability: 0.929 },
+  { raw: 0, probability: 0.875 },
+  { raw: 0.518, probability: 0.875 },
+  { raw: 0.782, probability: 0.925 },
+  { raw: 1, probability: 0.925 },
 ];
 
 /** A name the query begins, adding a distinctive word: "Mitsubishi Heavy Industries" for "Mitsubishi Heavy". */
 export const BEGUN_NAME_CALIBRATION: readonly CalibrationKnot[] = [
-  { raw: 0, probability: 0.75 },
-  { raw: 0.613, probability: 0.75 },
-  { raw: 0.733, probability: 0.875 },
-  { raw: 0.846, probability: 0.917 },
-  { raw: 0.885, probability: 1 },
+  { raw: 0, probability: 0.731 },
+  { raw: 0.613, probability: 0.731 },
+  { raw: 0.704, probability: 0.795 },
+  { raw: 0.768, probability: 0.846 },
+  { raw: 0.867, probability: 1 },
   { raw: 1, probability: 1 },
 ];
 

@@ -14,11 +14,11 @@ import { calibrate, type CalibrationKnot } from './match-calibration';
 /** The runner-up's probability by its score as a first (0..1): isotonic fit on the evaluation sets' fit halves. */
 export const RUNNER_UP_CALIBRATION: readonly CalibrationKnot[] = [
   { raw: 0, probability: 0 },
-  { raw: 0.215, probability: 0 },
-  { raw: 0.234, probability: 0.033 },
-  { raw: 0.479, probability: 0.047 },
-  { raw: 0.69, probability: 0.122 },
-  { raw: 1, probability: 0.122 },
+  { raw: 0.165, probability: 0 },
+  { raw: 0.22, probability: 0.017 },
+  { raw: 0.394, probability: 0.031 },
+  { raw: 0.69, probability: 0.124 },
+  { raw: 1, probability: 0.124 },
 ];
 
 /** The score of a candidate ranked after another, from its score as a first. */
