@@ -68,6 +68,15 @@ describe('keyName: the deterministic canonicaliser of composite keys (spec: Comp
     expect(keyName('McDonald’s Corporation')).toBe('mcdonalds corp');
   });
 
+  it('parts two quoted words written with no space between them: a closing quote run into an opening one is no apostrophe', () => {
+    // The identity set's stored name of Chernomorneftegaz (EU sanctions list): one word "crimeachernomorneftegaz" before.
+    expect(searchName('State Unitary Enterprise of the ‘Republic of Crimea’‘Chernomorneftegaz’')).toBe(
+      'state unitary enterprise of the republic of crimea chernomorneftegaz',
+    );
+    expect(keyName("Acme 'North''South' Ltd")).toBe('acme north south ltd');
+    expect(keyName('‘Acme’s’ Widgets')).toBe('acmes widgets');
+  });
+
   it('turns other punctuation into single spaces', () => {
     expect(keyName('Acme-Widgets/Holdings, (Australia)')).toBe('acme widgets holdings australia');
     expect(keyName('Booking.com B.V.')).toBe('booking com bv');

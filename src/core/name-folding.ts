@@ -3,8 +3,8 @@
  * and of the legal-form phrases those forms recognise (legal-forms.ts), so that both are read one way: NFKD without
  * combining marks, case-folded, letters NFKD keeps folded (ß ss, æ ae, ø o, ł l), Cyrillic legal-form abbreviations
  * that are ordinary Latin words once transliterated (АО, АТ, ПАТ) as their English ones, Cyrillic and Greek in Latin
- * letters (transliteration.ts), `&` as `and`, "P/L" as "pty ltd", apostrophes dropped without splitting the word,
- * dotted initials joined ("L.L.C." llc), other punctuation as a space.
+ * letters (transliteration.ts), `&` as `and`, "P/L" as "pty ltd", apostrophes dropped without splitting the word
+ * (two quote marks in a row, a quoted word closed and the next opened, part the words), dotted initials joined ("L.L.C." llc), other punctuation as a space.
  */
 import { transliterate } from './transliteration';
 
@@ -49,6 +49,9 @@ export function foldName(text: string): string {
       .replace(/&/g, ' and ')
       // "P/L" is the Australian "Pty Ltd".
       .replace(/(?<![\p{L}\p{N}])p\s*\/\s*l(?![\p{L}\p{N}])/gu, ' pty ltd ')
+      // A closing quote run into an opening one parts the words ("‘Republic of Crimea’‘Chernomorneftegaz’" ->
+      // "crimea chernomorneftegaz"): an apostrophe is one mark inside a word, never two in a row.
+      .replace(/['‘’`´ʼ]{2,}/g, ' ')
       // Apostrophes go without splitting the word: "O'Brien's" -> "obriens".
       .replace(/['‘’`´ʼ]/g, '')
       // Dotted initials become one token: "L.L.C." -> "llc", "U.S.A" -> "usa" (not "J. Smith").

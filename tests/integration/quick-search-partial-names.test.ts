@@ -43,6 +43,8 @@ const ORGANISATIONS = [
     countryIsoAlpha3: 'RUS',
   },
   { name: 'Moscow Aviation Institute', countryIsoAlpha3: 'RUS' },
+  // The identity set's one former-name miss: two quoted words run together ("Crimea’‘Chernomorneftegaz") were one word.
+  { name: 'State Unitary Enterprise of the ‘Republic of Crimea’‘Chernomorneftegaz’', countryIsoAlpha3: 'RUS' },
   // "banks" is a word of another name, as in real data: the possessive is not a typo the vocabulary would correct.
   { name: 'Outer Banks Trading Pty Ltd', countryIsoAlpha3: 'AUS' },
 ];
@@ -91,6 +93,7 @@ describe('a real variant that is not stored answers the stored name sharing its 
       'Central Institute of Aviation Motors',
       'Federal Autonomous Institution Central Institute of Engine-Building N.A.P.I. Baranov; Central Institute of Aviation Motors (CIAM)',
     ],
+    ['PJSC ‘Chernomorneftegaz’', 'State Unitary Enterprise of the ‘Republic of Crimea’‘Chernomorneftegaz’'],
   ])('"%s" answers "%s" although it scores under the relevance floor, not as a match', async (query, stored) => {
     const found = await candidates(query);
     const index = found.findIndex((c) => c.canonicalName === stored);
