@@ -8,6 +8,7 @@ import {
   recallByKind,
   targetChecks,
   worstCalibrationGap,
+  worstCalibrationGapBesidesCap,
   identityHalf,
   inScopePairwise,
   pairwiseByKind,
@@ -98,6 +99,24 @@ describe('calibrationByDecile', () => {
     const bins = calibrationByDecile(outcomes);
     expect(worstCalibrationGap(bins, 3)).toBeCloseTo(bins[8]?.gap ?? Number.NaN);
     expect(worstCalibrationGap(bins, 100)).toBeNaN();
+  });
+
+  it('besides the cap, reads the capped decile only by its over-confidence', () => {
+    const bin = (from: number, meanScore: number, fractionCorrect: number) => ({
+      from,
+      to: from + 9,
+      n: 50,
+      meanScore,
+      fractionCorrect,
+      gap: Math.abs(fractionCorrect - meanScore / 100),
+    });
+    const underConfidentCap = [bin(40, 45, 0.4), bin(60, 69, 0.85)];
+    expect(worstCalibrationGap(underConfidentCap)).toBeCloseTo(0.16);
+    expect(worstCalibrationGapBesidesCap(underConfidentCap)).toBeCloseTo(0.05);
+    // Over-confident, the capped decile counts.
+    expect(worstCalibrationGapBesidesCap([bin(40, 45, 0.4), bin(60, 69, 0.5)])).toBeCloseTo(0.19);
+    // Another decile under-confident counts in full.
+    expect(worstCalibrationGapBesidesCap([bin(50, 55, 0.75), bin(60, 69, 0.85)])).toBeCloseTo(0.2);
   });
 });
 
