@@ -21,6 +21,7 @@ const base: OrganisationRecord = {
   redirectedTo: null,
   enrichmentComplete: true,
   owned: false,
+  unreadChanges: 0,
   accountLinked: true,
   identifiers: [],
   aliases: [],
