@@ -21,7 +21,6 @@ const base: OrganisationRecord = {
   redirectedTo: null,
   enrichmentComplete: true,
   owned: false,
-  unreadChanges: 0,
   accountLinked: true,
   identifiers: [],
   aliases: [],
