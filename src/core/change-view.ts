@@ -108,6 +108,9 @@ export function isWatched(identifiers: readonly { type: string }[]): boolean {
   return identifiers.some((identifier) => (MONITORED_IDENTIFIER_TYPES as readonly string[]).includes(identifier.type));
 }
 
+/** Whether an organisation is watched for the account, or why not (what its History says when it has no changes). */
+export type HistoryWatch = 'watched' | 'no_registry_identifier' | 'not_on_list';
+
 export const CHANGES_PAGE_SIZE = 50;
 
 /** The `/changes` page's URL state: a kind, an organisation, a page. Anything else in the URL is ignored. */

@@ -9,19 +9,29 @@ import { usePathname, useRouter } from 'next/navigation';
 import { createElement } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
 import { isCurrentSection } from './current-section';
-import type { NavItem } from './main-nav';
+import { NavLabel, type NavItem } from './main-nav';
 import { MenuIcon } from './shell-icons';
 import { signOut } from './sign-out';
 
 export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; userEmail: string }) {
   const router = useRouter();
   const pathname = usePathname();
+  // The unread changes show on the closed menu's button too, so a narrow screen still tells of them.
+  const unread = items.reduce((sum, item) => sum + (item.unread ?? 0), 0);
   return (
     <RouterProvider navigate={(href) => router.push(href)}>
       <MenuTrigger>
         <Button className="button button-quiet header-menu-button">
           <MenuIcon />
           <span>Menu</span>
+          {unread > 0 ? (
+            <>
+              <span className="visually-hidden">, {unread} unread changes</span>
+              <span className="nav-count" aria-hidden="true">
+                {unread}
+              </span>
+            </>
+          ) : null}
         </Button>
         <Popover className="header-menu-popover" placement="bottom end">
           <Menu className="header-menu" aria-label="Menu">
@@ -35,7 +45,7 @@ export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; us
                   // React Aria passes no aria-current through: the link it renders is given it here.
                   render={(props) => createElement('a', { ...props, 'aria-current': isCurrentSection(pathname, item.href) ? 'page' : undefined })}
                 >
-                  {item.label}
+                  <NavLabel item={item} />
                 </MenuItem>
               ))}
             </MenuSection>

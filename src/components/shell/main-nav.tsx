@@ -6,6 +6,23 @@ import { isCurrentSection } from './current-section';
 export interface NavItem {
   readonly href: string;
   readonly label: string;
+  /** A count shown beside the label (the unread changes), said as "<label>, N unread"; nothing when 0 or absent. */
+  readonly unread?: number;
+}
+
+/** An item's label with its unread count: a visible badge (hidden from assistive technology) and the words said instead. */
+export function NavLabel({ item }: { item: NavItem }) {
+  const unread = item.unread ?? 0;
+  if (unread <= 0) return <>{item.label}</>;
+  return (
+    <>
+      {item.label}
+      <span className="visually-hidden">, {unread} unread</span>
+      <span className="nav-count" aria-hidden="true">
+        {unread}
+      </span>
+    </>
+  );
 }
 
 /** The header's navigation; the current section is marked with aria-current. */
@@ -19,7 +36,7 @@ export function MainNav({ items }: { items: readonly NavItem[] }) {
           return (
             <li key={item.href}>
               <Link href={item.href} aria-current={current ? 'page' : undefined}>
-                {item.label}
+                <NavLabel item={item} />
               </Link>
             </li>
           );

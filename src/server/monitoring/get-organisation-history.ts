@@ -3,13 +3,11 @@
  * it is watched for the account: on its list and carrying a registry identifier. An organisation that is not on the
  * list has no history for the account (its changes are other accounts' business), whatever it carries.
  */
-import { isWatched, type AccountChange } from '../../core/change-view';
+import { isWatched, type AccountChange, type HistoryWatch } from '../../core/change-view';
 import type { AccountChangesStore } from './ports';
 import { toAccountChange } from './list-account-changes';
 
 export const HISTORY_LIMIT = 200;
-
-export type HistoryWatch = 'watched' | 'no_registry_identifier' | 'not_on_list';
 
 export interface OrganisationHistory {
   changes: AccountChange[];
