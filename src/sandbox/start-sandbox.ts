@@ -19,6 +19,7 @@ import { FAKE_ABR_ENTITIES } from './abr/dataset';
 import { FAKE_COMPANIES } from './opencorporates/dataset';
 import { copyOfFakeLeiEntities } from './gleif/dataset';
 import { followSandboxClock, sandboxClockPath, type SandboxRegisters } from './sandbox-clock';
+import { writeSandboxRegisters } from './sandbox-registers';
 import type { FaultPlan } from './faults';
 
 export interface Sandbox {
@@ -99,6 +100,14 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   const websites = await startFakeWebsites({});
   closers.push(() => websites.close());
   faked.push(`company home pages for website validation at ${websites.url}`);
+
+  // The registers' addresses for `monitor run` in another process (the faked ones only: a real register stays the env's).
+  const registerAddresses = writeSandboxRegisters(env.DATA_DIR, {
+    ...(env.ABR_GUID ? {} : { ABR_GUID: next.ABR_GUID, ABR_BASE_URL: next.ABR_BASE_URL }),
+    ...(env.OPENCORPORATES_API_TOKEN ? {} : { OPENCORPORATES_API_TOKEN: next.OPENCORPORATES_API_TOKEN, OPENCORPORATES_BASE_URL: next.OPENCORPORATES_BASE_URL }),
+    ...(env.GLEIF_BASE_URL ? {} : { GLEIF_BASE_URL: next.GLEIF_BASE_URL }),
+  });
+  closers.push(async () => registerAddresses.remove());
 
   const clock = followSandboxClock(sandboxClockPath(env.DATA_DIR), registers, (changes) =>
     log.info({ changes }, 'sandbox clock: scripted register changes applied'),
