@@ -191,6 +191,8 @@ export interface BuildOptions {
   websiteFetcher?: SafeFetcherOptions;
   /** The enrichment's provider ports; default: the real adapters configured by `env`. */
   enrichmentPorts?: Partial<EnrichmentPorts>;
+  /** Monitoring's clock (sandbox mode: moved by the sandbox clock); default the real time. */
+  monitorClock?: () => Date;
 }
 
 export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData' | 'agent' | 'registry' | 'websiteValidator'>;
@@ -335,6 +337,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     pace: registryPacer.pace,
     log: monitorLog,
     intervalHours: env.MONITOR_INTERVAL_HOURS,
+    now: options.monitorClock,
   });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,

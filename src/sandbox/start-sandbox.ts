@@ -18,7 +18,7 @@ import { faultsOf } from './fault-switch';
 import { FAKE_ABR_ENTITIES } from './abr/dataset';
 import { FAKE_COMPANIES } from './opencorporates/dataset';
 import { copyOfFakeLeiEntities } from './gleif/dataset';
-import { followSandboxClock, sandboxClockPath, type SandboxRegisters } from './sandbox-clock';
+import { followSandboxClock, sandboxClockPath, sandboxNow, type SandboxRegisters } from './sandbox-clock';
 import { writeSandboxRegisters } from './sandbox-registers';
 import type { FaultPlan } from './faults';
 
@@ -29,6 +29,8 @@ export interface Sandbox {
   readonly faked: string[];
   /** The website validator fetches the fake home pages on loopback instead of the internet. */
   readonly websiteFetcher: SafeFetcherOptions;
+  /** Monitoring's clock: the real time moved by the sandbox clock's days (`sandbox advance`). */
+  readonly monitorClock: () => Date;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
     env: next,
     faked,
     websiteFetcher: sandboxWebsiteFetcherOptions(websites),
+    monitorClock: sandboxNow(sandboxClockPath(env.DATA_DIR)),
     async close() {
       await Promise.all(closers.map((close) => close().catch(() => undefined)));
     },

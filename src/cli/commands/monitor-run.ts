@@ -4,6 +4,7 @@ import { createMonitorStore } from '../../adapters/db/queries/monitoring';
 import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
 import { createRegistryReadsFromEnv } from '../../adapters/registries/registry-reads';
 import { createRunMonitorPass } from '../../server/monitoring/run-monitor-pass';
+import { sandboxClockPath, sandboxNow } from '../../sandbox/sandbox-clock';
 import { readSandboxRegisters } from '../../sandbox/sandbox-registers';
 import type { Env } from '../../config/env';
 import { defineCommand } from '../command';
@@ -37,6 +38,8 @@ export const monitorRunCommand = defineCommand({
         pace: pacer.pace,
         log,
         intervalHours: context.env.MONITOR_INTERVAL_HOURS,
+        // In sandbox mode, the sandbox clock's time: after `sandbox advance --days N` the reads of those days are due.
+        now: context.env.APP_ENV === 'sandbox' ? sandboxNow(sandboxClockPath(context.env.DATA_DIR)) : undefined,
       });
       const { changes, ...counts } = await runPass({ accountId: input.account ?? null });
       return {
