@@ -10,9 +10,16 @@ import type { Env } from '../../config/env';
 import { defineCommand } from '../command';
 import { accountIdFlag, requireAccountOrThrow } from './account-id';
 
-/** The env without its unset values (so a register the env does not configure takes the sandbox's address). */
-function definedOf(env: Env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as Env;
+/** The env with the running sandbox's register for each register the env gives no credential for (as `npm start` does). */
+function withSandboxRegisters(env: Env): Env {
+  const running = readSandboxRegisters(env.DATA_DIR);
+  const next: Env = { ...env };
+  if (!env.ABR_GUID && running.ABR_GUID && running.ABR_BASE_URL) Object.assign(next, { ABR_GUID: running.ABR_GUID, ABR_BASE_URL: running.ABR_BASE_URL });
+  if (!env.OPENCORPORATES_API_TOKEN && running.OPENCORPORATES_API_TOKEN && running.OPENCORPORATES_BASE_URL) {
+    Object.assign(next, { OPENCORPORATES_API_TOKEN: running.OPENCORPORATES_API_TOKEN, OPENCORPORATES_BASE_URL: running.OPENCORPORATES_BASE_URL });
+  }
+  if (!env.GLEIF_BASE_URL && running.GLEIF_BASE_URL) next.GLEIF_BASE_URL = running.GLEIF_BASE_URL;
+  return next;
 }
 
 export const monitorRunCommand = defineCommand({
@@ -26,7 +33,7 @@ export const monitorRunCommand = defineCommand({
     if (input.account) await requireAccountOrThrow(database.db, input.account);
     const log = context.log.child({ command: 'monitor run' });
     // In sandbox mode, the registers of the running `npm start` with this DATA_DIR (what `sandbox advance` changes).
-    const env = context.env.APP_ENV === 'sandbox' ? { ...readSandboxRegisters(context.env.DATA_DIR), ...definedOf(context.env) } : context.env;
+    const env = context.env.APP_ENV === 'sandbox' ? withSandboxRegisters(context.env) : context.env;
     const pacer = createRegistryPacer({
       connectionString: database.pool.options.connectionString ?? '',
       callsPerMinute: context.env.MATCH_REGISTRY_CALLS_PER_MINUTE,

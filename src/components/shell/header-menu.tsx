@@ -9,7 +9,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { createElement } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
 import { isCurrentSection } from './current-section';
-import { NavLabel, type NavItem } from './main-nav';
+import { NavLabel, navItemName, type NavItem } from './main-nav';
 import { MenuIcon } from './shell-icons';
 import { signOut } from './sign-out';
 
@@ -21,16 +21,13 @@ export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; us
   return (
     <RouterProvider navigate={(href) => router.push(href)}>
       <MenuTrigger>
-        <Button className="button button-quiet header-menu-button">
+        <Button className="button button-quiet header-menu-button" aria-label={unread > 0 ? `Menu, ${unread} unread changes` : undefined}>
           <MenuIcon />
           <span>Menu</span>
           {unread > 0 ? (
-            <>
-              <span className="visually-hidden">, {unread} unread changes</span>
-              <span className="nav-count" aria-hidden="true">
-                {unread}
-              </span>
-            </>
+            <span className="nav-count" aria-hidden="true">
+              {unread}
+            </span>
           ) : null}
         </Button>
         <Popover className="header-menu-popover" placement="bottom end">
@@ -41,6 +38,8 @@ export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; us
                   key={item.href}
                   id={item.href}
                   href={item.href}
+                  textValue={item.label}
+                  aria-label={item.unread ? navItemName(item) : undefined}
                   className="header-menu-item"
                   // React Aria passes no aria-current through: the link it renders is given it here.
                   render={(props) => createElement('a', { ...props, 'aria-current': isCurrentSection(pathname, item.href) ? 'page' : undefined })}

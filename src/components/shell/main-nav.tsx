@@ -10,14 +10,19 @@ export interface NavItem {
   readonly unread?: number;
 }
 
-/** An item's label with its unread count: a visible badge (hidden from assistive technology) and the words said instead. */
+/** An item's accessible name: its label, with the unread count in words ("Changes, 3 unread"). */
+export function navItemName(item: NavItem): string {
+  const unread = item.unread ?? 0;
+  return unread > 0 ? `${item.label}, ${unread} unread` : item.label;
+}
+
+/** An item's label with its unread count as a visible badge; the item's aria-label (navItemName) says it in words. */
 export function NavLabel({ item }: { item: NavItem }) {
   const unread = item.unread ?? 0;
   if (unread <= 0) return <>{item.label}</>;
   return (
     <>
       {item.label}
-      <span className="visually-hidden">, {unread} unread</span>
       <span className="nav-count" aria-hidden="true">
         {unread}
       </span>
@@ -35,7 +40,7 @@ export function MainNav({ items }: { items: readonly NavItem[] }) {
           const current = isCurrentSection(pathname, item.href);
           return (
             <li key={item.href}>
-              <Link href={item.href} aria-current={current ? 'page' : undefined}>
+              <Link href={item.href} aria-current={current ? 'page' : undefined} aria-label={item.unread ? navItemName(item) : undefined}>
                 <NavLabel item={item} />
               </Link>
             </li>
