@@ -51,14 +51,15 @@ const NAME = 'osc_bench_changes_monitoring';
 const GUID = 'bench-guid';
 const note = (message: string) => process.stderr.write(`[bench:monitoring] ${message}\n`);
 
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (!adminUrl) throw new Error('BENCH_DATABASE_URL is required (a PostgreSQL server where the bench may create a database)');
+const adminUrl: string = process.env.BENCH_DATABASE_URL ?? '';
+if (adminUrl === '') throw new Error('BENCH_DATABASE_URL is required (a PostgreSQL server where the bench may create a database)');
 
 /** The register entries of the synthetic organisations: one ABN Lookup entity per ABN, one aggregator company per CH or aggregator id. */
 function registersOf(organisations: ReturnType<typeof syntheticOrganisations> extends Generator<infer T> ? T[] : never) {
   const abr: FakeAbrEntity[] = [];
   const companies: FakeCompany[] = [];
-  const template = FAKE_COMPANIES[0]!;
+  const template = FAKE_COMPANIES[0];
+  if (template === undefined) throw new Error('the OpenCorporates fake has no company to copy');
   for (const o of organisations) {
     const value = (type: string) => o.identifiers.find((i) => i.type === type)?.value;
     const abn = value('ABN');
@@ -123,9 +124,9 @@ interface PassFigures {
 }
 
 async function main(): Promise<void> {
-  const url = databaseUrl(adminUrl!, NAME);
-  await admin(adminUrl!, `drop database if exists ${NAME} with (force)`);
-  await admin(adminUrl!, `create database ${NAME}`);
+  const url = databaseUrl(adminUrl, NAME);
+  await admin(adminUrl, `drop database if exists ${NAME} with (force)`);
+  await admin(adminUrl, `create database ${NAME}`);
   const database = createDatabase(url, { max: 4, applicationName: 'bench-monitoring' });
   const servers: { close(): Promise<void> }[] = [];
   try {
@@ -149,7 +150,9 @@ async function main(): Promise<void> {
     const watched = await database.pool.query<{ source: string; n: number }>(`
       select case when i.type in ('ABN', 'ACN') then 'abr' else 'opencorporates' end as source, count(distinct i.organisation_id)::int as n
         from organisation_identifiers i where i.type in ('ABN', 'CH', 'OPENCORPORATES') group by 1 order by 1`);
-    note(`watched: ${watched.rows.map((r) => `${r.source} ${r.n}`).join(', ')}; register entries: ABN Lookup ${abrEntities.length}, OpenCorporates ${companies.length}`);
+    note(
+      `watched: ${watched.rows.map((r) => `${r.source} ${r.n}`).join(', ')}; register entries: ABN Lookup ${abrEntities.length}, OpenCorporates ${companies.length}`,
+    );
 
     const env = parseEnvOrThrow({
       NODE_ENV: 'test',
@@ -226,7 +229,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
     await database.close();
-    if (!args.keep) await admin(adminUrl!, `drop database if exists ${NAME} with (force)`);
+    if (!args.keep) await admin(adminUrl, `drop database if exists ${NAME} with (force)`);
   }
 }
 

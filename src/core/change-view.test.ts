@@ -32,7 +32,9 @@ describe('describeChange', () => {
   });
 
   it('a rename and an LEI status are said as written', () => {
-    expect(describeChange({ kind: 'legal_name', field: 'legalName', before: 'A PTY LTD', after: 'B PTY LTD' }).sentence).toBe('Legal name: A PTY LTD → B PTY LTD');
+    expect(describeChange({ kind: 'legal_name', field: 'legalName', before: 'A PTY LTD', after: 'B PTY LTD' }).sentence).toBe(
+      'Legal name: A PTY LTD → B PTY LTD',
+    );
     expect(describeChange({ kind: 'lei_registration_status', field: 'leiRegistrationStatus', before: 'ISSUED', after: 'LAPSED' }).label).toBe(
       'LEI registration status',
     );

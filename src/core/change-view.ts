@@ -6,7 +6,14 @@
  * (`isWatched`), which is what the History's empty state says.
  */
 import { z } from 'zod';
-import { changeKindSchema, MONITORED_IDENTIFIER_TYPES, registrySourceSchema, relatedEntitySchema, type ChangeKind, type RegistrySourceName } from './registry-observation';
+import {
+  changeKindSchema,
+  MONITORED_IDENTIFIER_TYPES,
+  registrySourceSchema,
+  relatedEntitySchema,
+  type ChangeKind,
+  type RegistrySourceName,
+} from './registry-observation';
 import { registryStatusSchema } from './registry-status';
 
 export const CHANGE_KIND_LABELS: Readonly<Record<ChangeKind, string>> = {
@@ -98,8 +105,7 @@ export function describeChange(change: { kind: ChangeKind; field: string; before
       before = textInWords(change.before);
       after = textInWords(change.after);
   }
-  const sentence =
-    before === null ? `${label}: ${after ?? 'none'}` : after === null ? `${label}: ${before}` : `${label}: ${before} → ${after}`;
+  const sentence = before === null ? `${label}: ${after ?? 'none'}` : after === null ? `${label}: ${before}` : `${label}: ${before} → ${after}`;
   return { label, before, after, sentence };
 }
 
@@ -130,7 +136,14 @@ export type ChangesFilter = z.infer<typeof changesFilterSchema>;
 
 /** Marking read: some changes by id (at most a page's worth), or every change the filter shows. */
 export const markChangesReadInputSchema = z.union([
-  z.object({ changeIds: z.array(z.uuid({ error: 'must be change ids' })).min(1).max(500) }).strict(),
+  z
+    .object({
+      changeIds: z
+        .array(z.uuid({ error: 'must be change ids' }))
+        .min(1)
+        .max(500),
+    })
+    .strict(),
   z.object({ all: z.literal(true), filter: changesFilterSchema.default({}) }).strict(),
 ]);
 export type MarkChangesReadInput = z.infer<typeof markChangesReadInputSchema>;

@@ -91,7 +91,10 @@ const changesLink = () => page.getByRole('navigation', { name: 'Main' }).getByRo
 /** The header link's accessible name for that many unread changes. */
 const headerName = (unread: number) => (unread > 0 ? `Changes, ${unread} unread` : 'Changes');
 const headerSays = async (unread: number) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: headerName(unread), exact: true }).waitFor(WAIT);
+  page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: headerName(unread), exact: true })
+    .waitFor(WAIT);
 const redCentreStatusChange = () => page.locator('li.changes-item', { hasText: RED_CENTRE }).filter({ hasText: 'Registry status' });
 
 beforeAll(async () => {
@@ -122,7 +125,10 @@ beforeAll(async () => {
   await waitForCancelled(row.abn.replace(/\D/g, ''));
   const dayOne = await cli('monitor', 'run', '--account', accountId);
   const found = (dayOne.changes as { organisationId: string; kind: string }[] | undefined) ?? [];
-  expect(found.filter((c) => c.organisationId === redCentreId).map((c) => c.kind), JSON.stringify({ baseline, dayOne })).toContain('status');
+  expect(
+    found.filter((c) => c.organisationId === redCentreId).map((c) => c.kind),
+    JSON.stringify({ baseline, dayOne }),
+  ).toContain('status');
 }, 180_000);
 
 afterAll(async () => {
@@ -174,7 +180,11 @@ describe('registry changes', () => {
     const unreadFlags = await items.evaluateAll((lis) => lis.map((li) => li.hasAttribute('data-unread')));
     expect(unreadFlags.indexOf(false) === -1 || unreadFlags.lastIndexOf(true) < unreadFlags.indexOf(false)).toBe(true);
     expect(await redCentreStatusChange().count()).toBe(1);
-    expect(await redCentreStatusChange().getByRole('link', { name: /red centre mining/i }).getAttribute('href')).toBe(`/organisations/${redCentreId}`);
+    expect(
+      await redCentreStatusChange()
+        .getByRole('link', { name: /red centre mining/i })
+        .getAttribute('href'),
+    ).toBe(`/organisations/${redCentreId}`);
     await expectAccessible('/changes');
     await screenshot('changes-1280');
 
@@ -187,7 +197,9 @@ describe('registry changes', () => {
     expect(names.every((name) => /red centre mining/i.test(name))).toBe(true);
 
     const before = await unreadInDatabase();
-    await redCentreStatusChange().getByRole('button', { name: /^Mark read/ }).click();
+    await redCentreStatusChange()
+      .getByRole('button', { name: /^Mark read/ })
+      .click();
     await expect.poll(() => redCentreStatusChange().getAttribute('data-unread'), WAIT).toBeNull();
     await expect.poll(unreadInDatabase, WAIT).toBe(before - 1);
     await headerSays(before - 1);

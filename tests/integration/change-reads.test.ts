@@ -28,6 +28,13 @@ let gleif: FakeGleif;
 let runPass: RunMonitorPass;
 let a: Awaited<ReturnType<typeof makeAccount>>;
 let b: Awaited<ReturnType<typeof makeAccount>>;
+/** The first change the account's `/changes` page lists for the organisation. */
+async function firstChangeOf(accountId: string, organisationId: string) {
+  const found = (await ctx.container.changes.list(accountId, { organisation: organisationId, page: 1 })).changes[0];
+  if (found === undefined) throw new Error(`no change of ${organisationId} for ${accountId}`);
+  return found;
+}
+
 /** shared: global, on A's and B's lists; aOnly: on A's list; bOwned: B's own. */
 const ids = { shared: '', aOnly: '', bOwned: '' };
 
@@ -50,11 +57,19 @@ beforeAll(async () => {
   a = await makeAccount(db);
   b = await makeAccount(db);
   ids.shared = (
-    await makeOrganisation(db, { name: 'HARBOURLINE LOGISTICS, INC.', countryIsoAlpha3: 'USA', identifiers: [{ type: 'LEI', value: '984500HARBOURLINE019' }] }, { linkAccountId: a.id })
+    await makeOrganisation(
+      db,
+      { name: 'HARBOURLINE LOGISTICS, INC.', countryIsoAlpha3: 'USA', identifiers: [{ type: 'LEI', value: '984500HARBOURLINE019' }] },
+      { linkAccountId: a.id },
+    )
   ).id;
   await linkOrganisationToAccount(db, { accountId: b.id, organisationId: ids.shared });
   ids.aOnly = (
-    await makeOrganisation(db, { name: 'FERNHOLLOW GROUP PLC', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500FERNHOLDGRP028' }] }, { linkAccountId: a.id })
+    await makeOrganisation(
+      db,
+      { name: 'FERNHOLLOW GROUP PLC', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500FERNHOLDGRP028' }] },
+      { linkAccountId: a.id },
+    )
   ).id;
   ids.bOwned = (
     await makeOrganisation(
@@ -103,7 +118,7 @@ describe('the account’s changes', () => {
   });
 
   it('marking one read is the account’s own: the other account with the organisation on its list still has it unread', async () => {
-    const shared = (await ctx.container.changes.list(a.id, { organisation: ids.shared, page: 1 })).changes[0]!;
+    const shared = await firstChangeOf(a.id, ids.shared);
     const refreshed: string[] = [];
     expect(await runMarkChangesReadAction({ changeIds: [shared.id] }, deps(a.id, refreshed))).toEqual({ ok: true, data: { marked: 1 } });
     expect(refreshed).toEqual(['/changes']);
@@ -119,12 +134,12 @@ describe('the account’s changes', () => {
   });
 
   it('a change of an organisation not on the list cannot be marked (404), and nothing of that request is marked', async () => {
-    const theirs = (await ctx.container.changes.list(b.id, { organisation: ids.bOwned, page: 1 })).changes[0]!;
-    const mine = (await ctx.container.changes.list(a.id, { organisation: ids.aOnly, page: 1 })).changes[0]!;
+    const theirs = await firstChangeOf(b.id, ids.bOwned);
+    const mine = await firstChangeOf(a.id, ids.aOnly);
     const outcome = await runMarkChangesReadAction({ changeIds: [mine.id, theirs.id] }, deps(a.id));
     expect(outcome).toMatchObject({ ok: false, error: { name: 'NotFoundError' } });
-    expect((await ctx.container.changes.list(a.id, { organisation: ids.aOnly, page: 1 })).changes[0]!.unread).toBe(true);
-    expect((await ctx.container.changes.list(b.id, { organisation: ids.bOwned, page: 1 })).changes[0]!.unread).toBe(true);
+    expect((await firstChangeOf(a.id, ids.aOnly)).unread).toBe(true);
+    expect((await firstChangeOf(b.id, ids.bOwned)).unread).toBe(true);
     expect(await runMarkChangesReadAction({ changeIds: ['not-a-uuid'] }, deps(a.id))).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
   });
 

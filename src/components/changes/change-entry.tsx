@@ -13,7 +13,8 @@ export function ChangeEntry({ change, showOrganisation }: { change: AccountChang
   return (
     <div className="change-text">
       <p className="change-heading">
-        {change.unread ? <span className="badge badge-new">New</span> : null} {showOrganisation ? <Link href={`/organisations/${change.organisationId}`}>{change.organisationName}</Link> : null}
+        {change.unread ? <span className="badge badge-new">New</span> : null}{' '}
+        {showOrganisation ? <Link href={`/organisations/${change.organisationId}`}>{change.organisationName}</Link> : null}
         {showOrganisation ? <span className="change-separator"> · </span> : null}
         <span className="change-label">{description.label}</span>
       </p>

@@ -87,7 +87,9 @@ export function ChangeList({ changes, filter, unread }: { changes: readonly Acco
                   type="button"
                   className="button"
                   data-mark-read
-                  onClick={() => void mark({ changeIds: [change.id] }, `Marked read: ${change.organisationName}, ${describeChange(change).label}.`, unreadIndex)}
+                  onClick={() =>
+                    void mark({ changeIds: [change.id] }, `Marked read: ${change.organisationName}, ${describeChange(change).label}.`, unreadIndex)
+                  }
                   aria-disabled={pending !== null || undefined}
                   aria-label={`Mark read: ${change.organisationName}, ${describeChange(change).sentence}`}
                 >

@@ -126,7 +126,11 @@ export function IdentifyWorkspace({
                     {row.unreadChanges > 0 ? (
                       <>
                         {' '}
-                        <Link href={`/changes?organisation=${row.id}`} className="badge badge-new identify-unread-changes" data-unread-changes={row.unreadChanges}>
+                        <Link
+                          href={`/changes?organisation=${row.id}`}
+                          className="badge badge-new identify-unread-changes"
+                          data-unread-changes={row.unreadChanges}
+                        >
                           {row.unreadChanges === 1 ? '1 unread change' : `${row.unreadChanges} unread changes`}
                           <span className="visually-hidden"> of {row.name}</span>
                         </Link>

@@ -11,13 +11,18 @@ describe('listAccountChanges', () => {
   const changes = [
     change(RED, 'RED CENTRE MINING LIMITED', 60),
     change(YARRA, 'YARRA VALLEY DAIRY PTY LTD', 30, { kind: 'business_names', field: 'businessNames', before: null, after: 'Yarra Valley Cheese Co' }),
-    change(RED, 'RED CENTRE MINING LIMITED', 10, { kind: 'legal_name', field: 'legalName', before: 'RED CENTRE MINING LIMITED', after: 'RED CENTRE METALS LIMITED' }),
+    change(RED, 'RED CENTRE MINING LIMITED', 10, {
+      kind: 'legal_name',
+      field: 'legalName',
+      before: 'RED CENTRE MINING LIMITED',
+      after: 'RED CENTRE METALS LIMITED',
+    }),
     change(OTHER, 'SOMEONE ELSE’S SUPPLIER', 5),
   ];
 
   it('lists the account’s changes only, unread first and then newest first, with its own counts and organisations', async () => {
     const { store } = memoryAccountChanges(changes, { a: [RED, YARRA], b: [OTHER] });
-    await createMarkChangesRead(store)('a', { changeIds: [changes[2]!.id] });
+    await createMarkChangesRead(store)('a', { changeIds: [changes[2]?.id ?? ''] });
     const page = await createListAccountChanges(store)('a', { page: 1 });
     expect(page.changes.map((c) => [c.organisationName, c.kind, c.unread])).toEqual([
       ['YARRA VALLEY DAIRY PTY LTD', 'business_names', true],

@@ -74,7 +74,10 @@ const SELECT_CHANGE = (accountId: string) => sql`
     join organisations o on o.id = c.organisation_id`;
 
 /** One page of the account's changes: unread first, then newest first. */
-export async function listAccountChangesPage(db: Db, params: { accountId: string; filter: ChangesFilter; offset: number; limit: number }): Promise<AccountChangeRow[]> {
+export async function listAccountChangesPage(
+  db: Db,
+  params: { accountId: string; filter: ChangesFilter; offset: number; limit: number },
+): Promise<AccountChangeRow[]> {
   if (!isUuid(params.accountId)) return [];
   const result = await db.execute<Row>(sql`
     ${SELECT_CHANGE(params.accountId)}

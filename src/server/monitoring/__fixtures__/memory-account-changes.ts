@@ -2,7 +2,7 @@
 import type { ChangesFilter } from '../../../core/change-view';
 import type { AccountChangeRecord, AccountChangesStore } from '../ports';
 
-export interface MemoryChange extends Omit<AccountChangeRecord, 'unread'> {}
+export type MemoryChange = Omit<AccountChangeRecord, 'unread'>;
 
 export function memoryAccountChanges(changes: MemoryChange[], lists: Record<string, string[]>) {
   const reads = new Set<string>();
@@ -41,7 +41,10 @@ export function memoryAccountChanges(changes: MemoryChange[], lists: Record<stri
       return onList(accountId, organisationId);
     },
     async markRead(params) {
-      const mine = 'changeIds' in params ? changes.filter((c) => params.changeIds.includes(c.id) && onList(params.accountId, c.organisationId)) : matching(params.accountId, params.filter);
+      const mine =
+        'changeIds' in params
+          ? changes.filter((c) => params.changeIds.includes(c.id) && onList(params.accountId, c.organisationId))
+          : matching(params.accountId, params.filter);
       if ('changeIds' in params && mine.length < params.changeIds.length) return mine.length;
       for (const c of mine) reads.add(`${params.accountId}|${c.id}`);
       return mine.length;
