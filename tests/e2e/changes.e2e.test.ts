@@ -160,6 +160,10 @@ describe('registry changes', () => {
     expect(await page.locator('.organisation-header .badge-inactive').textContent()).toMatch(/^Cancelled/);
     await expectAccessible('the organisation page with its History');
     await screenshot('history-1280');
+    // At 390 px the navigation is in the menu: its button names the count.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: `Menu, ${unread} unread changes`, exact: true }).waitFor(WAIT);
+    await page.setViewportSize(DESKTOP);
 
     // The identify list marks the organisation, and its badge shows there too.
     await page.goto(`${baseUrl}/identify?filter=${encodeURIComponent('Red Centre Mining')}`);
