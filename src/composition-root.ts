@@ -94,6 +94,10 @@ import { createReadMatchBatch, type ReadMatchBatch } from './server/batch-matchi
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
 import { createMonitorStore } from './adapters/db/queries/monitoring';
 import { listAccountChanges } from './adapters/db/queries/organisation-changes';
+import { createAccountChangesStore, countUnreadChanges } from './adapters/db/queries/account-changes';
+import { createListAccountChanges, type ListAccountChanges } from './server/monitoring/list-account-changes';
+import { createMarkChangesRead, type MarkChangesRead } from './server/monitoring/mark-changes-read';
+import { createGetOrganisationHistory, type GetOrganisationHistory } from './server/monitoring/get-organisation-history';
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass, type RunMonitorPass } from './server/monitoring/run-monitor-pass';
 import { createListChanges, type ListChanges } from './server/monitoring/list-changes';
@@ -164,6 +168,13 @@ export interface Container {
   };
   /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI), and GET /api/changes. */
   readonly monitoring: { readonly runPass: RunMonitorPass; readonly listChanges: ListChanges };
+  /** The account's changes as analysts read them (issue 23, section 2): the `/changes` page, marking read, History, the header's count. */
+  readonly changes: {
+    readonly list: ListAccountChanges;
+    readonly markRead: MarkChangesRead;
+    readonly history: GetOrganisationHistory;
+    readonly unreadCount: (accountId: string) => Promise<number>;
+  };
   close(): Promise<void>;
 }
 
@@ -180,6 +191,8 @@ export interface BuildOptions {
   websiteFetcher?: SafeFetcherOptions;
   /** The enrichment's provider ports; default: the real adapters configured by `env`. */
   enrichmentPorts?: Partial<EnrichmentPorts>;
+  /** Monitoring's clock (sandbox mode: moved by the sandbox clock); default the real time. */
+  monitorClock?: () => Date;
 }
 
 export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData' | 'agent' | 'registry' | 'websiteValidator'>;
@@ -316,6 +329,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const recordReader = createOrganisationRecordReader(database.db);
   const monitorLog = log.child({ useCase: 'monitoring' });
+  const accountChangesStore = createAccountChangesStore(database.db);
   const runMonitorPass = createRunMonitorPass({
     store: createMonitorStore(database.db),
     // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
@@ -323,6 +337,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     pace: registryPacer.pace,
     log: monitorLog,
     intervalHours: env.MONITOR_INTERVAL_HOURS,
+    now: options.monitorClock,
   });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
@@ -418,6 +433,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     monitoring: {
       runPass: runMonitorPass,
       listChanges: createListChanges((params) => listAccountChanges(database.db, params)),
+    },
+    changes: {
+      list: createListAccountChanges(accountChangesStore),
+      markRead: createMarkChangesRead(accountChangesStore),
+      history: createGetOrganisationHistory(accountChangesStore),
+      unreadCount: (accountId) => countUnreadChanges(database.db, { accountId }),
     },
     async close() {
       await revocations.close();

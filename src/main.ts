@@ -55,7 +55,13 @@ async function main(): Promise<void> {
     shutdownSteps.unshift({ name: 'sandbox fakes', run: () => sandbox?.close() ?? Promise.resolve() });
   }
 
-  const container = await buildContainer({ env: effectiveEnv, databaseUrl: database.url, log, websiteFetcher: sandbox?.websiteFetcher });
+  const container = await buildContainer({
+    env: effectiveEnv,
+    databaseUrl: database.url,
+    log,
+    websiteFetcher: sandbox?.websiteFetcher,
+    monitorClock: sandbox?.monitorClock,
+  });
   installContainer(container);
   shutdownSteps.unshift({ name: 'container', run: () => container.close() });
   const demo = await seedOnFirstStart(container, env, (message) => log.info(message));

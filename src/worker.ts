@@ -26,7 +26,13 @@ async function main(): Promise<void> {
     await migrator.close();
   }
   const sandbox = env.APP_ENV === 'sandbox' ? await startSandbox(env, log) : undefined;
-  const container = await buildContainer({ env: sandbox?.env ?? env, databaseUrl: database.url, log, websiteFetcher: sandbox?.websiteFetcher });
+  const container = await buildContainer({
+    env: sandbox?.env ?? env,
+    databaseUrl: database.url,
+    log,
+    websiteFetcher: sandbox?.websiteFetcher,
+    monitorClock: sandbox?.monitorClock,
+  });
   await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
   await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
   await startMonitorWorker({ jobs: container.jobs, runMonitorPass: container.monitoring.runPass, cron: env.MONITOR_SCHEDULE_CRON, log: container.log });

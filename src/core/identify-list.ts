@@ -122,6 +122,8 @@ export const identifyOrganisationRowSchema = z.object({
   aquila1Count: z.number().int(),
   /** Private to the account (false: a global organisation on its list). */
   owned: z.boolean(),
+  /** Registry changes the account has not read yet (issue 23: the list marks them). */
+  unreadChanges: z.number().int().nonnegative().default(0),
 });
 export type IdentifyOrganisationRow = z.infer<typeof identifyOrganisationRowSchema>;
 

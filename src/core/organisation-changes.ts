@@ -18,6 +18,8 @@ export const organisationChangeSchema = z
     after: z.unknown(),
     source: registrySourceSchema,
     observedAt: z.iso.datetime({ offset: true }),
+    /** Not yet marked read by the asking account (the `/changes` page's read state). */
+    unread: z.boolean(),
   })
   .describe('One difference between what a register said and what it said when last read');
 export type OrganisationChange = z.infer<typeof organisationChangeSchema>;

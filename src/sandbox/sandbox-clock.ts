@@ -128,3 +128,14 @@ export function followSandboxClock(file: string, registers: SandboxRegisters, on
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Monitoring's clock in sandbox mode: the real time moved forward by the sandbox's days, so that after `sandbox advance
+ * --days N` the reads of the N days passed are due and the next pass finds the scripted changes (without it, a read
+ * made before the advance would only be due again a real day later).
+ */
+export function sandboxNow(file: string): () => Date {
+  return () => new Date(Date.now() + readSandboxClock(file).days * DAY_MS);
+}

@@ -18,7 +18,8 @@ import { faultsOf } from './fault-switch';
 import { FAKE_ABR_ENTITIES } from './abr/dataset';
 import { FAKE_COMPANIES } from './opencorporates/dataset';
 import { copyOfFakeLeiEntities } from './gleif/dataset';
-import { followSandboxClock, sandboxClockPath, type SandboxRegisters } from './sandbox-clock';
+import { followSandboxClock, sandboxClockPath, sandboxNow, type SandboxRegisters } from './sandbox-clock';
+import { writeSandboxRegisters } from './sandbox-registers';
 import type { FaultPlan } from './faults';
 
 export interface Sandbox {
@@ -28,6 +29,8 @@ export interface Sandbox {
   readonly faked: string[];
   /** The website validator fetches the fake home pages on loopback instead of the internet. */
   readonly websiteFetcher: SafeFetcherOptions;
+  /** Monitoring's clock: the real time moved by the sandbox clock's days (`sandbox advance`). */
+  readonly monitorClock: () => Date;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,14 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   closers.push(() => websites.close());
   faked.push(`company home pages for website validation at ${websites.url}`);
 
+  // The registers' addresses for `monitor run` in another process (the faked ones only: a real register stays the env's).
+  const registerAddresses = writeSandboxRegisters(env.DATA_DIR, {
+    ...(env.ABR_GUID ? {} : { ABR_GUID: next.ABR_GUID, ABR_BASE_URL: next.ABR_BASE_URL }),
+    ...(env.OPENCORPORATES_API_TOKEN ? {} : { OPENCORPORATES_API_TOKEN: next.OPENCORPORATES_API_TOKEN, OPENCORPORATES_BASE_URL: next.OPENCORPORATES_BASE_URL }),
+    ...(env.GLEIF_BASE_URL ? {} : { GLEIF_BASE_URL: next.GLEIF_BASE_URL }),
+  });
+  closers.push(async () => registerAddresses.remove());
+
   const clock = followSandboxClock(
     sandboxClockPath(env.DATA_DIR),
     registers,
@@ -126,6 +137,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     env: next,
     faked,
     websiteFetcher: sandboxWebsiteFetcherOptions(websites),
+    monitorClock: sandboxNow(sandboxClockPath(env.DATA_DIR)),
     async close() {
       await Promise.all(closers.map((close) => close().catch(() => undefined)));
     },

@@ -313,8 +313,9 @@ describe('registry monitoring', () => {
       field: expect.any(String),
       source: expect.any(String),
       observedAt: new Date(T0.getTime() + 25 * HOUR).toISOString(),
+      unread: true,
     });
-    expect(Object.keys(first.changes[0] ?? {}).sort()).toEqual(['after', 'before', 'field', 'id', 'kind', 'observedAt', 'organisationId', 'source']);
+    expect(Object.keys(first.changes[0] ?? {}).sort()).toEqual(['after', 'before', 'field', 'id', 'kind', 'observedAt', 'organisationId', 'source', 'unread']);
     expect((await pageOf(accountA.authorization, `?since=${new Date(T0.getTime() + 26 * HOUR).toISOString()}`)).changes).toEqual([]);
     for (const query of ['?cursor=not-a-cursor', '?since=yesterday', '?limit=0']) {
       const { status, body } = await changesOf(accountA.authorization, query);

@@ -747,3 +747,21 @@ export const organisationChanges = pgTable(
     check('organisation_changes_kind_check', sql`${t.kind} in ('status', 'legal_name', 'business_names', 'lei_registration_status', 'parent')`),
   ],
 );
+
+/**
+ * Which change records an account has read (issue 23, section 2: the `/changes` page's unread first, the header's
+ * count). No row: unread. Per account, since two accounts with one organisation on their lists read its changes apart.
+ */
+export const changeReads = pgTable(
+  'change_reads',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    changeId: uuid('change_id')
+      .notNull()
+      .references(() => organisationChanges.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.changeId] }), index('change_reads_change_idx').on(t.changeId)],
+);

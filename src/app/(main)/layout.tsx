@@ -10,11 +10,13 @@ import { MAIN_CONTENT_ID } from '../../components/shell/main-content';
 import '../../components/shell/shell.css';
 import {
   addOrganisationNAICSAction,
+  markChangesReadAction,
   rejectSelectionAction,
   selectOrganisationAction,
   triggerEnrichmentAction,
   undoDecisionAction,
 } from '../actions/server-actions';
+import { getContainer } from '../../composition-root';
 import { requireSession } from './require-session';
 import { searchSurfaceFlags } from './search-surface-flags';
 
@@ -28,6 +30,7 @@ const SERVER_ACTIONS: ServerActions = {
   rejectSelection: rejectSelectionAction,
   undoDecision: undoDecisionAction,
   addOrganisationNaics: addOrganisationNAICSAction,
+  markChangesRead: markChangesReadAction,
 };
 
 /**
@@ -38,6 +41,7 @@ const SERVER_ACTIONS: ServerActions = {
 export default async function MainLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   const { hybridSearch, commandKSearch, devMode } = await searchSurfaceFlags(session.accountId);
+  const unreadChanges = await (await getContainer()).changes.unreadCount(session.accountId);
   const overlaySearch = commandKSearch ? { ...searchPageProps({}), hybridSearch, devMode } : null;
   return (
     <QueryProvider>
@@ -48,7 +52,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
               <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
                 Skip to content
               </a>
-              <AppHeader userEmail={session.user.email} />
+              <AppHeader userEmail={session.user.email} unreadChanges={unreadChanges} />
               <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
                 {children}
               </main>

@@ -14,6 +14,7 @@ import type { ActionResult } from './action-result';
 import { runAddOrganisationNaicsAction, type AddOrganisationNaicsActionResult } from './add-organisation-naics';
 import { runRejectSelectionAction } from './reject-selection';
 import { runUndoDecisionAction } from './undo-decision';
+import { runMarkChangesReadAction } from './mark-changes-read';
 import { runSelectOrganisationAction } from './select-organisation';
 import { runTriggerEnrichmentAction } from './trigger-enrichment';
 
@@ -49,4 +50,8 @@ export async function undoDecisionAction(input: { decisionId: string }): Promise
 
 export async function addOrganisationNAICSAction(input: { organisationId: string; naicsCode: string }): Promise<AddOrganisationNaicsActionResult> {
   return runAddOrganisationNaicsAction(input, await sessionDeps());
+}
+
+export async function markChangesReadAction(input: unknown): Promise<ActionResult<{ marked: number }>> {
+  return runMarkChangesReadAction(input, await sessionDeps());
 }

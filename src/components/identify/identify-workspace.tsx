@@ -123,6 +123,19 @@ export function IdentifyWorkspace({
                       {row.name}
                     </button>{' '}
                     <RegistryStatusBadge status={row.registryStatus} />
+                    {row.unreadChanges > 0 ? (
+                      <>
+                        {' '}
+                        <Link
+                          href={`/changes?organisation=${row.id}`}
+                          className="badge badge-new identify-unread-changes"
+                          data-unread-changes={row.unreadChanges}
+                        >
+                          {row.unreadChanges === 1 ? '1 unread change' : `${row.unreadChanges} unread changes`}
+                          <span className="visually-hidden"> of {row.name}</span>
+                        </Link>
+                      </>
+                    ) : null}
                   </td>
                   <td data-label="Country">{row.countryIsoAlpha3 ?? 'Global'}</td>
                   <td data-label="Website">{row.websiteDomain ?? ''}</td>

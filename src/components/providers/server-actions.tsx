@@ -21,6 +21,8 @@ export interface ServerActions {
   readonly undoDecision: (input: { decisionId: string }) => Promise<ActionResult<{ id: string }>>;
   /** addOrganisationNAICSAction: attach one leaf NAICS code. */
   readonly addOrganisationNaics: (input: { organisationId: string; naicsCode: string }) => Promise<AddOrganisationNaicsActionResult>;
+  /** markChangesReadAction: some changes by id, or all the `/changes` filter shows, read for the account. */
+  readonly markChangesRead: (input: unknown) => Promise<ActionResult<{ marked: number }>>;
 }
 
 const ServerActionsContext = createContext<ServerActions | null>(null);

@@ -15,24 +15,31 @@ export const MAIN_NAV: readonly NavItem[] = [
   { href: '/identify', label: 'Identify' },
   { href: '/match', label: 'Match' },
   { href: '/decisions', label: 'Decisions' },
+  { href: '/changes', label: 'Changes' },
 ];
+
+/** The navigation with the account's unread registry changes on the Changes item (issue 23). */
+function navItems(unreadChanges: number): readonly NavItem[] {
+  return MAIN_NAV.map((item) => (item.href === '/changes' ? { ...item, unread: unreadChanges } : item));
+}
 
 /**
  * The header: the dark search-mode header while in search mode (never with `commandKSearch` on), else the
- * normal header: product name, main navigation, the overlay's search button (flag on), who is signed in
+ * normal header: product name, main navigation (Changes with the account's unread count), the overlay's search button (flag on), who is signed in
  * and sign-out; on narrow screens the navigation and the account collapse into one menu.
  */
-export function AppHeader({ userEmail }: { userEmail: string }) {
+export function AppHeader({ userEmail, unreadChanges }: { userEmail: string; unreadChanges: number }) {
   const { inSearchMode, commandKSearch } = useSearchMode();
   const overlay = useCommandKOverlay();
   if (inSearchMode && !commandKSearch) return <SearchModeHeader />;
+  const items = navItems(unreadChanges);
   return (
     <header className="app-header">
       <Link href="/dashboard" className="brand">
         Organisation Search
       </Link>
       <div className="app-header-wide">
-        <MainNav items={MAIN_NAV} />
+        <MainNav items={items} />
       </div>
       <div className="app-header-end">
         {overlay.enabled ? (
@@ -49,7 +56,7 @@ export function AppHeader({ userEmail }: { userEmail: string }) {
           <SignOutButton />
         </div>
         <div className="app-header-narrow">
-          <HeaderMenu items={MAIN_NAV} userEmail={userEmail} />
+          <HeaderMenu items={items} userEmail={userEmail} />
         </div>
       </div>
     </header>

@@ -9,19 +9,26 @@ import { usePathname, useRouter } from 'next/navigation';
 import { createElement } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, RouterProvider, Separator } from 'react-aria-components';
 import { isCurrentSection } from './current-section';
-import type { NavItem } from './main-nav';
+import { NavLabel, navItemName, type NavItem } from './main-nav';
 import { MenuIcon } from './shell-icons';
 import { signOut } from './sign-out';
 
 export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; userEmail: string }) {
   const router = useRouter();
   const pathname = usePathname();
+  // The unread changes show on the closed menu's button too, so a narrow screen still tells of them.
+  const unread = items.reduce((sum, item) => sum + (item.unread ?? 0), 0);
   return (
     <RouterProvider navigate={(href) => router.push(href)}>
       <MenuTrigger>
-        <Button className="button button-quiet header-menu-button">
+        <Button className="button button-quiet header-menu-button" aria-label={unread > 0 ? `Menu, ${unread} unread changes` : undefined}>
           <MenuIcon />
           <span>Menu</span>
+          {unread > 0 ? (
+            <span className="nav-count" aria-hidden="true">
+              {unread}
+            </span>
+          ) : null}
         </Button>
         <Popover className="header-menu-popover" placement="bottom end">
           <Menu className="header-menu" aria-label="Menu">
@@ -31,11 +38,13 @@ export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; us
                   key={item.href}
                   id={item.href}
                   href={item.href}
+                  textValue={item.label}
+                  aria-label={item.unread ? navItemName(item) : undefined}
                   className="header-menu-item"
                   // React Aria passes no aria-current through: the link it renders is given it here.
                   render={(props) => createElement('a', { ...props, 'aria-current': isCurrentSection(pathname, item.href) ? 'page' : undefined })}
                 >
-                  {item.label}
+                  <NavLabel item={item} />
                 </MenuItem>
               ))}
             </MenuSection>

@@ -6,6 +6,28 @@ import { isCurrentSection } from './current-section';
 export interface NavItem {
   readonly href: string;
   readonly label: string;
+  /** A count shown beside the label (the unread changes), said as "<label>, N unread"; nothing when 0 or absent. */
+  readonly unread?: number;
+}
+
+/** An item's accessible name: its label, with the unread count in words ("Changes, 3 unread"). */
+export function navItemName(item: NavItem): string {
+  const unread = item.unread ?? 0;
+  return unread > 0 ? `${item.label}, ${unread} unread` : item.label;
+}
+
+/** An item's label with its unread count as a visible badge; the item's aria-label (navItemName) says it in words. */
+export function NavLabel({ item }: { item: NavItem }) {
+  const unread = item.unread ?? 0;
+  if (unread <= 0) return <>{item.label}</>;
+  return (
+    <>
+      {item.label}
+      <span className="nav-count" aria-hidden="true">
+        {unread}
+      </span>
+    </>
+  );
 }
 
 /** The header's navigation; the current section is marked with aria-current. */
@@ -18,8 +40,8 @@ export function MainNav({ items }: { items: readonly NavItem[] }) {
           const current = isCurrentSection(pathname, item.href);
           return (
             <li key={item.href}>
-              <Link href={item.href} aria-current={current ? 'page' : undefined}>
-                {item.label}
+              <Link href={item.href} aria-current={current ? 'page' : undefined} aria-label={item.unread ? navItemName(item) : undefined}>
+                <NavLabel item={item} />
               </Link>
             </li>
           );

@@ -14,6 +14,7 @@ const row = (n: number): IdentifyOrganisationRow => ({
   naicsCount: 0,
   aquila1Count: 0,
   owned: false,
+  unreadChanges: 0,
 });
 
 /** An in-memory list of `total` rows that records the pages asked for. */

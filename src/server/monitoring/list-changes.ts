@@ -15,6 +15,7 @@ export interface ChangeRecord {
   after: unknown;
   source: string;
   observedAt: Date;
+  unread: boolean;
 }
 
 export type ChangesReader = (params: { accountId: string; since: Date | null; after: ChangesPosition | null; limit: number }) => Promise<ChangeRecord[]>;
@@ -39,6 +40,7 @@ export function createListChanges(read: ChangesReader): ListChanges {
         after: r.after ?? null,
         source: registrySourceSchema.parse(r.source),
         observedAt: r.observedAt.toISOString(),
+        unread: r.unread,
       })),
       nextCursor: rows.length > query.limit && last !== undefined ? encodeChangesCursor(last) : null,
     };

@@ -10,6 +10,7 @@ import type { Db } from '../client';
 import { isUuid } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
 import { toRegistryStatus } from '../../../core/registry-status';
+import { unreadBy } from './account-changes';
 
 export const IDENTIFY_PAGE_LIMIT = 500;
 
@@ -72,13 +73,15 @@ export async function listIdentifyOrganisationsPage(
     naics_count: number;
     aquila1_count: number;
     owned: boolean;
+    unread_changes: number;
   }>(sql`
     select * from (
       select o.id, o.name, o.country_iso_alpha3, o.website_domain, o.profile_status,
         o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
         (select count(*) from organisation_naics n where n.organisation_id = o.id)::int as naics_count,
         (select count(*) from organisation_aquila1 a where a.organisation_id = o.id)::int as aquila1_count,
-        not ${organisationIsGlobal(sql`o.id`)} as owned
+        not ${organisationIsGlobal(sql`o.id`)} as owned,
+        (select count(*) from organisation_changes c where c.organisation_id = o.id and ${unreadBy(params.accountId, sql`c.id`)})::int as unread_changes
       from account_organisations ao
       join organisations o on o.id = ao.organisation_id
       where ${matching(params)}
@@ -96,6 +99,7 @@ export async function listIdentifyOrganisationsPage(
     naicsCount: Number(r.naics_count),
     aquila1Count: Number(r.aquila1_count),
     owned: Boolean(r.owned),
+    unreadChanges: Number(r.unread_changes),
   }));
 }
 

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { ChangesPosition } from '../../../core/organisation-changes';
 import type { Db } from '../client';
 import { organisationChanges } from '../schema';
+import { onAccountList, unreadBy } from './account-changes';
 
 export interface ChangeRow {
   id: string;
@@ -17,6 +18,8 @@ export interface ChangeRow {
   after: unknown;
   source: string;
   observedAt: Date;
+  /** Not yet marked read by this account (`change_reads`). */
+  unread: boolean;
 }
 
 interface Row extends Record<string, unknown> {
@@ -28,6 +31,7 @@ interface Row extends Record<string, unknown> {
   after: unknown;
   source: string;
   observed_at: Date | string;
+  unread: boolean;
 }
 
 export async function listAccountChanges(
@@ -36,10 +40,9 @@ export async function listAccountChanges(
 ): Promise<ChangeRow[]> {
   const { accountId, since, after, limit } = params;
   const result = await db.execute<Row>(sql`
-    select c.id, c.organisation_id, c.kind, c.field, c.before, c.after, c.source, c.observed_at
+    select c.id, c.organisation_id, c.kind, c.field, c.before, c.after, c.source, c.observed_at, ${unreadBy(accountId, sql`c.id`)} as unread
       from ${organisationChanges} c
-     where (exists (select 1 from account_organisations ao where ao.organisation_id = c.organisation_id and ao.account_id = ${accountId}::uuid)
-            or exists (select 1 from organisation_owners oo where oo.organisation_id = c.organisation_id and oo.account_id = ${accountId}::uuid))
+     where ${onAccountList(accountId, sql`c.organisation_id`)}
        ${since === null ? sql`` : sql`and c.observed_at >= ${since.toISOString()}::timestamptz`}
        ${after === null ? sql`` : sql`and (c.observed_at, c.id) > (${after.observedAt.toISOString()}::timestamptz, ${after.id}::uuid)`}
      order by c.observed_at, c.id
@@ -53,5 +56,6 @@ export async function listAccountChanges(
     after: r.after,
     source: r.source,
     observedAt: r.observed_at instanceof Date ? r.observed_at : new Date(r.observed_at),
+    unread: Boolean(r.unread),
   }));
 }
