@@ -242,11 +242,15 @@ describe('analyst page', () => {
     const hardware = page.getByRole('option', { name: /423710 Hardware Merchant Wholesalers/ });
     expect(await hardware.locator('.naics-combobox-option-phrase').textContent()).toMatch(/^Index entry: “.*fasteners.*”$/i);
     await page.screenshot({ path: '/tmp/naics-fasteners-1440.png' });
-    // The singular finds the same codes; "widget" and "widgets" find codes as well (a literal substring search found none).
+    // The singular finds the same codes (a literal substring search found a code for "fastener" and none for "fasteners").
     expect(await codesFor('fastener')).toEqual(plural);
-    const widgets = await codesFor('widgets');
-    expect(widgets.length).toBeGreaterThan(0);
-    expect(await codesFor('widget')).toEqual(widgets);
+    expect(await codesFor('screws')).toEqual(await codesFor('screw'));
+    // A word NAICS does not use ("widgets": no title, index entry or description) is answered honestly, in both forms.
+    for (const term of ['widgets', 'widget']) {
+      await input.fill(term);
+      await eventually(() => page.locator('.naics-combobox-status').textContent(), `No NAICS industry matches "${term}"`);
+      expect(await page.getByRole('option').count()).toBe(0);
+    }
     // By keyboard: the arrows reach the index-entry match; Escape closes without adding anything.
     await input.fill('fasteners');
     await hardware.waitFor(WAIT);
