@@ -115,6 +115,12 @@ describe('identifyStatusFilterLabel', () => {
       NONE: { ...row, profileStatus: null, webResearchFound: false },
     } as const;
     for (const filter of IDENTIFY_STATUS_FILTERS) expect(identifyRowState(rowsOf[filter]).label).toBe(identifyStatusFilterLabel(filter));
-    expect(IDENTIFY_STATUS_FILTERS.map(identifyStatusFilterLabel)).toEqual(['Enriching', 'Enriched', 'Registry data only', 'Enrichment failed', 'Not enriched']);
+    expect(IDENTIFY_STATUS_FILTERS.map(identifyStatusFilterLabel)).toEqual([
+      'Enriching',
+      'Enriched',
+      'Registry data only',
+      'Enrichment failed',
+      'Not enriched',
+    ]);
   });
 });

@@ -26,7 +26,9 @@ export interface IdentifySort {
  * COMPLETED "Enriched" (web research found a description or website), REGISTRY_ONLY "Registry data only" (COMPLETED with
  * nothing beyond the registry), FAILED "Enrichment failed", NONE "Not enriched" (status null).
  */
-export const IDENTIFY_STATUS_FILTERS = ['PENDING', 'COMPLETED', 'REGISTRY_ONLY', 'FAILED', 'NONE'] as const satisfies readonly (ProfileStatus | 'REGISTRY_ONLY' | 'NONE')[];
+export const IDENTIFY_STATUS_FILTERS = ['PENDING', 'COMPLETED', 'REGISTRY_ONLY', 'FAILED', 'NONE'] as const satisfies readonly (
+  ProfileStatus | 'REGISTRY_ONLY' | 'NONE'
+)[];
 export const identifyStatusFilterSchema = z.enum(IDENTIFY_STATUS_FILTERS);
 export type IdentifyStatusFilter = z.infer<typeof identifyStatusFilterSchema>;
 

@@ -113,7 +113,9 @@ describe('the search limit', () => {
       const key = `search:${await demoAccountId(database)}`;
       /** The account's count of streamed searches in the current window, and when that window ends. */
       const counted = async () => {
-        const found = await database.db.execute<{ points: number; expire: string | null }>(sql`select points, expire::text from rate_limits where key = ${key}`);
+        const found = await database.db.execute<{ points: number; expire: string | null }>(
+          sql`select points, expire::text from rate_limits where key = ${key}`,
+        );
         return { points: Number(found.rows[0]?.points ?? 0), window: found.rows[0]?.expire ?? null };
       };
       const settled = () => expect.poll(() => page.locator('.search-results').getAttribute('aria-busy'), WAIT).toBe('false');

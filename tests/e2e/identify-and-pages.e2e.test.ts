@@ -211,7 +211,14 @@ describe('identify list', () => {
     await page.keyboard.press('Enter');
     const listbox = page.getByRole('listbox');
     await listbox.waitFor(WAIT);
-    expect(await listbox.getByRole('option').allTextContents()).toEqual(['Any status', 'Enriching', 'Enriched', 'Registry data only', 'Enrichment failed', 'Not enriched']);
+    expect(await listbox.getByRole('option').allTextContents()).toEqual([
+      'Any status',
+      'Enriching',
+      'Enriched',
+      'Registry data only',
+      'Enrichment failed',
+      'Not enriched',
+    ]);
     await expectAccessible('identify status listbox open');
     await listbox.getByRole('option', { name: 'Enrichment failed' }).focus();
     await page.keyboard.press('Enter');

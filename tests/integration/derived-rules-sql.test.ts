@@ -199,7 +199,14 @@ describe('the derived rules in SQL agree with the core functions', () => {
 
     const found = new Map<string, string[]>();
     for (const filter of IDENTIFY_STATUS_FILTERS) {
-      const rows = await listIdentifyOrganisationsPage(db, { accountId: account.id, filter: '', status: filter, sort: DEFAULT_IDENTIFY_SORT, offset: 0, limit: 50 });
+      const rows = await listIdentifyOrganisationsPage(db, {
+        accountId: account.id,
+        filter: '',
+        status: filter,
+        sort: DEFAULT_IDENTIFY_SORT,
+        offset: 0,
+        limit: 50,
+      });
       for (const row of rows) found.set(row.id, [...(found.get(row.id) ?? []), identifyStatusFilterLabel(filter)]);
     }
     for (const organisation of all) {

@@ -101,7 +101,9 @@ describe('phase 1 before phase 2', () => {
 describe('parent and subsidiary stubs', () => {
   /** The organisations with a composite key, whoever sees them. */
   async function withKey(country: string, name: string): Promise<string[]> {
-    const found = await ctx.database.db.execute<{ id: string }>(sql`select id from organisations where key = ${compositeKey(country, name)} order by created_at`);
+    const found = await ctx.database.db.execute<{ id: string }>(
+      sql`select id from organisations where key = ${compositeKey(country, name)} order by created_at`,
+    );
     return found.rows.map((r) => r.id);
   }
   async function relations(organisationId: string): Promise<{ parent_id: string; subsidiary_id: string }[]> {
@@ -151,7 +153,10 @@ describe('parent and subsidiary stubs', () => {
     // Selecting Bramblewick Foods settles on that stub (same composite key); "Enrich now" enriches it.
     const selected = await select(context, 'BRAMBLEWICK FOODS PLC', 'GBR');
     expect(selected).toBe(stubId);
-    const triggered = await runTriggerEnrichmentAction({ organisationId: selected }, { account: async () => context, container: ctx.container, refreshPath: () => undefined });
+    const triggered = await runTriggerEnrichmentAction(
+      { organisationId: selected },
+      { account: async () => context, container: ctx.container, refreshPath: () => undefined },
+    );
     expect(triggered.ok).toBe(true);
     const bramblewick = await settled(context, selected);
     expect(bramblewick.profileStatus).toBe('COMPLETED');

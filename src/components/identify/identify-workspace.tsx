@@ -10,7 +10,14 @@
  */
 import Link from 'next/link';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { identifyListSearch, identifyRowState, nextIdentifySort, type IdentifyListPage, type IdentifyOrganisationRow, type IdentifySortColumn } from '../../core/identify-list';
+import {
+  identifyListSearch,
+  identifyRowState,
+  nextIdentifySort,
+  type IdentifyListPage,
+  type IdentifyOrganisationRow,
+  type IdentifySortColumn,
+} from '../../core/identify-list';
 import { isClassified } from '../../core/classification';
 import { isEnrichmentSettled, profileStatusLabel } from '../../core/profile-status';
 import { IdentifySidebar } from './identify-sidebar';

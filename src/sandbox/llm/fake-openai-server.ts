@@ -245,7 +245,10 @@ async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL,
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const fromBody = req.method === 'POST' ? holdRequestSchema.safeParse(safeJson(await readBody(req))) : holdRequestSchema.safeParse({ word: url.searchParams.get('word') ?? '' });
+  const fromBody =
+    req.method === 'POST'
+      ? holdRequestSchema.safeParse(safeJson(await readBody(req)))
+      : holdRequestSchema.safeParse({ word: url.searchParams.get('word') ?? '' });
   if (!fromBody.success) return json(400, { error: { message: 'a word (1-100 characters) is required', type: 'invalid_request_error', code: null } });
   const { word } = fromBody.data;
   if (url.pathname.endsWith('/release')) {
