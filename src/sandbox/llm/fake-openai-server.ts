@@ -253,7 +253,8 @@ async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL,
   const { word } = fromBody.data;
   if (url.pathname.endsWith('/release')) {
     if (req.method !== 'POST') return json(405, { error: { message: 'POST only', type: 'invalid_request_error', code: null } });
-    return json(200, { released: holds.release(word), ...holds.counts(word) });
+    holds.release(word);
+    return json(200, holds.counts(word));
   }
   switch (req.method) {
     case 'POST':
