@@ -207,6 +207,13 @@ describe('a company found by its trading name, about which web research finds no
     await row.waitFor(WAIT);
     expect(await row.locator('td[data-label="Status"]').textContent()).toBe('Registry data only');
 
+    // The status list open, under axe with its experimental rules too.
+    await page.getByRole('button', { name: /Status/ }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Registry data only', exact: true }).waitFor(WAIT);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+
     await chooseStatus('Registry data only', 'keyboard');
     await page.waitForURL(/status=REGISTRY_ONLY/, WAIT);
     await row.waitFor(WAIT);
