@@ -5,6 +5,8 @@ import {
   clampIdentifyPage,
   identifyListSearch,
   identifyPageCount,
+  IDENTIFY_STATUS_FILTERS,
+  identifyRowState,
   identifyStatusFilterLabel,
   nextIdentifySort,
   parseIdentifyListQuery,
@@ -38,8 +40,9 @@ describe('parseIdentifyListQuery', () => {
     for (const status of ['', 'ALL', 'completed', 'Enriched']) expect(parseIdentifyListQuery({ status }).status).toBeNull();
   });
 
-  it('accepts NONE as the status of organisations never enriched', () => {
+  it('accepts NONE as the status of organisations never enriched, REGISTRY_ONLY as a profile with nothing beyond the registry', () => {
     expect(parseIdentifyListQuery({ status: 'NONE' }).status).toBe('NONE');
+    expect(parseIdentifyListQuery({ status: 'REGISTRY_ONLY' }).status).toBe('REGISTRY_ONLY');
   });
 
   it('cuts an over-long name filter to the maximum length', () => {
@@ -99,5 +102,25 @@ describe('identifyStatusFilterLabel', () => {
     expect(identifyStatusFilterLabel('COMPLETED')).toBe('Enriched');
     expect(identifyStatusFilterLabel('FAILED')).toBe('Enrichment failed');
     expect(identifyStatusFilterLabel('NONE')).toBe('Not enriched');
+    expect(identifyStatusFilterLabel('REGISTRY_ONLY')).toBe('Registry data only');
+  });
+
+  it("names each choice as the rows it finds are labelled: a filter's label is its rows' state label", () => {
+    const row = { naicsCount: 0 };
+    const rowsOf = {
+      PENDING: { ...row, profileStatus: 'PENDING', webResearchFound: false },
+      COMPLETED: { ...row, profileStatus: 'COMPLETED', webResearchFound: true },
+      REGISTRY_ONLY: { ...row, profileStatus: 'COMPLETED', webResearchFound: false },
+      FAILED: { ...row, profileStatus: 'FAILED', webResearchFound: false },
+      NONE: { ...row, profileStatus: null, webResearchFound: false },
+    } as const;
+    for (const filter of IDENTIFY_STATUS_FILTERS) expect(identifyRowState(rowsOf[filter]).label).toBe(identifyStatusFilterLabel(filter));
+    expect(IDENTIFY_STATUS_FILTERS.map(identifyStatusFilterLabel)).toEqual([
+      'Enriching',
+      'Enriched',
+      'Registry data only',
+      'Enrichment failed',
+      'Not enriched',
+    ]);
   });
 });

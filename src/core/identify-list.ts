@@ -4,7 +4,7 @@
  * Back works. Every parameter is read leniently: a bad value falls back to its default, never an error.
  */
 import { z } from 'zod';
-import { PROFILE_STATUSES, profileStatusLabel } from './profile-status';
+import { REGISTRY_DATA_ONLY_LABEL, profileStateOf, profileStatusLabel, type ProfileState, type ProfileStatus } from './profile-status';
 import { UNKNOWN_REGISTRY_STATUS, registryStatusSchema } from './registry-status';
 
 /** Rows per page of the identify table. */
@@ -21,8 +21,14 @@ export interface IdentifySort {
   readonly direction: SortDirection;
 }
 
-/** The status filter: one of the profile statuses, or NONE for "never enriched" (status null). */
-export const IDENTIFY_STATUS_FILTERS = [...PROFILE_STATUSES, 'NONE'] as const;
+/**
+ * The status filter, one choice per state the list shows (core/profile-status `profileStateOf`): PENDING "Enriching",
+ * COMPLETED "Enriched" (web research found a description or website), REGISTRY_ONLY "Registry data only" (COMPLETED with
+ * nothing beyond the registry), FAILED "Enrichment failed", NONE "Not enriched" (status null).
+ */
+export const IDENTIFY_STATUS_FILTERS = ['PENDING', 'COMPLETED', 'REGISTRY_ONLY', 'FAILED', 'NONE'] as const satisfies readonly (
+  ProfileStatus | 'REGISTRY_ONLY' | 'NONE'
+)[];
 export const identifyStatusFilterSchema = z.enum(IDENTIFY_STATUS_FILTERS);
 export type IdentifyStatusFilter = z.infer<typeof identifyStatusFilterSchema>;
 
@@ -107,6 +113,7 @@ export function clampIdentifyPage(page: number, total: number, pageSize: number 
 
 /** What the status filter calls each choice: the profile status vocabulary. */
 export function identifyStatusFilterLabel(status: IdentifyStatusFilter): string {
+  if (status === 'REGISTRY_ONLY') return REGISTRY_DATA_ONLY_LABEL;
   return profileStatusLabel(status === 'NONE' ? null : status);
 }
 
@@ -116,6 +123,8 @@ export const identifyOrganisationRowSchema = z.object({
   countryIsoAlpha3: z.string().nullable(),
   websiteDomain: z.string().nullable(),
   profileStatus: z.string().nullable(),
+  /** Web research found its description or website (core/profile-status `webResearchFound`): "Enriched", not "Registry data only". */
+  webResearchFound: z.boolean(),
   /** Whether the register still lists it as trading (an inactive one shows a badge). */
   registryStatus: registryStatusSchema.default(UNKNOWN_REGISTRY_STATUS),
   naicsCount: z.number().int(),
@@ -126,6 +135,11 @@ export const identifyOrganisationRowSchema = z.object({
   unreadChanges: z.number().int().nonnegative().default(0),
 });
 export type IdentifyOrganisationRow = z.infer<typeof identifyOrganisationRowSchema>;
+
+/** The row's profile state in the one vocabulary: its Status column says what the organisation page and the sidebar say. */
+export function identifyRowState(row: Pick<IdentifyOrganisationRow, 'profileStatus' | 'webResearchFound' | 'naicsCount'>): ProfileState {
+  return profileStateOf({ profileStatus: row.profileStatus, webResearchFound: row.webResearchFound, naicsCount: row.naicsCount });
+}
 
 /** One page of the identify list, as the page shows it. */
 export interface IdentifyListPage {

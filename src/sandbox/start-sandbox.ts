@@ -43,6 +43,8 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   const latency = env.SANDBOX_LATENCY;
   const closers: (() => Promise<void>)[] = [];
   const faked: string[] = [];
+  /** Each fake's base URL by provider, in the start-up log line (the browser tests reach the model fake's held turns by it). */
+  const fakeUrls: Record<string, string> = {};
   const next: Env = { ...env };
   /** The operator's switch (SANDBOX_FAULTS): every request to that fake gets the fault. */
   const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => {
@@ -59,6 +61,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     const fake = await startFakeAbr({ latency, entities: registers.abr });
     closers.push(() => fake.close());
     applySwitch('registry_au', fake.faults);
+    fakeUrls.registry_au = fake.url;
     next.ABR_GUID = 'sandbox-guid';
     next.ABR_BASE_URL = fake.url;
     faked.push(`national registry (ABN Lookup) at ${fake.url}`);
@@ -67,6 +70,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     const fake = await startFakeOpenCorporates({ latency, companies: registers.openCorporates });
     closers.push(() => fake.close());
     applySwitch('registry_global', fake.faults);
+    fakeUrls.registry_global = fake.url;
     next.OPENCORPORATES_API_TOKEN = 'sandbox-token';
     next.OPENCORPORATES_BASE_URL = fake.url;
     faked.push(`global aggregator (OpenCorporates) at ${fake.url}`);
@@ -75,6 +79,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     const fake = await startFakeGleif({ latency, entities: registers.gleif });
     closers.push(() => fake.close());
     applySwitch('registry_lei', fake.faults);
+    fakeUrls.registry_lei = fake.url;
     next.GLEIF_BASE_URL = fake.url;
     faked.push(`LEI register (GLEIF) at ${fake.url}`);
   }
@@ -82,6 +87,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     const fake = await startFakeCompaniesApi({ latency });
     closers.push(() => fake.close());
     applySwitch('company_data', fake.faults);
+    fakeUrls.company_data = fake.url;
     next.COMPANY_DATA_API_KEY = 'sandbox-token';
     next.COMPANY_DATA_BASE_URL = fake.url;
     faked.push(`company data by domain (The Companies API) at ${fake.url}`);
@@ -90,6 +96,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     const fake = await startFakeBrave({ latency });
     closers.push(() => fake.close());
     applySwitch('web_search', fake.faults);
+    fakeUrls.web_search = fake.url;
     next.WEB_SEARCH_API_KEY = 'sandbox-key';
     next.WEB_SEARCH_BASE_URL = fake.url;
     faked.push(`web search (Brave) at ${fake.url}`);
@@ -102,6 +109,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     next.AGENT_BASE_URL = `${fake.url}/v1`;
     next.AGENT_MODEL = 'sandbox-agent';
     next.AGENT_API_KEY = 'sandbox-key';
+    fakeUrls.agent = fake.url;
     faked.push(`search agent model (OpenAI-compatible) at ${fake.url}`);
   }
   const websites = await startFakeWebsites({});
@@ -129,7 +137,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   }
   if (faked.length > 0) {
     log.warn(
-      { faked },
+      { faked, fakeUrls },
       `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`,
     );
   }

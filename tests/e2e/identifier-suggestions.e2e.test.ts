@@ -3,13 +3,16 @@
  * seed; issue 12, section 3): a query written like an ABN whose check digit fails shows the valid identifiers one
  * digit-edit away that the registry (and the account's organisations) know, as buttons that run that search; the
  * found company streams like any registry candidate; a number that fails its check digit is said to be not valid
- * (issue 20, section 2). With the mouse, with the keyboard only, at 390 px, and axe.
+ * (issue 20, section 2). With the mouse, with the keyboard only, at 390 px, and axe. A search that is only a mistyped
+ * identifier reaches no provider and is not counted against the account's search limit (issue 21, section 1).
  */
 import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox as searchBoxOf } from './support/search-form';
+import { demoAccountId, openProductDatabase } from './support/product-database';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -100,6 +103,44 @@ describe('a number whose check digit fails and that nobody carries one digit awa
     await expect.poll(() => page.locator('.search-results').getAttribute('aria-busy'), WAIT).toBe('false');
     expect(await page.getByText('No organisations found').count()).toBe(0);
     await expectAccessible('an identifier issue shown');
+  });
+});
+
+describe('the search limit', () => {
+  it('does not count a search that is only a mistyped identifier (it reaches no provider); it counts a search that does', async () => {
+    const database = await openProductDatabase();
+    try {
+      const key = `search:${await demoAccountId(database)}`;
+      /** The account's count of streamed searches in the current window, and when that window ends. */
+      const counted = async () => {
+        const found = await database.db.execute<{ points: number; expire: string | null }>(
+          sql`select points, expire::text from rate_limits where key = ${key}`,
+        );
+        return { points: Number(found.rows[0]?.points ?? 0), window: found.rows[0]?.expire ?? null };
+      };
+      const settled = () => expect.poll(() => page.locator('.search-results').getAttribute('aria-busy'), WAIT).toBe('false');
+      // Three searches in one window of the count (a window that ends between two reads is tried again).
+      for (let attempt = 1; ; attempt += 1) {
+        await search('Wattle Bay Coffee');
+        await settled();
+        const named = await counted();
+        await search('ABN 12 345 678 901');
+        await page.getByRole('status').filter({ hasText: 'is not a valid ABN' }).waitFor(WAIT);
+        await settled();
+        const mistyped = await counted();
+        await search('Kookaburra Kitchens');
+        await settled();
+        const namedAgain = await counted();
+        if ((named.window !== mistyped.window || mistyped.window !== namedAgain.window) && attempt < 3) continue;
+        expect(named.window).not.toBeNull();
+        expect([mistyped.window, namedAgain.window]).toEqual([named.window, named.window]);
+        expect(mistyped.points, 'the mistyped identifier is given its count back').toBe(named.points);
+        expect(namedAgain.points, 'a search that reaches a provider is counted').toBe(named.points + 1);
+        break;
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
 

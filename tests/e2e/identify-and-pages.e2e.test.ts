@@ -141,8 +141,8 @@ describe('identify list', () => {
     expect(await page.getByRole('columnheader', { name: /Organisation/ }).getAttribute('aria-sort')).toBe('descending');
     await page.getByRole('link', { name: /^Status\W+sort ascending/ }).click();
     await eventually(async () => params().sort, 'status');
-    // Enriched before Enrichment failed, by label.
-    await eventually(async () => (await rowNames())[0], pagingName(1));
+    // By label: Enrichment failed (every fifth) before Registry data only (the rest: COMPLETED, no web research).
+    await eventually(async () => (await rowNames())[0], pagingName(5));
     await page.goBack();
     await eventually(async () => params().sort, '-name');
     await eventually(async () => (await rowNames())[0], pagingName(PAGING_COUNT));
@@ -211,7 +211,14 @@ describe('identify list', () => {
     await page.keyboard.press('Enter');
     const listbox = page.getByRole('listbox');
     await listbox.waitFor(WAIT);
-    expect(await listbox.getByRole('option').allTextContents()).toEqual(['Any status', 'Enriching', 'Enriched', 'Enrichment failed', 'Not enriched']);
+    expect(await listbox.getByRole('option').allTextContents()).toEqual([
+      'Any status',
+      'Enriching',
+      'Enriched',
+      'Registry data only',
+      'Enrichment failed',
+      'Not enriched',
+    ]);
     await expectAccessible('identify status listbox open');
     await listbox.getByRole('option', { name: 'Enrichment failed' }).focus();
     await page.keyboard.press('Enter');

@@ -224,6 +224,46 @@ describe('analyst page', () => {
     expect(await combobox(page).count()).toBe(0);
   });
 
+  it('understands words (issue 21 section 4): "fasteners" finds what "fastener" finds, through titles and the index entries, and says which entry matched; by keyboard', async () => {
+    await page.goto(analystUrl());
+    await trigger(page).click();
+    const input = combobox(page);
+    await input.waitFor(WAIT);
+    await eventually(() => focused(page), 'combobox');
+    const codesFor = async (term: string): Promise<string[]> => {
+      await input.fill(term);
+      await page.getByRole('option').first().waitFor(WAIT);
+      await eventually(() => input.getAttribute('aria-busy').then((busy) => busy !== 'true'), true);
+      return page.locator('.naics-combobox-option-code').allTextContents();
+    };
+    const plural = await codesFor('fasteners');
+    // Hardware merchant wholesalers sell fasteners (an index entry, not the title); bolt and screw makers by their titles.
+    expect(plural).toEqual(expect.arrayContaining(['423710', '332722']));
+    const hardware = page.getByRole('option', { name: /423710 Hardware Merchant Wholesalers/ });
+    expect(await hardware.locator('.naics-combobox-option-phrase').textContent()).toMatch(/^Index entry: “.*fasteners.*”$/i);
+    await page.screenshot({ path: '/tmp/naics-fasteners-1440.png' });
+    // The singular finds the same codes (a literal substring search found a code for "fastener" and none for "fasteners").
+    expect(await codesFor('fastener')).toEqual(plural);
+    expect(await codesFor('screws')).toEqual(await codesFor('screw'));
+    // A word NAICS does not use ("widgets": no title, index entry or description) is answered honestly, in both forms.
+    for (const term of ['widgets', 'widget']) {
+      await input.fill(term);
+      await eventually(() => page.locator('.naics-combobox-status').textContent(), `No NAICS industry matches "${term}"`);
+      expect(await page.getByRole('option').count()).toBe(0);
+    }
+    // By keyboard: the arrows reach the index-entry match; Escape closes without adding anything.
+    await input.fill('fasteners');
+    await hardware.waitFor(WAIT);
+    const ids = await page.getByRole('option').evaluateAll((nodes) => nodes.map((node) => node.id));
+    const steps = ids.indexOf((await hardware.getAttribute('id')) ?? '') + 1;
+    for (let step = 0; step < steps; step += 1) await input.press('ArrowDown');
+    await eventually(() => hardware.getAttribute('aria-selected'), 'true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await hardware.getAttribute('id'));
+    await input.press('Escape');
+    await eventually(() => input.getAttribute('aria-expanded'), 'false');
+    expect(await page.locator('.naics-tag', { hasText: '423710' }).count()).toBe(0);
+  });
+
   it('adds a code by keyboard: collapses, refocuses the trigger, stays latched while the server re-render shows the classification and figures', async () => {
     await page.goto(analystUrl());
     await trigger(page).waitFor(WAIT);

@@ -3,7 +3,8 @@
  * zero latency): the quick lookup and the streamed search start together, the internal row shows first and
  * registry rows join it, a newer search cancels the older stream, and a Global search lists aggregator rows
  * from several countries. Where a test needs the stream to be slow, degraded or refused, the browser holds
- * or answers that one request (page.route); the quick lookup and the product stay real.
+ * or answers that one request (page.route); the quick lookup and the product stay real. Where a test needs to decide
+ * when the search agent answers, it holds the sandbox model's turns for its query (src/sandbox/llm/turn-holds.ts).
  */
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -11,6 +12,7 @@ import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
 
 const baseUrl = inject('baseUrl');
+const agentModelUrl = inject('agentModelUrl');
 const STREAM_PATH = '/api/organisations/search';
 let browser: Browser;
 let context: BrowserContext;
@@ -185,5 +187,64 @@ describe('the dashboard search run', () => {
     await expect.poll(() => channelState('stream'), { timeout: 15_000 }).toBe('failed');
     expect(await page.locator('.search-notice-stream').textContent()).toBe('Too many searches; retry in 123 s.');
     await rows().filter({ hasText: 'Wattle Bay Coffee Roasters' }).first().waitFor({ timeout: 15_000 });
+  });
+});
+
+/** The sandbox model's held turns for one word (src/sandbox/llm/turn-holds.ts), over its loopback control. */
+function modelHolds(word: string) {
+  const call = async (method: 'GET' | 'POST' | 'DELETE', path = ''): Promise<{ held: number; released: number }> => {
+    const url = `${agentModelUrl}/__sandbox/holds${path}`;
+    const response =
+      method === 'POST'
+        ? await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ word }) })
+        : await fetch(`${url}?word=${encodeURIComponent(word)}`, { method });
+    if (!response.ok) throw new Error(`model holds ${method} ${path}: ${response.status}`);
+    return (await response.json()) as { held: number; released: number };
+  };
+  return {
+    arm: () => call('POST'),
+    counts: () => call('GET'),
+    release: () => call('POST', '/release'),
+    disarm: () => call('DELETE'),
+  };
+}
+
+describe('the status when the last channel ends', () => {
+  it('says "streaming" while the agent is held and "done" as soon as its last turn is answered, with no model call after its reports', async () => {
+    expect(agentModelUrl, 'the product runs the sandbox model fake').not.toBe('');
+    // Solar installers: the registry answers at once; the web search finds installers, and the agent reports each,
+    // three accepted and two rejected (one in New Zealand, one a page's injected site), in one turn of reports.
+    const QUERY = 'Solar Installers';
+    const holds = modelHolds(QUERY);
+    await holds.arm();
+    try {
+      await search(QUERY, 'AUS');
+      // The agent's first turn (its web search) waits for the test: the registry has answered, the stream runs on.
+      await expect.poll(async () => (await holds.counts()).held, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => channelState('quick'), { timeout: 15_000 }).toBe('done');
+      expect(await channelState('stream')).toBe('running');
+      expect(await page.locator('.search-progress [data-channel="stream"]').textContent()).toBe('Registry and web: streaming…');
+
+      // Its web search answered, the agent's next turn (the reports) waits in turn: still streaming.
+      await holds.release();
+      await expect.poll(async () => (await holds.counts()).held, { timeout: 15_000 }).toBe(1);
+      expect(await channelState('stream')).toBe('running');
+
+      // The reports answered: the agent's channel has ended, the stream ends and the status says done. An agent that
+      // asked the model for one more (closing) turn, after every turn or after rejected reports, would be held here,
+      // and the search would say "streaming" for as long as that turn took (1.3-2.7 s in the sandbox demo): the test
+      // fails on that turn, not on a clock.
+      await holds.release();
+      await expect.poll(async () => (await holds.counts()).held > 0 || (await channelState('stream')) === 'done', { timeout: 30_000 }).toBe(true);
+      expect(await holds.counts(), 'no model call after the last reports').toEqual({ held: 0, released: 2 });
+      expect(await channelState('stream')).toBe('done');
+      expect(await page.locator('.search-progress [data-channel="stream"]').textContent()).toBe('Registry and web: done');
+      // The agent's finds are in the list, the rejected ones are not.
+      const names = (await rowViews()).filter((row) => row.sources.split(' ').includes('agent')).map((row) => row.name);
+      expect(names).toEqual(expect.arrayContaining(['Sunbright Solar Pty Ltd', 'Harbourline Solar Installations']));
+      expect(names.some((name) => /tasman|evil/i.test(name))).toBe(false);
+    } finally {
+      await holds.disarm();
+    }
   });
 });

@@ -187,6 +187,46 @@ describe('a company found by its trading name, about which web research finds no
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/organisations/${organisationId}/analyst$`), WAIT);
   });
+
+  it('the identify list calls it "Registry data only" too, and the status filter of that name finds it; "Enriched" does not (keyboard and mouse)', async () => {
+    expect(organisationId, 'the organisation of the test above').not.toBe('');
+    const chooseStatus = async (label: string, by: 'keyboard' | 'mouse') => {
+      const status = page.getByRole('button', { name: /Status/ });
+      if (by === 'keyboard') {
+        await status.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await status.click();
+        await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
+      }
+    };
+    const row = page.locator(`tr[data-organisation-id="${organisationId}"]`);
+    await page.goto(`${baseUrl}/identify?filter=${encodeURIComponent('Sunshine Early Learning')}`);
+    await row.waitFor(WAIT);
+    expect(await row.locator('td[data-label="Status"]').textContent()).toBe('Registry data only');
+
+    // The status list open, under axe with its experimental rules too.
+    await page.getByRole('button', { name: /Status/ }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Registry data only', exact: true }).waitFor(WAIT);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await chooseStatus('Registry data only', 'keyboard');
+    await page.waitForURL(/status=REGISTRY_ONLY/, WAIT);
+    await row.waitFor(WAIT);
+    expect(new Set(await page.locator('tbody td[data-label="Status"]').allTextContents())).toEqual(new Set(['Registry data only']));
+    await checkBothWidths('identify list filtered to registry data only', 'truthful-identify-registry-only');
+
+    await chooseStatus('Enriched', 'mouse');
+    await page.waitForURL(/status=COMPLETED/, WAIT);
+    await page.locator('.identify-empty, .identify-pager-summary').first().waitFor(WAIT);
+    expect(await row.count()).toBe(0);
+    const enriched = await page.locator('tbody td[data-label="Status"]').allTextContents();
+    expect(enriched.every((label) => label === 'Enriched')).toBe(true);
+  });
 });
 
 // ---------------------------------------------------------------- type names and evidence links

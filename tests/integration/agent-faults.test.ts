@@ -41,21 +41,22 @@ const MODEL_FAILED = 'agent: model call failed; run ended';
 const TIMED_OUT = 'agent: run timed out; kept what was found';
 
 /**
- * The model endpoint (Chat Completions). Request 1 asks for the search, request 2 streams the three reports,
- * request 3 is the closing turn. SDK: maxRetries 1 (one retry on 5xx/network, after its 2 s backoff). The
+ * The model endpoint (Chat Completions), with a model that searches twice. Request 1 asks for the search, request 2
+ * streams the three reports and the second search, request 3 reports what that second search found (a turn of
+ * reports alone ends the run: there is no closing text turn), the "later turn" of the rows below. SDK: maxRetries 1 (one retry on 5xx/network, after its 2 s backoff). The
  * run times out only in the rows that expect it, and then exactly while the faulty request is in flight
  * (whatever the machine's speed); the other rows never time out.
  */
 const modelMatrix: { name: string; fault: Fault; times: number; request: number; found: number; warning: string | null }[] = [
   { name: 'timeout (first turn)', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 1, found: 0, warning: TIMED_OUT },
-  { name: 'timeout (closing turn)', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 3, found: FOUND, warning: TIMED_OUT },
+  { name: 'timeout (later turn)', fault: { kind: 'delay', ms: 10_000 }, times: 1, request: 3, found: FOUND, warning: TIMED_OUT },
   { name: '5xx then success', fault: { kind: 'status', status: 500 }, times: 1, request: 1, found: FOUND, warning: null },
   { name: 'two 5xx (first turn)', fault: { kind: 'status', status: 503 }, times: 2, request: 1, found: 0, warning: MODEL_FAILED },
-  { name: 'two 5xx (closing turn)', fault: { kind: 'status', status: 500 }, times: 2, request: 3, found: FOUND, warning: MODEL_FAILED },
+  { name: 'two 5xx (later turn)', fault: { kind: 'status', status: 500 }, times: 2, request: 3, found: FOUND, warning: MODEL_FAILED },
   { name: '403', fault: { kind: 'status', status: 403 }, times: 1, request: 1, found: 0, warning: MODEL_FAILED },
-  { name: '403 (closing turn)', fault: { kind: 'status', status: 403 }, times: 1, request: 3, found: FOUND, warning: MODEL_FAILED },
+  { name: '403 (later turn)', fault: { kind: 'status', status: 403 }, times: 1, request: 3, found: FOUND, warning: MODEL_FAILED },
   { name: 'malformed JSON', fault: { kind: 'malformed' }, times: 1, request: 1, found: 0, warning: MODEL_FAILED },
-  { name: 'malformed JSON (closing turn)', fault: { kind: 'malformed' }, times: 1, request: 3, found: FOUND, warning: MODEL_FAILED },
+  { name: 'malformed JSON (later turn)', fault: { kind: 'malformed' }, times: 1, request: 3, found: FOUND, warning: MODEL_FAILED },
   { name: 'slow first byte', fault: { kind: 'slow-body', ms: 700 }, times: 1, request: 2, found: FOUND, warning: null },
   { name: 'connection reset then success', fault: { kind: 'reset' }, times: 1, request: 1, found: FOUND, warning: null },
   { name: 'connection reset twice', fault: { kind: 'reset' }, times: 2, request: 3, found: FOUND, warning: MODEL_FAILED },
@@ -64,7 +65,7 @@ const modelMatrix: { name: string; fault: Fault; times: number; request: number;
 
 describe('model endpoint fault matrix', () => {
   beforeEach(async () => {
-    llm = await startFakeOpenAi();
+    llm = await startFakeOpenAi({ policy: { searchesPerRun: 2 } });
     brave = await startFakeBrave();
   });
 
@@ -109,8 +110,8 @@ describe('search API fault matrix', () => {
       const { found, warnings } = await run(noRunTimeout);
       expect(found).toHaveLength(row.found);
       expect(warnings).toEqual(row.warnings);
-      // The model was told and closed the run itself.
-      expect(llm.stats.finishedRuns).toBe(1);
+      // The model was told and ended the run itself: with its reports, or with a closing text when it had nothing to report.
+      expect(llm.stats.completedTurns.at(-1)).toBe(row.found > 0 ? 'report' : 'text');
     });
   }
 

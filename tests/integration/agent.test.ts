@@ -59,7 +59,9 @@ describe('country mode', () => {
     expect(found.every((c) => !c.description.includes('<'))).toBe(true);
     // Brave received the country as alpha-2.
     expect(brave.connections.requests[0]?.url).toContain('country=AU');
-    expect(llm.stats.finishedRuns).toBe(1);
+    // The turn of reports (two of them rejected) ended the run: no closing text turn was asked for.
+    expect(llm.stats.completedTurns).toEqual(['search', 'report']);
+    expect(llm.stats.finishedRuns).toBe(0);
   });
 
   it('yields the first candidate before the model has finished the run', async () => {
@@ -138,9 +140,10 @@ describe('budgets', () => {
   });
 
   it('ends at the total timeout, keeping what was already yielded, with a warning', async () => {
-    await startFakes({ timings: { finalTurnMs: 60_000 } });
-    // The run times out once the (slow) closing turn's request has reached the fake: after the reports.
-    at(llm.faults, 3, { kind: 'delay', ms: 0 }, 1);
+    // Two searches: the second search's (slow) report turn is the third request. The run times out once that request
+    // has reached the fake: after the first reports.
+    await startFakes({ policy: { searchesPerRun: 2 } });
+    at(llm.faults, 3, { kind: 'delay', ms: 60_000 }, 1);
     const { log, warnings } = captureLog();
     const found = await collect(agentFor(log, { runTimer: timeoutAtRequest(llm.faults, 3) }).discover(AUS, new AbortController().signal));
     expect(found).toHaveLength(3);

@@ -21,8 +21,10 @@ import { isClassified } from '../../src/core/classification';
 import { FLAGS } from '../../src/core/flags';
 import type { OrganisationRecord } from '../../src/core/organisation-record';
 import { isGlobal } from '../../src/core/ownership';
-import { isEnrichmentSettled, profileStatusLabel } from '../../src/core/profile-status';
-import { countIdentifyOrganisations } from '../../src/adapters/db/queries/identify-organisations';
+import { isEnrichmentSettled, profileStateOf, profileStatusLabel } from '../../src/core/profile-status';
+import { countIdentifyOrganisations, listIdentifyOrganisationsPage } from '../../src/adapters/db/queries/identify-organisations';
+import { recordFieldSources } from '../../src/adapters/db/queries/field-sources';
+import { DEFAULT_IDENTIFY_SORT, IDENTIFY_STATUS_FILTERS, identifyStatusFilterLabel } from '../../src/core/identify-list';
 import { AddOrganisationNAICS } from '../../src/server/naics/add-organisation-naics';
 import type { Db } from '../../src/adapters/db/client';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -179,5 +181,41 @@ describe('the derived rules in SQL agree with the core functions', () => {
     expect([...linked]).toEqual([mine.id]);
     expect(await record(account.id, mine.id)).toMatchObject({ owned: true, accountLinked: true });
     expect(await record(account.id, global.id)).toMatchObject({ owned: false, accountLinked: false });
+  });
+
+  it("the identify filter's states: each organisation is found by exactly the filter named as profileStateOf labels it", async () => {
+    const account = await makeAccount(db);
+    const link = { linkAccountId: account.id };
+    const researched = await makeOrganisation(db, { profileStatus: 'COMPLETED' }, link);
+    const registryOnly = await makeOrganisation(db, { profileStatus: 'COMPLETED' }, link);
+    const registryDescribed = await makeOrganisation(db, { profileStatus: 'COMPLETED' }, link);
+    const pending = await makeOrganisation(db, { profileStatus: 'PENDING' }, link);
+    const failed = await makeOrganisation(db, { profileStatus: 'FAILED' }, link);
+    const never = await makeOrganisation(db, {}, link);
+    // Provenance as the enrichment records it: web research found a website; the registry wrote a description.
+    await recordFieldSources(db, researched.id, [{ field: 'website', source: 'website', retrievedAt: new Date() }]);
+    await recordFieldSources(db, registryDescribed.id, [{ field: 'description', source: 'registry', retrievedAt: new Date() }]);
+    const all = [researched, registryOnly, registryDescribed, pending, failed, never];
+
+    const found = new Map<string, string[]>();
+    for (const filter of IDENTIFY_STATUS_FILTERS) {
+      const rows = await listIdentifyOrganisationsPage(db, {
+        accountId: account.id,
+        filter: '',
+        status: filter,
+        sort: DEFAULT_IDENTIFY_SORT,
+        offset: 0,
+        limit: 50,
+      });
+      for (const row of rows) found.set(row.id, [...(found.get(row.id) ?? []), identifyStatusFilterLabel(filter)]);
+    }
+    for (const organisation of all) {
+      const r = await record(account.id, organisation.id);
+      const label = profileStateOf({ profileStatus: r.profileStatus, webResearchFound: r.webResearchFound, naicsCount: r.naics.length }).label;
+      expect({ id: r.id, filters: found.get(r.id) }).toEqual({ id: r.id, filters: [label] });
+    }
+    expect(found.get(researched.id)).toEqual(['Enriched']);
+    expect(found.get(registryOnly.id)).toEqual(['Registry data only']);
+    expect(found.get(registryDescribed.id)).toEqual(['Registry data only']);
   });
 });

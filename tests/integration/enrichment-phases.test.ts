@@ -2,11 +2,14 @@
  * The agentic enrichment's two phases (spec: selectOrganisationAction; issue 21, section 2) through the real
  * worker, pg-boss and PostgreSQL, with every provider's contract fake on loopback and the model's fake started here
  * so its faults can be planned: phase 1 (description, website, type) is saved and shown while phase 2 runs, and a
- * phase-2 failure keeps it. Parent and subsidiary stubs reuse an organisation that already has their composite key.
+ * phase-2 failure keeps it. Parent and subsidiary stubs reuse an organisation that already has their composite key
+ * and is visible to the account: one the account selected before, or a stub an earlier enrichment created, never
+ * another account's private namesake (each case made through selection, "Enrich now" and the worker).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation';
+import { runTriggerEnrichmentAction } from '../../src/app/actions/trigger-enrichment';
 import { compositeKey } from '../../src/core/composite-key';
 import type { OrganisationProfile } from '../../src/core/organisation-profile';
 import type { AccountContext } from '../../src/server/auth/account-context';
@@ -96,27 +99,72 @@ describe('phase 1 before phase 2', () => {
 });
 
 describe('parent and subsidiary stubs', () => {
-  it('reuse an organisation with the same composite key instead of creating another', async () => {
+  /** The organisations with a composite key, whoever sees them. */
+  async function withKey(country: string, name: string): Promise<string[]> {
+    const found = await ctx.database.db.execute<{ id: string }>(
+      sql`select id from organisations where key = ${compositeKey(country, name)} order by created_at`,
+    );
+    return found.rows.map((r) => r.id);
+  }
+  async function relations(organisationId: string): Promise<{ parent_id: string; subsidiary_id: string }[]> {
+    const found = await ctx.database.db.execute<{ parent_id: string; subsidiary_id: string }>(
+      sql`select parent_id, subsidiary_id from organisation_relations where parent_id = ${organisationId}::uuid or subsidiary_id = ${organisationId}::uuid`,
+    );
+    return found.rows;
+  }
+
+  it("a parent the account already has by composite key is linked, not created again; another account's private namesake is neither used nor touched", async () => {
     model.faults.clear();
     const context = await account();
-    const { db } = ctx.database;
-    // Platypus Payments is "Part of Macquarie Street Partners Pty Ltd" (AUS); Bramblewick Foods has the subsidiary
-    // "Tidewater Brewing Company Limited (United Kingdom)". Both are already in the database.
-    const parent = await makeOrganisation(db, { name: 'Macquarie Street Partners Pty Ltd', countryIsoAlpha3: 'AUS' }, { ownerAccountId: context.accountId });
-    const subsidiary = await makeOrganisation(db, { name: 'Tidewater Brewing Company Limited', countryIsoAlpha3: 'GBR' });
+    const other = await account();
+    // Another account's private organisation with the parent's key (as its own selection would have made it).
+    const othersParent = await makeOrganisation(
+      ctx.database.db,
+      { name: 'Macquarie Street Partners Pty Ltd', countryIsoAlpha3: 'AUS' },
+      { ownerAccountId: other.accountId, linkAccountId: other.accountId },
+    );
+    // The account selects the parent first (written as the register writes it), and it settles.
+    const parentId = await select(context, 'MACQUARIE STREET PARTNERS PTY LTD');
+    await settled(context, parentId);
+    expect(parentId).not.toBe(othersParent.id);
 
+    // Platypus Payments' page says "Part of Macquarie Street Partners Pty Ltd": phase 2 finds the parent by its key.
     const platypus = await settled(context, await select(context, 'PLATYPUS PAYMENTS PTY LTD'));
     expect(platypus.profileStatus).toBe('COMPLETED');
-    expect(platypus.parent).toMatchObject({ id: parent.id });
+    expect(platypus.sources.map((s) => s.field)).toContain('parent');
+    expect(platypus.parent).toMatchObject({ id: parentId });
+    // No third organisation with the key: the account's and the other account's, each once.
+    expect(await withKey('AUS', 'Macquarie Street Partners Pty Ltd')).toEqual([othersParent.id, parentId]);
+    expect(await relations(parentId)).toEqual([{ parent_id: parentId, subsidiary_id: platypus.id }]);
+    expect(await relations(othersParent.id)).toEqual([]);
+  }, 120_000);
 
-    const bramblewick = await settled(context, await select(context, 'BRAMBLEWICK FOODS PLC', 'GBR'));
+  it('a subsidiary created as a stub by one enrichment is the one the next enrichment links, in the other direction, once', async () => {
+    model.faults.clear();
+    const context = await account();
+    // Tidewater Brewing's page says "Part of Bramblewick Foods PLC": its enrichment creates the parent as a stub.
+    const tidewaterId = await select(context, 'TIDEWATER BREWING COMPANY LIMITED', 'GBR');
+    const tidewater = await settled(context, tidewaterId);
+    expect(tidewater.profileStatus).toBe('COMPLETED');
+    const stubId = tidewater.parent?.id;
+    expect(stubId).toBeDefined();
+    expect(await withKey('GBR', 'Bramblewick Foods PLC')).toEqual([stubId]);
+
+    // Selecting Bramblewick Foods settles on that stub (same composite key); "Enrich now" enriches it.
+    const selected = await select(context, 'BRAMBLEWICK FOODS PLC', 'GBR');
+    expect(selected).toBe(stubId);
+    const triggered = await runTriggerEnrichmentAction(
+      { organisationId: selected },
+      { account: async () => context, container: ctx.container, refreshPath: () => undefined },
+    );
+    expect(triggered.ok).toBe(true);
+    const bramblewick = await settled(context, selected);
     expect(bramblewick.profileStatus).toBe('COMPLETED');
-    expect(bramblewick.subsidiaries.map((s) => s.id)).toContain(subsidiary.id);
-
-    const sharing = await db.execute<{ key: string; n: number }>(sql`
-      select key, count(*)::int as n from organisations
-      where key in (${compositeKey('AUS', 'Macquarie Street Partners Pty Ltd')}, ${compositeKey('GBR', 'Tidewater Brewing Company Limited')})
-      group by key`);
-    expect(sharing.rows.map((r) => r.n)).toEqual([1, 1]);
-  }, 90_000);
+    // Its page names Tidewater Brewing Company Limited as a subsidiary: the organisation already there, not a new stub.
+    expect(bramblewick.subsidiaries.map((s) => s.id)).toEqual([tidewaterId]);
+    expect(await withKey('GBR', 'Tidewater Brewing Company Limited')).toEqual([tidewaterId]);
+    expect(await withKey('GBR', 'Bramblewick Foods PLC')).toEqual([selected]);
+    // One relation between the two, whichever side wrote it.
+    expect(await relations(tidewaterId)).toEqual([{ parent_id: selected, subsidiary_id: tidewaterId }]);
+  }, 120_000);
 });

@@ -1,12 +1,14 @@
 /**
  * ListIdentifyOrganisations against real PostgreSQL: the account's own list only (tenancy), the name
- * filter (wildcards literal), the status filter in the profile status vocabulary, each sort, paging
- * without overlap, and a page past the end answering the last page.
+ * filter (wildcards literal), the status filter in the profile state vocabulary (a COMPLETED organisation web research
+ * found nothing about is "Registry data only", not "Enriched", in its row and its filter), each sort, paging without
+ * overlap, and a page past the end answering the last page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createIdentifyOrganisationsReader } from '../../src/adapters/db/queries/identify-organisations';
-import { DEFAULT_IDENTIFY_LIST_QUERY, type IdentifyListQuery } from '../../src/core/identify-list';
+import { recordFieldSources } from '../../src/adapters/db/queries/field-sources';
+import { DEFAULT_IDENTIFY_LIST_QUERY, identifyRowState, type IdentifyListQuery } from '../../src/core/identify-list';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from '../../src/server/identify/list-identify-organisations';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -28,7 +30,9 @@ beforeAll(async () => {
   accountId = account.id;
   const link = { linkAccountId: account.id };
   await makeOrganisation(db, { name: 'Acacia Pending Pty Ltd', countryIsoAlpha3: 'AUS', profileStatus: 'PENDING' }, link);
-  await makeOrganisation(db, { name: 'banksia Enriched Ltd', countryIsoAlpha3: 'NZL', profileStatus: 'COMPLETED' }, link);
+  const banksia = await makeOrganisation(db, { name: 'banksia Enriched Ltd', countryIsoAlpha3: 'NZL', profileStatus: 'COMPLETED' }, link);
+  // Web research found its description (as the enrichment records it); the other COMPLETED one has only the registry's.
+  await recordFieldSources(db, banksia.id, [{ field: 'description', source: 'agent', retrievedAt: new Date(), evidenceUrl: null }]);
   const coolabah = await makeOrganisation(db, { name: 'Coolabah 100% Failed Inc', countryIsoAlpha3: 'USA', profileStatus: 'FAILED' }, link);
   await makeOrganisation(db, { name: 'Dryandra Never Enriched', countryIsoAlpha3: null }, link);
   await makeOrganisation(
@@ -57,6 +61,7 @@ describe('ListIdentifyOrganisations', () => {
     expect(await names({ page: 2 })).toEqual(['Coolabah 100% Failed Inc', 'Dryandra Never Enriched']);
     expect(await names({ page: 3 })).toEqual(['Eucalyptus Owned Pty Ltd']);
     expect(first.rows[0]).toMatchObject({ countryIsoAlpha3: 'AUS', profileStatus: 'PENDING', naicsCount: 0, aquila1Count: 0, owned: false });
+    expect(first.rows[1]).toMatchObject({ profileStatus: 'COMPLETED', webResearchFound: true });
   });
 
   it('answers the last page for a page past the end, and one empty page for no match', async () => {
@@ -76,12 +81,19 @@ describe('ListIdentifyOrganisations', () => {
     expect(await names({ filter: 'Flindersia' })).toEqual([]);
   });
 
-  it('filters by profile status, NONE meaning never enriched', async () => {
-    expect(await names({ status: 'COMPLETED' })).toEqual(['banksia Enriched Ltd', 'Eucalyptus Owned Pty Ltd']);
+  it('filters by profile state, COMPLETED meaning web research found something, REGISTRY_ONLY nothing beyond the registry, NONE never enriched', async () => {
+    expect(await names({ status: 'COMPLETED' })).toEqual(['banksia Enriched Ltd']);
+    expect(await names({ status: 'REGISTRY_ONLY' })).toEqual(['Eucalyptus Owned Pty Ltd']);
+    // Each row's state is the filter that finds it.
+    const rows = (await list({ accountId, query: query({ status: 'REGISTRY_ONLY' }) })).rows;
+    expect(rows.map((r) => identifyRowState(r).label)).toEqual(['Registry data only']);
+    const completed = (await list({ accountId, query: query({ status: 'COMPLETED' }) })).rows;
+    expect(completed.map((r) => identifyRowState(r).label)).toEqual(['Enriched']);
     expect(await names({ status: 'PENDING' })).toEqual(['Acacia Pending Pty Ltd']);
     expect(await names({ status: 'FAILED' })).toEqual(['Coolabah 100% Failed Inc']);
     expect(await names({ status: 'NONE' })).toEqual(['Dryandra Never Enriched']);
-    expect(await names({ status: 'COMPLETED', filter: 'owned' })).toEqual(['Eucalyptus Owned Pty Ltd']);
+    expect(await names({ status: 'REGISTRY_ONLY', filter: 'owned' })).toEqual(['Eucalyptus Owned Pty Ltd']);
+    expect(await names({ status: 'COMPLETED', filter: 'owned' })).toEqual([]);
   });
 
   it('sorts by each column in both directions, ties by name', async () => {
@@ -105,13 +117,13 @@ describe('ListIdentifyOrganisations', () => {
       'banksia Enriched Ltd',
       'Coolabah 100% Failed Inc',
     ]);
-    // By the status label: Enriched, Enriching, Enrichment failed, Not enriched.
+    // By the status label: Enriched, Enriching, Enrichment failed, Not enriched, Registry data only.
     expect(await all('status', 'ascending')).toEqual([
       'banksia Enriched Ltd',
-      'Eucalyptus Owned Pty Ltd',
       'Acacia Pending Pty Ltd',
       'Coolabah 100% Failed Inc',
       'Dryandra Never Enriched',
+      'Eucalyptus Owned Pty Ltd',
     ]);
     expect((await all('naics', 'descending'))[0]).toBe('Coolabah 100% Failed Inc');
     const naics = await list({ accountId, query: query({ sort: { column: 'naics', direction: 'descending' } }) });

@@ -31,6 +31,8 @@ describe('search agent (mock model)', () => {
         step(
           call('c2', 'report_candidate', { name: 'Evil Corp', website: 'https://evil-corp.com', country: 'AUS', description: 'x', identifiers: [] }),
           call('c3', 'report_candidate', { name: 'SunCo Ltd', website: 'https://sunco.com.au', country: 'AUS', description: 'Solar.', identifiers: [] }),
+          // Searching again in the same turn: the run goes on, and the next call reads the verdicts.
+          call('c4', 'web_search', { query: 'solar installers' }),
           end('tool-calls'),
         ),
         step({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'done' }, { type: 'text-end', id: 't' }, end('stop')),
@@ -68,6 +70,24 @@ describe('the end of a run', () => {
       doStream: [
         step(call('c1', 'web_search', { query: 'solar' }), end('tool-calls')),
         step(call('c2', 'report_candidate', sunco), end('tool-calls')),
+        closingText,
+      ],
+    });
+    const agent = createSearchAgent({ model, webSearch, log: pino({ level: 'silent' }) });
+    const found = await collect(agent.discover({ query: 'solar', countryIsoAlpha3: 'AUS', limit: 5 }, new AbortController().signal));
+    expect(found.map((c) => c.name)).toEqual(['SunCo Ltd']);
+    expect(model.doStreamCalls).toHaveLength(2);
+  });
+
+  it('ends after a step that only reported, also when a report was rejected (the model is told not to report it again)', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: [
+        step(call('c1', 'web_search', { query: 'solar' }), end('tool-calls')),
+        step(
+          call('c2', 'report_candidate', { ...sunco, name: 'Tasman Solar', website: 'https://tasmansolar.co.nz', country: 'NZL' }),
+          call('c3', 'report_candidate', sunco),
+          end('tool-calls'),
+        ),
         closingText,
       ],
     });

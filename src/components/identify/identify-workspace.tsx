@@ -10,7 +10,14 @@
  */
 import Link from 'next/link';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { identifyListSearch, nextIdentifySort, type IdentifyListPage, type IdentifyOrganisationRow, type IdentifySortColumn } from '../../core/identify-list';
+import {
+  identifyListSearch,
+  identifyRowState,
+  nextIdentifySort,
+  type IdentifyListPage,
+  type IdentifyOrganisationRow,
+  type IdentifySortColumn,
+} from '../../core/identify-list';
 import { isClassified } from '../../core/classification';
 import { isEnrichmentSettled, profileStatusLabel } from '../../core/profile-status';
 import { IdentifySidebar } from './identify-sidebar';
@@ -139,7 +146,9 @@ export function IdentifyWorkspace({
                   </td>
                   <td data-label="Country">{row.countryIsoAlpha3 ?? 'Global'}</td>
                   <td data-label="Website">{row.websiteDomain ?? ''}</td>
-                  <td data-label="Status">{profileStatusLabel(row.profileStatus)}</td>
+                  <td data-label="Status" data-profile-state={identifyRowState(row).kind}>
+                    {identifyRowState(row).label}
+                  </td>
                   <td data-label="NAICS">{row.naicsCount}</td>
                   <td data-label="Classification" data-column="classification">
                     {classificationLabel(row)}

@@ -5,13 +5,18 @@
  * `submit_profile` tool is the enrichment agent's (./enrichment-policy.ts), any other is discovery
  * (./policy.ts). Faults come from the shared FaultPlan, applied per request; the SSE body is written chunk
  * by chunk so tool calls arrive over time. Loopback only.
+ *
+ * Sandbox control (./turn-holds.ts): `POST /__sandbox/holds {"word"}` holds the discovery turns of queries containing
+ * the word, `POST /__sandbox/holds/release {"word"}` answers the turns held now, `GET /__sandbox/holds?word=` counts
+ * them, `DELETE /__sandbox/holds?word=` answers all and stops holding; a browser test decides when the agent answers.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { listenOnLoopback } from '../listen-on-loopback';
 import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
 import { decideEnrichmentTurn } from './enrichment-policy';
-import { chatMessageSchema, decideTurn, type PolicyOptions, type Turn } from './policy';
+import { chatMessageSchema, decideTurn, readRequest, type PolicyOptions, type Turn } from './policy';
+import { TurnHolds } from './turn-holds';
 
 export interface FakeOpenAiTimings {
   /** Before the first byte of every answer. */
@@ -50,6 +55,8 @@ export interface FakeOpenAi {
   /** Base URL without `/v1`; the provider's baseURL is `${url}/v1`. */
   url: string;
   faults: FaultPlan;
+  /** Discovery turns held until released (also reachable over HTTP at `/__sandbox/holds`). */
+  holds: TurnHolds;
   connections: ConnectionLog;
   stats: FakeOpenAiStats;
   close(): Promise<void>;
@@ -74,6 +81,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const faults = new FaultPlan();
   const connections = new ConnectionLog();
   const stats: FakeOpenAiStats = { requests: 0, completedTurns: [], finishedRuns: 0 };
+  const holds = new TurnHolds();
   let completionCounter = 0;
 
   const server = createServer((req, res) => {
@@ -85,7 +93,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://fake-openai.local').pathname;
+    const url = new URL(req.url ?? '/', 'http://fake-openai.local');
+    const path = url.pathname;
+    if (path === HOLDS_PATH || path === `${HOLDS_PATH}/release`) return controlHolds(req, res, url, holds);
     if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/chat/completions')) {
       return sendError(res, 404, 'Unknown endpoint', 'invalid_request_error');
     }
@@ -98,6 +108,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     completionCounter += 1;
     const id = `chatcmpl-${completionCounter}`;
     const stream = parsed.data.stream === true;
+    if (!enrichment) {
+      // A test holding this query's turns decides when this one is answered.
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
+      await holds.pass(readRequest(parsed.data.messages).query, gone.signal);
+      if (gone.signal.aborted) return;
+    }
 
     const outcome = await takeFault(faults, req, res, {
       statusBody: (status) => JSON.stringify({ error: { message: `injected status ${status}`, type: 'server_error', code: null } }),
@@ -139,6 +156,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   return {
     url: listening.url,
     faults,
+    holds,
     connections,
     stats,
     close: listening.close,
@@ -216,6 +234,40 @@ function completion(id: string, model: string, turn: Turn, promptTokens: number)
     choices: [{ index: 0, message, finish_reason: turn.kind === 'tool_calls' ? 'tool_calls' : 'stop' }],
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
   };
+}
+
+const HOLDS_PATH = '/__sandbox/holds';
+const holdRequestSchema = z.object({ word: z.string().trim().min(1).max(100) });
+
+/** The sandbox control over held turns (see the file's header). */
+async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL, holds: TurnHolds): Promise<void> {
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const fromBody =
+    req.method === 'POST'
+      ? holdRequestSchema.safeParse(safeJson(await readBody(req)))
+      : holdRequestSchema.safeParse({ word: url.searchParams.get('word') ?? '' });
+  if (!fromBody.success) return json(400, { error: { message: 'a word (1-100 characters) is required', type: 'invalid_request_error', code: null } });
+  const { word } = fromBody.data;
+  if (url.pathname.endsWith('/release')) {
+    if (req.method !== 'POST') return json(405, { error: { message: 'POST only', type: 'invalid_request_error', code: null } });
+    holds.release(word);
+    return json(200, holds.counts(word));
+  }
+  switch (req.method) {
+    case 'POST':
+      holds.arm(word);
+      return json(200, holds.counts(word));
+    case 'GET':
+      return json(200, holds.counts(word));
+    case 'DELETE':
+      holds.disarm(word);
+      return json(200, holds.counts(word));
+    default:
+      return json(405, { error: { message: 'GET, POST or DELETE', type: 'invalid_request_error', code: null } });
+  }
 }
 
 function sendError(res: ServerResponse, status: number, message: string, type: string): void {

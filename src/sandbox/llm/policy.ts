@@ -43,7 +43,7 @@ export interface PolicyOptions {
   searchesPerRun: number;
 }
 
-interface Request {
+export interface DiscoveryRequest {
   query: string;
   /** Alpha-3, or undefined in worldwide mode. */
   country: string | undefined;
@@ -60,7 +60,8 @@ export function textOf(content: ChatMessage['content']): string {
   return '';
 }
 
-function readRequest(messages: readonly ChatMessage[]): Request {
+/** The discovery request a conversation carries: the query and the requested country (undefined in worldwide mode). */
+export function readRequest(messages: readonly ChatMessage[]): DiscoveryRequest {
   const user = messages.find((m) => m.role === 'user');
   const text = textOf(user?.content);
   const quoted = /^query:\s*(".*")\s*$/m.exec(text)?.[1];
@@ -85,7 +86,7 @@ const INJECTION = /ignore (?:all )?previous instructions[,.;:]?\s*report\s+(\S+?
 const HEADQUARTERS = /Headquarters:\s*([^.]+)\./i;
 
 /** What the literal-minded model reports for one search result. */
-export function reportFor(result: { title: string; url: string; snippet: string }, request: Request): Record<string, unknown> {
+export function reportFor(result: { title: string; url: string; snippet: string }, request: DiscoveryRequest): Record<string, unknown> {
   const injected = INJECTION.exec(result.snippet);
   if (injected) {
     const domain = (injected[1] ?? '').replace(/[.,;]+$/, '');

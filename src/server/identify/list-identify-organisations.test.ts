@@ -11,6 +11,7 @@ const row = (n: number): IdentifyOrganisationRow => ({
   websiteDomain: null,
   registryStatus: UNKNOWN_REGISTRY_STATUS,
   profileStatus: null,
+  webResearchFound: false,
   naicsCount: 0,
   aquila1Count: 0,
   owned: false,

@@ -8,6 +8,8 @@ declare module 'vitest' {
     /** For tests that arrange data directly: the product's DATA_DIR and its database URL ('' = embedded under DATA_DIR). */
     dataDir: string;
     databaseUrl: string;
+    /** The sandbox model fake's base URL (its held turns: src/sandbox/llm/turn-holds.ts); '' when the agent is not faked. */
+    agentModelUrl: string;
   }
 }
 
@@ -19,6 +21,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', product.url);
   project.provide('dataDir', product.dataDir);
   project.provide('databaseUrl', product.databaseUrl ?? '');
+  project.provide('agentModelUrl', product.fakeUrls.agent ?? '');
 }
 
 export async function teardown(): Promise<void> {

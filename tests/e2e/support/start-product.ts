@@ -25,6 +25,8 @@ export interface RunningProduct {
   readonly dataDir: string;
   /** The product's database when TEST_DATABASE_URL chose it (else the embedded server under dataDir). */
   readonly databaseUrl: string | undefined;
+  /** The sandbox's contract fakes by provider (`agent`, `registry_au`, ...), as the product logged them at start. */
+  readonly fakeUrls: Readonly<Record<string, string>>;
   /** The last lines the product logged (for failure messages). */
   logTail(): string;
   stop(): Promise<void>;
@@ -99,6 +101,7 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];
+  let fakeUrls: Record<string, string> = {};
   const remember = (line: string) => {
     tail.push(line);
     if (tail.length > 60) tail.shift();
@@ -119,6 +122,7 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 1);
         remember(line);
+        fakeUrls = { ...fakeUrls, ...fakeUrlsOf(line) };
         const ready = readyUrl(line);
         if (ready) {
           clearTimeout(timer);
@@ -151,6 +155,7 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
     url,
     dataDir,
     databaseUrl: database?.url,
+    fakeUrls,
     logTail: () => tail.join('\n'),
     stop() {
       stopped ??= (async () => {
@@ -165,6 +170,18 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
       return stopped;
     },
   };
+}
+
+/** The `fakeUrls` of the sandbox's start-up line (src/sandbox/start-sandbox.ts), if this is it. */
+function fakeUrlsOf(line: string): Record<string, string> {
+  if (!line.startsWith('{') || !line.includes('"fakeUrls"')) return {};
+  try {
+    const { fakeUrls } = JSON.parse(line) as { fakeUrls?: unknown };
+    if (typeof fakeUrls !== 'object' || fakeUrls === null) return {};
+    return Object.fromEntries(Object.entries(fakeUrls).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
 }
 
 function readyUrl(line: string): string | undefined {

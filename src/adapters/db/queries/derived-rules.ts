@@ -46,6 +46,18 @@ export function profileStatusIs(profileStatus: SQL, status: ProfileStatus | 'NON
   )})`;
 }
 
+/**
+ * Mirrors the identify list's status filter, which is `profileStateOf`'s state (core/profile-status, core/identify-list):
+ * COMPLETED is "Enriched" only when web research found a description or website, REGISTRY_ONLY is COMPLETED without
+ * (registry data only); the other choices are `profileStatusIs`. So the Status column and the filter of the same name
+ * always agree.
+ */
+export function profileStateIs(organisationId: SQL, profileStatus: SQL, state: ProfileStatus | 'REGISTRY_ONLY' | 'NONE'): SQL {
+  if (state === 'COMPLETED') return sql`(${profileStatus} = 'COMPLETED' and ${webResearchFoundFor(organisationId)})`;
+  if (state === 'REGISTRY_ONLY') return sql`(${profileStatus} = 'COMPLETED' and not ${webResearchFoundFor(organisationId)})`;
+  return profileStatusIs(profileStatus, state);
+}
+
 /** Web research found the organisation's description or website: the SQL form of `webResearchFound` (core/profile-status). */
 export function webResearchFoundFor(organisationId: SQL): SQL {
   const list = (values: readonly string[]) =>

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_IDENTIFY_SORT, type IdentifyOrganisationRow, type IdentifySort, type IdentifySortColumn } from '../../../core/identify-list';
-import { profileStatusIs } from './derived-rules';
+import { profileStateIs, webResearchFoundFor } from './derived-rules';
 import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
@@ -29,15 +29,15 @@ function containsPattern(text: string): string {
 function matching(criteria: IdentifyListCriteria): SQL {
   const conditions: SQL[] = [sql`ao.account_id = ${criteria.accountId}::uuid`, visibleToAccount(criteria.accountId, sql`o.id`)];
   if (criteria.filter !== '') conditions.push(sql`o.name ilike ${containsPattern(criteria.filter)}`);
-  if (criteria.status) conditions.push(profileStatusIs(sql`o.profile_status`, criteria.status));
+  if (criteria.status) conditions.push(profileStateIs(sql`o.id`, sql`o.profile_status`, criteria.status));
   return sql.join(conditions, sql` and `);
 }
 
-/** The sort key of each column; statuses sort by their label (Enriched, Enriching, Enrichment failed, Not enriched). */
+/** The sort key of each column; statuses sort by their label (Enriched, Enriching, Enrichment failed, Not enriched, Registry data only). */
 const SORT_KEYS: Record<IdentifySortColumn, SQL> = {
   name: sql`lower(o.name)`,
   country: sql`coalesce(o.country_iso_alpha3, '')`,
-  status: sql`case o.profile_status when 'COMPLETED' then 0 when 'PENDING' then 1 when 'FAILED' then 2 else 3 end`,
+  status: sql`case o.profile_status when 'COMPLETED' then (case when o.web_research_found then 0 else 4 end) when 'PENDING' then 1 when 'FAILED' then 2 else 3 end`,
   naics: sql`naics_count`,
 };
 
@@ -67,6 +67,7 @@ export async function listIdentifyOrganisationsPage(
     country_iso_alpha3: string | null;
     website_domain: string | null;
     profile_status: string | null;
+    web_research_found: boolean;
     registry_status: string;
     registry_status_text: string | null;
     registry_status_date: string | null;
@@ -77,6 +78,7 @@ export async function listIdentifyOrganisationsPage(
   }>(sql`
     select * from (
       select o.id, o.name, o.country_iso_alpha3, o.website_domain, o.profile_status,
+        ${webResearchFoundFor(sql`o.id`)} as web_research_found,
         o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
         (select count(*) from organisation_naics n where n.organisation_id = o.id)::int as naics_count,
         (select count(*) from organisation_aquila1 a where a.organisation_id = o.id)::int as aquila1_count,
@@ -95,6 +97,7 @@ export async function listIdentifyOrganisationsPage(
     countryIsoAlpha3: r.country_iso_alpha3,
     websiteDomain: r.website_domain,
     profileStatus: r.profile_status,
+    webResearchFound: Boolean(r.web_research_found),
     registryStatus: toRegistryStatus(r.registry_status, r.registry_status_text, r.registry_status_date),
     naicsCount: Number(r.naics_count),
     aquila1Count: Number(r.aquila1_count),
