@@ -106,6 +106,27 @@ describe('a number whose check digit fails and that nobody carries one digit awa
   });
 });
 
+describe("the sandbox's LEI (issue 21, section 5: the sandbox's identifiers pass their own check digits)", () => {
+  it('finds the company it names under Global, by mouse and by keyboard, rather than "not a valid LEI"', async () => {
+    await chooseCountry(page, 'GLO');
+    await search('LEI 9845001FERNHOLLOW064');
+    await expect.poll(rowNames, WAIT).toContain('FERNHOLLOW ANALYTICS LIMITED');
+    await expect.poll(() => page.locator('.search-results').getAttribute('aria-busy'), WAIT).toBe('false');
+    expect(await page.getByText(/is not a valid LEI/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Did you mean/ }).count()).toBe(0);
+    await expectAccessible('the sandbox LEI found');
+
+    // Keyboard only, the LEI alone: the same company.
+    await page.goto(`${baseUrl}/dashboard`);
+    await chooseCountry(page, 'GLO');
+    await searchBox().focus();
+    await page.keyboard.type('9845001FERNHOLLOW064');
+    await page.keyboard.press('Enter');
+    await expect.poll(rowNames, WAIT).toContain('FERNHOLLOW ANALYTICS LIMITED');
+    expect(await page.getByText(/is not a valid LEI/).count()).toBe(0);
+  });
+});
+
 describe('the search limit', () => {
   it('does not count a search that is only a mistyped identifier (it reaches no provider); it counts a search that does', async () => {
     const database = await openProductDatabase();
