@@ -77,7 +77,7 @@ afterAll(async () => {
         .where(inArray(organisations.id, created))
         .catch(() => undefined);
     await database.db
-      .execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv', 'flagged-e2e.csv')`)
+      .execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv', 'flagged-e2e.csv', 'known-e2e.csv')`)
       .catch(() => undefined);
     if (ids.length > 0)
       await database.db
@@ -315,6 +315,43 @@ describe('/match', () => {
     const recent = page.getByRole('region', { name: 'Recent batches' }).getByRole('listitem').filter({ hasText: 'flagged-e2e.csv' });
     await expect.poll(() => recent.innerText(), WAIT).toMatch(/2 rows, completed: 1 matched, 0 to review, 1 not found/);
     await expectAccessibleAtBothWidths('a flagged identifier and a registry hit');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says a registry candidate is already in the database when it is, and an explanation names the identifier once (as "ABN")', async () => {
+    // This test's own organisations: one the registry knows by a business name ("Gum Tree Chemist", a name the internal
+    // pass cannot find it by), one carrying a valid ABN.
+    ids.push(
+      ...(await insertOrganisations(database.db, [
+        { name: 'Eucalyptus Health Pty Ltd', countryIsoAlpha3: 'AUS' },
+        { name: 'Quendabrook Haulage Pty Ltd', countryIsoAlpha3: 'AUS', identifiers: [{ type: 'ABN', value: '51824753556' }] },
+      ])),
+    );
+    const csv = ['Supplier,Country,ABN', 'Gum Tree Chemist,AU,', 'Quendabrook Haulage,AU,51 824 753 556'].join('\n');
+    const created = await page.request.post(`${baseUrl}/api/match/batches`, {
+      data: { fileName: 'known-e2e.csv', csv, columns: { name: 'Supplier', country: 'Country', identifier: 'ABN' }, registryPass: true, defaultCountry: null },
+      headers: { origin: baseUrl },
+    });
+    expect(created.status()).toBe(202);
+    const { data } = (await created.json()) as { data: { batchId: string } };
+    await page.goto(`${baseUrl}/match?batch=${data.batchId}`);
+    await page.getByText('2 of 2 rows (100%)').waitFor(WAIT);
+    await page
+      .getByRole('radiogroup', { name: 'Show' })
+      .locator('.match-view')
+      .filter({ hasText: /^All rows/ })
+      .click();
+
+    const known = page.getByRole('article', { name: 'Row 1: Gum Tree Chemist' });
+    await known.waitFor(WAIT);
+    expect(await known.innerText()).toMatch(/EUCALYPTUS HEALTH PTY LTD[^\n]*\n?[^\n]*Registry: ABN Lookup · already in the database/);
+    expect(await known.innerText()).not.toContain('not in the database yet');
+
+    const byIdentifier = page.getByRole('article', { name: 'Row 2: Quendabrook Haulage' });
+    const explanation = (await byIdentifier.innerText()).split('\n').find((line) => line.startsWith('Matched ')) ?? '';
+    expect(explanation).toMatch(/^Matched Quendabrook Haulage Pty Ltd on ABN 51 824 753 556, name/);
+    expect(explanation).not.toMatch(/identifier/i);
+    await expectAccessibleAtBothWidths('a registry candidate already in the database and an identifier match');
     expect(pageErrors).toEqual([]);
   });
 
