@@ -77,7 +77,9 @@ afterAll(async () => {
         .where(inArray(organisations.id, created))
         .catch(() => undefined);
     await database.db
-      .execute(sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv', 'flagged-e2e.csv', 'known-e2e.csv')`)
+      .execute(
+        sql`delete from match_batches where account_id = ${accountId}::uuid and file_name in ('suppliers-e2e.csv', 'resume-e2e.csv', 'flagged-e2e.csv', 'known-e2e.csv')`,
+      )
       .catch(() => undefined);
     if (ids.length > 0)
       await database.db

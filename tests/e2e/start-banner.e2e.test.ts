@@ -120,7 +120,10 @@ describe('npm start, on a terminal', () => {
     const lines = stdout.split('\n').filter((line) => line.trim() !== '');
     expect(lines.length).toBeGreaterThan(5);
     expect(lines[0], stdout).toMatch(/^\d{2}:\d{2}:\d{2}(\.\d+)? INFO /);
-    expect(lines.filter((line) => line.startsWith('{')), 'JSON lines on a terminal').toEqual([]);
+    expect(
+      lines.filter((line) => line.startsWith('{')),
+      'JSON lines on a terminal',
+    ).toEqual([]);
     expect(stdout).not.toContain(BUILD_NOTICE.slice(0, 40));
   });
 
