@@ -5,7 +5,7 @@
  */
 export const SANDBOX_FAULT_PROVIDERS = ['registry_au', 'registry_global', 'registry_lei', 'agent', 'web_search', 'company_data'] as const;
 export type SandboxFaultProvider = (typeof SANDBOX_FAULT_PROVIDERS)[number];
-export const SANDBOX_FAULT_KINDS = ['slow', 'failing', 'malformed', 'hanging'] as const;
+export const SANDBOX_FAULT_KINDS = ['slow', 'late', 'failing', 'malformed', 'hanging'] as const;
 export type SandboxFaultKind = (typeof SANDBOX_FAULT_KINDS)[number];
 
 export interface SandboxFaultSetting {

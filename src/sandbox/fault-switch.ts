@@ -16,10 +16,20 @@ import type { Fault } from './faults';
  */
 export const SANDBOX_SLOW_MS = 1500;
 
+/**
+ * Late: every answer this late, a second over the search's registry lead (REGISTRY_LEAD_MS, 5 s) yet well within
+ * the search's time limit (SEARCH_MAX_DURATION_SECONDS, 60 s by default) and the adapters' attempt timeouts: the
+ * registry's late answer is folded in (issue 21, section 2), which a demo and the browser tests show with
+ * `SANDBOX_FAULTS=registry_global:late`.
+ */
+export const SANDBOX_LATE_MS = 6000;
+
 export function faultFor(kind: SandboxFaultKind): Fault {
   switch (kind) {
     case 'slow':
       return { kind: 'delay', ms: SANDBOX_SLOW_MS };
+    case 'late':
+      return { kind: 'delay', ms: SANDBOX_LATE_MS };
     case 'failing':
       return { kind: 'status', status: 500 };
     case 'malformed':

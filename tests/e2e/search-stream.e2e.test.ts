@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-c
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
+import { startProduct, type RunningProduct } from './support/start-product';
 
 const baseUrl = inject('baseUrl');
 const agentModelUrl = inject('agentModelUrl');
@@ -247,4 +248,47 @@ describe('the status when the last channel ends', () => {
       await holds.disarm();
     }
   });
+});
+
+describe('outside Australia, a global aggregator slower than the registry lead (issue 21, section 2)', () => {
+  // Its own product, started with the sandbox's fault switch: the aggregator's fake answers every request 6 s late
+  // (SANDBOX_FAULTS=registry_global:late), after the 5 s registry lead and well within the search's time limit.
+  let slow: RunningProduct | undefined;
+  let slowContext: BrowserContext | undefined;
+  let slowPage: Page;
+
+  beforeAll(async () => {
+    slow = await startProduct({ testDatabaseUrl: process.env.TEST_DATABASE_URL?.trim() || undefined, env: { SANDBOX_FAULTS: 'registry_global:late' } });
+    ({ context: slowContext, page: slowPage } = await openDemoPage(browser, slow.url));
+  }, 240_000);
+  afterAll(async () => {
+    await slowContext?.close();
+    await slow?.stop();
+  }, 60_000);
+
+  it('is folded in when it answers: its company number reaches the row and the search is not reported incomplete', async () => {
+    if (!slow) throw new Error('the product with the slow aggregator did not start');
+    await chooseCountry(slowPage, 'GBR');
+    await searchBox(slowPage).fill('fernhollow analytics');
+    const streamed = slowPage.waitForResponse((response) => new URL(response.url()).pathname === STREAM_PATH, { timeout: 45_000 });
+    await searchBox(slowPage).press('Enter');
+    const stream = slowPage.locator('.search-progress [data-channel="stream"]');
+    await expect.poll(() => stream.getAttribute('data-state'), { timeout: 45_000, interval: 250 }).toBe('done');
+    expect(await slowPage.locator('.search-notice-degraded').count(), 'a degraded notice').toBe(0);
+    const row = slowPage
+      .locator('li.result')
+      .filter({ hasText: /fernhollow analytics/i })
+      .first();
+    expect(await row.textContent()).toContain('09876543');
+    // What the page was sent: the aggregator's own answer, as a row of its own or as identifier patches of the
+    // agent's row (the agent can read the same number on the web), and no degraded registry channel.
+    const items = (await (await streamed).text())
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { _type: string; identifiers?: { type: string; value: string }[] });
+    expect(items.map((item) => item._type)).not.toContain('channel-degraded');
+    // The aggregator's own identifier (only the aggregator gives one), in a candidate or an identifier patch.
+    const aggregatorIds = items.flatMap((item) => item.identifiers ?? []).filter((identifier) => identifier.type === 'OPENCORPORATES');
+    expect(aggregatorIds.map((identifier) => identifier.value)).toEqual(expect.arrayContaining([expect.stringMatching(/09876543/)]));
+  }, 90_000);
 });

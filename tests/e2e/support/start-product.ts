@@ -81,7 +81,11 @@ function productEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-export async function startProduct(options: { testDatabaseUrl?: string } = {}): Promise<RunningProduct> {
+/**
+ * `env`: settings over the browser tests' own (a file that needs the product otherwise, e.g. with a sandbox fault switch
+ * `SANDBOX_FAULTS`, starts its own instance with them and stops it after).
+ */
+export async function startProduct(options: { testDatabaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningProduct> {
   if (!fs.existsSync(path.join(projectRoot, '.next', 'BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` before `npm run test:e2e`');
   }
@@ -97,6 +101,7 @@ export async function startProduct(options: { testDatabaseUrl?: string } = {}): 
       DATA_DIR: dataDir,
       LOOPBACK_GUARD_LOG: outboundGuardLogOf(dataDir),
       ...(database ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
