@@ -3,7 +3,8 @@
  * which contract fake, and how it misbehaves. Configuration parses it (src/config/env.ts); the fakes apply it
  * (src/sandbox/fault-switch.ts). It lives here so configuration never imports a fake.
  */
-export const SANDBOX_FAULT_PROVIDERS = ['registry_au', 'registry_global', 'registry_lei', 'agent', 'web_search', 'company_data'] as const;
+/** `agent_phase2`: the model fake's answers to the enrichment's phase 2 only (phase 1 answers as usual), over `agent`'s. */
+export const SANDBOX_FAULT_PROVIDERS = ['registry_au', 'registry_global', 'registry_lei', 'agent', 'agent_phase2', 'web_search', 'company_data'] as const;
 export type SandboxFaultProvider = (typeof SANDBOX_FAULT_PROVIDERS)[number];
 export const SANDBOX_FAULT_KINDS = ['slow', 'late', 'failing', 'malformed', 'hanging'] as const;
 export type SandboxFaultKind = (typeof SANDBOX_FAULT_KINDS)[number];

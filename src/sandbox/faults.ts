@@ -31,6 +31,11 @@ export class FaultPlan {
     this.queue.push({ fault, remaining: times });
   }
 
+  /** Whether a fault is still scheduled. */
+  get scheduled(): boolean {
+    return this.queue.length > 0;
+  }
+
   /** Drops the faults still scheduled and starts `whenTaken`'s count again (a test's clean slate). */
   clear(): void {
     this.queue = [];

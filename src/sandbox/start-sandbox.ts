@@ -105,6 +105,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     const fake = await startFakeOpenAi({ latency });
     closers.push(() => fake.close());
     applySwitch('agent', fake.faults);
+    applySwitch('agent_phase2', fake.phase2Faults);
     next.AGENT_PROVIDER = 'openai-compatible';
     next.AGENT_BASE_URL = `${fake.url}/v1`;
     next.AGENT_MODEL = 'sandbox-agent';

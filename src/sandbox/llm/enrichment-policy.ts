@@ -29,6 +29,11 @@ interface Task {
   name: string | undefined;
 }
 
+/** Which phase of the enrichment a request is for (its task's `phase: N` line). */
+export function enrichmentPhaseOf(messages: readonly ChatMessage[]): 1 | 2 {
+  return readTask(messages).phase;
+}
+
 function readTask(messages: readonly ChatMessage[]): Task {
   const text = textOf(messages.find((m) => m.role === 'user')?.content);
   const quoted = /^name:\s*(".*")\s*$/m.exec(text)?.[1];

@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { z } from 'zod';
 import { listenOnLoopback } from '../listen-on-loopback';
 import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
-import { decideEnrichmentTurn } from './enrichment-policy';
+import { decideEnrichmentTurn, enrichmentPhaseOf } from './enrichment-policy';
 import { chatMessageSchema, decideTurn, readRequest, type PolicyOptions, type Turn } from './policy';
 import { TurnHolds } from './turn-holds';
 
@@ -55,6 +55,8 @@ export interface FakeOpenAi {
   /** Base URL without `/v1`; the provider's baseURL is `${url}/v1`. */
   url: string;
   faults: FaultPlan;
+  /** Faults for the enrichment's phase-2 requests only; while one is scheduled it applies to them instead of `faults`. */
+  phase2Faults: FaultPlan;
   /** Discovery turns held until released (also reachable over HTTP at `/__sandbox/holds`). */
   holds: TurnHolds;
   connections: ConnectionLog;
@@ -79,6 +81,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const timings: FakeOpenAiTimings = { ...TIMINGS[options.latency ?? 'zero'], ...options.timings };
   const policy: PolicyOptions = { searchesPerRun: 1, ...options.policy };
   const faults = new FaultPlan();
+  const phase2Faults = new FaultPlan();
   const connections = new ConnectionLog();
   const stats: FakeOpenAiStats = { requests: 0, completedTurns: [], finishedRuns: 0 };
   const holds = new TurnHolds();
@@ -116,7 +119,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       if (gone.signal.aborted) return;
     }
 
-    const outcome = await takeFault(faults, req, res, {
+    const plan = enrichment && phase2Faults.scheduled && enrichmentPhaseOf(parsed.data.messages) === 2 ? phase2Faults : faults;
+    const outcome = await takeFault(plan, req, res, {
       statusBody: (status) => JSON.stringify({ error: { message: `injected status ${status}`, type: 'server_error', code: null } }),
       writeMalformed: () => {
         if (stream) {
@@ -156,6 +160,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   return {
     url: listening.url,
     faults,
+    phase2Faults,
     holds,
     connections,
     stats,
