@@ -16,6 +16,7 @@ import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, resultOption, searchBox } from './support/search-form';
+import { startProduct, type RunningProduct } from './support/start-product';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -460,4 +461,61 @@ describe('the whole run', () => {
   it('raised no uncaught page error and no hydration error', () => {
     expect(pageErrors).toEqual([]);
   });
+});
+
+describe("the enrichment's two phases: a phase-2 failure keeps phase 1 (issue 21, section 2)", () => {
+  // Its own product, started with the sandbox's fault switch for the model behind phase 2: the enrichment's phase-2
+  // requests answer 500 (SANDBOX_FAULTS=agent_phase2:failing), phase 1's as usual; no retry, so it settles FAILED.
+  let failing: RunningProduct | undefined;
+  let failingContext: BrowserContext | undefined;
+  let failingPage: Page;
+  const NAME = 'JACARANDA SOFTWARE PTY LTD';
+
+  beforeAll(async () => {
+    failing = await startProduct({
+      testDatabaseUrl: process.env.TEST_DATABASE_URL?.trim() || undefined,
+      env: { SANDBOX_FAULTS: 'agent_phase2:failing', ENRICH_RETRY_LIMIT: '0' },
+    });
+    ({ context: failingContext, page: failingPage } = await openDemoPage(browser, failing.url, { viewport: DESKTOP, pageErrors }));
+  }, 240_000);
+  afterAll(async () => {
+    await failingContext?.close();
+    await failing?.stop();
+  }, 60_000);
+
+  it('selected from the dashboard, the organisation settles FAILED with its reason, and shows the description phase 1 saved (mouse, 390 px, axe)', async () => {
+    if (!failing) throw new Error('the product with the failing phase 2 did not start');
+    await failingPage.goto(`${failing.url}/dashboard`);
+    await chooseCountry(failingPage, 'AUS');
+    await searchBox(failingPage).fill('jacaranda software');
+    await searchBox(failingPage).press('Enter');
+    const row = resultOption(failingPage, NAME);
+    await row.waitFor(WAIT);
+    await failingPage.locator('.search-results[aria-busy="false"]').waitFor(WAIT);
+    await row.click();
+    await failingPage.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search&confirm=1`), WAIT).catch(async (error: unknown) => {
+      await failingPage.screenshot({ path: `${SCREENSHOTS}/phase2-not-selected.png`, fullPage: true });
+      throw new Error(`at ${failingPage.url()}: ${String(error)}\n${failing?.logTail() ?? ''}`);
+    });
+    await failingPage.getByRole('region', { name: 'Is this the company you were looking for?' }).getByRole('button', { name: 'Yes' }).click();
+    await failingPage.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search$`), WAIT);
+
+    const panel = failingPage.locator('.profile-status-panel');
+    await expect.poll(() => panel.getAttribute('data-profile-status'), { timeout: 60_000, interval: 200 }).toBe('FAILED');
+    expect(await panel.getByRole('status').textContent()).toContain('Enrichment failed');
+    expect(await panel.getByRole('button', { name: 'Enrich now' }).count()).toBe(1);
+    // Phase 1 (the agent's description) is on the page; phase 2 wrote nothing (no NAICS code).
+    await failingPage.reload();
+    const details = failingPage.getByRole('region', { name: 'Details' });
+    const description = details.locator('[data-field="description"]');
+    await description.waitFor(WAIT);
+    expect(await description.textContent()).toMatch(/rostering/i);
+    expect(await description.locator('.field-source').textContent()).toMatch(/from .+ · \d{1,2} [A-Z][a-z]{2,3} \d{4}/);
+    await expectAccessible(failingPage, 'FAILED in phase 2 with phase 1 kept');
+    await failingPage.screenshot({ path: `${SCREENSHOTS}/phase2-failed-phase1-kept-1440.png`, fullPage: true });
+    await failingPage.setViewportSize(PHONE);
+    await noHorizontalScroll(failingPage);
+    await expectAccessible(failingPage, 'FAILED in phase 2 with phase 1 kept, at 390 px');
+    await failingPage.screenshot({ path: `${SCREENSHOTS}/phase2-failed-phase1-kept-390.png`, fullPage: true });
+  }, 120_000);
 });
