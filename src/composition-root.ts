@@ -97,6 +97,15 @@ import { listAccountChanges } from './adapters/db/queries/organisation-changes';
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass, type RunMonitorPass } from './server/monitoring/run-monitor-pass';
 import { createListChanges, type ListChanges } from './server/monitoring/list-changes';
+import { createWebhookStore, webhookTx } from './adapters/db/queries/webhooks';
+import { createWebhookSender } from './adapters/webhooks/webhook-sender';
+import { createCreateWebhookEndpoint, type CreateWebhookEndpoint } from './server/webhooks/create-webhook-endpoint';
+import { createDeleteWebhookEndpoint, type DeleteWebhookEndpoint } from './server/webhooks/delete-webhook-endpoint';
+import { createDeliverWebhook, type DeliverWebhook } from './server/webhooks/deliver-webhook';
+import { createEnqueueChangeDeliveries } from './server/webhooks/enqueue-change-deliveries';
+import { createReplayWebhookDelivery, type ReplayWebhookDelivery } from './server/webhooks/replay-webhook-delivery';
+import type { WebhookStore } from './server/webhooks/ports';
+import type { WebhookEndpoint } from './core/webhooks';
 
 export interface Container {
   readonly env: Env;
@@ -164,6 +173,15 @@ export interface Container {
   };
   /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI), and GET /api/changes. */
   readonly monitoring: { readonly runPass: RunMonitorPass; readonly listChanges: ListChanges };
+  /** Webhooks of registry changes (issue 23, section 3): /api/webhooks and the `webhook.deliver` worker's use case. */
+  readonly webhooks: {
+    readonly createEndpoint: CreateWebhookEndpoint;
+    readonly listEndpoints: (accountId: string) => Promise<WebhookEndpoint[]>;
+    readonly deleteEndpoint: DeleteWebhookEndpoint;
+    readonly replayDelivery: ReplayWebhookDelivery;
+    readonly deliver: DeliverWebhook;
+    readonly store: WebhookStore;
+  };
   close(): Promise<void>;
 }
 
@@ -242,6 +260,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     log: log.child({ component: 'jobs' }),
     retryLimit: env.ENRICH_RETRY_LIMIT,
     retryDelaySeconds: env.ENRICH_RETRY_DELAY_SECONDS,
+    retries: { 'webhook.deliver': { retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS } },
     expireInSeconds: env.JOB_EXPIRE_SECONDS,
     maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
@@ -316,8 +335,12 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const recordReader = createOrganisationRecordReader(database.db);
   const monitorLog = log.child({ useCase: 'monitoring' });
+  const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
+  const webhookStore = createWebhookStore(database.db);
+  // In the sandbox the demo's receiver runs on loopback over http; in production only https to public addresses.
+  const webhookSender = createWebhookSender({ sandbox: env.APP_ENV === 'sandbox', timeoutMs: env.WEBHOOK_TIMEOUT_MS });
   const runMonitorPass = createRunMonitorPass({
-    store: createMonitorStore(database.db),
+    store: createMonitorStore(database.db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, webhookTx(tx))) }),
     // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
     registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(database.db), log: monitorLog }),
     pace: registryPacer.pace,
@@ -419,9 +442,23 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       runPass: runMonitorPass,
       listChanges: createListChanges((params) => listAccountChanges(database.db, params)),
     },
+    webhooks: {
+      createEndpoint: createCreateWebhookEndpoint({ store: webhookStore, sender: webhookSender }),
+      listEndpoints: (accountId) => webhookStore.listEndpoints(accountId),
+      deleteEndpoint: createDeleteWebhookEndpoint(webhookStore),
+      replayDelivery: createReplayWebhookDelivery({ store: webhookStore, jobs }),
+      deliver: createDeliverWebhook({
+        store: webhookStore,
+        sender: webhookSender,
+        disableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,
+        log: log.child({ useCase: 'deliverWebhook' }),
+      }),
+      store: webhookStore,
+    },
     async close() {
       await revocations.close();
       await jobs.close();
+      await webhookSender.close();
       await searchRateLimiter.close();
       await signInFailures.close();
       await quickSearchRateLimiter.close();

@@ -58,6 +58,8 @@ export interface PgBossJobQueueOptions {
   /** Attempts after the first, with exponential back-off from `retryDelaySeconds`. Defaults: JOB_QUEUE_DEFAULTS (3 and 5 s). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Per job, retries other than the defaults above (webhook deliveries retry over a day and more). */
+  retries?: Partial<Record<JobName, { retryLimit: number; retryDelaySeconds: number }>>;
   /**
    * The lease: a job whose worker stopped renewing it for this long (the worker died) is failed and retried.
    * Renewed every third of it while the handler runs. Default JOB_QUEUE_DEFAULTS (30 s).
@@ -146,9 +148,11 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         expireInSeconds: leaseSeconds,
       };
       for (const name of JOB_NAMES) {
+        const retries = options.retries?.[name];
+        const policy = retries === undefined ? queue : { ...queue, retryLimit: retries.retryLimit, retryDelay: retries.retryDelaySeconds };
         // updateQueue keeps a queue made by an earlier version in step with today's policy and retries.
-        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...queue });
-        else await boss.createQueue(name, { name, ...queue });
+        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
+        else await boss.createQueue(name, { name, ...policy });
       }
     } catch (error) {
       await boss.stop({ graceful: false }).catch(() => undefined);
