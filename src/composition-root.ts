@@ -198,6 +198,8 @@ export interface BuildOptions {
   websiteFetcher?: SafeFetcherOptions;
   /** The enrichment's provider ports; default: the real adapters configured by `env`. */
   enrichmentPorts?: Partial<EnrichmentPorts>;
+  /** The clock of monitoring and webhook deliveries (tests move it by days); default: the system's. */
+  now?: () => Date;
 }
 
 export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData' | 'agent' | 'registry' | 'websiteValidator'>;
@@ -346,6 +348,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     pace: registryPacer.pace,
     log: monitorLog,
     intervalHours: env.MONITOR_INTERVAL_HOURS,
+    now: options.now,
   });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
@@ -452,6 +455,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
         sender: webhookSender,
         disableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,
         log: log.child({ useCase: 'deliverWebhook' }),
+        now: options.now,
       }),
       store: webhookStore,
     },

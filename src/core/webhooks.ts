@@ -102,7 +102,11 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 /** The body of the delivery of one change: the exact bytes signed on every attempt. */
 export function webhookEventBody(change: z.input<typeof organisationChangeSchema>, organisation: { id: string; name: string }): string {
-  const event: WebhookEvent = { type: WEBHOOK_EVENT_TYPE, timestamp: change.observedAt, data: { organisation, change: organisationChangeSchema.parse(change) } };
+  const event: WebhookEvent = {
+    type: WEBHOOK_EVENT_TYPE,
+    timestamp: change.observedAt,
+    data: { organisation, change: organisationChangeSchema.parse(change) },
+  };
   return JSON.stringify(event);
 }
 

@@ -116,7 +116,8 @@ export function createWebhookSender(options: WebhookSenderOptions): ClosableWebh
         if (response.status >= 300 && response.status < 400) {
           return { ok: false, statusCode: response.status, error: `redirect ${response.status} not followed`, durationMs: elapsed() };
         }
-        if (response.status < 200 || response.status >= 300) return { ok: false, statusCode: response.status, error: `HTTP ${response.status}`, durationMs: elapsed() };
+        if (response.status < 200 || response.status >= 300)
+          return { ok: false, statusCode: response.status, error: `HTTP ${response.status}`, durationMs: elapsed() };
         return { ok: true, statusCode: response.status, durationMs: elapsed() };
       } catch (error) {
         const endedBy = attempt.endedBy();

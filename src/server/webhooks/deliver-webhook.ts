@@ -37,16 +37,24 @@ export function createDeliverWebhook(deps: {
     }
     const attemptedAt = now();
     const message = { id: webhookMessageId(delivery.id), timestamp: Math.floor(attemptedAt.getTime() / 1000), body: delivery.body };
-    const result = await deps.sender.post(delivery.endpoint.url, { headers: webhookHeaders(delivery.endpoint.secret, message), body: delivery.body, signal: job.signal });
+    const result = await deps.sender.post(delivery.endpoint.url, {
+      headers: webhookHeaders(delivery.endpoint.secret, message),
+      body: delivery.body,
+      signal: job.signal,
+    });
     const delivered = result.ok && deliveredStatus(result.statusCode);
     const outcome = await deps.store.recordAttempt(
       { id: delivery.id, endpointId: delivery.endpoint.id },
       { attemptedAt, statusCode: result.statusCode, error: result.ok ? null : result.error, durationMs: result.durationMs, replay },
-      ({ failingSince }) => webhookAttemptOutcome({ delivered, failingSince, attemptedAt, disableAfterHours: deps.disableAfterHours, lastAttempt: job.isLastAttempt }),
+      ({ failingSince }) =>
+        webhookAttemptOutcome({ delivered, failingSince, attemptedAt, disableAfterHours: deps.disableAfterHours, lastAttempt: job.isLastAttempt }),
       (failingSince) => webhookDisabledReason(deps.disableAfterHours, failingSince),
     );
     if (outcome.disable) {
-      deps.log.warn({ endpointId: delivery.endpoint.id, failingSince: outcome.failingSince }, 'webhook endpoint disabled: it failed every attempt for the disabling window');
+      deps.log.warn(
+        { endpointId: delivery.endpoint.id, failingSince: outcome.failingSince },
+        'webhook endpoint disabled: it failed every attempt for the disabling window',
+      );
     }
     if (outcome.delivery === 'pending') {
       throw new WebhookDeliveryFailedError(`delivery ${delivery.id} failed (${result.ok ? `HTTP ${result.statusCode}` : result.error}); the queue retries it`);

@@ -68,8 +68,7 @@ export interface WebhookStore {
 }
 
 export type PostWebhookResult =
-  | { ok: true; statusCode: number; durationMs: number }
-  | { ok: false; statusCode: number | null; error: string; durationMs: number };
+  { ok: true; statusCode: number; durationMs: number } | { ok: false; statusCode: number | null; error: string; durationMs: number };
 
 export interface WebhookSender {
   /** Why a URL may not be an endpoint (scheme, host, address: the safe-fetch rules), or undefined when it may. */

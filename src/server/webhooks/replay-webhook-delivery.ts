@@ -15,7 +15,8 @@ export function createReplayWebhookDelivery(deps: { store: Pick<WebhookStore, 'r
       await deps.jobs.send('webhook.deliver', { deliveryId, replay: true }, { tx });
     });
     if (result === 'not-found') throw new NotFoundError(`delivery ${deliveryId} of webhook ${endpointId} not found`, 'No such webhook delivery');
-    if (result === 'pending') throw new ConflictError(`delivery ${deliveryId} is pending`, 'This delivery is still being attempted; replay it once it has succeeded or failed');
+    if (result === 'pending')
+      throw new ConflictError(`delivery ${deliveryId} is pending`, 'This delivery is still being attempted; replay it once it has succeeded or failed');
     return { id: deliveryId, state: 'pending' };
   };
 }

@@ -25,7 +25,10 @@ async function recordChangeDeliveries(t: Db, changes: readonly RecordedChange[])
   const organisationIds = [...new Set(changes.map((c) => c.organisationId))];
   if (organisationIds.length === 0) return [];
   const names = new Map(
-    (await t.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, organisationIds))).map((o) => [o.id, o.name]),
+    (await t.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, organisationIds))).map((o) => [
+      o.id,
+      o.name,
+    ]),
   );
   for (const change of changes) {
     const body = webhookEventBody(
@@ -79,7 +82,11 @@ export function createWebhookStore(db: Db): WebhookStore {
       const attempts =
         deliveryIds.length === 0
           ? []
-          : await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(webhookAttempts.attemptedAt, webhookAttempts.id);
+          : await db
+              .select()
+              .from(webhookAttempts)
+              .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+              .orderBy(webhookAttempts.attemptedAt, webhookAttempts.id);
       const attemptsOf = new Map<string, WebhookEndpoint['recentDeliveries'][number]['attempts']>();
       for (const a of attempts) {
         const list = attemptsOf.get(a.deliveryId) ?? [];
@@ -113,7 +120,10 @@ export function createWebhookStore(db: Db): WebhookStore {
     },
 
     async countEndpoints(accountId) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.accountId, accountId));
       return row?.n ?? 0;
     },
 

@@ -312,7 +312,7 @@ export const ROUTES: readonly RouteDoc[] = [
     method: 'get',
     summary: "The account's webhook endpoints, their state and latest deliveries",
     description:
-      'Each endpoint without its secret: `state` is `enabled`, or `disabled` with `disabledReason` and `disabledAt` once every attempt failed for `WEBHOOK_DISABLE_AFTER_HOURS` (24) since `failingSince`. `recentDeliveries` are the latest 20, each with its `webhookId` (the same on every attempt), its `state` (`pending`, `succeeded`, `failed`) and its attempts (time, the receiver\'s status code or the transport error, duration, whether a replay sent it). A delivery\'s body is a `WebhookEvent`.',
+      "Each endpoint without its secret: `state` is `enabled`, or `disabled` with `disabledReason` and `disabledAt` once every attempt failed for `WEBHOOK_DISABLE_AFTER_HOURS` (24) since `failingSince`. `recentDeliveries` are the latest 20, each with its `webhookId` (the same on every attempt), its `state` (`pending`, `succeeded`, `failed`) and its attempts (time, the receiver's status code or the transport error, duration, whether a replay sent it). A delivery's body is a `WebhookEvent`.",
     auth: 'account',
     success: { status: 200, description: 'The endpoints', schema: dataOf({ type: 'array', items: ref('WebhookEndpoint') }) },
     errors: [401],
@@ -320,9 +320,9 @@ export const ROUTES: readonly RouteDoc[] = [
   {
     path: '/api/webhooks',
     method: 'post',
-    summary: 'Register a webhook endpoint for the registry changes of the organisations on the account\'s list',
+    summary: "Register a webhook endpoint for the registry changes of the organisations on the account's list",
     description:
-      'Every change recorded for an organisation on the account\'s list (of the `kinds` given; every kind when omitted) is posted to `url` as a `WebhookEvent`, following Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the base64 part of the secret). Failed attempts (no 2xx within 10 s; redirects are not followed) are retried with exponential back-off for about a day and a half under the same `webhook-id`. The URL must be https to a public host (no private, loopback or link-local address, default port); in the sandbox http and loopback receivers are allowed too. The answer\'s `secret` is shown only here. At most 20 endpoints per account.',
+      "Every change recorded for an organisation on the account's list (of the `kinds` given; every kind when omitted) is posted to `url` as a `WebhookEvent`, following Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the base64 part of the secret). Failed attempts (no 2xx within 10 s; redirects are not followed) are retried with exponential back-off for about a day and a half under the same `webhook-id`. The URL must be https to a public host (no private, loopback or link-local address, default port); in the sandbox http and loopback receivers are allowed too. The answer's `secret` is shown only here. At most 20 endpoints per account.",
     auth: 'account',
     body: 'CreateWebhookRequest',
     success: { status: 201, description: 'The endpoint and its signing secret (shown once)', schema: ref('CreatedWebhook') },
