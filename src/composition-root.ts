@@ -32,7 +32,7 @@ import { createSearchProviderPorts, type SearchPorts, type SearchProviderPorts }
 import { createRegistryWebsiteEnrichment } from './server/search/registry-website-enrichment';
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/ports';
-import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
+import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
 import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
@@ -257,15 +257,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, flagDefaultsFrom(env), { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
-  const jobs = createPgBossJobQueue({
-    connectionString: options.databaseUrl,
-    log: log.child({ component: 'jobs' }),
-    retryLimit: env.ENRICH_RETRY_LIMIT,
-    retryDelaySeconds: env.ENRICH_RETRY_DELAY_SECONDS,
-    retries: { 'webhook.deliver': { retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS } },
-    expireInSeconds: env.JOB_EXPIRE_SECONDS,
-    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
-  });
+  const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }), ...jobQueuePoliciesFromEnv(env) });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   const quickSearchRateLimiter = createPostgresSearchRateLimiter({
     connectionString: options.databaseUrl,

@@ -47,6 +47,7 @@ import { AppError, UnavailableError, ValidationError } from '../../core/errors';
 import { JOB_NAMES, JOB_POLICIES, JOB_QUEUE_DEFAULTS, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
 import type { JobHandler, JobQueue, SendJobOptions } from '../../server/jobs/job-queue';
 import type { Logger } from '../logging/logger';
+import type { Env } from '../../config/env';
 
 export interface PgBossJobQueueOptions {
   connectionString: string;
@@ -69,6 +70,19 @@ export interface PgBossJobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** How long `close()` lets running handlers finish before it hands their jobs back to the queue. Default 10 s. */
   stopGraceMs?: number;
+}
+
+/** The queue's policies as the environment sets them: every process that starts pg-boss must agree on them (it updates the queues). */
+export function jobQueuePoliciesFromEnv(
+  env: Env,
+): Pick<PgBossJobQueueOptions, 'retryLimit' | 'retryDelaySeconds' | 'retries' | 'expireInSeconds' | 'maintenanceIntervalSeconds'> {
+  return {
+    retryLimit: env.ENRICH_RETRY_LIMIT,
+    retryDelaySeconds: env.ENRICH_RETRY_DELAY_SECONDS,
+    retries: { 'webhook.deliver': { retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS } },
+    expireInSeconds: env.JOB_EXPIRE_SECONDS,
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  };
 }
 
 export interface PgBossJobQueue extends JobQueue {
