@@ -268,21 +268,29 @@ describe('webhooks', () => {
       30_000,
       100,
     );
-    const fresh = receiver.received.slice(before);
-    const atA = fresh.filter((r) => r.path === '/a');
+    const fresh = () => receiver.received.slice(before);
+    const atA = fresh().filter((r) => r.path === '/a');
     expect(new Set(atA.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(atA.every((r) => r.body === atA[0]?.body && verifiedBySpec(endpoints.a.secret, r))).toBe(true);
     const organisationOf = (r: ReceivedWebhook) => webhookEventSchema.parse(JSON.parse(r.body)).data.organisation.id;
     expect(atA.map(organisationOf)).toEqual([ids.harbourline, ids.harbourline, ids.harbourline]);
     await waitFor(
       'the status-only endpoint and B to receive theirs',
-      async () => (fresh.filter((r) => r.path !== '/a').length >= 2 ? true : undefined),
+      async () => (fresh().filter((r) => r.path !== '/a').length >= 2 ? true : undefined),
       15_000,
       100,
     );
-    expect(fresh.filter((r) => r.path === '/a-status').map(organisationOf)).toEqual([ids.harbourline]);
-    expect(fresh.filter((r) => r.path === '/b').map(organisationOf)).toEqual([ids.quillstone]);
-    const atB = fresh.find((r) => r.path === '/b');
+    expect(
+      fresh()
+        .filter((r) => r.path === '/a-status')
+        .map(organisationOf),
+    ).toEqual([ids.harbourline]);
+    expect(
+      fresh()
+        .filter((r) => r.path === '/b')
+        .map(organisationOf),
+    ).toEqual([ids.quillstone]);
+    const atB = fresh().find((r) => r.path === '/b');
     expect(atB !== undefined && verifiedBySpec(endpoints.b.secret, atB)).toBe(true);
 
     await waitFor(
