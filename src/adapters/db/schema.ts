@@ -13,6 +13,7 @@ import {
   index,
   integer,
   bigint,
+  bigserial,
   jsonb,
   numeric,
   pgTable,
@@ -806,6 +807,8 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The log's order: attempts as they were recorded (attempt times come from a clock that tests move). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     deliveryId: uuid('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
@@ -816,5 +819,5 @@ export const webhookAttempts = pgTable(
     /** Sent by a replay (POST .../replay), not by the queue's retries. */
     replay: boolean('replay').notNull().default(false),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.seq)],
 );

@@ -82,11 +82,7 @@ export function createWebhookStore(db: Db): WebhookStore {
       const attempts =
         deliveryIds.length === 0
           ? []
-          : await db
-              .select()
-              .from(webhookAttempts)
-              .where(inArray(webhookAttempts.deliveryId, deliveryIds))
-              .orderBy(webhookAttempts.attemptedAt, webhookAttempts.id);
+          : await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(webhookAttempts.seq);
       const attemptsOf = new Map<string, WebhookEndpoint['recentDeliveries'][number]['attempts']>();
       for (const a of attempts) {
         const list = attemptsOf.get(a.deliveryId) ?? [];
