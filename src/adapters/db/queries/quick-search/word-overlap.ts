@@ -81,7 +81,11 @@ export function wordOverlapSql(params: LookupScopeParams & { words: readonly str
     weights as (
       select q.word, f.n, ln(1 + (select n from total) / f.n) as weight
         from q cross join lateral (
-          select count(*)::int as n from (select 1 from organisation_name_words w where w.word = q.word and ${seen} limit ${WORD_FREQUENCY_CAP}) c
+          select count(*)::int as n from (
+            (select 1 from organisation_name_words w where w.word = q.word and w.account_id is null limit ${WORD_FREQUENCY_CAP})
+            union all
+            (select 1 from organisation_name_words w where w.word = q.word and w.account_id = ${params.accountId}::uuid limit ${WORD_FREQUENCY_CAP})
+            limit ${WORD_FREQUENCY_CAP}) c
         ) f
        where f.n > 0
     ),
