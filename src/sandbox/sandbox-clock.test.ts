@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../adapters/logging/logger';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCliInProcess } from '../cli/__fixtures__/cli-in-process';
 import { EXIT_OK } from '../cli/run-cli';
 import { parseEnvOrThrow } from '../config/env';
@@ -15,23 +15,27 @@ import { SANDBOX_SCRIPT } from './sandbox-clock';
 
 let dataDir: string;
 let sandbox: Sandbox;
+/** The changes the running fakes applied, in order, as the sandbox logs them. */
+const applied: string[][] = [];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-clock-'));
-  sandbox = await startSandbox(parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: 'zero', DATA_DIR: dataDir }), createLogger({ level: 'silent' }));
+  const log = pino({ level: 'info' }, { write: (line: string) => void applied.push(...changesOf(line)) });
+  sandbox = await startSandbox(parseEnvOrThrow({ APP_ENV: 'sandbox', SANDBOX_LATENCY: 'zero', DATA_DIR: dataDir }), log, { clockEveryMs: 20 });
 });
 afterAll(async () => {
   await sandbox.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 50; i += 1) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the fakes never applied the change');
+function changesOf(line: string): string[][] {
+  const entry = JSON.parse(line) as { msg?: string; changes?: string[] };
+  return entry.msg === 'sandbox clock: scripted register changes applied' && entry.changes ? [entry.changes] : [];
+}
+
+/** Waits until the running fakes have applied `changes` (they look at the clock's file every 20 ms here). */
+async function applies(changes: string[]): Promise<void> {
+  await vi.waitFor(() => expect(applied).toContainEqual(changes), { timeout: 10_000, interval: 10 });
 }
 
 const leiStatus = async () => {
@@ -53,11 +57,12 @@ describe('sandbox advance --days N', () => {
     expect(first.code).toBe(EXIT_OK);
     expect(first.json).toEqual({ days: 1, changes: SANDBOX_SCRIPT.filter((c) => c.day === 1).map((c) => c.description) });
     // Day 1 does not touch the LEI; day 2 lapses it.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await applies(SANDBOX_SCRIPT.filter((c) => c.day === 1).map((c) => c.description));
     expect(await leiStatus()).toBe('ISSUED');
     const next = await runCliInProcess('postgres://unused', ['sandbox', 'advance', '--days', '2'], { APP_ENV: 'sandbox', DATA_DIR: dataDir });
     expect(next.json).toMatchObject({ days: 3 });
-    expect(await eventually(async () => ((await leiStatus()) === 'LAPSED' ? true : undefined))).toBe(true);
+    await applies(SANDBOX_SCRIPT.filter((c) => c.day === 2 || c.day === 3).map((c) => c.description));
+    expect(await leiStatus()).toBe('LAPSED');
     expect(await companyStatus()).toMatchObject({ current_status: 'Dissolved', inactive: true });
   });
 

@@ -31,7 +31,12 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
+export interface SandboxOptions {
+  /** How often the fakes look at the sandbox clock's file (1 s; tests look more often rather than wait). */
+  readonly clockEveryMs?: number;
+}
+
+export async function startSandbox(env: Env, log: Logger, options: SandboxOptions = {}): Promise<Sandbox> {
   const latency = env.SANDBOX_LATENCY;
   const closers: (() => Promise<void>)[] = [];
   const faked: string[] = [];
@@ -100,8 +105,11 @@ export async function startSandbox(env: Env, log: Logger): Promise<Sandbox> {
   closers.push(() => websites.close());
   faked.push(`company home pages for website validation at ${websites.url}`);
 
-  const clock = followSandboxClock(sandboxClockPath(env.DATA_DIR), registers, (changes) =>
-    log.info({ changes }, 'sandbox clock: scripted register changes applied'),
+  const clock = followSandboxClock(
+    sandboxClockPath(env.DATA_DIR),
+    registers,
+    (changes) => log.info({ changes }, 'sandbox clock: scripted register changes applied'),
+    options.clockEveryMs,
   );
   closers.push(async () => clock.stop());
 

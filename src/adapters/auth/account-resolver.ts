@@ -1,4 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { AccountContext, AccountResolver } from '../../server/auth/account-context';
+import { freshValue, ttlClock } from '../cache/ttl-lru';
 import type { Db } from '../db/client';
 import { findAccountIdForApiKey, hashApiKey } from './api-keys';
 
@@ -13,7 +15,7 @@ export type SessionAccountLookup = (headers: Headers) => Promise<{ accountId: st
  * answers within ~15 ms, of which the key lookup was one round trip).
  */
 export const API_KEY_CACHE_TTL_MS = 30_000;
-/** At most this many keys cached per process; the oldest entry goes first when full. */
+/** At most this many keys cached per process; the least recently used goes first when full. */
 export const API_KEY_CACHE_MAX_ENTRIES = 10_000;
 
 export interface AccountResolverOptions {
@@ -24,35 +26,17 @@ export interface AccountResolverOptions {
 }
 
 /**
- * An in-process map from an API key's hash (never the key itself) to its account, each entry valid for
- * `ttlMs` from when it was read from the database. Only found keys are cached: an unknown key is asked
- * again every time, so a key created a moment ago works at once.
+ * An in-process LRU map from an API key's hash (never the key itself) to its account, each entry trusted
+ * for less than `ttlMs` from when it was read from the database (at `ttlMs` it is asked again). Only found
+ * keys are cached: an unknown key is asked again every time, so a key created a moment ago works at once.
  */
 function createApiKeyCache(ttlMs: number, now: () => number) {
-  const entries = new Map<string, { accountId: string; expiresAt: number }>();
+  if (ttlMs <= 0) return { get: (_keyHash: string): string | undefined => undefined, set: () => undefined, forget: () => undefined };
+  const entries = new LRUCache<string, string>({ max: API_KEY_CACHE_MAX_ENTRIES, ttl: ttlMs, ...ttlClock(now) });
   return {
-    get(keyHash: string): string | undefined {
-      const entry = entries.get(keyHash);
-      if (entry === undefined) return undefined;
-      if (entry.expiresAt <= now()) {
-        entries.delete(keyHash);
-        return undefined;
-      }
-      return entry.accountId;
-    },
-    set(keyHash: string, accountId: string): void {
-      if (ttlMs <= 0) return;
-      entries.delete(keyHash);
-      if (entries.size >= API_KEY_CACHE_MAX_ENTRIES) {
-        const oldest = entries.keys().next();
-        if (oldest.done !== true) entries.delete(oldest.value);
-      }
-      entries.set(keyHash, { accountId, expiresAt: now() + ttlMs });
-    },
-    forget(keyHash?: string): void {
-      if (keyHash === undefined) entries.clear();
-      else entries.delete(keyHash);
-    },
+    get: (keyHash: string): string | undefined => freshValue(entries, keyHash),
+    set: (keyHash: string, accountId: string): void => void entries.set(keyHash, accountId),
+    forget: (keyHash?: string): void => (keyHash === undefined ? entries.clear() : void entries.delete(keyHash)),
   };
 }
 

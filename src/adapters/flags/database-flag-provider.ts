@@ -5,8 +5,10 @@
  */
 import { OpenFeature, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails, ErrorCode } from '@openfeature/server-sdk';
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { FLAGS, FLAG_NAMES, type FlagName } from '../../core/flags';
 import type { FeatureFlags } from '../../server/flags/feature-flags';
+import { freshValue, ttlClock } from '../cache/ttl-lru';
 import type { Db } from '../db/client';
 import { findFlagValues } from '../db/queries/feature-flags';
 
@@ -16,45 +18,47 @@ class DatabaseFlagProvider implements Provider {
   readonly metadata = { name: 'database-flags' } as const;
   readonly runsOn = 'server' as const;
   /**
-   * Stored values per (flag, account), answered for at most `cacheTtlMs` after the read that fetched them
+   * Stored values per (flag, account), answered for less than `cacheTtlMs` after the read that fetched them
    * began; failures are never cached. Past half the TTL a read of a warm value starts a refresh in the
    * background (refresh-ahead), so an account in use never waits on the flag table and never sees a value
-   * older than the TTL.
+   * older than the TTL. lru-cache bounds the entries and makes a burst of evaluations of one key one query.
    */
-  private readonly cache = new Map<string, { stored: StoredValues; refreshAt: number; expiresAt: number }>();
+  private readonly cache: LRUCache<string, StoredValues, { flagKey: string; accountId: string }>;
   constructor(
     private readonly db: Db,
     private readonly cacheTtlMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  /** Reads being made now, so a burst of evaluations of one key makes one query. */
-  private readonly loading = new Map<string, Promise<StoredValues>>();
+    now: () => number,
+  ) {
+    this.cache = new LRUCache({
+      max: 10_000,
+      ttl: Math.max(1, cacheTtlMs),
+      ...ttlClock(now),
+      // A failed background refresh leaves the value it was refreshing (still within its TTL).
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (_key, _previous, { context, options }) => {
+        const startedAt = now();
+        const stored = await findFlagValues(db, context);
+        // The TTL counts from when the read began, not from when it answered.
+        options.ttl = Math.max(1, startedAt + cacheTtlMs - now());
+        return stored;
+      },
+    });
+  }
 
   private async storedValues(flagKey: string, accountId: string): Promise<StoredValues> {
     if (this.cacheTtlMs <= 0) return findFlagValues(this.db, { flagKey, accountId });
     const key = `${flagKey}|${accountId}`;
-    const now = this.now();
-    const hit = this.cache.get(key);
-    if (hit && hit.expiresAt > now) {
-      if (hit.refreshAt <= now && !this.loading.has(key)) this.load(key, flagKey, accountId).catch(() => undefined);
-      return hit.stored;
+    const context = { flagKey, accountId };
+    const hit = freshValue(this.cache, key);
+    if (hit !== undefined) {
+      // Refresh-ahead; a failure is dropped here (the value in hand is still valid) and met by the next read.
+      if (this.cache.getRemainingTTL(key) <= this.cacheTtlMs / 2) void this.cache.fetch(key, { context, forceRefresh: true }).catch(() => undefined);
+      return hit;
     }
     // Expired or never read: wait for the database, so a `flags set` is seen by the first request after the TTL.
-    return this.loading.get(key) ?? this.load(key, flagKey, accountId);
-  }
-
-  private load(key: string, flagKey: string, accountId: string): Promise<StoredValues> {
-    const startedAt = this.now();
-    const load = findFlagValues(this.db, { flagKey, accountId })
-      .then((stored) => {
-        if (this.cache.size > 10_000) this.cache.clear();
-        this.cache.set(key, { stored, refreshAt: startedAt + this.cacheTtlMs / 2, expiresAt: startedAt + this.cacheTtlMs });
-        return stored;
-      })
-      .finally(() => this.loading.delete(key));
-    this.loading.set(key, load);
-    return load;
+    const stored = await this.cache.fetch(key, { context, forceRefresh: true });
+    if (stored === undefined) throw new Error(`the flag values of ${key} could not be read`);
+    return stored;
   }
 
   async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {

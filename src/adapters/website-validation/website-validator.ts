@@ -11,10 +11,12 @@
  * `http://<host>/`, then `https://www.<host>/` for an apex host, each only while the previous one cannot
  * connect (network error; a time-out ends the attempts); the host keeps a `www.` the website was written with.
  *
- * Home pages are cached per host for CACHE_TTL_MS (successful fetches and definite failures; never a
+ * Home pages are cached per host (lru-cache, at most CACHE_MAX_ENTRIES) for CACHE_TTL_MS (successful fetches and definite failures; never a
  * timeout or an abort), so the candidates of one search that share a website cost one fetch.
  */
+import { LRUCache } from 'lru-cache';
 import { BRAND_AFFINITY_THRESHOLD, brandAffinity, type BrandAffinity } from '../../core/brand-affinity';
+import { freshValue, ttlClock } from '../cache/ttl-lru';
 import { normaliseWebsiteHost, registrableDomain } from '../../core/website';
 import type { WebsiteValidation, WebsiteValidator } from '../../server/search/ports';
 import { groundOnPage } from './content-grounding';
@@ -40,33 +42,24 @@ const CACHE_MAX_ENTRIES = 500;
 /** Failures after which the next home page URL is tried. */
 const CONNECTION_FAILURES = new Set(['network']);
 
-interface CachedPage {
-  expires: number;
-  result: SafeFetchResult & { evidence?: PageEvidence };
-}
+type HomePage = SafeFetchResult & { evidence?: PageEvidence };
 
 export function createWebsiteValidator(options: WebsiteValidatorOptions): WebsiteValidator {
   const threshold = options.threshold ?? BRAND_AFFINITY_THRESHOLD;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, CachedPage>();
+  const cache = new LRUCache<string, HomePage>({ max: CACHE_MAX_ENTRIES, ttl: CACHE_TTL_MS, ...ttlClock(now) });
 
-  async function homePage(host: string, signal: AbortSignal | undefined): Promise<CachedPage['result']> {
-    const cached = cache.get(host);
-    if (cached && cached.expires > now()) return cached.result;
-    let result: CachedPage['result'] = { ok: false, failure: { kind: 'network', message: 'no attempt' }, redirects: [] };
+  async function homePage(host: string, signal: AbortSignal | undefined): Promise<HomePage> {
+    const cached = freshValue(cache, host);
+    if (cached) return cached;
+    let result: HomePage = { ok: false, failure: { kind: 'network', message: 'no attempt' }, redirects: [] };
     for (const attempt of homePageUrls(host)) {
       result = await options.fetcher.fetchPage(attempt, { signal });
       if (result.ok || !CONNECTION_FAILURES.has(result.failure.kind) || signal?.aborted) break;
     }
     if (result.ok) result = { ...result, evidence: extractPageEvidence(result.page.html) };
     const cacheable = result.ok || (result.failure.kind !== 'aborted' && result.failure.kind !== 'timeout');
-    if (cacheable) {
-      if (cache.size >= CACHE_MAX_ENTRIES) {
-        const oldest = cache.keys().next();
-        if (!oldest.done) cache.delete(oldest.value);
-      }
-      cache.set(host, { expires: now() + CACHE_TTL_MS, result });
-    }
+    if (cacheable) cache.set(host, result);
     return result;
   }
 

@@ -44,6 +44,7 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
     document.getElementById(ORGANISATION_TITLE_ID)?.focus();
   }
 
+  // Never rejects (a failure becomes the error line), so the button calls it with `void`.
   async function reject() {
     if (rejecting || !request) return;
     setRejecting(true);
@@ -78,7 +79,7 @@ export function ConfirmSelectionHeader({ organisationId, organisationName }: { o
         <button type="button" className="button button-primary" onClick={keep} aria-disabled={rejecting || undefined}>
           Yes
         </button>
-        <button type="button" className="button" onClick={reject} aria-disabled={rejecting || undefined}>
+        <button type="button" className="button" onClick={() => void reject()} aria-disabled={rejecting || undefined}>
           {rejecting ? 'Removing…' : 'No'}
         </button>
       </div>

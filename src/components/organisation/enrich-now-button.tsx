@@ -17,6 +17,7 @@ export function EnrichNowButton({ organisationId, onRequested }: { organisationI
   const markPending = useMarkProfilePending(organisationId);
   const { triggerEnrichment } = useServerActions();
 
+  // Never rejects (a failure becomes the error line), so the button calls it with `void`.
   async function enrich() {
     if (pending) return;
     setPending(true);
@@ -41,7 +42,7 @@ export function EnrichNowButton({ organisationId, onRequested }: { organisationI
       <button
         type="button"
         className="button button-primary"
-        onClick={enrich}
+        onClick={() => void enrich()}
         aria-disabled={pending || undefined}
         aria-describedby={error ? errorId : undefined}
       >

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RegistryCandidate, WebSearch, WebSearchHit, WebsiteValidation, WebsiteValidator } from './ports';
 import { createRegistryWebsiteEnrichment, effectiveWebsiteTopK, enrichRegistryWebsites, MAX_SITES_PER_CANDIDATE } from './registry-website-enrichment';
 
@@ -170,15 +170,22 @@ describe('enrichRegistryWebsites', () => {
         search: (query: string, o: Parameters<WebSearch['search']>[1]) => (query.includes('STUCK') ? slow.deps.webSearch : deps.webSearch).search(query, o),
       },
     };
-    // A 2 s deadline: the fast (in-memory) search is surely done by then, even on a loaded machine; the stuck one
-    // would take a minute, which the generous upper bound rules out.
-    const started = Date.now();
-    const output = await enrichRegistryWebsites([fast, stuck], mixed, { topK: 20, deadline: started + 2_000, countryAlpha2: 'AU' });
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(1_990);
-    expect(elapsed).toBeLessThan(10_000);
-    expect(output[0]?.websiteValidated).toBe(true);
-    expect(output[1]).toEqual(stuck);
+    // A 2 s deadline on vitest's fake clock (timers and Date): the fast search answers at once, the stuck one would
+    // take a minute, which the upper bound rules out. The clock is moved, not waited on.
+    vi.useFakeTimers();
+    try {
+      const started = Date.now();
+      const running = enrichRegistryWebsites([fast, stuck], mixed, { topK: 20, deadline: started + 2_000, countryAlpha2: 'AU' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      const output = await running;
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(1_990);
+      expect(elapsed).toBeLessThan(10_000);
+      expect(output[0]?.websiteValidated).toBe(true);
+      expect(output[1]).toEqual(stuck);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a deadline already passed does nothing', async () => {

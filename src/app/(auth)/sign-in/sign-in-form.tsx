@@ -21,6 +21,7 @@ export function SignInForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
+  // Never rejects (a failure becomes the form's error), so the form handler calls it with `void`.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -51,7 +52,7 @@ export function SignInForm({ next }: { next: string }) {
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
+    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
       <label htmlFor="email">Email</label>
       <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
       <label htmlFor="password">Password</label>
