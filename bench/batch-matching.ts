@@ -36,6 +36,7 @@ import { round, summariseLatencies } from './support/stats';
 import { EVALUATION_VERSION, evaluationMarker, loadEvaluationSet } from './evaluation/evaluation-set';
 import { generateQueries } from './evaluation/variants';
 import { drawSupplierFile, isRight, type SupplierRow } from './support/drawn-supplier-file';
+import { statementKind } from './support/statement-kinds';
 
 const args = parseArgs({
   options: {
@@ -208,21 +209,11 @@ async function main(): Promise<void> {
  */
 function countStatements(pool: pg.Pool): { reset(): void; read(): Record<string, { n: number; ms: number }> } {
   let counts: Record<string, { n: number; ms: number }> = {};
-  const kindOf = (text: string): string => {
-    if (text.includes('a.search_value = q.name')) return 'exact names (chunk)';
-    if (text.includes('with ordinality') && text.includes('value_normalised')) return 'identifiers (chunk)';
-    if (text.includes('with ordinality') && text.includes('website_domain')) return 'websites (chunk)';
-    if (text.includes('letters as')) return 'typo: word corrections';
-    if (text.includes('value_normalised')) return 'identifier';
-    if (text.includes('website_domain =')) return 'website';
-    if (text.includes('with prefix as')) return 'name';
-    return 'typo: corrected names';
-  };
   const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
     const first = args[0];
     const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : '';
-    const kind = kindOf(text);
+    const kind = statementKind(text);
     const t = performance.now();
     try {
       return await original(...args);

@@ -32,7 +32,7 @@ import { createSearchProviderPorts, type SearchPorts, type SearchProviderPorts }
 import { createRegistryWebsiteEnrichment } from './server/search/registry-website-enrichment';
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/ports';
-import { createPgBossJobQueue } from './adapters/queue/pg-boss-queue';
+import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
 import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
@@ -101,6 +101,15 @@ import { createGetOrganisationHistory, type GetOrganisationHistory } from './ser
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass, type RunMonitorPass } from './server/monitoring/run-monitor-pass';
 import { createListChanges, type ListChanges } from './server/monitoring/list-changes';
+import { createWebhookStore, webhookTx } from './adapters/db/queries/webhooks';
+import { createWebhookSender } from './adapters/webhooks/webhook-sender';
+import { createCreateWebhookEndpoint, type CreateWebhookEndpoint } from './server/webhooks/create-webhook-endpoint';
+import { createDeleteWebhookEndpoint, type DeleteWebhookEndpoint } from './server/webhooks/delete-webhook-endpoint';
+import { createDeliverWebhook, type DeliverWebhook } from './server/webhooks/deliver-webhook';
+import { createEnqueueChangeDeliveries } from './server/webhooks/enqueue-change-deliveries';
+import { createReplayWebhookDelivery, type ReplayWebhookDelivery } from './server/webhooks/replay-webhook-delivery';
+import type { WebhookStore } from './server/webhooks/ports';
+import type { WebhookEndpoint } from './core/webhooks';
 
 export interface Container {
   readonly env: Env;
@@ -175,6 +184,15 @@ export interface Container {
     readonly history: GetOrganisationHistory;
     readonly unreadCount: (accountId: string) => Promise<number>;
   };
+  /** Webhooks of registry changes (issue 23, section 3): /api/webhooks and the `webhook.deliver` worker's use case. */
+  readonly webhooks: {
+    readonly createEndpoint: CreateWebhookEndpoint;
+    readonly listEndpoints: (accountId: string) => Promise<WebhookEndpoint[]>;
+    readonly deleteEndpoint: DeleteWebhookEndpoint;
+    readonly replayDelivery: ReplayWebhookDelivery;
+    readonly deliver: DeliverWebhook;
+    readonly store: WebhookStore;
+  };
   close(): Promise<void>;
 }
 
@@ -193,6 +211,8 @@ export interface BuildOptions {
   enrichmentPorts?: Partial<EnrichmentPorts>;
   /** Monitoring's clock (sandbox mode: moved by the sandbox clock); default the real time. */
   monitorClock?: () => Date;
+  /** The clock of monitoring and webhook deliveries (tests move it by days); default: the system's. */
+  now?: () => Date;
 }
 
 export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData' | 'agent' | 'registry' | 'websiteValidator'>;
@@ -250,14 +270,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const auth = createAuth(database.db, env, { log, signInFailures });
   const sessionAccount: SessionAccountLookup = options.sessionAccount ?? createSessionAccountLookup(auth, database.db);
   const flags = await createFeatureFlags(database.db, flagDefaultsFrom(env), { cacheTtlMs: env.FLAG_CACHE_TTL_MS });
-  const jobs = createPgBossJobQueue({
-    connectionString: options.databaseUrl,
-    log: log.child({ component: 'jobs' }),
-    retryLimit: env.ENRICH_RETRY_LIMIT,
-    retryDelaySeconds: env.ENRICH_RETRY_DELAY_SECONDS,
-    expireInSeconds: env.JOB_EXPIRE_SECONDS,
-    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
-  });
+  const jobs = createPgBossJobQueue({ connectionString: options.databaseUrl, log: log.child({ component: 'jobs' }), ...jobQueuePoliciesFromEnv(env) });
   const searchRateLimiter = createPostgresSearchRateLimiter({ connectionString: options.databaseUrl, pointsPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE });
   const quickSearchRateLimiter = createPostgresSearchRateLimiter({
     connectionString: options.databaseUrl,
@@ -330,14 +343,18 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const recordReader = createOrganisationRecordReader(database.db);
   const monitorLog = log.child({ useCase: 'monitoring' });
   const accountChangesStore = createAccountChangesStore(database.db);
+  const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
+  const webhookStore = createWebhookStore(database.db);
+  // In the sandbox the demo's receiver runs on loopback over http; in production only https to public addresses.
+  const webhookSender = createWebhookSender({ sandbox: env.APP_ENV === 'sandbox', timeoutMs: env.WEBHOOK_TIMEOUT_MS });
   const runMonitorPass = createRunMonitorPass({
-    store: createMonitorStore(database.db),
+    store: createMonitorStore(database.db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, webhookTx(tx))) }),
     // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
     registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(database.db), log: monitorLog }),
     pace: registryPacer.pace,
     log: monitorLog,
     intervalHours: env.MONITOR_INTERVAL_HOURS,
-    now: options.monitorClock,
+    now: options.now ?? options.monitorClock,
   });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
@@ -440,9 +457,24 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       history: createGetOrganisationHistory(accountChangesStore),
       unreadCount: (accountId) => countUnreadChanges(database.db, { accountId }),
     },
+    webhooks: {
+      createEndpoint: createCreateWebhookEndpoint({ store: webhookStore, sender: webhookSender }),
+      listEndpoints: (accountId) => webhookStore.listEndpoints(accountId),
+      deleteEndpoint: createDeleteWebhookEndpoint(webhookStore),
+      replayDelivery: createReplayWebhookDelivery({ store: webhookStore, jobs }),
+      deliver: createDeliverWebhook({
+        store: webhookStore,
+        sender: webhookSender,
+        disableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,
+        log: log.child({ useCase: 'deliverWebhook' }),
+        now: options.now,
+      }),
+      store: webhookStore,
+    },
     async close() {
       await revocations.close();
       await jobs.close();
+      await webhookSender.close();
       await searchRateLimiter.close();
       await signInFailures.close();
       await quickSearchRateLimiter.close();

@@ -23,6 +23,7 @@ import { seedOnFirstStart } from './adapters/db/seed/seed-on-first-start';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
 import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
 import { startMonitorWorker } from './server/monitoring/monitor-worker';
+import { startWebhookWorker } from './server/webhooks/webhook-worker';
 import { createProductServer } from './http/product-server';
 import { databaseAvailability } from './http/database-availability';
 import { publicBaseUrl } from './config/origins';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
     await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
     await startMonitorWorker({ jobs: container.jobs, runMonitorPass: container.monitoring.runPass, cron: env.MONITOR_SCHEDULE_CRON, log: container.log });
+    await startWebhookWorker({ jobs: container.jobs, deliverWebhook: container.webhooks.deliver, concurrency: env.WEBHOOK_WORKER_CONCURRENCY });
     log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment worker running in process (RUN_WORKER_IN_PROCESS=false to run `npm run worker` separately)');
   }
 

@@ -14,6 +14,7 @@ import { startSandbox } from './sandbox/start-sandbox';
 import { startEnrichmentWorker } from './server/enrichment/enrichment-worker';
 import { startMatchBatchWorker } from './server/batch-matching/match-batch-worker';
 import { startMonitorWorker } from './server/monitoring/monitor-worker';
+import { startWebhookWorker } from './server/webhooks/webhook-worker';
 
 async function main(): Promise<void> {
   const env = parseEnvOrThrow();
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
   await startEnrichmentWorker({ jobs: container.jobs, enrichOrganisation: container.enrichment.enrichOrganisation, concurrency: env.WORKER_CONCURRENCY });
   await startMatchBatchWorker({ jobs: container.jobs, runMatchBatch: container.matchBatches.run });
   await startMonitorWorker({ jobs: container.jobs, runMonitorPass: container.monitoring.runPass, cron: env.MONITOR_SCHEDULE_CRON, log: container.log });
-  log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment and match-batch workers ready');
+  await startWebhookWorker({ jobs: container.jobs, deliverWebhook: container.webhooks.deliver, concurrency: env.WEBHOOK_WORKER_CONCURRENCY });
+  log.info({ concurrency: env.WORKER_CONCURRENCY }, 'enrichment, match-batch, monitoring and webhook workers ready');
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -96,7 +96,9 @@ export async function prepareSyntheticDatabase(options: {
     });
     const seconds = (performance.now() - started) / 1000;
     const vacuumStarted = performance.now();
-    await database.pool.query('vacuum analyze organisations, organisation_aliases, organisation_identifiers, organisation_owners, search_words');
+    await database.pool.query(
+      'vacuum analyze organisations, organisation_aliases, organisation_identifiers, organisation_owners, search_words, organisation_name_words',
+    );
     const vacuumAnalyzeSeconds = (performance.now() - vacuumStarted) / 1000;
     return {
       skipped: false,

@@ -6,7 +6,8 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { MATCH_BATCH_DEFAULTS } from '../core/batch-matching';
 import { FLAGS } from '../core/flags';
-import { JOB_QUEUE_DEFAULTS } from '../core/jobs';
+import { JOB_QUEUE_DEFAULTS, WEBHOOK_RETRY_DEFAULTS } from '../core/jobs';
+import { WEBHOOK_DISABLE_AFTER_HOURS_DEFAULT } from '../core/webhooks';
 import { WEBSITE_TOP_K } from '../core/national-registry';
 import { REENRICH_GLOBAL_MIN_AGE_HOURS_DEFAULT } from '../core/re-enrichment';
 import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../core/sandbox-faults';
@@ -114,6 +115,15 @@ export const envSchema = z
     MONITOR_INTERVAL_HOURS: intFromString(24, 1, 24 * 366),
     /** When the monitoring pass runs (pg-boss cron, five fields, UTC); each pass reads only what is due. */
     MONITOR_SCHEDULE_CRON: optionalString.transform((v) => v ?? '*/15 * * * *'),
+    /** Webhooks: an endpoint that failed every delivery attempt for this many hours is disabled. */
+    WEBHOOK_DISABLE_AFTER_HOURS: intFromString(WEBHOOK_DISABLE_AFTER_HOURS_DEFAULT, 1, 24 * 30),
+    /** Webhooks: retries of one delivery after its first attempt, with exponential back-off from WEBHOOK_RETRY_DELAY_SECONDS. */
+    WEBHOOK_RETRY_LIMIT: intFromString(WEBHOOK_RETRY_DEFAULTS.retryLimit, 0, 16),
+    WEBHOOK_RETRY_DELAY_SECONDS: intFromString(WEBHOOK_RETRY_DEFAULTS.retryDelaySeconds, 1, 3600),
+    /** Webhooks: one delivery attempt's whole time (connection, request, the receiver's answer). */
+    WEBHOOK_TIMEOUT_MS: intFromString(10_000, 100, 60_000),
+    /** Webhooks: deliveries posted at once by each worker process. */
+    WEBHOOK_WORKER_CONCURRENCY: intFromString(2, 1, 32),
     /** The LEI register (GLEIF API v1, no credential); unset: the public API in production, the contract fake in sandbox mode. */
     GLEIF_BASE_URL: optionalString,
     // web-search agent

@@ -81,8 +81,32 @@ export function canonicalName(name: string): string {
   return name.normalize('NFC').replace(/\s+/gu, ' ').replace(CONTROL_OR_INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
 }
 
+/**
+ * The last forms computed, by name: the match object asks for the forms of the same query and the same candidate
+ * names again and again (every candidate of a query, every row of a batch chunk), and folding is most of its cost.
+ * Bounded: emptied when it holds MEMO_SIZE names. Pure functions of the name, so a remembered form is the form.
+ */
+const MEMO_SIZE = 4096;
+function memoised<T>(compute: (name: string) => T): (name: string) => T {
+  const memo = new Map<string, T>();
+  return (name) => {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    const value = compute(name);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(name, value);
+    return value;
+  };
+}
+
+const keyTokensOf = memoised((name: string): readonly string[] => Object.freeze(computeKeyTokens(name)));
+
 /** Lower-case Latin tokens: diacritics and punctuation gone, initials joined, `&` as `and`, legal forms spelled one way. */
 function keyTokens(name: string): string[] {
+  return [...keyTokensOf(name)];
+}
+
+function computeKeyTokens(name: string): string[] {
   // A legal form run into the name ("SiemensAG", "AcmeGmbH"): apart, while the case still shows the seam.
   const folded = foldName(canonicalName(name).replace(JOINED_LEGAL_FORM, '$1 $2'));
   if (folded === '') return [];
@@ -182,13 +206,17 @@ function leadingLegalFormLength(tokens: readonly string[]): number {
  * (in the skeleton).
  */
 export function searchName(name: string): string {
+  return searchNameOf(name);
+}
+
+const searchNameOf = memoised((name: string): string => {
   const tokens = keyTokens(name);
   let stripped = withoutTrailingLegalForms(tokens);
   if (stripped.length > 1 && stripped[0] === 'the') stripped = stripped.slice(1);
   stripped = stripped.slice(leadingLegalFormLength(stripped));
   const meaningful = stripped.length > 1 || (stripped.length === 1 && stripped[0] !== 'the');
   return skeletonOf(meaningful ? stripped : tokens);
-}
+});
 
 /** Words in their Latin skeleton (latin-skeleton.ts), joined: where the romanisation schemes meet. */
 function skeletonOf(words: readonly string[]): string {

@@ -71,11 +71,20 @@ export type MatchBatchRunPayload = z.infer<typeof matchBatchRunPayloadSchema>;
 export const monitorRunPayloadSchema = z.object({ accountId: z.uuid().nullable() });
 export type MonitorRunPayload = z.infer<typeof monitorRunPayloadSchema>;
 
+/**
+ * `webhook.deliver` (issue 23, section 3): one attempt at one webhook delivery; retried with exponential back-off
+ * (WEBHOOK_RETRY_LIMIT, WEBHOOK_RETRY_DELAY_SECONDS) under the delivery's one `webhook-id`. `replay`: sent by
+ * POST .../replay (logged as such).
+ */
+export const webhookDeliverPayloadSchema = z.object({ deliveryId: z.uuid(), replay: z.boolean().default(false) });
+export type WebhookDeliverPayload = z.infer<typeof webhookDeliverPayloadSchema>;
+
 /** Every job, by name. Adding a job here is what makes it sendable, workable, and its queue created. */
 export const JOBS = {
   'organisation.enrich': organisationEnrichPayloadSchema,
   'match-batch.run': matchBatchRunPayloadSchema,
   'monitor.run': monitorRunPayloadSchema,
+  'webhook.deliver': webhookDeliverPayloadSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOBS;
@@ -128,4 +137,12 @@ export const JOB_POLICIES: { readonly [J in JobName]: JobQueuePolicy<J> } = {
   'match-batch.run': { singletonKey: (payload) => payload.batchId, fairShareField: 'accountId' },
   // One pass at a time per scope: a tick that comes while a pass runs waits, then finds nothing due.
   'monitor.run': { singletonKey: (payload) => `monitor:${payload.accountId ?? 'all'}` },
+  'webhook.deliver': { singletonKey: (payload) => payload.deliveryId },
 };
+
+/**
+ * Webhook deliveries retry for longer than anything else: from 30 s doubling, twelve retries span 34 to 68 hours
+ * (pg-boss's back-off is delay x 2^n to twice that), past the WEBHOOK_DISABLE_AFTER_HOURS window of a day, as the
+ * Standard Webhooks specification suggests (retries over about a day and a half).
+ */
+export const WEBHOOK_RETRY_DEFAULTS = { retryLimit: 12, retryDelaySeconds: 30 } as const;

@@ -2,7 +2,10 @@
  * `npm run cli -- monitor run [--account ID]` (issue 23, section 1): one monitoring pass now, printing what it found,
  * against the GLEIF contract fake and a real test database; bad flags are usage errors, an unknown account a failure.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookStore } from '../../src/adapters/db/queries/webhooks';
+import { newWebhookSecret } from '../../src/core/webhook-signature';
 import { runCliInProcess } from '../../src/cli/__fixtures__/cli-in-process';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/run-cli';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
@@ -13,6 +16,7 @@ let database: TestDatabase;
 let gleif: FakeGleif;
 let accountId: string;
 let organisationId: string;
+let endpointId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,6 +34,10 @@ beforeAll(async () => {
       },
       { linkAccountId: accountId },
     )
+  ).id;
+  // A webhook endpoint of the account (as POST /api/webhooks stores one): the change found is queued to it.
+  endpointId = (
+    await createWebhookStore(database.db).createEndpoint({ accountId, url: 'https://hooks.example.com/changes', kinds: null, secret: newWebhookSecret() })
   ).id;
 }, 120_000);
 afterAll(async () => {
@@ -58,6 +66,13 @@ describe('monitor run', () => {
         },
       ],
     });
+  });
+
+  it('queues the change it found to the account’s webhook endpoint, in the transaction that stored it', async () => {
+    const deliveries = await database.db.execute<{ id: string; endpoint_id: string }>(sql`select id, endpoint_id from webhook_deliveries`);
+    expect(deliveries.rows.map((d) => d.endpoint_id)).toEqual([endpointId]);
+    const jobs = await database.db.execute<{ data: unknown }>(sql`select data from pgboss.job where name = 'webhook.deliver'`);
+    expect(jobs.rows).toEqual([{ data: { deliveryId: deliveries.rows[0]?.id, replay: false } }]);
   });
 
   it('a second pass at once finds nothing due and prints no change', async () => {

@@ -16,6 +16,9 @@ import { POST as reviewMatchRow } from '../../src/app/api/match/batches/[id]/row
 import { POST as applyMatchBatch } from '../../src/app/api/match/batches/[id]/apply/route';
 import { POST as recordDecision } from '../../src/app/api/decisions/route';
 import { DELETE as undoDecision } from '../../src/app/api/decisions/[id]/route';
+import { POST as createWebhook } from '../../src/app/api/webhooks/route';
+import { DELETE as deleteWebhook } from '../../src/app/api/webhooks/[id]/route';
+import { POST as replayWebhookDelivery } from '../../src/app/api/webhooks/[id]/deliveries/[deliveryId]/replay/route';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { FLAGS } from '../../src/core/flags';
 import { makeAccount, makeOrganisation } from '../support/factories';
@@ -55,6 +58,12 @@ const writes: [string, Handler, string][] = [
   ['POST /api/match/batches/{id}/rows/{row}/review', reviewMatchRow, '/api/match/batches/{id}/rows/0/review'],
   ['POST /api/match/batches/{id}/apply', applyMatchBatch, '/api/match/batches/{id}/apply'],
   ['POST /api/decisions', (request) => recordDecision(request), '/api/decisions'],
+  ['POST /api/webhooks', (request) => createWebhook(request), '/api/webhooks'],
+  [
+    'POST /api/webhooks/{id}/deliveries/{deliveryId}/replay',
+    (request, context) => replayWebhookDelivery(request, { params: context.params.then((p) => ({ ...p, deliveryId: p.id ?? '' })) }),
+    '/api/webhooks/{id}/deliveries/{id}/replay',
+  ],
 ];
 
 function call(handler: Handler, path: string, headers: Record<string, string>, method = 'POST') {
@@ -108,6 +117,15 @@ describe('requests the check leaves alone', () => {
   it('session reads need no Origin', async () => {
     const response = await call(profile, '/api/organisations/{id}', { cookie: 'session=valid' }, 'GET');
     expect(response.status).toBe(200);
+  });
+});
+
+describe('DELETE /api/webhooks/{id} with the session cookie', () => {
+  it('is refused (403) without the application origin, and passes the check with it (then 404: no such endpoint)', async () => {
+    const refused = await call(deleteWebhook, '/api/webhooks/{id}', { cookie: 'session=valid', 'content-type': 'application/json' }, 'DELETE');
+    expect(refused.status).toBe(403);
+    const checked = await call(deleteWebhook, '/api/webhooks/{id}', { cookie: 'session=valid', 'content-type': 'application/json', origin: ORIGIN }, 'DELETE');
+    expect(checked.status).toBe(404);
   });
 });
 

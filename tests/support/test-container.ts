@@ -26,6 +26,8 @@ export async function createTestContainer(
     /** The search's provider ports (in memory) instead of the real adapters configured by `env`. */
     searchPorts?: SearchPorts;
     log?: Logger;
+    /** The clock of monitoring and webhook deliveries (BuildOptions.now). */
+    now?: () => Date;
     /** Seed the NAICS catalogue and the demo NAICS -> Aquila1 concordance (what a classification needs). */
     naics?: boolean;
   } = {},
@@ -44,6 +46,7 @@ export async function createTestContainer(
     sessionAccount: options.sessionAccount,
     websiteFetcher: options.websiteFetcher,
     searchPorts: options.searchPorts,
+    now: options.now,
   });
   installContainer(container);
   return {

@@ -13,6 +13,7 @@ import {
   index,
   integer,
   bigint,
+  bigserial,
   jsonb,
   numeric,
   pgTable,
@@ -764,4 +765,77 @@ export const changeReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.changeId] }), index('change_reads_change_idx').on(t.changeId)],
+);
+
+// ---------------------------------------------------------------- webhooks
+
+/**
+ * Webhook endpoints (issue 23, section 3): an account's receiver of its change records, signed with `secret` (Standard
+ * Webhooks; shown once at creation, kept here because signing needs it). `kinds` null: every kind of change. An
+ * endpoint that has failed every attempt since `failing_since` for WEBHOOK_DISABLE_AFTER_HOURS is disabled.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    kinds: text('kinds').array(),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first failed attempt since the last success; null while the endpoint answers. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+  },
+  (t) => [index('webhook_endpoints_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One change record for one endpoint: the body is fixed when the change is recorded (the bytes signed on every attempt,
+ * under the same `webhook-id`), and one delivery per (endpoint, change) however often the fan-out runs.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    changeId: uuid('change_id')
+      .notNull()
+      .references(() => organisationChanges.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    /** pending (queued or retrying), succeeded, failed (retries exhausted, or the endpoint disabled) */
+    state: text('state').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_change_idx').on(t.endpointId, t.changeId),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    check('webhook_deliveries_state_check', sql`${t.state} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** The delivery log: every attempt's time, the receiver's status code or the transport error, and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The log's order: attempts as they were recorded (attempt times come from a clock that tests move). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    /** Sent by a replay (POST .../replay), not by the queue's retries. */
+    replay: boolean('replay').notNull().default(false),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.seq)],
 );

@@ -47,6 +47,7 @@ import { AppError, UnavailableError, ValidationError } from '../../core/errors';
 import { JOB_NAMES, JOB_POLICIES, JOB_QUEUE_DEFAULTS, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
 import type { JobHandler, JobQueue, SendJobOptions } from '../../server/jobs/job-queue';
 import type { Logger } from '../logging/logger';
+import type { Env } from '../../config/env';
 
 export interface PgBossJobQueueOptions {
   connectionString: string;
@@ -58,6 +59,8 @@ export interface PgBossJobQueueOptions {
   /** Attempts after the first, with exponential back-off from `retryDelaySeconds`. Defaults: JOB_QUEUE_DEFAULTS (3 and 5 s). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Per job, retries other than the defaults above (webhook deliveries retry over a day and more). */
+  retries?: Partial<Record<JobName, { retryLimit: number; retryDelaySeconds: number }>>;
   /**
    * The lease: a job whose worker stopped renewing it for this long (the worker died) is failed and retried.
    * Renewed every third of it while the handler runs. Default JOB_QUEUE_DEFAULTS (30 s).
@@ -67,6 +70,19 @@ export interface PgBossJobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** How long `close()` lets running handlers finish before it hands their jobs back to the queue. Default 10 s. */
   stopGraceMs?: number;
+}
+
+/** The queue's policies as the environment sets them: every process that starts pg-boss must agree on them (it updates the queues). */
+export function jobQueuePoliciesFromEnv(
+  env: Env,
+): Pick<PgBossJobQueueOptions, 'retryLimit' | 'retryDelaySeconds' | 'retries' | 'expireInSeconds' | 'maintenanceIntervalSeconds'> {
+  return {
+    retryLimit: env.ENRICH_RETRY_LIMIT,
+    retryDelaySeconds: env.ENRICH_RETRY_DELAY_SECONDS,
+    retries: { 'webhook.deliver': { retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS } },
+    expireInSeconds: env.JOB_EXPIRE_SECONDS,
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  };
 }
 
 export interface PgBossJobQueue extends JobQueue {
@@ -146,9 +162,11 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
         expireInSeconds: leaseSeconds,
       };
       for (const name of JOB_NAMES) {
+        const retries = options.retries?.[name];
+        const policy = retries === undefined ? queue : { ...queue, retryLimit: retries.retryLimit, retryDelay: retries.retryDelaySeconds };
         // updateQueue keeps a queue made by an earlier version in step with today's policy and retries.
-        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...queue });
-        else await boss.createQueue(name, { name, ...queue });
+        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
+        else await boss.createQueue(name, { name, ...policy });
       }
     } catch (error) {
       await boss.stop({ graceful: false }).catch(() => undefined);

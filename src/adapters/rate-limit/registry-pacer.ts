@@ -12,7 +12,7 @@ import { SEARCH_RATE_LIMIT_WINDOW_SECONDS } from './postgres-rate-limiter';
 import { createSharedLimiter } from './shared-limiter';
 
 export function createRegistryPacer(options: { connectionString: string; callsPerMinute: number }): {
-  pace: RegistryPacer & ((provider: string) => Promise<void>);
+  pace: RegistryPacer & ((provider: string, calls?: number) => Promise<void>);
   close(): Promise<void>;
 } {
   const { limiter, close } = createSharedLimiter({
@@ -26,8 +26,9 @@ export function createRegistryPacer(options: { connectionString: string; callsPe
   });
   const queue = new RateLimiterQueue(limiter);
   return {
-    async pace(source: string) {
-      await queue.removeTokens(1, source);
+    /** Waits until `calls` calls (default one) fit in the provider's window; never more than the window holds. */
+    async pace(source: string, calls: number = 1) {
+      await queue.removeTokens(Math.max(1, Math.min(calls, options.callsPerMinute)), source);
     },
     close,
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../adapters/db/client';
 import { DEFAULT_ORGANISATION_BATCH_SIZE, importOrganisations } from '../../adapters/db/queries/imports/import-organisations';
-import { createPgBossJobQueue, type PgBossJobQueue } from '../../adapters/queue/pg-boss-queue';
+import { createPgBossJobQueue, jobQueuePoliciesFromEnv, type PgBossJobQueue } from '../../adapters/queue/pg-boss-queue';
 import { defineCommand } from '../command';
 import { createProgress } from '../progress';
 import { openFileLines } from '../read-lines';
@@ -35,9 +35,12 @@ export const importOrganisationsCommand = defineCommand({
     if (input.link && input.link !== input.owner) await requireAccountOrThrow(db, input.link);
     const enrichFor = input.enrich ? (input.owner ?? input.link) : undefined;
     context.log.info({ file: input.file, bytes: file.size, owner: input.owner, link: input.link, enrich: enrichFor !== undefined }, 'importing organisations');
-    // pg-boss keeps its own pool on the same database; opened only when jobs are to be sent.
+    // pg-boss keeps its own pool on the same database; opened only when jobs are to be sent. It updates every queue's
+    // policy on start: the environment's, as the product's own, not pg-boss's defaults.
     const queue: PgBossJobQueue | undefined =
-      enrichFor === undefined ? undefined : createPgBossJobQueue({ connectionString: connectionStringOf(database), log: context.log });
+      enrichFor === undefined
+        ? undefined
+        : createPgBossJobQueue({ connectionString: connectionStringOf(database), log: context.log, ...jobQueuePoliciesFromEnv(context.env) });
     const progress = createProgress(context.stderr, { label: 'organisations', total: file.size, unit: 'bytes' });
     try {
       return await importOrganisations(db, file.lines(), {

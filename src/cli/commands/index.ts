@@ -17,6 +17,7 @@ import { matchCommand } from './match';
 import { organisationsReindexCommand } from './organisations-reindex';
 import { monitorRunCommand } from './monitor-run';
 import { sandboxAdvanceCommand } from './sandbox-advance';
+import { sandboxWebhookReceiverCommand } from './sandbox-webhook-receiver';
 import { seedDemoCommand } from './seed-demo';
 import { usersCreate } from './users-create';
 import { validateWebsiteCommand } from './validate-website';
@@ -35,6 +36,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   match: matchCommand,
   'monitor run': monitorRunCommand,
   'sandbox advance': sandboxAdvanceCommand,
+  'sandbox webhook-receiver': sandboxWebhookReceiverCommand,
   'generate organisations': generateOrganisations,
   'seed demo': seedDemoCommand,
   'validate-website': validateWebsiteCommand,

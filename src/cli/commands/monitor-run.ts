@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { createProviderCache } from '../../adapters/cache/provider-cache';
 import { createMonitorStore } from '../../adapters/db/queries/monitoring';
+import { webhookTx } from '../../adapters/db/queries/webhooks';
+import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from '../../adapters/queue/pg-boss-queue';
+import { createEnqueueChangeDeliveries } from '../../server/webhooks/enqueue-change-deliveries';
 import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
 import { createRegistryReadsFromEnv } from '../../adapters/registries/registry-reads';
 import { createRunMonitorPass } from '../../server/monitoring/run-monitor-pass';
@@ -25,7 +28,7 @@ function withSandboxRegisters(env: Env): Env {
 export const monitorRunCommand = defineCommand({
   usage: 'monitor run [--account ID]',
   description:
-    "Runs one pass of registry monitoring now: every watched organisation (on an account's list, or on --account's only, with a registry identifier) whose re-read is due (MONITOR_INTERVAL_HOURS) is read from its register, paced like the batch registry pass (MATCH_REGISTRY_CALLS_PER_MINUTE per provider); in sandbox mode, the registers of the running product with the same DATA_DIR unless the env names others; prints the counts and every change recorded.",
+    "Runs one pass of registry monitoring now: every watched organisation (on an account's list, or on --account's only, with a registry identifier) whose re-read is due (MONITOR_INTERVAL_HOURS) is read from its register, paced like the batch registry pass (MATCH_REGISTRY_CALLS_PER_MINUTE per provider); in sandbox mode, the registers of the running product with the same DATA_DIR unless the env names others; prints the counts and every change recorded. Each change is queued to the webhook endpoints that want it (the running product's worker delivers them).",
   options: { account: { type: 'string' } },
   input: z.object({ account: accountIdFlag.optional() }),
   async run(context, input) {
@@ -38,9 +41,12 @@ export const monitorRunCommand = defineCommand({
       connectionString: database.pool.options.connectionString ?? '',
       callsPerMinute: context.env.MATCH_REGISTRY_CALLS_PER_MINUTE,
     });
+    // pg-boss starts only if a change has a webhook endpoint to go to.
+    const jobs = createPgBossJobQueue({ connectionString: database.pool.options.connectionString ?? '', log, ...jobQueuePoliciesFromEnv(context.env) });
+    const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
     try {
       const runPass = createRunMonitorPass({
-        store: createMonitorStore(database.db),
+        store: createMonitorStore(database.db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, webhookTx(tx))) }),
         registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(database.db), log }),
         pace: pacer.pace,
         log,
@@ -64,6 +70,7 @@ export const monitorRunCommand = defineCommand({
       };
     } finally {
       await pacer.close();
+      await jobs.close();
     }
   },
 });

@@ -63,7 +63,8 @@ export interface MonitorStore {
 }
 
 /** Waits until one more call to that provider may be made (the rate shared by every worker and batch pass). */
-export type ProviderPacer = (provider: string) => Promise<void>;
+/** Waits until `calls` calls to the provider (default one) fit in its shared rate limit. */
+export type ProviderPacer = (provider: string, calls?: number) => Promise<void>;
 
 /** A change record as one account reads it: its organisation's name and whether the account has read it. */
 export interface AccountChangeRecord {

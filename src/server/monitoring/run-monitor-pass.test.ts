@@ -50,7 +50,7 @@ const reads: WatchedRead[] = [
 ];
 
 describe('runMonitorPass', () => {
-  it('paces each read on its provider’s key (the batch pass’s keys) and records a rename the next day', async () => {
+  it('paces each read on its provider’s key (the batch pass’s keys), a GLEIF read as the three calls it can make, and records a rename the next day', async () => {
     let now = new Date('2026-12-01T00:00:00Z');
     const names = new Map([
       ['30635412074', 'KOOKABURRA KITCHENS PTY LTD'],
@@ -62,13 +62,13 @@ describe('runMonitorPass', () => {
     const pass = createRunMonitorPass({
       store,
       registries,
-      pace: async (p) => void paced.push(p),
+      pace: async (p, calls) => void paced.push(`${p}x${calls ?? 1}`),
       log: { debug: () => undefined, warn: () => undefined },
       intervalHours: 24,
       now: () => now,
     });
     expect(await pass({ accountId: null })).toMatchObject({ checked: 2, changed: 0, unchanged: 2 });
-    expect(paced).toEqual(['registry_au', 'registry_lei']);
+    expect(paced).toEqual(['registry_aux1', 'registry_leix3']);
     names.set('30635412074', 'KOOKABURRA JOINERY PTY LTD');
     now = new Date('2026-12-02T00:00:01Z');
     const next = await pass({ accountId: null });

@@ -39,6 +39,12 @@ export type RunMonitorPass = (options: { accountId: string | null; signal?: Abor
 /** The limiter's key per register: the same keys the batch registry pass uses, so both share one budget per provider. */
 const PACER_KEY: Readonly<Record<RegistrySourceName, string>> = { abr: 'registry_au', opencorporates: 'registry_global', gleif: 'registry_lei' };
 
+/**
+ * The most calls one read makes: a GLEIF read is the LEI's record and, when it reports them, its direct and ultimate
+ * parents' records (three calls); the pacer counts the most, so a register's published limit is never exceeded.
+ */
+const CALLS_PER_READ: Readonly<Record<RegistrySourceName, number>> = { abr: 1, opencorporates: 1, gleif: 3 };
+
 const readKey = (read: WatchedRead): string => `${read.organisationId}|${read.identifierType}|${read.identifierValue}`;
 
 export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonitorPass {
@@ -46,7 +52,7 @@ export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonit
   const batchSize = deps.batchSize ?? 50;
 
   async function readOne(read: WatchedRead, summary: MonitorPassSummary, signal: AbortSignal | undefined): Promise<void> {
-    await deps.pace(PACER_KEY[read.source]);
+    await deps.pace(PACER_KEY[read.source], CALLS_PER_READ[read.source]);
     const result = await deps.registries.read(read, { signal });
     const observedAt = now();
     summary.checked += 1;

@@ -37,7 +37,15 @@ function onAList(accountId: string | null): ReturnType<typeof sql> {
            or exists (select 1 from organisation_owners oo where oo.organisation_id = o.id and oo.account_id = ${accountId}::uuid))`;
 }
 
-export function createMonitorStore(db: Db): MonitorStore {
+export interface MonitorStoreOptions {
+  /**
+   * Runs in the transaction that stores a reading's change records, after them (webhooks: one delivery job per change
+   * and matching endpoint, issue 23 section 3); a failure rolls the reading back, and the read is tried again.
+   */
+  afterChanges?: (changes: readonly RecordedChange[], tx: Db) => Promise<void>;
+}
+
+export function createMonitorStore(db: Db, options: MonitorStoreOptions = {}): MonitorStore {
   return {
     async dueReads({ accountId, now, limit }) {
       const types = sql.join(
@@ -130,6 +138,7 @@ export function createMonitorStore(db: Db): MonitorStore {
             if (id !== undefined) recorded.push({ ...d, id, organisationId: read.organisationId, source: read.source, observedAt: reading.observedAt });
           });
         }
+        if (recorded.length > 0) await options.afterChanges?.(recorded, tx);
         await applyToOrganisation(tx, read.organisationId, organisation.name, stored, drafts, observation.registryStatus, reading);
         await tx.update(monitoredReads).set({ observation, checkedAt: reading.observedAt, dueAt: reading.nextDueAt, lastFailure: null }).where(where);
         return recorded;

@@ -26,6 +26,7 @@ import { selectOrganisationInputSchema } from '../../../server/selection/select-
 import { reviewActionSchema } from '../../../core/batch-matching';
 import { decisionRequestSchema, matchDecisionSchema } from '../../../core/match-decision';
 import { changesPageSchema } from '../../../core/organisation-changes';
+import { createdWebhookSchema, createWebhookRequestSchema, webhookEndpointSchema, webhookEventSchema } from '../../../core/webhooks';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
 import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
 import { flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
@@ -63,6 +64,10 @@ export const COMPONENTS = {
   DecisionRequest: decisionRequestSchema,
   MatchDecision: matchDecisionSchema,
   ChangesPage: changesPageSchema,
+  CreateWebhookRequest: createWebhookRequestSchema,
+  CreatedWebhook: createdWebhookSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookEvent: webhookEventSchema,
 } satisfies Record<string, z.ZodType>;
 export type ComponentName = keyof typeof COMPONENTS;
 
@@ -301,6 +306,47 @@ export const ROUTES: readonly RouteDoc[] = [
     ],
     success: { status: 200, description: 'A page of changes', schema: ref('ChangesPage') },
     errors: [400, 401],
+  },
+  {
+    path: '/api/webhooks',
+    method: 'get',
+    summary: "The account's webhook endpoints, their state and latest deliveries",
+    description:
+      "Each endpoint without its secret: `state` is `enabled`, or `disabled` with `disabledReason` and `disabledAt` once every attempt failed for `WEBHOOK_DISABLE_AFTER_HOURS` (24) since `failingSince`. `recentDeliveries` are the latest 20, each with its `webhookId` (the same on every attempt), its `state` (`pending`, `succeeded`, `failed`) and its attempts (time, the receiver's status code or the transport error, duration, whether a replay sent it). A delivery's body is a `WebhookEvent`.",
+    auth: 'account',
+    success: { status: 200, description: 'The endpoints', schema: dataOf({ type: 'array', items: ref('WebhookEndpoint') }) },
+    errors: [401],
+  },
+  {
+    path: '/api/webhooks',
+    method: 'post',
+    summary: "Register a webhook endpoint for the registry changes of the organisations on the account's list",
+    description:
+      "Every change recorded for an organisation on the account's list (of the `kinds` given; every kind when omitted) is posted to `url` as a `WebhookEvent`, following Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the base64 part of the secret). Failed attempts (no 2xx within 10 s; redirects are not followed) are retried with exponential back-off for about a day and a half under the same `webhook-id`. The URL must be https to a public host (no private, loopback or link-local address, default port); in the sandbox http and loopback receivers are allowed too. The answer's `secret` is shown only here. At most 20 endpoints per account.",
+    auth: 'account',
+    body: 'CreateWebhookRequest',
+    success: { status: 201, description: 'The endpoint and its signing secret (shown once)', schema: ref('CreatedWebhook') },
+    errors: [400, 401, 403, 409],
+  },
+  {
+    path: '/api/webhooks/{id}',
+    method: 'delete',
+    summary: 'Remove a webhook endpoint and its delivery log',
+    auth: 'account',
+    pathParameters: ['id'],
+    success: { status: 200, description: 'The endpoint is removed', schema: dataOf(objectOf({ id: STRING })) },
+    errors: [400, 401, 403, 404],
+  },
+  {
+    path: '/api/webhooks/{id}/deliveries/{deliveryId}/replay',
+    method: 'post',
+    summary: 'Send a delivery again',
+    description:
+      'A delivery that succeeded or failed is queued again under its same `webhook-id` (a fresh timestamp and signature); a disabled endpoint is enabled again. 409 while the delivery is still being attempted.',
+    auth: 'account',
+    pathParameters: ['id', 'deliveryId'],
+    success: { status: 202, description: 'The delivery is queued', schema: dataOf(objectOf({ id: STRING, state: { const: 'pending' } })) },
+    errors: [400, 401, 403, 404, 409],
   },
   {
     path: '/api/decisions/{id}',

@@ -16,12 +16,17 @@ const PATH_VALUES: Readonly<Record<string, string>> = {
   id: DEMO_ORGANISATION_ID,
   organisationId: DEMO_ORGANISATION_ID,
   row: '0',
+  deliveryId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
   alpha2: 'AU',
   path: 'sign-in/email',
 };
 
 /** Operations whose path `id` is not an organisation's. */
-const ID_OF: Readonly<Record<string, string>> = { '/api/match/batches/': DEMO_BATCH_ID, '/api/decisions/': '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9' };
+const ID_OF: Readonly<Record<string, string>> = {
+  '/api/match/batches/': DEMO_BATCH_ID,
+  '/api/decisions/': '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
+  '/api/webhooks/': '9d8c7b6a-5f4e-4d3c-b2a1-0f9e8d7c6b5a',
+};
 
 /** Query values of the examples (`METHOD /path` -> name -> value). */
 const QUERY_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -46,6 +51,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
     columns: { name: 'Supplier', country: 'Country', identifier: 'ABN' },
   },
   'POST /api/match/batches/{id}/rows/{row}/review': { action: 'accept' },
+  'POST /api/webhooks': { url: 'https://hooks.example.com/organisation-changes', kinds: ['status', 'legal_name'] },
   'POST /api/decisions': { query: 'Acme Widgets', countryIsoAlpha3: 'AUS', organisationId: DEMO_ORGANISATION_ID, verdict: 'same' },
   'POST /api/reconcile': { queries: { q0: { query: 'Acme Widgets', limit: 3, properties: [{ pid: 'country', v: 'AUS' }] } } },
   'POST /api/auth/{path}': { email: 'demo@example.com', password: 'demo-password-123' },
@@ -97,6 +103,9 @@ const STRING_BY_FIELD: Readonly<Record<string, string>> = {
   legalFormsIgnored: 'Pty Ltd',
   from: 'widgts',
   to: 'widgets',
+  url: 'https://hooks.example.com/organisation-changes',
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  webhookId: 'msg_0b1c2d3e4f5a4b6c8d7e9f0a1b2c3d4e',
 };
 
 /** Where a field's name means something else inside a given parent (`parent.field`). */

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { IdentifierRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
+import { executePrepared } from '../../prepared-statement';
 import { ownedByAccount } from '../visibility';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 
@@ -18,7 +19,10 @@ export async function findOrganisationsByIdentifier(
 ): Promise<IdentifierRow[]> {
   if (params.valuesNormalised.length === 0) return [];
   const values = sql`${sql.param([...params.valuesNormalised])}::text[]`;
-  const result = await db.execute<RawRow & { matched_type: string; matched_value: string }>(sql`
+  const result = await executePrepared<RawRow & { matched_type: string; matched_value: string }>(
+    db,
+    'qs_identifier',
+    sql`
     select o.id, o.name, o.search_name, null::text as matched_alias, o.description, o.country_iso_alpha3, o.key, o.website,
            o.registry_status, o.registry_status_text, o.registry_status_date::text as registry_status_date,
            ${ownedByAccount(params.accountId, sql.raw('o.id'))} as owned_by_account, m.type as matched_type, m.value as matched_value
@@ -30,6 +34,7 @@ export async function findOrganisationsByIdentifier(
      where o.id in (select i.organisation_id from organisation_identifiers i where i.value_normalised = any(${values}))
        and ${scoped(params)}
      order by o.search_name
-     limit ${params.limit}`);
+     limit ${params.limit}`,
+  );
   return result.rows.map((raw) => ({ ...toRow(raw), matchedIdentifier: { type: raw.matched_type, value: raw.matched_value } }));
 }

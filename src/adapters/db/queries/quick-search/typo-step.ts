@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { correctableWords } from '../../../../core/word-correction-bounds';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
+import { executePrepared } from '../../prepared-statement';
 import { correctedPrefixes, MAX_CORRECTED_PREFIXES, prefixBranches } from './corrected-prefixes';
 import { everyWordBranches, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
@@ -75,7 +76,7 @@ export async function findOrganisationsByCorrectedName(
     ...correctedPrefixes(words, alternatives, corrections),
   ].slice(0, MAX_CORRECTED_PREFIXES);
   if (prefixes.length > 0) {
-    const byPrefix = await db.execute<RawRow>(bestOf(prefixBranches(prefixes, where), params));
+    const byPrefix = await executePrepared<RawRow>(db, 'qs_corrected', bestOf(prefixBranches(prefixes, where), params));
     if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
   }
   const branches: SQL[] = [];

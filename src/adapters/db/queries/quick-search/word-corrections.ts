@@ -18,6 +18,7 @@ import {
 } from '../../../../core/word-correction-bounds';
 import { editDistance } from '../../../../core/similarity';
 import type { Db } from '../../client';
+import { executePrepared } from '../../prepared-statement';
 import { FUZZY_MIN_LENGTH } from './every-word-branches';
 
 /** A word is replaced by a trigram-similar known word only at or above this similarity (pg_trgm's default is 0.3). */
@@ -151,7 +152,7 @@ export function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
 export async function findWordCorrections(db: Db, words: readonly string[], accountId: string): Promise<WordCorrections> {
   const correctable = correctableWords(words);
   if (correctable.length === 0) return toCorrections([]);
-  const result = await db.execute<CorrectionRow>(wordCorrectionsSql(correctable, accountId));
+  const result = await executePrepared<CorrectionRow>(db, 'qs_corrections', wordCorrectionsSql(correctable, accountId));
   return toCorrections(result.rows);
 }
 

@@ -21,6 +21,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MAX_OVERLAP_WORDS } from '../../../../core/word-overlap';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
+import { executePrepared } from '../../prepared-statement';
 import { rowColumns, scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 
 /** A word's organisations are counted up to this many; at or above it the word is common and seeds nothing. */
@@ -61,7 +62,7 @@ export async function findOrganisationsByWordOverlap(
   params: LookupScopeParams & { words: readonly string[]; poolSize: number },
 ): Promise<QuickSearchRow[]> {
   if (params.words.length === 0) return [];
-  const found = await db.execute<RawRow & { shares_rare_word: boolean }>(wordOverlapSql(params));
+  const found = await executePrepared<RawRow & { shares_rare_word: boolean }>(db, 'qs_overlap', wordOverlapSql(params));
   return found.rows.map((raw) => ({ ...toRow(raw), overlap: { sharesRareWord: raw.shares_rare_word } }));
 }
 
@@ -81,7 +82,11 @@ export function wordOverlapSql(params: LookupScopeParams & { words: readonly str
     weights as (
       select q.word, f.n, ln(1 + (select n from total) / f.n) as weight
         from q cross join lateral (
-          select count(*)::int as n from (select 1 from organisation_name_words w where w.word = q.word and ${seen} limit ${WORD_FREQUENCY_CAP}) c
+          select count(*)::int as n from (
+            (select 1 from organisation_name_words w where w.word = q.word and w.account_id is null limit ${WORD_FREQUENCY_CAP})
+            union all
+            (select 1 from organisation_name_words w where w.word = q.word and w.account_id = ${params.accountId}::uuid limit ${WORD_FREQUENCY_CAP})
+            limit ${WORD_FREQUENCY_CAP}) c
         ) f
        where f.n > 0
     ),

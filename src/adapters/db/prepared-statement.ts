@@ -1,0 +1,33 @@
+/**
+ * Named prepared statements for the lookups that run on every query or supplier row (issue 20, section 7's speed
+ * targets). `db.execute` sends each statement unnamed: PostgreSQL parses, analyses and plans its SQL (several KB for
+ * the quick lookup's statements) every time. A named statement is parsed once per connection (the driver remembers
+ * the names it prepared) and, once PostgreSQL's plan cache finds its generic plan no dearer than the custom ones
+ * (`plan_cache_mode = auto`: after five executions), planned once too.
+ *
+ * Only for statements whose plan does not depend on the values bound: every index access an equality or a b-tree
+ * range, the values passed as parameters (arrays for lists), so the generic plan is the plan a custom one would be
+ * (`src/adapters/db/queries/quick-search/`: the word corrections, the corrected whole names, the word-overlap stage,
+ * the identifier and website lookups). Not for the `like` patterns over the trigram indexes (the exact step's and the
+ * typo step's every-word branches), whose best plan depends on the pattern. The name is derived from the SQL text,
+ * so statements built with a different shape (another number of branches) are different statements. Behind a
+ * pooler, it needs one that keeps protocol-level prepared statements (PgBouncer 1.21+ `max_prepared_statements`;
+ * docs/operations.md).
+ */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Db } from './client';
+
+const dialect = new PgDialect();
+
+/** Runs `statement` as a named prepared statement on the pool behind `db` (a transaction: as `db.execute`). Its rows. */
+export async function executePrepared<T extends Record<string, unknown>>(db: Db, label: string, statement: SQL): Promise<{ rows: T[] }> {
+  const client = (db as { $client?: unknown }).$client as pg.Pool | undefined;
+  if (client === undefined || typeof client.query !== 'function') return { rows: (await db.execute<T>(statement)).rows as T[] };
+  const query = dialect.sqlToQuery(statement);
+  const name = `${label}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+  const result = await client.query<T>({ name, text: query.sql, values: query.params });
+  return { rows: result.rows };
+}

@@ -1,0 +1,227 @@
+/**
+ * Webhooks' storage (the WebhookStore port of src/server/webhooks): an account's endpoints, the fan-out of change
+ * records to deliveries, and the attempt log. Every read and write of an endpoint names its account in the WHERE
+ * clause; the fan-out reaches only the accounts that have the change's organisation on their list.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { changeKindSchema } from '../../../core/registry-observation';
+import { WEBHOOK_EVENT_TYPE, WEBHOOK_RECENT_DELIVERIES, webhookEventBody, webhookMessageId, type WebhookEndpoint } from '../../../core/webhooks';
+import type { RecordedChange } from '../../../server/monitoring/ports';
+import type { WebhookStore, WebhookTx } from '../../../server/webhooks/ports';
+import type { Db } from '../client';
+import { organisations, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../schema';
+
+/** Webhooks' view of the transaction that stores change records: deliveries recorded, and jobs sent, in it. */
+export function webhookTx(tx: Db): WebhookTx {
+  return { handle: tx, recordChangeDeliveries: (changes) => recordChangeDeliveries(tx, changes) };
+}
+
+/**
+ * One pending delivery per change and per enabled endpoint of every account that has the change's organisation on its
+ * list (linked or owned) and wants its kind; `on conflict do nothing` makes a repeated fan-out add nothing.
+ */
+async function recordChangeDeliveries(t: Db, changes: readonly RecordedChange[]): Promise<string[]> {
+  const ids: string[] = [];
+  const organisationIds = [...new Set(changes.map((c) => c.organisationId))];
+  if (organisationIds.length === 0) return [];
+  const names = new Map(
+    (await t.select({ id: organisations.id, name: organisations.name }).from(organisations).where(inArray(organisations.id, organisationIds))).map((o) => [
+      o.id,
+      o.name,
+    ]),
+  );
+  for (const change of changes) {
+    const body = webhookEventBody(
+      {
+        id: change.id,
+        organisationId: change.organisationId,
+        kind: change.kind,
+        field: change.field,
+        before: change.before ?? null,
+        after: change.after ?? null,
+        source: change.source,
+        observedAt: change.observedAt.toISOString(),
+      },
+      { id: change.organisationId, name: names.get(change.organisationId) ?? '' },
+    );
+    const inserted = await t.execute<{ id: string }>(sql`
+      insert into ${webhookDeliveries} (endpoint_id, change_id, event_type, body)
+      select e.id, ${change.id}::uuid, ${WEBHOOK_EVENT_TYPE}, ${body}
+        from ${webhookEndpoints} e
+       where e.disabled_at is null
+         and (e.kinds is null or ${change.kind} = any(e.kinds))
+         and (exists (select 1 from account_organisations ao where ao.organisation_id = ${change.organisationId}::uuid and ao.account_id = e.account_id)
+              or exists (select 1 from organisation_owners oo where oo.organisation_id = ${change.organisationId}::uuid and oo.account_id = e.account_id))
+      on conflict (endpoint_id, change_id) do nothing
+      returning id`);
+    ids.push(...inserted.rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function createWebhookStore(db: Db): WebhookStore {
+  return {
+    async listEndpoints(accountId) {
+      const endpoints = await db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.accountId, accountId))
+        .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+      if (endpoints.length === 0) return [];
+      // The latest deliveries of each endpoint (a lateral join keeps it to WEBHOOK_RECENT_DELIVERIES each).
+      const deliveries = await db.execute<{ id: string; endpoint_id: string; change_id: string; state: string; created_at: Date | string }>(sql`
+        select d.id, d.endpoint_id, d.change_id, d.state, d.created_at
+          from ${webhookEndpoints} e
+          cross join lateral (
+            select * from ${webhookDeliveries} x where x.endpoint_id = e.id order by x.created_at desc, x.id desc limit ${WEBHOOK_RECENT_DELIVERIES}
+          ) d
+         where e.account_id = ${accountId}::uuid`);
+      const deliveryIds = deliveries.rows.map((d) => d.id);
+      const attempts =
+        deliveryIds.length === 0
+          ? []
+          : await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(webhookAttempts.seq);
+      const attemptsOf = new Map<string, WebhookEndpoint['recentDeliveries'][number]['attempts']>();
+      for (const a of attempts) {
+        const list = attemptsOf.get(a.deliveryId) ?? [];
+        list.push({ attemptedAt: a.attemptedAt.toISOString(), statusCode: a.statusCode, error: a.error, durationMs: a.durationMs, replay: a.replay });
+        attemptsOf.set(a.deliveryId, list);
+      }
+      return endpoints.map((e): WebhookEndpoint => {
+        const recent = deliveries.rows
+          .filter((d) => d.endpoint_id === e.id)
+          .sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || (a.id < b.id ? 1 : -1));
+        return {
+          id: e.id,
+          url: e.url,
+          kinds: e.kinds === null ? null : e.kinds.map((k) => changeKindSchema.parse(k)),
+          state: e.disabledAt === null ? 'enabled' : 'disabled',
+          disabledReason: e.disabledReason,
+          disabledAt: iso(e.disabledAt),
+          failingSince: iso(e.failingSince),
+          createdAt: e.createdAt.toISOString(),
+          recentDeliveries: recent.map((d) => ({
+            id: d.id,
+            webhookId: webhookMessageId(d.id),
+            changeId: d.change_id,
+            eventType: WEBHOOK_EVENT_TYPE,
+            state: d.state === 'succeeded' || d.state === 'failed' ? d.state : 'pending',
+            createdAt: new Date(d.created_at).toISOString(),
+            attempts: attemptsOf.get(d.id) ?? [],
+          })),
+        };
+      });
+    },
+
+    async countEndpoints(accountId) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.accountId, accountId));
+      return row?.n ?? 0;
+    },
+
+    async createEndpoint({ accountId, url, kinds, secret }) {
+      const [row] = await db
+        .insert(webhookEndpoints)
+        .values({ accountId, url, kinds: kinds === null ? null : [...kinds], secret })
+        .returning({ id: webhookEndpoints.id });
+      if (row === undefined) throw new Error('webhook endpoint insert returned nothing');
+      return row;
+    },
+
+    async deleteEndpoint(accountId, endpointId) {
+      const deleted = await db
+        .delete(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)))
+        .returning({ id: webhookEndpoints.id });
+      return deleted.length > 0;
+    },
+
+    async deliveryToSend(deliveryId) {
+      const [row] = await db
+        .select({
+          id: webhookDeliveries.id,
+          state: webhookDeliveries.state,
+          body: webhookDeliveries.body,
+          endpointId: webhookEndpoints.id,
+          url: webhookEndpoints.url,
+          secret: webhookEndpoints.secret,
+          disabledAt: webhookEndpoints.disabledAt,
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(eq(webhookDeliveries.id, deliveryId));
+      if (row === undefined) return null;
+      return {
+        id: row.id,
+        state: row.state === 'succeeded' || row.state === 'failed' ? row.state : 'pending',
+        body: row.body,
+        endpoint: { id: row.endpointId, url: row.url, secret: row.secret, disabled: row.disabledAt !== null },
+      };
+    },
+
+    async recordAttempt(delivery, attempt, decide, disabledReason) {
+      return db.transaction(async (tx) => {
+        const [endpoint] = await tx
+          .select({ failingSince: webhookEndpoints.failingSince, disabledAt: webhookEndpoints.disabledAt })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, delivery.endpointId))
+          .for('update');
+        await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, ...attempt, error: attempt.error?.slice(0, 500) ?? null });
+        const outcome = decide({ failingSince: endpoint?.failingSince ?? null });
+        await tx.update(webhookDeliveries).set({ state: outcome.delivery }).where(eq(webhookDeliveries.id, delivery.id));
+        if (endpoint === undefined) return outcome;
+        const disable = outcome.disable && endpoint.disabledAt === null && outcome.failingSince !== null;
+        await tx
+          .update(webhookEndpoints)
+          .set({
+            failingSince: outcome.failingSince,
+            ...(disable && outcome.failingSince !== null ? { disabledAt: attempt.attemptedAt, disabledReason: disabledReason(outcome.failingSince) } : {}),
+          })
+          .where(eq(webhookEndpoints.id, delivery.endpointId));
+        return outcome;
+      });
+    },
+
+    async endDelivery(deliveryId, state) {
+      await db
+        .update(webhookDeliveries)
+        .set({ state })
+        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.state, 'pending')));
+    },
+
+    async replayDelivery({ accountId, endpointId, deliveryId }, enqueue) {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ state: webhookDeliveries.state })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+          .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)))
+          .for('update');
+        if (found === undefined) return 'not-found';
+        if (found.state === 'pending') return 'pending';
+        await tx.update(webhookDeliveries).set({ state: 'pending' }).where(eq(webhookDeliveries.id, deliveryId));
+        await tx
+          .update(webhookEndpoints)
+          .set({ disabledAt: null, disabledReason: null, failingSince: null })
+          .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)));
+        await enqueue(tx);
+        return 'replayed';
+      });
+    },
+  };
+}
+
+/** The latest delivery ids of an endpoint (tests and the sandbox receiver's summary). */
+export async function latestDeliveryIds(db: Db, endpointId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
