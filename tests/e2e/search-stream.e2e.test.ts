@@ -270,7 +270,18 @@ describe('outside Australia, a global aggregator slower than the registry lead (
     if (!slow) throw new Error('the product with the slow aggregator did not start');
     await chooseCountry(slowPage, 'GBR');
     await searchBox(slowPage).fill('fernhollow analytics');
-    const streamed = slowPage.waitForResponse((response) => new URL(response.url()).pathname === STREAM_PATH, { timeout: 45_000 });
+    // What the page was sent is read in the page, from a copy of the streamed response: Chromium may drop the body of
+    // a long streamed response before the test can read it through the protocol (`response.text()`).
+    await slowPage.evaluate((path) => {
+      const original = window.fetch.bind(window);
+      const page = window as unknown as { __streamed?: Promise<string> };
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (new URL(url, location.href).pathname === path) page.__streamed = response.clone().text();
+        return response;
+      };
+    }, STREAM_PATH);
     await searchBox(slowPage).press('Enter');
     const stream = slowPage.locator('.search-progress [data-channel="stream"]');
     await expect.poll(() => stream.getAttribute('data-state'), { timeout: 45_000, interval: 250 }).toBe('done');
@@ -282,7 +293,9 @@ describe('outside Australia, a global aggregator slower than the registry lead (
     expect(await row.textContent()).toContain('09876543');
     // What the page was sent: the aggregator's own answer, as a row of its own or as identifier patches of the
     // agent's row (the agent can read the same number on the web), and no degraded registry channel.
-    const items = (await (await streamed).text())
+    const streamed = await slowPage.evaluate(() => (window as unknown as { __streamed?: Promise<string> }).__streamed ?? null);
+    if (streamed === null) throw new Error('the page did not send the search stream');
+    const items = streamed
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { _type: string; identifiers?: { type: string; value: string }[] });
