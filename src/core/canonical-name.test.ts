@@ -296,6 +296,7 @@ describe('legal forms of the ISO 20275 (ELF) list, read both ways (legal-forms.t
     ['Acme Ltd. Şti.', 'Acme Limited Şirketi'],
     ['Acme Sp. z o.o.', 'Acme'],
     ['Acme SARL', 'AcmeSARL'],
+    ['Volgaburmash AO', 'Volgaburmash'],
   ])('"%s" and "%s" have one search form', (a, b) => {
     expect(searchName(a)).toBe(searchName(b));
   });

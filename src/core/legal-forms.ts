@@ -138,6 +138,9 @@ const HAND_TRAILING: readonly string[] = [
   'sa',
   'sas',
   'sarl',
+  // Russian "АО" (joint stock company) written in Latin letters after the name ("Volgaburmash AO"); at the end only,
+  // since "A. O." begins names ("A. O. Smith Corporation").
+  'ao',
   'srl',
   'sl',
   'ltda',
