@@ -73,9 +73,11 @@ export function naicsSearchQuery(request: NaicsSearchRequest, search: NaicsSearc
     queryKey: naicsSearchKey(request.session, request.term),
     queryFn: ({ signal }) => search(request.term, signal),
     enabled: request.enabled,
-    // Every term is asked (the route is no-store); a failure is shown at once, not retried.
+    // Every term is asked (the route is no-store); a failure is shown at once, not retried; the answer on
+    // screen is not re-asked behind the user's back when the window regains the focus.
     staleTime: 0,
     retry: false,
+    refetchOnWindowFocus: false,
     // The prior results of the same session stay while the next term loads.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === request.session ? previous : undefined),
   });
