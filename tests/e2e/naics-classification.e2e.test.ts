@@ -182,12 +182,22 @@ describe('analyst page', () => {
     const input = combobox(page);
     await input.waitFor(WAIT);
     await eventually(() => focused(page), 'combobox');
+    // The typeahead's requests: none below two characters; keys 20 ms apart make one, for the last term (the debounce).
+    const searches: string[] = [];
+    const onSearch = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/naics/search') searches.push(url.searchParams.get('term') ?? '');
+    };
+    page.on('request', onSearch);
     await input.press('s');
     await page.waitForTimeout(500);
     expect(await input.getAttribute('aria-expanded')).toBe('false');
+    expect(searches).toEqual([]);
     await input.pressSequentially('zzq', { delay: 20 });
     await eventually(() => page.locator('.naics-combobox-status').textContent(), 'No NAICS industry matches "szzq"');
     expect(await input.getAttribute('aria-expanded')).toBe('true');
+    page.off('request', onSearch);
+    expect(searches).toEqual(['szzq']);
     expect(await page.getByRole('option').count()).toBe(0);
     await input.fill('solar');
     await page.getByRole('option', { name: /221114/ }).waitFor(WAIT);

@@ -1,11 +1,13 @@
 'use client';
 /**
- * The identify sidebar: the organisation record from its store, its NAICS tags with the add control in
- * the same row, its Aquila1 classification and its figures. After an add: a targeted patch of the store
- * (the action's naics/aquila1/aquila2, then the record re-read and merged the same way); no layout refresh.
+ * The identify sidebar: the organisation record from the query cache (identify-sidebar-record.ts), its NAICS
+ * tags with the add control in the same row, its Aquila1 classification and its figures. After an add: a
+ * targeted patch of the cached record (the action's naics/aquila1/aquila2, then the record re-read and merged
+ * the same way); no layout refresh.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { NO_NAICS_DETAIL, profileStateOf } from '../../core/profile-status';
 import { NaicsRow } from '../naics/naics-row';
 import type { AddNaicsSuccess } from '../naics/add-naics-control-state';
@@ -13,12 +15,7 @@ import { Aquila1Classification } from '../organisation/classification-view';
 import { EnrichNowButton } from '../organisation/enrich-now-button';
 import { LiveOrganisationFigures } from '../organisation/live-figures';
 import { ProfileStateBadge, profileStateFacts } from '../organisation/profile-state-badge';
-import { createIdentifySidebarStore, fetchSidebarRecord, type SidebarEntry } from './identify-sidebar-store';
-
-/** The browser's one sidebar store (records survive closing and reopening the sidebar). */
-export const identifySidebarStore = createIdentifySidebarStore((id) => fetchSidebarRecord(id));
-
-const SERVER_ENTRY: SidebarEntry = { record: null, loading: true, error: null };
+import { mergeSidebarClassification, refreshSidebarClassification, reloadSidebarRecord, sidebarEntry, sidebarRecordQuery } from './identify-sidebar-record';
 
 export interface IdentifySidebarProps {
   readonly id: string;
@@ -30,16 +27,8 @@ export interface IdentifySidebarProps {
 }
 
 export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, onClose }: IdentifySidebarProps) {
-  const store = identifySidebarStore;
-  const entry = useSyncExternalStore(
-    store.subscribe,
-    () => store.entry(organisationId),
-    () => SERVER_ENTRY,
-  );
-
-  useEffect(() => {
-    void store.load(organisationId);
-  }, [store, organisationId]);
+  const client = useQueryClient();
+  const entry = sidebarEntry(useQuery(sidebarRecordQuery(organisationId)));
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -47,8 +36,8 @@ export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, on
   }, [takeFocus]);
 
   function afterAdd(result: AddNaicsSuccess) {
-    store.mergeClassification(organisationId, result);
-    void store.refreshClassification(organisationId);
+    mergeSidebarClassification(client, organisationId, result);
+    void refreshSidebarClassification(client, organisationId);
   }
 
   const record = entry.record;
@@ -74,7 +63,7 @@ export function IdentifySidebar({ id, organisationId, flagEnabled, takeFocus, on
               {state.detail ? <p className="identify-sidebar-status-detail">{state.detail}</p> : null}
               {state.classifyByHand ? <p className="identify-sidebar-status-detail">{NO_NAICS_DETAIL}</p> : null}
               {state.kind === 'failed' || state.kind === 'none' ? (
-                <EnrichNowButton organisationId={record.id} onRequested={() => void store.load(organisationId, { force: true })} />
+                <EnrichNowButton organisationId={record.id} onRequested={() => void reloadSidebarRecord(client, organisationId)} />
               ) : null}
             </section>
           ) : null}

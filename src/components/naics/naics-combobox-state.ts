@@ -1,11 +1,8 @@
 /**
- * The NAICS combobox's search state machine, free of React so it is unit-tested directly
- * (spec "Interface behaviour of the combobox"):
- * - states idle / loading / success / empty / error;
- * - below minChars (2) any pending or in-flight request is cancelled and the state resets to idle at once;
- * - a term at or above minChars is searched after debounceMs (300) of quiet;
- * - every term change bumps a monotonic token and aborts the previous request: a stale answer is dropped,
- *   an AbortError is ignored, and the prior results stay visible while the next search is loading.
+ * The NAICS combobox's vocabulary and its pure helpers (spec "Interface behaviour of the combobox"): the search
+ * states idle / loading / success / empty / error, minChars (2) and debounceMs (300), the popup's opening rule,
+ * the active option's moves and the status line. The search itself (debounce, request, stale answers) is
+ * TanStack Query's: naics-search-query.ts and use-naics-search.ts.
  */
 import type { NaicsSearchResult } from '../../core/naics';
 
@@ -33,109 +30,8 @@ export class NaicsSearchFailedError extends Error {
 
 export type NaicsSearchFunction = (term: string, signal: AbortSignal) => Promise<readonly NaicsSearchResult[]>;
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const globalTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
-
-export interface NaicsSearchControllerOptions {
-  readonly search: NaicsSearchFunction;
-  readonly onChange: (state: NaicsSearchState) => void;
-  readonly minChars?: number;
-  readonly debounceMs?: number;
-  readonly timers?: Timers;
-}
-
-export interface NaicsSearchController {
-  getState(): NaicsSearchState;
-  /** The input's new value (trimmed here). */
-  setTerm(value: string): void;
-  /** Cancels everything and returns to idle (the clear button, the control collapsing). */
-  reset(): void;
-  /** Cancels everything; later answers are dropped. */
-  dispose(): void;
-}
-
 export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
-}
-
-export function createNaicsSearchController(options: NaicsSearchControllerOptions): NaicsSearchController {
-  const minChars = options.minChars ?? NAICS_COMBOBOX_MIN_CHARS;
-  const debounceMs = options.debounceMs ?? NAICS_COMBOBOX_DEBOUNCE_MS;
-  const timers = options.timers ?? globalTimers;
-  let state: NaicsSearchState = IDLE_SEARCH_STATE;
-  /** Monotonic: every term change, reset and dispose bumps it; an answer for an older token is stale. */
-  let token = 0;
-  let pendingTimer: unknown;
-  let inFlight: AbortController | undefined;
-
-  function set(next: NaicsSearchState): void {
-    state = next;
-    options.onChange(state);
-  }
-
-  function cancel(): void {
-    if (pendingTimer !== undefined) {
-      timers.clearTimeout(pendingTimer);
-      pendingTimer = undefined;
-    }
-    inFlight?.abort();
-    inFlight = undefined;
-  }
-
-  async function run(term: string, mine: number): Promise<void> {
-    pendingTimer = undefined;
-    const abort = new AbortController();
-    inFlight = abort;
-    try {
-      const results = await options.search(term, abort.signal);
-      if (mine !== token) return;
-      inFlight = undefined;
-      set({ status: results.length > 0 ? 'success' : 'empty', term, results, errorMessage: null });
-    } catch (error) {
-      if (isAbortError(error) || mine !== token) return;
-      inFlight = undefined;
-      set({
-        status: 'error',
-        term,
-        results: [],
-        errorMessage: error instanceof NaicsSearchFailedError ? error.message : SEARCH_FAILED_MESSAGE,
-      });
-    }
-  }
-
-  return {
-    getState: () => state,
-    setTerm(value) {
-      const term = value.trim();
-      if (term === state.term && state.status !== 'idle' && state.status !== 'error') return;
-      token += 1;
-      cancel();
-      if (term.length < minChars) {
-        if (state !== IDLE_SEARCH_STATE) set(IDLE_SEARCH_STATE);
-        return;
-      }
-      const mine = token;
-      // Prior results stay while the next search loads.
-      set({ status: 'loading', term, results: state.results, errorMessage: null });
-      pendingTimer = timers.setTimeout(() => void run(term, mine), debounceMs);
-    },
-    reset() {
-      token += 1;
-      cancel();
-      if (state !== IDLE_SEARCH_STATE) set(IDLE_SEARCH_STATE);
-    },
-    dispose() {
-      token += 1;
-      cancel();
-    },
-  };
 }
 
 /** The popup opens only when it has something to show: a non-idle search, or a prompt message. */

@@ -1,25 +1,22 @@
 'use client';
 /**
  * The NAICS search combobox (ARIA 1.2 combobox with a listbox popup). Loaded lazily by the add control.
- * Typing searches after the debounce (state machine in naics-combobox-state.ts); ArrowDown/ArrowUp/Home/End
+ * Typing searches after the debounce (TanStack Query: use-naics-search.ts); ArrowDown/ArrowUp/Home/End
  * move the active option, Enter selects it, Escape closes the popup and keeps the focus in the input.
  * The popup opens only when it has content.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { NaicsSearchResult } from '../../core/naics';
 import {
-  IDLE_SEARCH_STATE,
   NAICS_COMBOBOX_DEBOUNCE_MS,
   NAICS_COMBOBOX_MIN_CHARS,
-  createNaicsSearchController,
   moveActiveIndex,
   popupHasContent,
   searchStatusText,
-  type NaicsSearchController,
   type NaicsSearchFunction,
-  type NaicsSearchState,
 } from './naics-combobox-state';
 import { fetchNaicsSuggestions } from './naics-search-client';
+import { useNaicsSearch } from './use-naics-search';
 
 export type NaicsComboboxVariant = 'default' | 'toolbar' | 'default-dark-popup';
 
@@ -57,17 +54,10 @@ export default function NaicsCombobox({
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [value, setValue] = useState('');
-  const [state, setState] = useState<NaicsSearchState>(IDLE_SEARCH_STATE);
+  const { state, setTerm, reset } = useNaicsSearch({ search, minChars, debounceMs });
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
-  const controllerRef = useRef<NaicsSearchController | null>(null);
   const ownInputRef = useRef<HTMLInputElement | null>(null);
-
-  useEffect(() => {
-    const controller = createNaicsSearchController({ search, minChars, debounceMs, onChange: setState });
-    controllerRef.current = controller;
-    return () => controller.dispose();
-  }, [search, minChars, debounceMs]);
 
   // A new answer resets the active option.
   useEffect(() => setActive(-1), [state.results]);
@@ -79,7 +69,7 @@ export default function NaicsCombobox({
   function change(next: string) {
     setValue(next);
     setDismissed(false);
-    controllerRef.current?.setTerm(next);
+    setTerm(next);
   }
 
   function choose(index: number) {
@@ -167,7 +157,7 @@ export default function NaicsCombobox({
             onClick={() => {
               setValue('');
               setDismissed(false);
-              controllerRef.current?.reset();
+              reset();
               ownInputRef.current?.focus();
             }}
           >

@@ -1,5 +1,5 @@
 /**
- * The typeahead request: GET /api/naics/search?term= with no caching, forwarding the combobox's abort
+ * The typeahead request: GET /api/naics/search?term= with no caching, forwarding the query's abort
  * signal so a superseded request is cancelled. The answer is validated; a failure carries the route's
  * safe `error` message (or a generic one).
  */
