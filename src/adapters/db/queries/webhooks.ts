@@ -123,6 +123,33 @@ export function createWebhookStore(db: Db): WebhookStore {
       return row?.n ?? 0;
     },
 
+    async disabledEndpoints(accountId) {
+      // The latest failed delivery is the one to replay (the one whose attempt disabled it, or a later one ended by it).
+      const rows = await db.execute<{
+        id: string;
+        url: string;
+        failing_since: Date | string | null;
+        disabled_at: Date | string;
+        disabled_reason: string | null;
+        replay_delivery_id: string | null;
+      }>(sql`
+        select e.id, e.url, e.failing_since, e.disabled_at, e.disabled_reason,
+               (select d.id from ${webhookDeliveries} d where d.endpoint_id = e.id and d.state = 'failed'
+                 order by d.created_at desc, d.id desc limit 1) as replay_delivery_id
+          from ${webhookEndpoints} e
+         where e.account_id = ${accountId}::uuid and e.disabled_at is not null
+         order by e.disabled_at desc, e.id`);
+      const at = (d: Date | string) => new Date(d).toISOString();
+      return rows.rows.map((r) => ({
+        id: r.id,
+        url: r.url,
+        failingSince: r.failing_since === null ? null : at(r.failing_since),
+        disabledAt: at(r.disabled_at),
+        disabledReason: r.disabled_reason ?? 'Every delivery attempt failed for too long',
+        replayDeliveryId: r.replay_delivery_id,
+      }));
+    },
+
     async createEndpoint({ accountId, url, kinds, secret }) {
       const [row] = await db
         .insert(webhookEndpoints)
