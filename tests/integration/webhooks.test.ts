@@ -368,6 +368,18 @@ describe('webhooks', () => {
     expect(disabled.disabledReason).toContain('24 hours');
     expect(disabled.recentDeliveries[0]).toMatchObject({ state: 'failed' });
     expect(new Set(disabled.recentDeliveries[0]?.attempts.map((a) => a.statusCode))).toEqual(new Set([503]));
+    // The /changes page's notice (its read): B is told, with what to replay; A, whose endpoints answer, is told nothing.
+    expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([
+      {
+        id: endpoints.b.id,
+        url: disabled.url,
+        failingSince: T1.toISOString(),
+        disabledAt: clock.toISOString(),
+        disabledReason: disabled.disabledReason,
+        replayDeliveryId: disabled.recentDeliveries[0]?.id,
+      },
+    ]);
+    expect(await ctx.container.webhooks.disabledEndpoints(accountA.id)).toEqual([]);
 
     const deliveries = await countOf('webhook_deliveries');
     entityOf('984500QUILLSTONE0015').registrationStatus = 'RETIRED';
@@ -389,6 +401,7 @@ describe('webhooks', () => {
       100,
     );
     expect(enabled).toMatchObject({ state: 'enabled', disabledReason: null, failingSince: null });
+    expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([]);
   });
 
   it('DELETE removes the account’s own endpoint only: another account’s id is 404', async () => {
