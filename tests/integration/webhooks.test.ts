@@ -340,7 +340,7 @@ describe('webhooks', () => {
     receiver.answer = () => ({ status: 204 });
   });
 
-  it('an endpoint that fails every attempt for WEBHOOK_DISABLE_AFTER_HOURS is disabled and shows why; new changes skip it; a replay enables it', async () => {
+  it('an endpoint that fails every attempt for WEBHOOK_DISABLE_AFTER_HOURS is disabled and shows why; new changes skip it; a replay enables it and sends what it missed', async () => {
     receiver.answer = (r) => (r.path === '/b' ? { status: 503 } : { status: 204 });
     entityOf('984500QUILLSTONE0015').registrationStatus = 'LAPSED';
     const T1 = new Date(T0.getTime() + 100 * HOUR);
@@ -402,6 +402,21 @@ describe('webhooks', () => {
     );
     expect(enabled).toMatchObject({ state: 'enabled', disabledReason: null, failingSince: null });
     expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([]);
+    // What it missed while disabled arrives once it is enabled again: the change recorded then, signed, once.
+    const missed = await waitFor(
+      'the change recorded while disabled to arrive',
+      async () => receivedAt('/b').find((r) => webhookEventSchema.parse(JSON.parse(r.body)).data.change.after === 'RETIRED'),
+      15_000,
+      100,
+    );
+    expect(verifiedBySpec(endpoints.b.secret, missed)).toBe(true);
+    expect(webhookEventSchema.parse(JSON.parse(missed.body)).data.organisation).toEqual({ id: ids.quillstone, name: 'QUILLSTONE SOFTWARE LIMITED' });
+    expect(await countOf('webhook_deliveries')).toBe(deliveries + 1);
+    expect(
+      receivedAt('/a')
+        .concat(receivedAt('/a-status'))
+        .some((r) => r.body.includes('RETIRED')),
+    ).toBe(false);
   });
 
   it('DELETE removes the account’s own endpoint only: another account’s id is 404', async () => {

@@ -60,12 +60,14 @@ export interface WebhookStore {
   endDelivery(deliveryId: string, state: 'failed'): Promise<void>;
   /**
    * Replay: when the account owns the endpoint and the delivery is not pending, marks it pending again, enables its
-   * endpoint (clearing its failing streak) and calls `enqueue` in the same transaction. 'not-found' for an endpoint or
-   * delivery the account does not have; 'pending' when it is being delivered already.
+   * endpoint (clearing its failing streak) and calls `enqueue` in the same transaction. An endpoint that was disabled
+   * also gets what it missed since its streak began, pending again or new (`missed`: those deliveries' ids): its failed
+   * deliveries and the changes recorded while it was disabled. 'not-found' for an endpoint or delivery the account
+   * does not have; 'pending' when it is being delivered already.
    */
   replayDelivery(
     params: { accountId: string; endpointId: string; deliveryId: string },
-    enqueue: (tx: unknown) => Promise<void>,
+    enqueue: (tx: unknown, missed: readonly string[]) => Promise<void>,
   ): Promise<'replayed' | 'not-found' | 'pending'>;
 }
 

@@ -41,7 +41,7 @@ export interface AccountChangeRow {
   unread: boolean;
 }
 
-interface Row extends Record<string, unknown> {
+export interface Row extends Record<string, unknown> {
   id: string;
   organisation_id: string;
   organisation_name: string;
@@ -54,7 +54,8 @@ interface Row extends Record<string, unknown> {
   unread: boolean;
 }
 
-const toRow = (r: Row): AccountChangeRow => ({
+/** A selected change row (`selectAccountChange`'s columns) as the stores answer it. */
+export const toAccountChangeRow = (r: Row): AccountChangeRow => ({
   id: r.id,
   organisationId: r.organisation_id,
   organisationName: r.organisation_name,
@@ -67,7 +68,8 @@ const toRow = (r: Row): AccountChangeRow => ({
   unread: Boolean(r.unread),
 });
 
-const SELECT_CHANGE = (accountId: string) => sql`
+/** The columns `toAccountChangeRow` maps: a change, its organisation's name and whether the account has read it (`c`, `o`). */
+export const selectAccountChange = (accountId: string) => sql`
   select c.id, c.organisation_id, o.name as organisation_name, c.kind, c.field, c.before, c.after, c.source, c.observed_at,
          ${unreadBy(accountId, sql`c.id`)} as unread
     from organisation_changes c
@@ -80,12 +82,12 @@ export async function listAccountChangesPage(
 ): Promise<AccountChangeRow[]> {
   if (!isUuid(params.accountId)) return [];
   const result = await db.execute<Row>(sql`
-    ${SELECT_CHANGE(params.accountId)}
+    ${selectAccountChange(params.accountId)}
      where ${matching(params.accountId, params.filter)}
      order by unread desc, c.observed_at desc, c.id desc
      offset ${params.offset}
      limit ${params.limit}`);
-  return result.rows.map(toRow);
+  return result.rows.map(toAccountChangeRow);
 }
 
 /** How many changes the filter shows, and how many of them are unread. */
@@ -120,11 +122,11 @@ export async function listChangedOrganisations(db: Db, params: { accountId: stri
 export async function listOrganisationHistory(db: Db, params: { accountId: string; organisationId: string; limit: number }): Promise<AccountChangeRow[]> {
   if (!isUuid(params.accountId) || !isUuid(params.organisationId)) return [];
   const result = await db.execute<Row>(sql`
-    ${SELECT_CHANGE(params.accountId)}
+    ${selectAccountChange(params.accountId)}
      where c.organisation_id = ${params.organisationId}::uuid and ${onAccountList(params.accountId, sql`c.organisation_id`)}
      order by c.observed_at desc, c.id desc
      limit ${params.limit}`);
-  return result.rows.map(toRow);
+  return result.rows.map(toAccountChangeRow);
 }
 
 /** Whether the organisation is on the account's list. */
