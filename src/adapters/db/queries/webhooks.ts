@@ -10,7 +10,7 @@ import type { RecordedChange } from '../../../server/monitoring/ports';
 import type { WebhookStore, WebhookTx } from '../../../server/webhooks/ports';
 import type { Db } from '../client';
 import { organisations, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../schema';
-import { onAccountList, selectAccountChange, toAccountChangeRow, type Row as AccountChangeRowColumns } from './account-changes';
+import { onAccountList, selectAccountChange, toAccountChangeRecord, type AccountChangeColumns } from './account-changes';
 
 /** Webhooks' view of the transaction that stores change records: deliveries recorded, and jobs sent, in it. */
 export function webhookTx(tx: Db): WebhookTx {
@@ -226,7 +226,7 @@ export function createWebhookStore(db: Db): WebhookStore {
     async replayDelivery({ accountId, endpointId, deliveryId }, enqueue) {
       return db.transaction(async (tx) => {
         const [found] = await tx
-          .select({ state: webhookDeliveries.state, failingSince: webhookEndpoints.failingSince, disabledAt: webhookEndpoints.disabledAt })
+          .select({ state: webhookDeliveries.state, disabledAt: webhookEndpoints.disabledAt })
           .from(webhookDeliveries)
           .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
           .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)))
@@ -238,8 +238,7 @@ export function createWebhookStore(db: Db): WebhookStore {
           .update(webhookEndpoints)
           .set({ disabledAt: null, disabledReason: null, failingSince: null })
           .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)));
-        const missed =
-          found.disabledAt === null ? [] : await missedDeliveries(tx, { endpointId, accountId, since: found.failingSince ?? found.disabledAt, deliveryId });
+        const missed = found.disabledAt === null ? [] : await missedDeliveries(tx, { endpointId, accountId, deliveryId });
         await enqueue(tx, missed);
         return 'replayed';
       });
@@ -248,28 +247,32 @@ export function createWebhookStore(db: Db): WebhookStore {
 }
 
 /**
- * What an endpoint enabled again missed since its failing streak began (`since`), made pending in the replay's
- * transaction: its deliveries that failed in the streak (their last attempt at or after `since`, or none: ended by the
- * disabling) but the replayed one, and a new delivery per change recorded while it was disabled (observed since then,
- * of an organisation on the account's list, of a kind it wants, never delivered to it). Answers their ids.
+ * What an endpoint enabled again missed during its outage (since its last delivered attempt, or its creation), made
+ * pending in the replay's transaction: its deliveries that failed since then (their last attempt in the outage, or none:
+ * ended by the disabling), the replayed one aside, and a new delivery per change recorded while it was disabled
+ * (observed in the outage, of an organisation on the account's list, of a kind it wants, never delivered to it).
+ * Answers their ids.
  */
-async function missedDeliveries(t: Db, params: { endpointId: string; accountId: string; since: Date; deliveryId: string }): Promise<string[]> {
-  const since = params.since.toISOString();
+async function missedDeliveries(t: Db, params: { endpointId: string; accountId: string; deliveryId: string }): Promise<string[]> {
+  const outageSince = sql`(select coalesce(
+      (select max(a.attempted_at) from ${webhookAttempts} a join ${webhookDeliveries} x on x.id = a.delivery_id
+        where x.endpoint_id = ${params.endpointId}::uuid and a.status_code between 200 and 299),
+      (select created_at from ${webhookEndpoints} where id = ${params.endpointId}::uuid)))`;
   const failed = await t.execute<{ id: string }>(sql`
     update ${webhookDeliveries} d set state = 'pending'
      where d.endpoint_id = ${params.endpointId}::uuid and d.state = 'failed' and d.id <> ${params.deliveryId}::uuid
-       and coalesce((select max(a.attempted_at) from ${webhookAttempts} a where a.delivery_id = d.id), 'infinity'::timestamptz) >= ${since}::timestamptz
+       and coalesce((select max(a.attempted_at) from ${webhookAttempts} a where a.delivery_id = d.id), 'infinity'::timestamptz) >= ${outageSince}
     returning d.id`);
-  const changes = await t.execute<AccountChangeRowColumns>(sql`
+  const changes = await t.execute<AccountChangeColumns>(sql`
     ${selectAccountChange(params.accountId)}
       join ${webhookEndpoints} e on e.id = ${params.endpointId}::uuid
-     where c.observed_at >= ${since}::timestamptz
+     where c.observed_at >= ${outageSince}
        and (e.kinds is null or c.kind = any(e.kinds))
        and ${onAccountList(params.accountId, sql`c.organisation_id`)}
        and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = e.id and d.change_id = c.id)
      order by c.observed_at, c.id`);
   const missed = changes.rows
-    .map(toAccountChangeRow)
+    .map(toAccountChangeRecord)
     .map((c): RecordedChange => ({ ...c, kind: changeKindSchema.parse(c.kind), source: registrySourceSchema.parse(c.source) }));
   const added = await recordChangeDeliveries(t, missed, params.endpointId);
   return [...failed.rows.map((r) => r.id), ...added];
