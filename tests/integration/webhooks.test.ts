@@ -13,8 +13,9 @@ import { POST as replayDelivery } from '../../src/app/api/webhooks/[id]/deliveri
 import { createdWebhookSchema, webhookEndpointListSchema, webhookEventSchema, type WebhookEndpoint } from '../../src/core/webhooks';
 import { startWebhookWorker } from '../../src/server/webhooks/webhook-worker';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
-import { makeAccount, makeOrganisation } from '../support/factories';
+import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
 import { startTestWebhookReceiver, type ReceivedWebhook, type TestWebhookReceiver } from '../support/webhook-receiver';
 import { waitFor } from '../support/worker-process';
 
@@ -47,20 +48,8 @@ beforeAll(async () => {
   const { db } = ctx.database;
   accountA = await makeAccount(db);
   accountB = await makeAccount(db);
-  ids.harbourline = (
-    await makeOrganisation(
-      db,
-      { name: 'HARBOURLINE LOGISTICS, INC.', countryIsoAlpha3: 'USA', identifiers: [{ type: 'LEI', value: '984500HARBOURLINE019' }] },
-      { linkAccountId: accountA.id },
-    )
-  ).id;
-  ids.quillstone = (
-    await makeOrganisation(
-      db,
-      { name: 'QUILLSTONE SOFTWARE LIMITED', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500QUILLSTONE0015' }] },
-      { ownerAccountId: accountB.id, linkAccountId: accountB.id },
-    )
-  ).id;
+  ids.harbourline = await watchByLei(db, 'harbourline', { linkAccountId: accountA.id });
+  ids.quillstone = await watchByLei(db, 'quillstone', { ownerAccountId: accountB.id, linkAccountId: accountB.id });
   await startWebhookWorker({ jobs: ctx.container.jobs, deliverWebhook: ctx.container.webhooks.deliver, concurrency: 1 });
 }, 120_000);
 
@@ -97,11 +86,7 @@ async function remove(authorization: string, endpointId: string) {
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-function entityOf(lei: string) {
-  const found = gleif.entities.find((e) => e.lei === lei);
-  if (found === undefined) throw new Error(`no ${lei} in the GLEIF fake`);
-  return found;
-}
+const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
 
 const receivedAt = (path: string) => receiver.received.filter((r) => r.path === path);
 const countOf = async (table: 'organisation_changes' | 'webhook_deliveries') =>
