@@ -61,9 +61,9 @@ export interface WebhookStore {
   /**
    * Replay: when the account owns the endpoint and the delivery is not pending, marks it pending again, enables its
    * endpoint (clearing its failing streak) and calls `enqueue` in the same transaction. An endpoint that was disabled
-   * also gets what it missed in its outage (since its last delivered attempt), pending again or new (`missed`: those deliveries' ids): its failed
-   * deliveries and the changes recorded while it was disabled. 'not-found' for an endpoint or delivery the account
-   * does not have; 'pending' when it is being delivered already.
+   * also gets what it missed in its outage (since its last delivered attempt), pending again or new (`missed`: those
+   * deliveries' ids): its failed deliveries and the changes recorded while it was disabled. 'not-found' for an
+   * endpoint or delivery the account does not have; 'pending' when it is being delivered already.
    */
   replayDelivery(
     params: { accountId: string; endpointId: string; deliveryId: string },
