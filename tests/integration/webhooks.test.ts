@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as listWebhooks, POST as createWebhook } from '../../src/app/api/webhooks/route';
 import { DELETE as deleteWebhook } from '../../src/app/api/webhooks/[id]/route';
 import { POST as replayDelivery } from '../../src/app/api/webhooks/[id]/deliveries/[deliveryId]/replay/route';
+import { runReplayWebhookDeliveryAction } from '../../src/app/actions/replay-webhook-delivery';
 import { createdWebhookSchema, webhookEndpointListSchema, webhookEventSchema, type WebhookEndpoint } from '../../src/core/webhooks';
 import { startWebhookWorker } from '../../src/server/webhooks/webhook-worker';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
@@ -402,6 +403,38 @@ describe('webhooks', () => {
         .concat(receivedAt('/a-status'))
         .some((r) => r.body.includes('RETIRED')),
     ).toBe(false);
+  });
+
+  it('the /changes page’s Enable again (a server action) replays through the same use case: its own account only, ids checked, a session required', async () => {
+    const endpoint = await deliveriesOf(accountB.authorization, endpoints.b.id);
+    const delivery = endpoint.recentDeliveries[0];
+    if (delivery === undefined) throw new Error('no delivery of B');
+    const refreshed: string[] = [];
+    const deps = (accountId: string | null) => ({
+      account: async () => (accountId === null ? null : { accountId, userId: null, via: 'session' as const }),
+      container: ctx.container,
+      refreshPath: (path: string) => void refreshed.push(path),
+    });
+    const input = { endpointId: endpoints.b.id, deliveryId: delivery.id };
+    expect(await runReplayWebhookDeliveryAction(input, deps(null))).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
+    expect(await runReplayWebhookDeliveryAction({ endpointId: 'x', deliveryId: delivery.id }, deps(accountB.id))).toMatchObject({
+      ok: false,
+      error: { name: 'ValidationError' },
+    });
+    expect(await runReplayWebhookDeliveryAction(input, deps(accountA.id))).toMatchObject({ ok: false, error: { name: 'NotFoundError' } });
+    expect(refreshed).toEqual([]);
+    receiver.answer = () => ({ status: 204 });
+    expect(await runReplayWebhookDeliveryAction(input, deps(accountB.id))).toEqual({ ok: true, data: { id: delivery.id, state: 'pending' } });
+    expect(refreshed).toEqual(['/changes']);
+    await waitFor(
+      'the replay from the page to succeed',
+      async () => {
+        const again = (await deliveriesOf(accountB.authorization, endpoints.b.id)).recentDeliveries.find((d) => d.id === delivery.id);
+        return again?.state === 'succeeded' && again.attempts.some((a) => a.replay && a.statusCode === 204) ? true : undefined;
+      },
+      15_000,
+      100,
+    );
   });
 
   it('DELETE removes the account’s own endpoint only: another account’s id is 404', async () => {
