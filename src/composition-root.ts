@@ -109,7 +109,7 @@ import { createDeliverWebhook, type DeliverWebhook } from './server/webhooks/del
 import { createEnqueueChangeDeliveries } from './server/webhooks/enqueue-change-deliveries';
 import { createReplayWebhookDelivery, type ReplayWebhookDelivery } from './server/webhooks/replay-webhook-delivery';
 import type { WebhookStore } from './server/webhooks/ports';
-import type { WebhookEndpoint } from './core/webhooks';
+import type { DisabledWebhookEndpoint, WebhookEndpoint } from './core/webhooks';
 
 export interface Container {
   readonly env: Env;
@@ -188,6 +188,8 @@ export interface Container {
   readonly webhooks: {
     readonly createEndpoint: CreateWebhookEndpoint;
     readonly listEndpoints: (accountId: string) => Promise<WebhookEndpoint[]>;
+    /** The account's disabled endpoints: the `/changes` page tells the account of them. */
+    readonly disabledEndpoints: (accountId: string) => Promise<DisabledWebhookEndpoint[]>;
     readonly deleteEndpoint: DeleteWebhookEndpoint;
     readonly replayDelivery: ReplayWebhookDelivery;
     readonly deliver: DeliverWebhook;
@@ -460,6 +462,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     webhooks: {
       createEndpoint: createCreateWebhookEndpoint({ store: webhookStore, sender: webhookSender }),
       listEndpoints: (accountId) => webhookStore.listEndpoints(accountId),
+      disabledEndpoints: (accountId) => webhookStore.disabledEndpoints(accountId),
       deleteEndpoint: createDeleteWebhookEndpoint(webhookStore),
       replayDelivery: createReplayWebhookDelivery({ store: webhookStore, jobs }),
       deliver: createDeliverWebhook({

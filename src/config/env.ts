@@ -115,8 +115,15 @@ export const envSchema = z
     MONITOR_INTERVAL_HOURS: intFromString(24, 1, 24 * 366),
     /** When the monitoring pass runs (pg-boss cron, five fields, UTC); each pass reads only what is due. */
     MONITOR_SCHEDULE_CRON: optionalString.transform((v) => v ?? '*/15 * * * *'),
-    /** Webhooks: an endpoint that failed every delivery attempt for this many hours is disabled. */
-    WEBHOOK_DISABLE_AFTER_HOURS: intFromString(WEBHOOK_DISABLE_AFTER_HOURS_DEFAULT, 1, 24 * 30),
+    /** Webhooks: an endpoint that failed every delivery attempt for this many hours is disabled (a fraction: tests, demos). */
+    WEBHOOK_DISABLE_AFTER_HOURS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
+      z
+        .number()
+        .min(0.0005)
+        .max(24 * 30)
+        .default(WEBHOOK_DISABLE_AFTER_HOURS_DEFAULT),
+    ),
     /** Webhooks: retries of one delivery after its first attempt, with exponential back-off from WEBHOOK_RETRY_DELAY_SECONDS. */
     WEBHOOK_RETRY_LIMIT: intFromString(WEBHOOK_RETRY_DEFAULTS.retryLimit, 0, 16),
     WEBHOOK_RETRY_DELAY_SECONDS: intFromString(WEBHOOK_RETRY_DEFAULTS.retryDelaySeconds, 1, 3600),

@@ -164,7 +164,30 @@ export function webhookAttemptOutcome(params: {
   return { delivery: params.lastAttempt ? 'failed' : 'pending', failingSince, disable: false };
 }
 
+/** WEBHOOK_DISABLE_AFTER_HOURS in words: hours, or minutes or seconds for a fraction of an hour (tests, demos). */
+export function disablingWindowInWords(disableAfterHours: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (disableAfterHours >= 1) return plural(Math.round(disableAfterHours * 10) / 10, 'hour');
+  const minutes = Math.round(disableAfterHours * 60);
+  return minutes >= 1 ? plural(minutes, 'minute') : plural(Math.max(1, Math.round(disableAfterHours * 3600)), 'second');
+}
+
 /** The reason an endpoint shows once it is disabled. */
 export function webhookDisabledReason(disableAfterHours: number, failingSince: Date): string {
-  return `Every delivery attempt failed for ${disableAfterHours} hours (since ${failingSince.toISOString()}); replay a delivery to enable it again`;
+  return `Every delivery attempt failed for ${disablingWindowInWords(disableAfterHours)} (since ${failingSince.toISOString()}); replay a delivery to enable it again`;
 }
+
+/**
+ * A disabled endpoint as the account is told of it on the `/changes` page: where it pointed, since when every attempt
+ * failed, why it was disabled, and the delivery whose replay enables it again (its latest failed one).
+ */
+export const disabledWebhookEndpointSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  failingSince: z.iso.datetime({ offset: true }).nullable(),
+  disabledAt: z.iso.datetime({ offset: true }),
+  disabledReason: z.string(),
+  /** null only when no failed delivery is left (none can be replayed: deleting and adding the endpoint again is the way). */
+  replayDeliveryId: z.uuid().nullable(),
+});
+export type DisabledWebhookEndpoint = z.infer<typeof disabledWebhookEndpointSchema>;

@@ -19,9 +19,8 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
-import { runCliInProcess } from '../../src/cli/__fixtures__/cli-in-process';
-import { readSandboxRegisters } from '../../src/sandbox/sandbox-registers';
 import { launchChromium, openDemoPage } from './support/browser';
+import { productCli, waitForAbnCancelled } from './support/monitoring-story';
 import { demoAccountId, openProductDatabase } from './support/product-database';
 
 const baseUrl = inject('baseUrl');
@@ -40,27 +39,6 @@ let accountId: string;
 let redCentreId: string;
 let addedToList = false;
 const pageErrors: string[] = [];
-
-/** The CLI as an operator runs it next to `npm start`: the product's database and DATA_DIR, sandbox mode. */
-async function cli(...argv: string[]) {
-  const url = database.pool.options.connectionString ?? '';
-  const run = await runCliInProcess(url, argv, { APP_ENV: 'sandbox', DATA_DIR: dataDir, MATCH_REGISTRY_CALLS_PER_MINUTE: '10000' });
-  expect(run.code, `${argv.join(' ')}: ${run.text} ${run.stderr.slice(-500)}`).toBe(0);
-  return run.json ?? {};
-}
-
-/** Waits until the running ABN Lookup fake says the ABN is cancelled (the fakes follow the clock file every second). */
-async function waitForCancelled(abn: string): Promise<void> {
-  const { ABR_BASE_URL, ABR_GUID } = readSandboxRegisters(dataDir);
-  if (!ABR_BASE_URL) throw new Error(`no sandbox registers under ${dataDir}`);
-  const deadline = Date.now() + WAIT.timeout;
-  for (;;) {
-    const response = await fetch(`${ABR_BASE_URL}/json/AbnDetails.aspx?abn=${abn}&guid=${ABR_GUID ?? ''}&callback=cb`);
-    if (/"AbnStatus":"Cancelled"/.test(await response.text())) return;
-    if (Date.now() > deadline) throw new Error(`the ABN Lookup fake never cancelled ${abn}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function expectAccessible(state: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -119,10 +97,11 @@ beforeAll(async () => {
   });
   expect(selected.status(), await selected.text()).toBe(200);
   // The demo's story: a pass (the baseline, for what was never read), a day later on the sandbox's clock, a pass.
+  const cli = productCli(database.pool.options.connectionString ?? '', dataDir);
   const baseline = await cli('monitor', 'run', '--account', accountId);
   expect(baseline, JSON.stringify(baseline)).toMatchObject({ failed: 0 });
   expect(await cli('sandbox', 'advance', '--days', '1')).toMatchObject({ days: expect.any(Number) });
-  await waitForCancelled(row.abn.replace(/\D/g, ''));
+  await waitForAbnCancelled(dataDir, row.abn.replace(/\D/g, ''), WAIT.timeout);
   const dayOne = await cli('monitor', 'run', '--account', accountId);
   const found = (dayOne.changes as { organisationId: string; kind: string }[] | undefined) ?? [];
   expect(

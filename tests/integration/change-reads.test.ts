@@ -16,8 +16,9 @@ import { createRegistryReadsFromEnv } from '../../src/adapters/registries/regist
 import { changesPageSchema } from '../../src/core/organisation-changes';
 import { createRunMonitorPass, type RunMonitorPass } from '../../src/server/monitoring/run-monitor-pass';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
-import { makeAccount, makeOrganisation } from '../support/factories';
+import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
 
 const T0 = new Date('2026-12-01T06:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -44,11 +45,7 @@ const deps = (accountId: string, refreshed: string[] = []) => ({
   refreshPath: (path: string) => void refreshed.push(path),
 });
 
-function entityOf(lei: string) {
-  const found = gleif.entities.find((e) => e.lei === lei);
-  if (found === undefined) throw new Error(`no ${lei} in the GLEIF fake`);
-  return found;
-}
+const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
 
 beforeAll(async () => {
   gleif = await startFakeGleif({ latency: 'zero' });
@@ -56,28 +53,10 @@ beforeAll(async () => {
   const { db } = ctx.database;
   a = await makeAccount(db);
   b = await makeAccount(db);
-  ids.shared = (
-    await makeOrganisation(
-      db,
-      { name: 'HARBOURLINE LOGISTICS, INC.', countryIsoAlpha3: 'USA', identifiers: [{ type: 'LEI', value: '984500HARBOURLINE019' }] },
-      { linkAccountId: a.id },
-    )
-  ).id;
+  ids.shared = await watchByLei(db, 'harbourline', { linkAccountId: a.id });
   await linkOrganisationToAccount(db, { accountId: b.id, organisationId: ids.shared });
-  ids.aOnly = (
-    await makeOrganisation(
-      db,
-      { name: 'FERNHOLLOW GROUP PLC', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500FERNHOLDGRP028' }] },
-      { linkAccountId: a.id },
-    )
-  ).id;
-  ids.bOwned = (
-    await makeOrganisation(
-      db,
-      { name: 'QUILLSTONE SOFTWARE LIMITED', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500QUILLSTONE0015' }] },
-      { ownerAccountId: b.id, linkAccountId: b.id },
-    )
-  ).id;
+  ids.aOnly = await watchByLei(db, 'fernhollowGroup', { linkAccountId: a.id });
+  ids.bOwned = await watchByLei(db, 'quillstone', { ownerAccountId: b.id, linkAccountId: b.id });
   const log = ctx.container.log;
   runPass = createRunMonitorPass({
     store: createMonitorStore(db),

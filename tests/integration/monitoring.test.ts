@@ -21,6 +21,7 @@ import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sand
 import { FAKE_COMPANIES } from '../../src/sandbox/opencorporates/dataset';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
 import { waitFor } from '../support/worker-process';
 import { TEST_GUID } from './abr-support';
 
@@ -65,13 +66,7 @@ beforeAll(async () => {
   const { db } = ctx.database;
   accountA = await makeAccount(db);
   accountB = await makeAccount(db);
-  ids.harbourline = (
-    await makeOrganisation(
-      db,
-      { name: 'HARBOURLINE LOGISTICS, INC.', countryIsoAlpha3: 'USA', identifiers: [{ type: 'LEI', value: '984500HARBOURLINE019' }] },
-      { linkAccountId: accountA.id },
-    )
-  ).id;
+  ids.harbourline = await watchByLei(db, 'harbourline', { linkAccountId: accountA.id });
   ids.fernhollow = (
     await makeOrganisation(
       db,
@@ -101,13 +96,7 @@ beforeAll(async () => {
       { linkAccountId: accountA.id },
     )
   ).id;
-  ids.quillstone = (
-    await makeOrganisation(
-      db,
-      { name: 'QUILLSTONE SOFTWARE LIMITED', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500QUILLSTONE0015' }] },
-      { ownerAccountId: accountB.id, linkAccountId: accountB.id },
-    )
-  ).id;
+  ids.quillstone = await watchByLei(db, 'quillstone', { ownerAccountId: accountB.id, linkAccountId: accountB.id });
   // On nobody's list: never watched.
   ids.unlisted = (
     await makeOrganisation(db, { name: 'BLUEFERN ROBOTICS LTD', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500BLUEFERNROB007' }] })
@@ -181,11 +170,7 @@ const fakeRequests = () => ({
   gleif: gleif.connections.requests.length,
 });
 
-function entityOf(lei: string) {
-  const found = gleif.entities.find((e) => e.lei === lei);
-  if (found === undefined) throw new Error(`no ${lei} in the GLEIF fake`);
-  return found;
-}
+const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
 
 describe('registry monitoring', () => {
   it('the worker puts the pass on pg-boss’s cron schedule (MONITOR_SCHEDULE_CRON, every list)', async () => {

@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as listWebhooks, POST as createWebhook } from '../../src/app/api/webhooks/route';
 import { DELETE as deleteWebhook } from '../../src/app/api/webhooks/[id]/route';
 import { POST as replayDelivery } from '../../src/app/api/webhooks/[id]/deliveries/[deliveryId]/replay/route';
+import { runReplayWebhookDeliveryAction } from '../../src/app/actions/replay-webhook-delivery';
 import { createdWebhookSchema, webhookEndpointListSchema, webhookEventSchema, type WebhookEndpoint } from '../../src/core/webhooks';
 import { startWebhookWorker } from '../../src/server/webhooks/webhook-worker';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
-import { makeAccount, makeOrganisation } from '../support/factories';
+import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
 import { startTestWebhookReceiver, type ReceivedWebhook, type TestWebhookReceiver } from '../support/webhook-receiver';
 import { waitFor } from '../support/worker-process';
 
@@ -47,20 +49,8 @@ beforeAll(async () => {
   const { db } = ctx.database;
   accountA = await makeAccount(db);
   accountB = await makeAccount(db);
-  ids.harbourline = (
-    await makeOrganisation(
-      db,
-      { name: 'HARBOURLINE LOGISTICS, INC.', countryIsoAlpha3: 'USA', identifiers: [{ type: 'LEI', value: '984500HARBOURLINE019' }] },
-      { linkAccountId: accountA.id },
-    )
-  ).id;
-  ids.quillstone = (
-    await makeOrganisation(
-      db,
-      { name: 'QUILLSTONE SOFTWARE LIMITED', countryIsoAlpha3: 'GBR', identifiers: [{ type: 'LEI', value: '984500QUILLSTONE0015' }] },
-      { ownerAccountId: accountB.id, linkAccountId: accountB.id },
-    )
-  ).id;
+  ids.harbourline = await watchByLei(db, 'harbourline', { linkAccountId: accountA.id });
+  ids.quillstone = await watchByLei(db, 'quillstone', { ownerAccountId: accountB.id, linkAccountId: accountB.id });
   await startWebhookWorker({ jobs: ctx.container.jobs, deliverWebhook: ctx.container.webhooks.deliver, concurrency: 1 });
 }, 120_000);
 
@@ -97,11 +87,7 @@ async function remove(authorization: string, endpointId: string) {
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-function entityOf(lei: string) {
-  const found = gleif.entities.find((e) => e.lei === lei);
-  if (found === undefined) throw new Error(`no ${lei} in the GLEIF fake`);
-  return found;
-}
+const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
 
 const receivedAt = (path: string) => receiver.received.filter((r) => r.path === path);
 const countOf = async (table: 'organisation_changes' | 'webhook_deliveries') =>
@@ -340,7 +326,7 @@ describe('webhooks', () => {
     receiver.answer = () => ({ status: 204 });
   });
 
-  it('an endpoint that fails every attempt for WEBHOOK_DISABLE_AFTER_HOURS is disabled and shows why; new changes skip it; a replay enables it', async () => {
+  it('an endpoint that fails every attempt for WEBHOOK_DISABLE_AFTER_HOURS is disabled and shows why; new changes skip it; a replay enables it and sends what it missed', async () => {
     receiver.answer = (r) => (r.path === '/b' ? { status: 503 } : { status: 204 });
     entityOf('984500QUILLSTONE0015').registrationStatus = 'LAPSED';
     const T1 = new Date(T0.getTime() + 100 * HOUR);
@@ -368,6 +354,18 @@ describe('webhooks', () => {
     expect(disabled.disabledReason).toContain('24 hours');
     expect(disabled.recentDeliveries[0]).toMatchObject({ state: 'failed' });
     expect(new Set(disabled.recentDeliveries[0]?.attempts.map((a) => a.statusCode))).toEqual(new Set([503]));
+    // The /changes page's notice (its read): B is told, with what to replay; A, whose endpoints answer, is told nothing.
+    expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([
+      {
+        id: endpoints.b.id,
+        url: disabled.url,
+        failingSince: T1.toISOString(),
+        disabledAt: clock.toISOString(),
+        disabledReason: disabled.disabledReason,
+        replayDeliveryId: disabled.recentDeliveries[0]?.id,
+      },
+    ]);
+    expect(await ctx.container.webhooks.disabledEndpoints(accountA.id)).toEqual([]);
 
     const deliveries = await countOf('webhook_deliveries');
     entityOf('984500QUILLSTONE0015').registrationStatus = 'RETIRED';
@@ -389,6 +387,54 @@ describe('webhooks', () => {
       100,
     );
     expect(enabled).toMatchObject({ state: 'enabled', disabledReason: null, failingSince: null });
+    expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([]);
+    // What it missed while disabled arrives once it is enabled again: the change recorded then, signed, once.
+    const missed = await waitFor(
+      'the change recorded while disabled to arrive',
+      async () => receivedAt('/b').find((r) => webhookEventSchema.parse(JSON.parse(r.body)).data.change.after === 'RETIRED'),
+      15_000,
+      100,
+    );
+    expect(verifiedBySpec(endpoints.b.secret, missed)).toBe(true);
+    expect(webhookEventSchema.parse(JSON.parse(missed.body)).data.organisation).toEqual({ id: ids.quillstone, name: 'QUILLSTONE SOFTWARE LIMITED' });
+    expect(await countOf('webhook_deliveries')).toBe(deliveries + 1);
+    expect(
+      receivedAt('/a')
+        .concat(receivedAt('/a-status'))
+        .some((r) => r.body.includes('RETIRED')),
+    ).toBe(false);
+  });
+
+  it('the /changes page’s Enable again (a server action) replays through the same use case: its own account only, ids checked, a session required', async () => {
+    const endpoint = await deliveriesOf(accountB.authorization, endpoints.b.id);
+    const delivery = endpoint.recentDeliveries[0];
+    if (delivery === undefined) throw new Error('no delivery of B');
+    const refreshed: string[] = [];
+    const deps = (accountId: string | null) => ({
+      account: async () => (accountId === null ? null : { accountId, userId: null, via: 'session' as const }),
+      container: ctx.container,
+      refreshPath: (path: string) => void refreshed.push(path),
+    });
+    const input = { endpointId: endpoints.b.id, deliveryId: delivery.id };
+    expect(await runReplayWebhookDeliveryAction(input, deps(null))).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
+    expect(await runReplayWebhookDeliveryAction({ endpointId: 'x', deliveryId: delivery.id }, deps(accountB.id))).toMatchObject({
+      ok: false,
+      error: { name: 'ValidationError' },
+    });
+    expect(await runReplayWebhookDeliveryAction(input, deps(accountA.id))).toMatchObject({ ok: false, error: { name: 'NotFoundError' } });
+    expect(refreshed).toEqual([]);
+    receiver.answer = () => ({ status: 204 });
+    expect(await runReplayWebhookDeliveryAction(input, deps(accountB.id))).toEqual({ ok: true, data: { id: delivery.id, state: 'pending' } });
+    expect(refreshed).toEqual(['/changes']);
+    await waitFor(
+      'the replay from the page to succeed',
+      async () => {
+        const again = (await deliveriesOf(accountB.authorization, endpoints.b.id)).recentDeliveries.find((d) => d.id === delivery.id);
+        return again?.state === 'succeeded' && again.attempts.some((a) => a.replay && a.statusCode === 204) ? true : undefined;
+      },
+      15_000,
+      100,
+    );
   });
 
   it('DELETE removes the account’s own endpoint only: another account’s id is 404', async () => {

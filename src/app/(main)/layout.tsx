@@ -12,6 +12,7 @@ import {
   addOrganisationNAICSAction,
   markChangesReadAction,
   rejectSelectionAction,
+  replayWebhookDeliveryAction,
   selectOrganisationAction,
   triggerEnrichmentAction,
   undoDecisionAction,
@@ -31,6 +32,7 @@ const SERVER_ACTIONS: ServerActions = {
   undoDecision: undoDecisionAction,
   addOrganisationNaics: addOrganisationNAICSAction,
   markChangesRead: markChangesReadAction,
+  replayWebhookDelivery: replayWebhookDeliveryAction,
 };
 
 /**

@@ -15,6 +15,7 @@ import { runAddOrganisationNaicsAction, type AddOrganisationNaicsActionResult } 
 import { runRejectSelectionAction } from './reject-selection';
 import { runUndoDecisionAction } from './undo-decision';
 import { runMarkChangesReadAction } from './mark-changes-read';
+import { runReplayWebhookDeliveryAction } from './replay-webhook-delivery';
 import { runSelectOrganisationAction } from './select-organisation';
 import { runTriggerEnrichmentAction } from './trigger-enrichment';
 
@@ -54,4 +55,8 @@ export async function addOrganisationNAICSAction(input: { organisationId: string
 
 export async function markChangesReadAction(input: unknown): Promise<ActionResult<{ marked: number }>> {
   return runMarkChangesReadAction(input, await sessionDeps());
+}
+
+export async function replayWebhookDeliveryAction(input: unknown): Promise<ActionResult<{ id: string; state: 'pending' }>> {
+  return runReplayWebhookDeliveryAction(input, await sessionDeps());
 }

@@ -23,6 +23,8 @@ export interface ServerActions {
   readonly addOrganisationNaics: (input: { organisationId: string; naicsCode: string }) => Promise<AddOrganisationNaicsActionResult>;
   /** markChangesReadAction: some changes by id, or all the `/changes` filter shows, read for the account. */
   readonly markChangesRead: (input: unknown) => Promise<ActionResult<{ marked: number }>>;
+  /** replayWebhookDeliveryAction: a disabled webhook's "Enable again" on `/changes` (a replay enables it again). */
+  readonly replayWebhookDelivery: (input: unknown) => Promise<ActionResult<{ id: string; state: 'pending' }>>;
 }
 
 const ServerActionsContext = createContext<ServerActions | null>(null);

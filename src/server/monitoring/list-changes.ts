@@ -4,21 +4,10 @@
  */
 import { ValidationError } from '../../core/errors';
 import { changeKindSchema, registrySourceSchema } from '../../core/registry-observation';
+import type { AccountChangeRecord } from './ports';
 import { decodeChangesCursor, encodeChangesCursor, type ChangesPage, type ChangesPosition, type ChangesQuery } from '../../core/organisation-changes';
 
-export interface ChangeRecord {
-  id: string;
-  organisationId: string;
-  kind: string;
-  field: string;
-  before: unknown;
-  after: unknown;
-  source: string;
-  observedAt: Date;
-  unread: boolean;
-}
-
-export type ChangesReader = (params: { accountId: string; since: Date | null; after: ChangesPosition | null; limit: number }) => Promise<ChangeRecord[]>;
+export type ChangesReader = (params: { accountId: string; since: Date | null; after: ChangesPosition | null; limit: number }) => Promise<AccountChangeRecord[]>;
 
 export type ListChanges = (accountId: string, query: ChangesQuery) => Promise<ChangesPage>;
 

@@ -66,7 +66,10 @@ export interface MonitorStore {
 /** Waits until `calls` calls to the provider (default one) fit in its shared rate limit. */
 export type ProviderPacer = (provider: string, calls?: number) => Promise<void>;
 
-/** A change record as one account reads it: its organisation's name and whether the account has read it. */
+/**
+ * A change record as one account reads it, its organisation's name and whether the account has read it: the one row
+ * every change read answers (the `/changes` page, History, GET /api/changes, a webhook's catch-up).
+ */
 export interface AccountChangeRecord {
   id: string;
   organisationId: string;

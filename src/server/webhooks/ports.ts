@@ -2,7 +2,7 @@
  * The ports of webhooks (issue 23, section 3): the store of endpoints, deliveries and their attempt log, and the sender
  * that posts one signed delivery to a receiver over the safe-fetch rules.
  */
-import type { WebhookAttemptOutcome, WebhookDeliveryState, WebhookEndpoint } from '../../core/webhooks';
+import type { DisabledWebhookEndpoint, WebhookAttemptOutcome, WebhookDeliveryState, WebhookEndpoint } from '../../core/webhooks';
 import type { RecordedChange } from '../monitoring/ports';
 
 /** What one attempt needs: the delivery, its fixed body and its endpoint's address and secret. */
@@ -39,6 +39,8 @@ export interface WebhookStore {
   /** The account's endpoints (no secret), each with its latest deliveries and their attempts. */
   listEndpoints(accountId: string): Promise<WebhookEndpoint[]>;
   countEndpoints(accountId: string): Promise<number>;
+  /** The account's disabled endpoints, the latest disabled first (the `/changes` page's notice); none of another account's. */
+  disabledEndpoints(accountId: string): Promise<DisabledWebhookEndpoint[]>;
   createEndpoint(endpoint: { accountId: string; url: string; kinds: readonly string[] | null; secret: string }): Promise<{ id: string }>;
   /** false when the account has no such endpoint (another account's included). */
   deleteEndpoint(accountId: string, endpointId: string): Promise<boolean>;
@@ -58,12 +60,14 @@ export interface WebhookStore {
   endDelivery(deliveryId: string, state: 'failed'): Promise<void>;
   /**
    * Replay: when the account owns the endpoint and the delivery is not pending, marks it pending again, enables its
-   * endpoint (clearing its failing streak) and calls `enqueue` in the same transaction. 'not-found' for an endpoint or
-   * delivery the account does not have; 'pending' when it is being delivered already.
+   * endpoint (clearing its failing streak) and calls `enqueue` in the same transaction. An endpoint that was disabled
+   * also gets what it missed in its outage (since its last delivered attempt), pending again or new (`missed`: those
+   * deliveries' ids): its failed deliveries and the changes recorded while it was disabled. 'not-found' for an
+   * endpoint or delivery the account does not have; 'pending' when it is being delivered already.
    */
   replayDelivery(
     params: { accountId: string; endpointId: string; deliveryId: string },
-    enqueue: (tx: unknown) => Promise<void>,
+    enqueue: (tx: unknown, missed: readonly string[]) => Promise<void>,
   ): Promise<'replayed' | 'not-found' | 'pending'>;
 }
 

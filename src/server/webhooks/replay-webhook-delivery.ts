@@ -1,7 +1,8 @@
 /**
  * POST /api/webhooks/{id}/deliveries/{deliveryId}/replay: sends a settled delivery again, under its same `webhook-id`
  * (receivers deduplicate by it) and a fresh timestamp and signature. It enables a disabled endpoint again (the account
- * says its receiver is fixed). 404 for another account's endpoint or delivery; 409 while the delivery is still pending.
+ * says its receiver is fixed) and sends what it missed: its deliveries that failed since it began failing and the
+ * changes recorded while it was disabled (a receiver that dropped a day wants that day, not a gap). 404 for another account's endpoint or delivery; 409 while the delivery is still pending.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { JobQueue } from '../jobs/job-queue';
@@ -11,8 +12,9 @@ export type ReplayWebhookDelivery = (accountId: string, params: { endpointId: st
 
 export function createReplayWebhookDelivery(deps: { store: Pick<WebhookStore, 'replayDelivery'>; jobs: Pick<JobQueue, 'send'> }): ReplayWebhookDelivery {
   return async (accountId, { endpointId, deliveryId }) => {
-    const result = await deps.store.replayDelivery({ accountId, endpointId, deliveryId }, async (tx) => {
+    const result = await deps.store.replayDelivery({ accountId, endpointId, deliveryId }, async (tx, missed) => {
       await deps.jobs.send('webhook.deliver', { deliveryId, replay: true }, { tx });
+      for (const id of missed) await deps.jobs.send('webhook.deliver', { deliveryId: id, replay: false }, { tx });
     });
     if (result === 'not-found') throw new NotFoundError(`delivery ${deliveryId} of webhook ${endpointId} not found`, 'No such webhook delivery');
     if (result === 'pending')

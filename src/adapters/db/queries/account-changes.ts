@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChangesFilter } from '../../../core/change-view';
-import type { AccountChangesStore } from '../../../server/monitoring/ports';
+import type { AccountChangeRecord, AccountChangesStore } from '../../../server/monitoring/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 
@@ -28,20 +28,8 @@ function matching(accountId: string, filter: ChangesFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-export interface AccountChangeRow {
-  id: string;
-  organisationId: string;
-  organisationName: string;
-  kind: string;
-  field: string;
-  before: unknown;
-  after: unknown;
-  source: string;
-  observedAt: Date;
-  unread: boolean;
-}
-
-interface Row extends Record<string, unknown> {
+/** The columns `selectAccountChange` selects. */
+export interface AccountChangeColumns extends Record<string, unknown> {
   id: string;
   organisation_id: string;
   organisation_name: string;
@@ -54,7 +42,8 @@ interface Row extends Record<string, unknown> {
   unread: boolean;
 }
 
-const toRow = (r: Row): AccountChangeRow => ({
+/** A selected change row as every change read answers it (the `/changes` page, History, GET /api/changes, webhooks). */
+export const toAccountChangeRecord = (r: AccountChangeColumns): AccountChangeRecord => ({
   id: r.id,
   organisationId: r.organisation_id,
   organisationName: r.organisation_name,
@@ -67,7 +56,8 @@ const toRow = (r: Row): AccountChangeRow => ({
   unread: Boolean(r.unread),
 });
 
-const SELECT_CHANGE = (accountId: string) => sql`
+/** The columns `toAccountChangeRecord` maps: a change, its organisation's name and whether the account has read it (`c`, `o`). */
+export const selectAccountChange = (accountId: string) => sql`
   select c.id, c.organisation_id, o.name as organisation_name, c.kind, c.field, c.before, c.after, c.source, c.observed_at,
          ${unreadBy(accountId, sql`c.id`)} as unread
     from organisation_changes c
@@ -77,15 +67,15 @@ const SELECT_CHANGE = (accountId: string) => sql`
 export async function listAccountChangesPage(
   db: Db,
   params: { accountId: string; filter: ChangesFilter; offset: number; limit: number },
-): Promise<AccountChangeRow[]> {
+): Promise<AccountChangeRecord[]> {
   if (!isUuid(params.accountId)) return [];
-  const result = await db.execute<Row>(sql`
-    ${SELECT_CHANGE(params.accountId)}
+  const result = await db.execute<AccountChangeColumns>(sql`
+    ${selectAccountChange(params.accountId)}
      where ${matching(params.accountId, params.filter)}
      order by unread desc, c.observed_at desc, c.id desc
      offset ${params.offset}
      limit ${params.limit}`);
-  return result.rows.map(toRow);
+  return result.rows.map(toAccountChangeRecord);
 }
 
 /** How many changes the filter shows, and how many of them are unread. */
@@ -117,14 +107,14 @@ export async function listChangedOrganisations(db: Db, params: { accountId: stri
 }
 
 /** An organisation's changes, newest first, when it is on the account's list (else none: they are not the account's). */
-export async function listOrganisationHistory(db: Db, params: { accountId: string; organisationId: string; limit: number }): Promise<AccountChangeRow[]> {
+export async function listOrganisationHistory(db: Db, params: { accountId: string; organisationId: string; limit: number }): Promise<AccountChangeRecord[]> {
   if (!isUuid(params.accountId) || !isUuid(params.organisationId)) return [];
-  const result = await db.execute<Row>(sql`
-    ${SELECT_CHANGE(params.accountId)}
+  const result = await db.execute<AccountChangeColumns>(sql`
+    ${selectAccountChange(params.accountId)}
      where c.organisation_id = ${params.organisationId}::uuid and ${onAccountList(params.accountId, sql`c.organisation_id`)}
      order by c.observed_at desc, c.id desc
      limit ${params.limit}`);
-  return result.rows.map(toRow);
+  return result.rows.map(toAccountChangeRecord);
 }
 
 /** Whether the organisation is on the account's list. */

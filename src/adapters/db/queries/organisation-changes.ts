@@ -6,56 +6,20 @@
 import { sql } from 'drizzle-orm';
 import type { ChangesPosition } from '../../../core/organisation-changes';
 import type { Db } from '../client';
-import { organisationChanges } from '../schema';
-import { onAccountList, unreadBy } from './account-changes';
-
-export interface ChangeRow {
-  id: string;
-  organisationId: string;
-  kind: string;
-  field: string;
-  before: unknown;
-  after: unknown;
-  source: string;
-  observedAt: Date;
-  /** Not yet marked read by this account (`change_reads`). */
-  unread: boolean;
-}
-
-interface Row extends Record<string, unknown> {
-  id: string;
-  organisation_id: string;
-  kind: string;
-  field: string;
-  before: unknown;
-  after: unknown;
-  source: string;
-  observed_at: Date | string;
-  unread: boolean;
-}
+import type { AccountChangeRecord } from '../../../server/monitoring/ports';
+import { onAccountList, selectAccountChange, toAccountChangeRecord, type AccountChangeColumns } from './account-changes';
 
 export async function listAccountChanges(
   db: Db,
   params: { accountId: string; since: Date | null; after: ChangesPosition | null; limit: number },
-): Promise<ChangeRow[]> {
+): Promise<AccountChangeRecord[]> {
   const { accountId, since, after, limit } = params;
-  const result = await db.execute<Row>(sql`
-    select c.id, c.organisation_id, c.kind, c.field, c.before, c.after, c.source, c.observed_at, ${unreadBy(accountId, sql`c.id`)} as unread
-      from ${organisationChanges} c
+  const result = await db.execute<AccountChangeColumns>(sql`
+    ${selectAccountChange(accountId)}
      where ${onAccountList(accountId, sql`c.organisation_id`)}
        ${since === null ? sql`` : sql`and c.observed_at >= ${since.toISOString()}::timestamptz`}
        ${after === null ? sql`` : sql`and (c.observed_at, c.id) > (${after.observedAt.toISOString()}::timestamptz, ${after.id}::uuid)`}
      order by c.observed_at, c.id
      limit ${limit}`);
-  return result.rows.map((r) => ({
-    id: r.id,
-    organisationId: r.organisation_id,
-    kind: r.kind,
-    field: r.field,
-    before: r.before,
-    after: r.after,
-    source: r.source,
-    observedAt: r.observed_at instanceof Date ? r.observed_at : new Date(r.observed_at),
-    unread: Boolean(r.unread),
-  }));
+  return result.rows.map(toAccountChangeRecord);
 }

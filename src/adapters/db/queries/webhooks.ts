@@ -4,12 +4,13 @@
  * clause; the fan-out reaches only the accounts that have the change's organisation on their list.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { changeKindSchema } from '../../../core/registry-observation';
+import { changeKindSchema, registrySourceSchema } from '../../../core/registry-observation';
 import { WEBHOOK_EVENT_TYPE, WEBHOOK_RECENT_DELIVERIES, webhookEventBody, webhookMessageId, type WebhookEndpoint } from '../../../core/webhooks';
 import type { RecordedChange } from '../../../server/monitoring/ports';
 import type { WebhookStore, WebhookTx } from '../../../server/webhooks/ports';
 import type { Db } from '../client';
 import { organisations, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../schema';
+import { onAccountList, selectAccountChange, toAccountChangeRecord, type AccountChangeColumns } from './account-changes';
 
 /** Webhooks' view of the transaction that stores change records: deliveries recorded, and jobs sent, in it. */
 export function webhookTx(tx: Db): WebhookTx {
@@ -18,9 +19,10 @@ export function webhookTx(tx: Db): WebhookTx {
 
 /**
  * One pending delivery per change and per enabled endpoint of every account that has the change's organisation on its
- * list (linked or owned) and wants its kind; `on conflict do nothing` makes a repeated fan-out add nothing.
+ * list (linked or owned) and wants its kind; `on conflict do nothing` makes a repeated fan-out add nothing. With
+ * `onlyEndpointId`, for that endpoint only (the catch-up of an endpoint enabled again).
  */
-async function recordChangeDeliveries(t: Db, changes: readonly RecordedChange[]): Promise<string[]> {
+async function recordChangeDeliveries(t: Db, changes: readonly RecordedChange[], onlyEndpointId?: string): Promise<string[]> {
   const ids: string[] = [];
   const organisationIds = [...new Set(changes.map((c) => c.organisationId))];
   if (organisationIds.length === 0) return [];
@@ -49,6 +51,7 @@ async function recordChangeDeliveries(t: Db, changes: readonly RecordedChange[])
       select e.id, ${change.id}::uuid, ${WEBHOOK_EVENT_TYPE}, ${body}
         from ${webhookEndpoints} e
        where e.disabled_at is null
+         ${onlyEndpointId === undefined ? sql`` : sql`and e.id = ${onlyEndpointId}::uuid`}
          and (e.kinds is null or ${change.kind} = any(e.kinds))
          and (exists (select 1 from account_organisations ao where ao.organisation_id = ${change.organisationId}::uuid and ao.account_id = e.account_id)
               or exists (select 1 from organisation_owners oo where oo.organisation_id = ${change.organisationId}::uuid and oo.account_id = e.account_id))
@@ -121,6 +124,33 @@ export function createWebhookStore(db: Db): WebhookStore {
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.accountId, accountId));
       return row?.n ?? 0;
+    },
+
+    async disabledEndpoints(accountId) {
+      // The latest failed delivery is the one to replay (the one whose attempt disabled it, or a later one ended by it).
+      const rows = await db.execute<{
+        id: string;
+        url: string;
+        failing_since: Date | string | null;
+        disabled_at: Date | string;
+        disabled_reason: string | null;
+        replay_delivery_id: string | null;
+      }>(sql`
+        select e.id, e.url, e.failing_since, e.disabled_at, e.disabled_reason,
+               (select d.id from ${webhookDeliveries} d where d.endpoint_id = e.id and d.state = 'failed'
+                 order by d.created_at desc, d.id desc limit 1) as replay_delivery_id
+          from ${webhookEndpoints} e
+         where e.account_id = ${accountId}::uuid and e.disabled_at is not null
+         order by e.disabled_at desc, e.id`);
+      const at = (d: Date | string) => new Date(d).toISOString();
+      return rows.rows.map((r) => ({
+        id: r.id,
+        url: r.url,
+        failingSince: r.failing_since === null ? null : at(r.failing_since),
+        disabledAt: at(r.disabled_at),
+        disabledReason: r.disabled_reason ?? 'Every delivery attempt failed for too long',
+        replayDeliveryId: r.replay_delivery_id,
+      }));
     },
 
     async createEndpoint({ accountId, url, kinds, secret }) {
@@ -196,7 +226,7 @@ export function createWebhookStore(db: Db): WebhookStore {
     async replayDelivery({ accountId, endpointId, deliveryId }, enqueue) {
       return db.transaction(async (tx) => {
         const [found] = await tx
-          .select({ state: webhookDeliveries.state })
+          .select({ state: webhookDeliveries.state, disabledAt: webhookEndpoints.disabledAt })
           .from(webhookDeliveries)
           .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
           .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)))
@@ -208,11 +238,44 @@ export function createWebhookStore(db: Db): WebhookStore {
           .update(webhookEndpoints)
           .set({ disabledAt: null, disabledReason: null, failingSince: null })
           .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)));
-        await enqueue(tx);
+        const missed = found.disabledAt === null ? [] : await missedDeliveries(tx, { endpointId, accountId, deliveryId });
+        await enqueue(tx, missed);
         return 'replayed';
       });
     },
   };
+}
+
+/**
+ * What an endpoint enabled again missed during its outage (since its last delivered attempt, or its creation), made
+ * pending in the replay's transaction: its deliveries that failed since then (their last attempt in the outage, or none:
+ * ended by the disabling), the replayed one aside, and a new delivery per change recorded while it was disabled
+ * (observed in the outage, of an organisation on the account's list, of a kind it wants, never delivered to it).
+ * Answers their ids.
+ */
+async function missedDeliveries(t: Db, params: { endpointId: string; accountId: string; deliveryId: string }): Promise<string[]> {
+  const outageSince = sql`(select coalesce(
+      (select max(a.attempted_at) from ${webhookAttempts} a join ${webhookDeliveries} x on x.id = a.delivery_id
+        where x.endpoint_id = ${params.endpointId}::uuid and a.status_code between 200 and 299),
+      (select created_at from ${webhookEndpoints} where id = ${params.endpointId}::uuid)))`;
+  const failed = await t.execute<{ id: string }>(sql`
+    update ${webhookDeliveries} d set state = 'pending'
+     where d.endpoint_id = ${params.endpointId}::uuid and d.state = 'failed' and d.id <> ${params.deliveryId}::uuid
+       and coalesce((select max(a.attempted_at) from ${webhookAttempts} a where a.delivery_id = d.id), 'infinity'::timestamptz) >= ${outageSince}
+    returning d.id`);
+  const changes = await t.execute<AccountChangeColumns>(sql`
+    ${selectAccountChange(params.accountId)}
+      join ${webhookEndpoints} e on e.id = ${params.endpointId}::uuid
+     where c.observed_at >= ${outageSince}
+       and (e.kinds is null or c.kind = any(e.kinds))
+       and ${onAccountList(params.accountId, sql`c.organisation_id`)}
+       and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = e.id and d.change_id = c.id)
+     order by c.observed_at, c.id`);
+  const missed = changes.rows
+    .map(toAccountChangeRecord)
+    .map((c): RecordedChange => ({ ...c, kind: changeKindSchema.parse(c.kind), source: registrySourceSchema.parse(c.source) }));
+  const added = await recordChangeDeliveries(t, missed, params.endpointId);
+  return [...failed.rows.map((r) => r.id), ...added];
 }
 
 /** The latest delivery ids of an endpoint (tests and the sandbox receiver's summary). */

@@ -4,6 +4,7 @@ import { getContainer } from '../../../composition-root';
 import { CHANGE_KIND_LABELS, changesPageQuerySchema, type ChangesPageQuery } from '../../../core/change-view';
 import { CHANGE_KINDS } from '../../../core/registry-observation';
 import { ChangeList, CHANGES_HEADING_ID } from '../../../components/changes/change-list';
+import { DisabledWebhookNotice } from '../../../components/changes/disabled-webhook-notice';
 import '../../../components/changes/changes.css';
 import { requireSession } from '../require-session';
 
@@ -22,7 +23,8 @@ function pageHref(query: ChangesPageQuery, page: number): string {
 /**
  * Registry changes (issue 23, section 2): what the registers said differently about the organisations on the account's
  * list, unread first, filtered by kind and by organisation (a plain GET form: the URL holds the filter, Back works);
- * each change links to its organisation and can be marked read, one at a time or all the filter shows.
+ * each change links to its organisation and can be marked read, one at a time or all the filter shows. A disabled webhook
+ * of the account is told here, above the list (issue 23, section 3).
  */
 export default async function ChangesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession();
@@ -30,6 +32,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Prom
   const raw = await searchParams;
   const query = changesPageQuerySchema.parse({ kind: raw.kind, organisation: raw.organisation, page: raw.page });
   const list = await container.changes.list(session.accountId, query);
+  const disabledWebhooks = await container.webhooks.disabledEndpoints(session.accountId);
   const filtered = query.kind !== undefined || query.organisation !== undefined;
   return (
     <div className="page page-changes">
@@ -40,6 +43,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Prom
         What the registers now say differently about the organisations on your list: a status, a legal name, a business name, an LEI’s registration, a parent.
         Organisations with an ABN, ACN, Companies House number, OpenCorporates id or LEI are re-read every day.
       </p>
+      <DisabledWebhookNotice endpoints={disabledWebhooks} focusAfterId={CHANGES_HEADING_ID} />
       <form className="changes-filter" method="get" action="/changes" aria-label="Filter changes">
         <label>
           Kind
