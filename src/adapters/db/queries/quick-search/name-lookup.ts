@@ -88,14 +88,12 @@ export async function findOrganisationsByName(
   // A query of two words or more rarely begins `pool` names, so its every-word branches are sent at once, beside the
   // prefixes (on a second connection: the step's latency is the slower statement's, not both); a one-word query
   // ("sutton") begins many, so its every-word branches wait for the prefixes' count.
-  // (drizzle's `execute` runs its statement on every `then`: `.then` once makes it a plain promise, sent once.)
-  const everyWordRows = () => db.execute<RawRow>(bestOf(everyWord, params, q)).then((found) => found.rows);
-  const early = byWords && words.length > 1 ? everyWordRows() : undefined;
+  const early = byWords && words.length > 1 ? db.execute<RawRow>(bestOf(everyWord, params, q)) : undefined;
   // Its failure is reported where it is awaited; unawaited (a full pool of prefixes) it is only dropped.
   early?.catch(() => undefined);
   const byPrefix = (await prefixRows).rows;
   if (!byWords || byPrefix.length >= pool) return byPrefix.map(toRow);
-  const found = await (early ?? everyWordRows());
+  const found = await (early ?? db.execute<RawRow>(bestOf(everyWord, params, q)));
   const prefixIds = new Set(byPrefix.map((row) => row.id));
-  return [...byPrefix, ...found.filter((row) => !prefixIds.has(row.id))].slice(0, pool).map(toRow);
+  return [...byPrefix, ...found.rows.filter((row) => !prefixIds.has(row.id))].slice(0, pool).map(toRow);
 }
