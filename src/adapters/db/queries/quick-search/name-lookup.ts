@@ -61,6 +61,9 @@ export async function findOrganisationsByName(
       ${prefixForms(params, where)}
     )
     select * from prefix`;
+  // The prefix branches are b-tree ranges only, so their own named prepared statement (decision 0026): planned once
+  // per connection instead of on every query, where the whole step's planning cost 2-8 ms at 1M organisations.
+  const byPrefix = (await executePrepared<RawRow>(db, 'qs_prefix', bestOf(prefix, params, q))).rows;
   // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a full
   // pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query ("sutton")
   // would otherwise build a GIN bitmap of thousands of rows for nothing. They stay unnamed: their best plan depends
@@ -69,6 +72,7 @@ export async function findOrganisationsByName(
   // together, as one statement gave it, is the prefix rows, then the every-word rows of other organisations in
   // their own pool's order: of its `pool` rows at most `byPrefix.length` are prefix organisations, so the rest fill
   // the pool.
+  if (!byWords || byPrefix.length >= pool) return byPrefix.map(toRow);
   const everyWord = sql`
     with every_word as (
       (select o.id, 0.9::real as score, null::text as alias
@@ -82,18 +86,7 @@ export async function findOrganisationsByName(
         limit ${pool})
     )
     select * from every_word`;
-  // The prefix branches are b-tree ranges only, so their own named prepared statement (decision 0026): planned once
-  // per connection instead of on every query, where the whole step's planning cost 2-8 ms at 1M organisations.
-  const prefixRows = executePrepared<RawRow>(db, 'qs_prefix', bestOf(prefix, params, q));
-  // A query of two words or more rarely begins `pool` names, so its every-word branches are sent at once, beside the
-  // prefixes (on a second connection: the step's latency is the slower statement's, not both); a one-word query
-  // ("sutton") begins many, so its every-word branches wait for the prefixes' count.
-  const early = byWords && words.length > 1 ? db.execute<RawRow>(bestOf(everyWord, params, q)) : undefined;
-  // Its failure is reported where it is awaited; unawaited (a full pool of prefixes) it is only dropped.
-  early?.catch(() => undefined);
-  const byPrefix = (await prefixRows).rows;
-  if (!byWords || byPrefix.length >= pool) return byPrefix.map(toRow);
-  const found = await (early ?? db.execute<RawRow>(bestOf(everyWord, params, q)));
+  const found = await db.execute<RawRow>(bestOf(everyWord, params, q));
   const prefixIds = new Set(byPrefix.map((row) => row.id));
   return [...byPrefix, ...found.rows.filter((row) => !prefixIds.has(row.id))].slice(0, pool).map(toRow);
 }
