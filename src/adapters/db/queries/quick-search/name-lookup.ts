@@ -16,7 +16,6 @@
 import { sql } from 'drizzle-orm';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
-import { executePrepared } from '../../prepared-statement';
 import { containsEveryWord, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
@@ -29,8 +28,7 @@ import { prefixForms } from './prefix-forms';
  * anything it is the answer; when it finds nothing the use case runs findOrganisationsByCorrectedName.
  * (Answering the word corrections from this same statement under a one-time filter was tried: it saved
  * ~1 ms on a typo but its planning cost ~1 ms on every other query, measured A/B at 1M organisations.)
- * At most `poolSize` rows, best retrieval score first; the use case re-ranks them by Jaro-Winkler. Two
- * statements: the prefix branches (named, prepared), then the every-word branches when those left room.
+ * At most `poolSize` rows, best retrieval score first; the use case re-ranks them by Jaro-Winkler.
  */
 export async function findOrganisationsByName(
   db: Db,
@@ -47,7 +45,10 @@ export async function findOrganisationsByName(
   const where = scoped(params);
   const words = wordsOf(q);
   const byWords = words.some((w) => w.length >= FUZZY_MIN_LENGTH);
-  const prefix = sql`
+  // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a
+  // full pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query
+  // ("sutton") would otherwise build a GIN bitmap of thousands of rows for nothing (InitPlan one-time filter).
+  const exact = sql`
     with prefix as (
       (select o.id, 1::real as score, null::text as alias
          from organisations o
@@ -60,33 +61,22 @@ export async function findOrganisationsByName(
         order by a.search_value using ~<~ limit ${pool})
       ${prefixForms(params, where)}
     )
-    select * from prefix`;
-  // The prefix branches are b-tree ranges only, so their own named prepared statement (decision 0026): planned once
-  // per connection instead of on every query, where the whole step's planning cost 2-8 ms at 1M organisations.
-  const byPrefix = (await executePrepared<RawRow>(db, 'qs_prefix', bestOf(prefix, params, q))).rows;
-  // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a full
-  // pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query ("sutton")
-  // would otherwise build a GIN bitmap of thousands of rows for nothing. They stay unnamed: their best plan depends
-  // on the pattern (a common 3-letter trigram is best read by a scan that stops at the LIMIT, a rare word by the GIN
-  // index). Every prefix row scores above every every-word row (0.95+ against 0.9), so the pool of both branches
-  // together, as one statement gave it, is the prefix rows, then the every-word rows of other organisations in
-  // their own pool's order: of its `pool` rows at most `byPrefix.length` are prefix organisations, so the rest fill
-  // the pool.
-  if (!byWords || byPrefix.length >= pool) return byPrefix.map(toRow);
-  const everyWord = sql`
-    with every_word as (
-      (select o.id, 0.9::real as score, null::text as alias
-         from organisations o
-        where ${containsEveryWord(sql`o.search_name`, words)} and ${where}
-        limit ${pool})
-      union all
-      (select o.id, 0.9::real as score, a.search_value as alias
-         from organisation_aliases a join organisations o on o.id = a.organisation_id
-        where ${containsEveryWord(sql`a.search_value`, words)} and ${where}
-        limit ${pool})
-    )
-    select * from every_word`;
-  const found = await db.execute<RawRow>(bestOf(everyWord, params, q));
-  const prefixIds = new Set(byPrefix.map((row) => row.id));
-  return [...byPrefix, ...found.rows.filter((row) => !prefixIds.has(row.id))].slice(0, pool).map(toRow);
+    select * from prefix
+    ${
+      byWords
+        ? sql`
+    union all
+    (select o.id, 0.9::real as score, null::text as alias
+       from organisations o
+      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`o.search_name`, words)} and ${where}
+      limit ${pool})
+    union all
+    (select o.id, 0.9::real as score, a.search_value as alias
+       from organisation_aliases a join organisations o on o.id = a.organisation_id
+      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`a.search_value`, words)} and ${where}
+      limit ${pool})`
+        : sql``
+    }`;
+  const found = await db.execute<RawRow>(bestOf(exact, params, q));
+  return found.rows.map(toRow);
 }
