@@ -13,9 +13,7 @@ import { createFeatureFlags } from './adapters/flags/database-flag-provider';
 import { flagDefaultsFrom } from './core/flags';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
-import type { AccountResolver } from './server/auth/account-context';
-import type { FeatureFlags } from './server/flags/feature-flags';
-import type { LogoService } from './server/logo/ports';
+import type { AccountResolver, FeatureFlags, LogoService, JobQueue } from './server/ports';
 import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchNaicsCodes } from './adapters/db/queries/naics';
@@ -33,7 +31,6 @@ import { createRegistryWebsiteEnrichment } from './server/search/registry-websit
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/ports';
 import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
-import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
 import { createDecisionStore } from './adapters/db/queries/match-decisions';

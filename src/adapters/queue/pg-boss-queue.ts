@@ -45,7 +45,7 @@ import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError, UnavailableError, ValidationError } from '../../core/errors';
 import { JOB_NAMES, JOB_POLICIES, JOB_QUEUE_DEFAULTS, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
-import type { JobHandler, JobQueue, SendJobOptions } from '../../server/jobs/job-queue';
+import type { JobHandler, JobQueue, SendJobOptions } from '../../server/ports';
 import type { Logger } from '../logging/logger';
 import type { Env } from '../../config/env';
 

@@ -30,9 +30,9 @@ import {
   type VerificationIdentifier,
 } from '../../core/registry-verification';
 import type { ProviderFailure, ProviderResult, RegistryLookups, RegistryRecord } from '../enrichment/ports';
-import type { UseCaseLog } from '../naics/ports';
 import { basketsOf, syncAquila1 } from '../naics/sync-aquila1';
 import type { VerificationStore, VerificationSubject, VerificationTx } from './ports';
+import type { Log } from '../ports';
 
 export interface VerificationOutcome {
   organisationId: string;
@@ -50,7 +50,7 @@ export type VerifyOrganisation = (organisationId: string, options?: { signal?: A
 export interface VerifyOrganisationDependencies {
   store: VerificationStore;
   registry: RegistryLookups;
-  log: UseCaseLog;
+  log: Pick<Log, 'info' | 'warn'>;
 }
 
 export function createVerifyOrganisation({ store, registry, log }: VerifyOrganisationDependencies): VerifyOrganisation {

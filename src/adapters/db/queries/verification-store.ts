@@ -11,7 +11,7 @@ import { ConflictError } from '../../../core/errors';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
 import { verificationEvidenceSchema } from '../../../core/organisation-profile';
 import { ORGANISATION_NAICS_LOCK_TTL_MS, organisationNaicsLockKey } from '../../../server/naics/add-organisation-naics';
-import type { Lock, UseCaseLog } from '../../../server/naics/ports';
+import type { Lock, Log } from '../../../server/ports';
 import type { VerificationRecord, VerificationStore, VerificationSubject, VerificationTx } from '../../../server/verification/ports';
 import { createPostgresLock } from '../../lock/postgres-lock';
 import type { Db } from '../client';
@@ -38,7 +38,7 @@ export interface VerificationStoreOptions {
   /** Default AddOrganisationNAICS's 30 s; renewed every third of it while held. */
   lockTtlMs?: number;
   /** Where failures to renew or release those locks are reported (each lock then expires after its TTL). */
-  log?: Pick<UseCaseLog, 'warn'>;
+  log?: Pick<Log, 'warn'>;
 }
 
 const DEFAULT_LOCK_WAIT_MS = 10_000;
