@@ -32,25 +32,23 @@ import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetc
 import type { SearchRateLimiter } from './server/search/ports';
 import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
-import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
-import { createDecisionStore } from './adapters/db/queries/match-decisions';
 import { findOrganisationsByIds } from './adapters/db/queries/quick-search/judged-organisations';
 import { createDecisions, type Decisions } from './server/decisions/decisions';
-import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
-import { createOrganisationRecordReader } from './adapters/db/queries/organisation-read';
-import { createOrganisationFiguresReader } from './adapters/db/queries/organisation-figures';
-import { createGetOrganisationRecord, type GetOrganisationRecord } from './server/organisations/get-organisation-record';
+import { findOrganisationRecordForAccount } from './adapters/db/queries/organisation-read';
 import {
   createCountOrganisationFlags,
   createGetOrganisationFigures,
+  createGetOrganisationProfile,
+  createGetOrganisationRecord,
   type CountOrganisationFlags,
   type GetOrganisationFigures,
-} from './server/organisations/get-organisation-figures';
+  type GetOrganisationProfile,
+  type GetOrganisationRecord,
+} from './server/organisations/organisation-reads';
 import { createSelectOrganisation, type SelectOrganisation } from './server/selection/select-organisation';
 import { createSelectCandidate, createSelectExisting } from './server/selection/select-candidate';
 import { createCandidateReferences } from './adapters/db/queries/candidate-references';
 import { createRejectSelection, type RejectSelection } from './server/selection/reject-selection';
-import { createGetOrganisationProfile, type GetOrganisationProfile } from './server/organisations/get-organisation-profile';
 import { createTriggerEnrichment, type TriggerEnrichment } from './server/enrichment/trigger-enrichment';
 import { createEnrichOrganisation, type EnrichOrganisation, type EnrichOrganisationDependencies } from './server/enrichment/enrich-organisation';
 import { createEnrichmentStore } from './adapters/db/queries/enrichment-store';
@@ -292,7 +290,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
-  const decisions = createDecisions(createDecisionStore(database.db));
+  const decisions = createDecisions(database.db);
   const matchRows = createMatchRows({
     lookups: createQuickSearchLookups(matchBatchDatabase.db),
     chunk: createChunkLookups(matchBatchDatabase.db),
@@ -310,7 +308,6 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     selectCandidate,
     selectExisting: createSelectExisting({ store: selectionStore, jobs }),
   });
-  const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
   const enrichOrganisation = createEnrichOrganisation({
@@ -337,7 +334,6 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     registry: enrichmentPorts.registry,
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
-  const recordReader = createOrganisationRecordReader(database.db);
   const monitorLog = log.child({ useCase: 'monitoring' });
   const accountChangesStore = createAccountChangesStore(database.db);
   const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
@@ -355,7 +351,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
-    entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) },
+    entities: { findEntity: (accountId, id) => findOrganisationRecordForAccount(database.db, { accountId, organisationId: id }) },
     judgements: decisions.judgements,
   };
   return {
@@ -395,15 +391,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     jobs,
     selection: {
       selectOrganisation,
-      rejectSelection: createRejectSelection(createRejectSelectionStore(database.db), decisions.record),
+      rejectSelection: createRejectSelection(database.db, decisions.record),
     },
     decisions,
     enrichment: { enrichOrganisation },
     organisations: {
-      getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
-      getRecord: createGetOrganisationRecord(recordReader),
-      getFigures: createGetOrganisationFigures(figuresReader),
-      countFlags: createCountOrganisationFlags(figuresReader),
+      getProfile: createGetOrganisationProfile(database.db),
+      getRecord: createGetOrganisationRecord(database.db),
+      getFigures: createGetOrganisationFigures(database.db),
+      countFlags: createCountOrganisationFlags(database.db),
       triggerEnrichment: createTriggerEnrichment({
         store: selectionStore,
         jobs,
