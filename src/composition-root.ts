@@ -67,7 +67,6 @@ import { createWebsiteValidator } from './adapters/website-validation/website-va
 import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
 import { createVerifyOrganisation } from './server/verification/verify-organisation';
-import { createVerificationStore } from './adapters/db/queries/verification-store';
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
 import { createReconcileQueries, type ReconcileQueries } from './server/reconciliation/reconcile-queries';
@@ -315,7 +314,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     store: createEnrichmentStore(database.db),
     aquila1: { syncAquila1: async (id) => syncAquila1(classification, id, await classification.listOrganisationNaicsCodes(id)) },
     verify: createVerifyOrganisation({
-      store: createVerificationStore(database.db),
+      db: database.db,
+      lock: createPostgresLock(database.db),
       registry: enrichmentPorts.registry,
       log: log.child({ useCase: 'verifyOrganisation' }),
     }),

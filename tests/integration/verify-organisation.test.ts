@@ -10,7 +10,6 @@ import type { Db } from '../../src/adapters/db/client';
 import { backfillTransactions } from '../../src/adapters/db/queries/transactions-backfill';
 import { createClassificationRepository, findVisibleOrganisation, listOrganisationAquila1 } from '../../src/adapters/db/queries/classification';
 import { findOrganisationProfileForAccount } from '../../src/adapters/db/queries/organisation-profile';
-import { createVerificationStore } from '../../src/adapters/db/queries/verification-store';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
@@ -114,7 +113,9 @@ function recordingLog() {
 
 function verifier(register: ReturnType<typeof inMemoryRegister>, options: { log?: Pick<Log, 'info' | 'warn'>; lockWaitMs?: number } = {}) {
   return createVerifyOrganisation({
-    store: createVerificationStore(db, { lockWaitMs: options.lockWaitMs }),
+    db,
+    lock: createPostgresLock(db),
+    lockWaitMs: options.lockWaitMs,
     registry: register.registry,
     log: options.log ?? recordingLog().log,
   });
