@@ -7,7 +7,7 @@
  */
 import { firstReadChanges, nextReadDue, registryChanges, type RegistrySourceName } from '../../core/registry-observation';
 import type { MonitorStore, ProviderPacer, RecordedChange, RegistryReads, WatchedRead } from './ports';
-import type { Log } from '../ports';
+import type { Clock, Log } from '../ports';
 
 export interface RunMonitorPassDependencies {
   store: MonitorStore;
@@ -18,7 +18,7 @@ export interface RunMonitorPassDependencies {
   intervalHours: number;
   /** Reads taken from the store at a time (default 50). */
   batchSize?: number;
-  now?: () => Date;
+  now?: Clock;
 }
 
 export interface MonitorPassSummary {

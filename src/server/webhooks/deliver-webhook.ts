@@ -7,7 +7,7 @@
 import { webhookHeaders } from '../../core/webhook-signature';
 import { deliveredStatus, webhookAttemptOutcome, webhookDisabledReason, webhookMessageId, type WebhookAttemptOutcome } from '../../core/webhooks';
 import type { WebhookSender, WebhookStore } from './ports';
-import type { Log } from '../ports';
+import type { Clock, Log } from '../ports';
 
 export class WebhookDeliveryFailedError extends Error {
   override readonly name = 'WebhookDeliveryFailedError';
@@ -24,7 +24,7 @@ export function createDeliverWebhook(deps: {
   /** WEBHOOK_DISABLE_AFTER_HOURS. */
   disableAfterHours: number;
   log: Pick<Log, 'debug' | 'warn'>;
-  now?: () => Date;
+  now?: Clock;
 }): DeliverWebhook {
   const now = deps.now ?? (() => new Date());
   return async ({ deliveryId, replay }, job) => {
