@@ -21,13 +21,20 @@ export interface ClassificationLockOptions {
 
 const DEFAULT_LOCK_WAIT_MS = 10_000;
 
+export interface ClassificationLocks {
+  /** Takes the organisations' locks (sorted, waiting for a running add), kept and renewed until `releaseAll`. */
+  hold(organisationIds: readonly string[]): Promise<void>;
+  /** Releases every lock held; a failure is logged and the lock expires after its TTL. */
+  releaseAll(): Promise<void>;
+}
+
 /**
  * AddOrganisationNAICS's per-organisation locks for one verdict's transaction. The lock is non-blocking, so a
  * running add is waited for by polling (25 ms doubling to 250 ms) up to the wait limit; keys are taken in sorted
  * order so two redirects onto one target cannot wait on each other. Held locks are renewed while the
  * transaction runs (a large transaction move can outlast the TTL).
  */
-export function holdClassificationLocks(lock: Lock, options: ClassificationLockOptions) {
+export function holdClassificationLocks(lock: Lock, options: ClassificationLockOptions): ClassificationLocks {
   const waitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const ttlMs = options.lockTtlMs ?? ORGANISATION_NAICS_LOCK_TTL_MS;
   const held: { key: string; token: string }[] = [];
