@@ -16,10 +16,11 @@ module.exports = {
     },
     {
       name: 'server-uses-no-adapter',
-      comment: 'use cases depend on ports, not on their implementations',
+      comment:
+        'use cases reach PostgreSQL through the (db, params) query functions and the Db handle type, and the outside world through ports; no other adapter (decision 0027)',
       severity: 'error',
       from: { path: '^src/server' },
-      to: { path: '^src/(adapters|app|components|cli|sandbox|composition-root)' },
+      to: { path: '^src/(adapters/(?!db/queries/|db/client\\.ts$)|app|components|cli|sandbox|composition-root)' },
     },
     {
       name: 'adapters-not-upward',

@@ -17,7 +17,6 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
-import { createDecisionStore } from '../src/adapters/db/queries/match-decisions';
 import { findOrganisationsByIds } from '../src/adapters/db/queries/quick-search/judged-organisations';
 import { createAccountMembership, createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
@@ -88,7 +87,7 @@ async function main(): Promise<void> {
   const otherDb = createDatabase(url, { max: 2, applicationName: 'bench-quick-search-profile' });
   try {
     const account = await insertAccount(otherDb.db, { name: `Profile account ${new Date().toISOString()}` });
-    const decisions = createDecisions(createDecisionStore(otherDb.db));
+    const decisions = createDecisions(otherDb.db);
     const quickSearch = createQuickSearch({
       lookups: createQuickSearchLookups(lookupsDb.db),
       membership: createAccountMembership(otherDb.db),

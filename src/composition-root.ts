@@ -13,9 +13,7 @@ import { createFeatureFlags } from './adapters/flags/database-flag-provider';
 import { flagDefaultsFrom } from './core/flags';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
-import type { AccountResolver } from './server/auth/account-context';
-import type { FeatureFlags } from './server/flags/feature-flags';
-import type { LogoService } from './server/logo/ports';
+import type { AccountResolver, FeatureFlags, LogoService, JobQueue } from './server/ports';
 import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchNaicsCodes } from './adapters/db/queries/naics';
@@ -33,27 +31,24 @@ import { createRegistryWebsiteEnrichment } from './server/search/registry-websit
 import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetch';
 import type { SearchRateLimiter } from './server/search/ports';
 import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
-import type { JobQueue } from './server/jobs/job-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
-import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
-import { createDecisionStore } from './adapters/db/queries/match-decisions';
 import { findOrganisationsByIds } from './adapters/db/queries/quick-search/judged-organisations';
 import { createDecisions, type Decisions } from './server/decisions/decisions';
-import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
-import { createOrganisationRecordReader } from './adapters/db/queries/organisation-read';
-import { createOrganisationFiguresReader } from './adapters/db/queries/organisation-figures';
-import { createGetOrganisationRecord, type GetOrganisationRecord } from './server/organisations/get-organisation-record';
+import { findOrganisationRecordForAccount } from './adapters/db/queries/organisation-read';
 import {
   createCountOrganisationFlags,
   createGetOrganisationFigures,
+  createGetOrganisationProfile,
+  createGetOrganisationRecord,
   type CountOrganisationFlags,
   type GetOrganisationFigures,
-} from './server/organisations/get-organisation-figures';
+  type GetOrganisationProfile,
+  type GetOrganisationRecord,
+} from './server/organisations/organisation-reads';
 import { createSelectOrganisation, type SelectOrganisation } from './server/selection/select-organisation';
 import { createSelectCandidate, createSelectExisting } from './server/selection/select-candidate';
 import { createCandidateReferences } from './adapters/db/queries/candidate-references';
 import { createRejectSelection, type RejectSelection } from './server/selection/reject-selection';
-import { createGetOrganisationProfile, type GetOrganisationProfile } from './server/organisations/get-organisation-profile';
 import { createTriggerEnrichment, type TriggerEnrichment } from './server/enrichment/trigger-enrichment';
 import { createEnrichOrganisation, type EnrichOrganisation, type EnrichOrganisationDependencies } from './server/enrichment/enrich-organisation';
 import { createEnrichmentStore } from './adapters/db/queries/enrichment-store';
@@ -72,7 +67,6 @@ import { createWebsiteValidator } from './adapters/website-validation/website-va
 import { createSafeFetcher } from './adapters/website-validation/safe-fetch';
 import { syncAquila1 } from './server/naics/sync-aquila1';
 import { createVerifyOrganisation } from './server/verification/verify-organisation';
-import { createVerificationStore } from './adapters/db/queries/verification-store';
 import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
 import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from './server/identify/list-identify-organisations';
 import { createReconcileQueries, type ReconcileQueries } from './server/reconciliation/reconcile-queries';
@@ -297,7 +291,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
-  const decisions = createDecisions(createDecisionStore(database.db));
+  const decisions = createDecisions(database.db);
   const matchRows = createMatchRows({
     lookups: createQuickSearchLookups(matchBatchDatabase.db),
     chunk: createChunkLookups(matchBatchDatabase.db),
@@ -315,7 +309,6 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     selectCandidate,
     selectExisting: createSelectExisting({ store: selectionStore, jobs }),
   });
-  const figuresReader = createOrganisationFiguresReader(database.db);
   const classification = createClassificationRepository(database.db);
   const enrichmentPorts = { ...createEnrichmentPorts(env, database, log, options.websiteFetcher), ...options.enrichmentPorts };
   const enrichOrganisation = createEnrichOrganisation({
@@ -323,7 +316,8 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     store: createEnrichmentStore(database.db),
     aquila1: { syncAquila1: async (id) => syncAquila1(classification, id, await classification.listOrganisationNaicsCodes(id)) },
     verify: createVerifyOrganisation({
-      store: createVerificationStore(database.db),
+      db: database.db,
+      lock: createPostgresLock(database.db),
       registry: enrichmentPorts.registry,
       log: log.child({ useCase: 'verifyOrganisation' }),
     }),
@@ -342,7 +336,6 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     registry: enrichmentPorts.registry,
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
-  const recordReader = createOrganisationRecordReader(database.db);
   const monitorLog = log.child({ useCase: 'monitoring' });
   const accountChangesStore = createAccountChangesStore(database.db);
   const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
@@ -360,7 +353,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   });
   const reconciliation: ReconciliationDependencies = {
     quickSearch,
-    entities: { findEntity: (accountId, id) => recordReader.findRecord(accountId, id) },
+    entities: { findEntity: (accountId, id) => findOrganisationRecordForAccount(database.db, { accountId, organisationId: id }) },
     judgements: decisions.judgements,
   };
   return {
@@ -400,15 +393,15 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     jobs,
     selection: {
       selectOrganisation,
-      rejectSelection: createRejectSelection(createRejectSelectionStore(database.db), decisions.record),
+      rejectSelection: createRejectSelection(database.db, decisions.record),
     },
     decisions,
     enrichment: { enrichOrganisation },
     organisations: {
-      getProfile: createGetOrganisationProfile(createOrganisationProfileReader(database.db)),
-      getRecord: createGetOrganisationRecord(recordReader),
-      getFigures: createGetOrganisationFigures(figuresReader),
-      countFlags: createCountOrganisationFlags(figuresReader),
+      getProfile: createGetOrganisationProfile(database.db),
+      getRecord: createGetOrganisationRecord(database.db),
+      getFigures: createGetOrganisationFigures(database.db),
+      countFlags: createCountOrganisationFlags(database.db),
       triggerEnrichment: createTriggerEnrichment({
         store: selectionStore,
         jobs,

@@ -11,7 +11,7 @@ import { POST } from '../../src/app/api/organisations/[id]/naics/route';
 import type { Container } from '../../src/composition-root';
 import type { Logger } from '../../src/adapters/logging/logger';
 import { FLAGS } from '../../src/core/flags';
-import type { AccountContext } from '../../src/server/auth/account-context';
+import type { AccountContext } from '../../src/server/ports';
 import { organisationNaicsLockKey } from '../../src/server/naics/add-organisation-naics';
 import type { Db } from '../../src/adapters/db/client';
 import { createTestContainer, type TestContext } from '../support/test-container';

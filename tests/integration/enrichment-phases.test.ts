@@ -12,7 +12,7 @@ import { runSelectOrganisationAction } from '../../src/app/actions/select-organi
 import { runTriggerEnrichmentAction } from '../../src/app/actions/trigger-enrichment';
 import { compositeKey } from '../../src/core/composite-key';
 import type { OrganisationProfile } from '../../src/core/organisation-profile';
-import type { AccountContext } from '../../src/server/auth/account-context';
+import type { AccountContext } from '../../src/server/ports';
 import { startEnrichmentWorker } from '../../src/server/enrichment/enrichment-worker';
 import { startFakeOpenAi, type FakeOpenAi } from '../../src/sandbox/llm/fake-openai-server';
 import { recordedReference, registryCandidateFacts } from '../support/candidate-references';

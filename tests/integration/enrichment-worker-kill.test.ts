@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation';
-import type { AccountContext } from '../../src/server/auth/account-context';
+import type { AccountContext } from '../../src/server/ports';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { exited, killWorkers, startWorker, waitFor } from '../support/worker-process';

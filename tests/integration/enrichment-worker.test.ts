@@ -12,7 +12,7 @@ import { runSelectOrganisationAction } from '../../src/app/actions/select-organi
 import { runTriggerEnrichmentAction } from '../../src/app/actions/trigger-enrichment';
 import type { StreamedSelectionCandidate } from '../../src/core/selection';
 import type { OrganisationProfile } from '../../src/core/organisation-profile';
-import type { AccountContext } from '../../src/server/auth/account-context';
+import type { AccountContext } from '../../src/server/ports';
 import { startEnrichmentWorker } from '../../src/server/enrichment/enrichment-worker';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { startSandboxProviders, type SandboxProviders } from '../support/sandbox-providers';

@@ -5,7 +5,7 @@ import { makeAccount } from '../support/factories';
 import { accountOrganisations, organisationAliases, organisationIdentifiers, organisationOwners, organisations } from '../../src/adapters/db/schema';
 import { UnavailableError } from '../../src/core/errors';
 import { parseJobPayload, type JobName, type JobPayload, type OrganisationEnrichPayload } from '../../src/core/jobs';
-import type { SendJobOptions } from '../../src/server/jobs/job-queue';
+import type { SendJobOptions } from '../../src/server/ports';
 import { importOrganisations } from '../../src/adapters/db/queries/imports/import-organisations';
 
 let database: TestDatabase;

@@ -10,17 +10,18 @@ import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../src/core/errors';
 import { FLAGS } from '../../src/core/flags';
 import { AddOrganisationNAICS, organisationNaicsLockKey, type AddOrganisationNaicsDeps } from '../../src/server/naics/add-organisation-naics';
-import type { ClassificationRepository, UseCaseLog } from '../../src/server/naics/ports';
+import type { ClassificationRepository } from '../../src/server/naics/ports';
 import type { Db } from '../../src/adapters/db/client';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { makeAccount, makeOrganisation } from '../support/factories';
+import type { Log } from '../../src/server/ports';
 
 let ctx: TestContext;
 let db: Db;
 
 function recordingLog() {
   const warnings: { details: Record<string, unknown>; message: string }[] = [];
-  const log: UseCaseLog = { warn: (details, message) => warnings.push({ details, message }), info: () => undefined };
+  const log: Pick<Log, 'info' | 'warn'> = { warn: (details, message) => warnings.push({ details, message }), info: () => undefined };
   return { log, warnings };
 }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as search } from '../../src/app/api/organisations/search/route';
 import { runSelectOrganisationAction } from '../../src/app/actions/select-organisation';
 import { streamItemSchema, type SearchOrganisationsCandidate } from '../../src/core/candidates';
-import type { AccountContext } from '../../src/server/auth/account-context';
+import type { AccountContext } from '../../src/server/ports';
 import { startEnrichmentWorker } from '../../src/server/enrichment/enrichment-worker';
 import { recordedReference, registryCandidateFacts } from '../support/candidate-references';
 import { makeAccount } from '../support/factories';

@@ -16,7 +16,7 @@ import type { Db } from '../../src/adapters/db/client';
 import type { SearchPorts } from '../../src/adapters/search/search-ports';
 import { streamItemSchema, type SearchOrganisationsCandidate } from '../../src/core/candidates';
 import type { StreamedSelectionCandidate } from '../../src/core/selection';
-import type { AccountContext } from '../../src/server/auth/account-context';
+import type { AccountContext } from '../../src/server/ports';
 import type { AgentCandidate, RegistryCandidate } from '../../src/server/search/ports';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';

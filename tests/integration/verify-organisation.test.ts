@@ -10,7 +10,6 @@ import type { Db } from '../../src/adapters/db/client';
 import { backfillTransactions } from '../../src/adapters/db/queries/transactions-backfill';
 import { createClassificationRepository, findVisibleOrganisation, listOrganisationAquila1 } from '../../src/adapters/db/queries/classification';
 import { findOrganisationProfileForAccount } from '../../src/adapters/db/queries/organisation-profile';
-import { createVerificationStore } from '../../src/adapters/db/queries/verification-store';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
 import { createPostgresLock } from '../../src/adapters/lock/postgres-lock';
@@ -19,11 +18,11 @@ import { abnFromAcn, makeAcn } from '../../src/core/identifiers';
 import { parseNaicsCodeOrThrow } from '../../src/core/naics';
 import type { ProviderFailure, ProviderResult, RegistryLookups, RegistryRecord } from '../../src/server/enrichment/ports';
 import { organisationNaicsLockKey } from '../../src/server/naics/add-organisation-naics';
-import type { UseCaseLog } from '../../src/server/naics/ports';
 import { basketsOf, syncAquila1 } from '../../src/server/naics/sync-aquila1';
 import { createVerifyOrganisation } from '../../src/server/verification/verify-organisation';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { Log } from '../../src/server/ports';
 
 let database: TestDatabase;
 let db: Db;
@@ -108,13 +107,15 @@ function inMemoryRegister() {
 
 function recordingLog() {
   const warnings: { details: Record<string, unknown>; message: string }[] = [];
-  const log: UseCaseLog = { warn: (details, message) => warnings.push({ details, message }), info: () => undefined };
+  const log: Pick<Log, 'info' | 'warn'> = { warn: (details, message) => warnings.push({ details, message }), info: () => undefined };
   return { log, warnings };
 }
 
-function verifier(register: ReturnType<typeof inMemoryRegister>, options: { log?: UseCaseLog; lockWaitMs?: number } = {}) {
+function verifier(register: ReturnType<typeof inMemoryRegister>, options: { log?: Pick<Log, 'info' | 'warn'>; lockWaitMs?: number } = {}) {
   return createVerifyOrganisation({
-    store: createVerificationStore(db, { lockWaitMs: options.lockWaitMs }),
+    db,
+    lock: createPostgresLock(db),
+    lockWaitMs: options.lockWaitMs,
     registry: register.registry,
     log: options.log ?? recordingLog().log,
   });

@@ -4,7 +4,7 @@
  * failure (a value, as the ports require), and the first call logs one warning naming the missing variables.
  */
 import type { Env } from '../../config/env';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { EnrichmentAgent, ProviderResult } from '../../server/enrichment/ports';
 import { createBraveWebSearchFromEnv } from '../web-search/adapter';
 import { createEnrichmentAgent, type EnrichmentAgentOptions } from './enrichment-agent';
@@ -17,7 +17,7 @@ export type EnrichmentAgentEnv = Pick<
 
 export function createEnrichmentAgentFromEnv(
   env: EnrichmentAgentEnv,
-  log: Logger,
+  log: Log,
   limits: Omit<EnrichmentAgentOptions, 'model' | 'webSearch' | 'log'> = {},
 ): EnrichmentAgent {
   const model = createLanguageModel(env);
@@ -29,7 +29,7 @@ export function createEnrichmentAgentFromEnv(
 }
 
 /** An agent that answers every phase with a configuration failure, and says why once. */
-export function createUnconfiguredEnrichmentAgent(log: Logger, missing: readonly string[]): EnrichmentAgent {
+export function createUnconfiguredEnrichmentAgent(log: Log, missing: readonly string[]): EnrichmentAgent {
   let warned = false;
   const answer = async (): Promise<ProviderResult<never>> => {
     if (!warned) {

@@ -26,7 +26,7 @@ import {
 } from 'ai';
 import type { z } from 'zod';
 import { toAlpha2 } from '../../core/countries';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { AgentProfilePhase1, EnrichmentAgent, EnrichmentSubject, ProviderFailure, ProviderResult } from '../../server/enrichment/ports';
 import type { WebSearch } from '../../server/search/ports';
 import { EvidenceLedger, phase1SubmissionSchema, phase2SubmissionSchema, reviewPhase1, reviewPhase2, type Reviewed } from './enrichment-guard';
@@ -38,7 +38,7 @@ export interface EnrichmentAgentOptions {
   /** A provider model (not a gateway model id string); see createLanguageModel. */
   model: Exclude<LanguageModel, string>;
   webSearch: WebSearch;
-  log: Logger;
+  log: Log;
   /** Model calls per phase; the last one may only submit. Default 6. */
   maxSteps?: number;
   /** `web_search` calls per phase; further calls are refused without reaching the API. Default 3. */

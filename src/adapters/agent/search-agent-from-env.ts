@@ -4,7 +4,7 @@
  * one warning naming the missing variables (the agent is not the registry, so no channel-degraded item).
  */
 import type { Env } from '../../config/env';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { SearchAgent } from '../../server/search/ports';
 import { createBraveWebSearchFromEnv } from '../web-search/adapter';
 import { createLanguageModel } from './language-model';
@@ -12,7 +12,7 @@ import { createSearchAgent, type SearchAgentOptions } from './search-agent';
 
 export type SearchAgentEnv = Pick<Env, 'AGENT_PROVIDER' | 'AGENT_MODEL' | 'AGENT_BASE_URL' | 'AGENT_API_KEY' | 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'>;
 
-export function createSearchAgentFromEnv(env: SearchAgentEnv, log: Logger, limits: Omit<SearchAgentOptions, 'model' | 'webSearch' | 'log'> = {}): SearchAgent {
+export function createSearchAgentFromEnv(env: SearchAgentEnv, log: Log, limits: Omit<SearchAgentOptions, 'model' | 'webSearch' | 'log'> = {}): SearchAgent {
   const model = createLanguageModel(env);
   const webSearch = createBraveWebSearchFromEnv(env, log);
   const missing = [...(model.ok ? [] : model.missing), ...(webSearch ? [] : ['WEB_SEARCH_API_KEY'])];
@@ -22,7 +22,7 @@ export function createSearchAgentFromEnv(env: SearchAgentEnv, log: Logger, limit
 }
 
 /** An agent that finds nothing, and says why once. */
-export function createUnconfiguredSearchAgent(log: Logger, missing: readonly string[]): SearchAgent {
+export function createUnconfiguredSearchAgent(log: Log, missing: readonly string[]): SearchAgent {
   let warned = false;
   return {
     // eslint-disable-next-line require-yield

@@ -8,7 +8,7 @@
  * and logs a warning.
  */
 import { stepCountIs, streamText, type LanguageModel, type StopCondition, type ToolSet } from 'ai';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { AgentCandidate, DiscoveryQuery, SearchAgent, WebSearch } from '../../server/search/ports';
 import { reportCandidateInputSchema, RunLedger, type ReportCandidateInput } from './candidate-guard';
 import { buildInstructions, buildTask } from './prompts';
@@ -20,7 +20,7 @@ export interface SearchAgentOptions {
   /** A provider model (not a gateway model id string); see createLanguageModel. */
   model: Exclude<LanguageModel, string>;
   webSearch: WebSearch;
-  log: Logger;
+  log: Log;
   /** Model calls per run. Default 8. */
   maxSteps?: number;
   /** Per model call. Default 2000. */

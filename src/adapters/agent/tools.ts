@@ -7,7 +7,7 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import { toAlpha2 } from '../../core/countries';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { DiscoveryQuery, ProviderFailure, WebSearch, WebSearchHit } from '../../server/search/ports';
 import { plainText, reportCandidateInputSchema, type ReportCandidateInput, type Review, type RunLedger } from './candidate-guard';
 import { isWorldwide } from './prompts';
@@ -29,7 +29,7 @@ export interface SearchLedger {
 export interface WebSearchToolContext {
   webSearch: WebSearch;
   ledger: SearchLedger;
-  log: Logger;
+  log: Log;
   maxSearches: number;
   resultsPerSearch: number;
   /** Sent to the search API so results come from the country; undefined searches worldwide. */
@@ -42,7 +42,7 @@ export interface ToolContext {
   query: DiscoveryQuery;
   webSearch: WebSearch;
   ledger: RunLedger;
-  log: Logger;
+  log: Log;
   maxSearches: number;
   resultsPerSearch: number;
   /** The verdict on each `report_candidate` call, by tool call id. */

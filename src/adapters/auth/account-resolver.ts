@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AccountContext, AccountResolver } from '../../server/auth/account-context';
+import type { AccountContext, AccountResolver } from '../../server/ports';
 import { freshValue, ttlClock } from '../cache/ttl-lru';
 import type { Db } from '../db/client';
 import { findAccountIdForApiKey, hashApiKey } from './api-keys';

@@ -5,7 +5,7 @@
  * the whole cache: keys are then looked up again, never trusted past a revocation that was not heard.
  */
 import pg from 'pg';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import { API_KEY_REVOKED_CHANNEL } from './api-keys';
 
 export interface ApiKeyRevocationListener {
@@ -21,7 +21,7 @@ export function listenForApiKeyRevocations(options: {
   onRevoked: (keyHash: string) => void;
   /** Notifications may have been missed: forget every cached key. */
   onGap: () => void;
-  log: Pick<Logger, 'warn'>;
+  log: Pick<Log, 'warn'>;
 }): ApiKeyRevocationListener {
   let closed = false;
   let client: pg.Client | undefined;

@@ -11,7 +11,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { generateRandomString } from 'better-auth/crypto';
 import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import { authCredentials, authSessions, authUsers, authVerifications } from '../db/schema';
 import { CLIENT_ADDRESS_HEADER } from '../../http/client-address';
 import type { SignInFailureLimit } from '../rate-limit/sign-in-failure-limit';
@@ -20,7 +20,7 @@ import { SIGN_IN_PATH, signInGuardHooks } from './sign-in-guard';
 type AuthEnv = Pick<Env, 'AUTH_SECRET' | 'APP_ENV' | 'NODE_ENV' | 'DATA_DIR' | 'BASE_URL' | 'PORT'>;
 
 export interface CreateAuthOptions {
-  log?: Logger;
+  log?: Log;
   /** The per-email limit on wrong passwords; without it only the per-address limit applies. */
   signInFailures?: SignInFailureLimit;
 }

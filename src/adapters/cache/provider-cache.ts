@@ -14,7 +14,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import { providerCache } from '../db/schema';
 
 export interface ProviderCache {
@@ -127,7 +127,7 @@ export interface AdapterCache {
  * `cache` for an adapter: errors logged at warn as `<name> cache read failed; calling <source>` and
  * `<name> cache write failed`, with the key. Without a cache, every read misses and writes do nothing.
  */
-export function adapterCache(cache: ProviderCache | undefined, options: { log: Pick<Logger, 'warn'>; name: string; source: string }): AdapterCache {
+export function adapterCache(cache: ProviderCache | undefined, options: { log: Pick<Log, 'warn'>; name: string; source: string }): AdapterCache {
   const { log, name, source } = options;
   return {
     async read<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> {

@@ -4,7 +4,7 @@
  * domain, looked up in the shared provider cache (7 days, records and misses alike), then asked of the API
  * through the HTTP client; the record goes through the pure transform. Provider failures are values.
  */
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import { adapterCache, type ProviderCache } from '../cache/provider-cache';
 import { registrableDomain } from '../../core/website';
 import type { CompanyDataProfile, CompanyDataProvider, ProviderResult } from '../../server/enrichment/ports';
@@ -23,7 +23,7 @@ export interface CompaniesApiCompanyDataOptions {
   client: CompaniesApiClient | undefined;
   /** The shared provider cache; without it every call goes to the API. */
   cache?: ProviderCache;
-  log: Logger;
+  log: Log;
 }
 
 export function createCompaniesApiCompanyData(options: CompaniesApiCompanyDataOptions): CompanyDataProvider {

@@ -16,7 +16,7 @@
  * | not JSON, or not a record        | malformed                           | no                 |
  * | the caller's signal              | aborted                             | no                 |
  */
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { ProviderFailure, ProviderResult } from '../../server/enrichment/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { companiesApiCompanySchema, type CompaniesApiCompany } from './schemas';
@@ -29,7 +29,7 @@ export interface CompaniesApiClientOptions {
   timeoutMs?: number;
   /** Wait before the single retry of a 5xx or a network failure. Default 300 ms. */
   retryDelayMs?: number;
-  log: Logger;
+  log: Log;
 }
 
 export interface CompaniesApiClient {

@@ -7,7 +7,7 @@ import { OpenFeature, type EvaluationContext, type JsonValue, type Provider, typ
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { FLAGS, FLAG_NAMES, type FlagName } from '../../core/flags';
-import type { FeatureFlags } from '../../server/flags/feature-flags';
+import type { FeatureFlags } from '../../server/ports';
 import { freshValue, ttlClock } from '../cache/ttl-lru';
 import type { Db } from '../db/client';
 import { findFlagValues } from '../db/queries/feature-flags';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Lock } from '../../server/naics/ports';
+import type { Lock } from '../../server/ports';
 import type { Db } from '../db/client';
 
 export function createPostgresLock(db: Db): Lock {

@@ -3,7 +3,7 @@
  * with the lettermark fallback. Computed, never fetched by the server, never persisted.
  */
 import { registrableDomain } from '../../core/website';
-import type { LogoService } from '../../server/logo/ports';
+import type { LogoService } from '../../server/ports';
 
 /** Where logo images come from (the Content-Security-Policy's img-src allows it). */
 export const LOGO_CDN_ORIGIN = 'https://cdn.brandfetch.io';

@@ -45,13 +45,12 @@ import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError, UnavailableError, ValidationError } from '../../core/errors';
 import { JOB_NAMES, JOB_POLICIES, JOB_QUEUE_DEFAULTS, parseJobPayload, type JobName, type JobPayload } from '../../core/jobs';
-import type { JobHandler, JobQueue, SendJobOptions } from '../../server/jobs/job-queue';
-import type { Logger } from '../logging/logger';
+import type { JobHandler, JobQueue, Log, SendJobOptions } from '../../server/ports';
 import type { Env } from '../../config/env';
 
 export interface PgBossJobQueueOptions {
   connectionString: string;
-  log: Logger;
+  log: Log;
   /** pg-boss's own pool (sends outside a transaction, workers' fetch, renewals and completion, maintenance). */
   poolMax?: number;
   /** How often an idle worker polls for jobs. Default 1 s (a selected organisation starts enriching within a second). */

@@ -17,7 +17,7 @@
  * - GLEIF: the LEI's record with its parents (a day's cache, 404 a miss); without the adapter, a `configuration` failure.
  */
 import type { ProviderCache } from '../cache/provider-cache';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import { isValidAbn, isValidAcn, isValidLei, normaliseCompaniesHouseNumber, normaliseIdentifierValue } from '../../core/identifiers';
 import type { ProviderResult, RegistryLookups, RegistryRecord } from '../../server/enrichment/ports';
 import type { AbrCallResult, AbrClient } from './abr/client';
@@ -35,12 +35,12 @@ export interface RegistryLookupsOptions {
     client: AbrClient | undefined;
     /** The shared provider cache (the same entries as the search's details hydration). */
     cache: ProviderCache;
-    log: Logger;
+    log: Log;
   };
   openCorporates: OpenCorporatesRegistry;
   /** The LEI register; without it LEI look-ups report a configuration failure. */
   gleif?: GleifRegistry;
-  log: Logger;
+  log: Log;
 }
 
 type LookupResult = ProviderResult<RegistryRecord | null>;

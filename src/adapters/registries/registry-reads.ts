@@ -18,7 +18,7 @@ import type { ProviderResult } from '../../server/search/ports';
 import type { RegistryReads } from '../../server/monitoring/ports';
 import type { Env } from '../../config/env';
 import type { ProviderCache } from '../cache/provider-cache';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import { abrDetailsCache } from './abr/adapter';
 import { createConfiguredAbrClient, type AbrCallResult, type AbrClient } from './abr/client';
 import type { AbnDetailsPayload } from './abr/schemas';
@@ -32,7 +32,7 @@ export interface RegistryReadsOptions {
   abr: { client: AbrClient | undefined; cache: ProviderCache };
   openCorporates: OpenCorporatesRegistry;
   gleif: GleifRegistry;
-  log: Logger;
+  log: Log;
 }
 
 type Read = ProviderResult<RegistryObservation | null>;
@@ -134,7 +134,7 @@ export function createRegistryReads(options: RegistryReadsOptions): RegistryRead
 /** The reads from configuration: the same clients (and shared cache entries) as the search's registries. */
 export function createRegistryReadsFromEnv(
   env: Pick<Env, 'ABR_GUID' | 'ABR_BASE_URL' | 'OPENCORPORATES_API_TOKEN' | 'OPENCORPORATES_BASE_URL' | 'OPENCORPORATES_BREAKER_SECONDS' | 'GLEIF_BASE_URL'>,
-  options: { cache: ProviderCache; log: Logger },
+  options: { cache: ProviderCache; log: Log },
 ): RegistryReads {
   const { cache, log } = options;
   return createRegistryReads({

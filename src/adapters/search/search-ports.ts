@@ -6,7 +6,7 @@
  */
 import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { WebSearch } from '../../server/search/ports';
 import type { SearchOrganisationsDependencies } from '../../server/search/search-organisations';
 import { createProviderCache } from '../cache/provider-cache';
@@ -33,7 +33,7 @@ export interface SearchPortsOptions {
   websiteFetcher?: SafeFetcherOptions;
 }
 
-export function createSearchProviderPorts(env: Env, db: Db, log: Logger, options: SearchPortsOptions = {}): SearchProviderPorts {
+export function createSearchProviderPorts(env: Env, db: Db, log: Log, options: SearchPortsOptions = {}): SearchProviderPorts {
   const cache = createProviderCache(db);
   const websiteValidator = createWebsiteValidator({
     fetcher: createSafeFetcher(options.websiteFetcher),

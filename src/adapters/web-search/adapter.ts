@@ -3,7 +3,7 @@
  * count clamped to Brave's limits, the country sent only when Brave supports it, the payload through the pure
  * transform. Provider failures are values (`{ ok: false, failure }`), as for every provider port.
  */
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { WebSearch } from '../../server/search/ports';
 import type { Env } from '../../config/env';
 import { createBraveClient, type BraveClient } from './client';
@@ -57,7 +57,7 @@ const MAX_COUNT = 20;
 export interface BraveWebSearchOptions {
   /** The HTTP client (`createBraveClient`: key, base URL, timeout, retry delay). */
   client: BraveClient;
-  log: Logger;
+  log: Log;
 }
 
 export function createBraveWebSearch(options: BraveWebSearchOptions): WebSearch {
@@ -84,7 +84,7 @@ export function createBraveWebSearch(options: BraveWebSearchOptions): WebSearch 
 }
 
 /** Brave from configuration (WEB_SEARCH_API_KEY, WEB_SEARCH_BASE_URL); undefined without a key: no web search. */
-export function createBraveWebSearchFromEnv(env: Pick<Env, 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'>, log: Logger): WebSearch | undefined {
+export function createBraveWebSearchFromEnv(env: Pick<Env, 'WEB_SEARCH_API_KEY' | 'WEB_SEARCH_BASE_URL'>, log: Log): WebSearch | undefined {
   const apiKey = env.WEB_SEARCH_API_KEY;
   return apiKey ? createBraveWebSearch({ client: createBraveClient({ apiKey, baseUrl: env.WEB_SEARCH_BASE_URL, log }), log }) : undefined;
 }

@@ -14,7 +14,7 @@
  * | not JSON, or not a search payload | malformed                            | no                  |
  * | the caller's signal               | aborted                              | no                  |
  */
-import type { Logger } from '../logging/logger';
+import type { Log } from '../../server/ports';
 import type { ProviderResult } from '../../server/search/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { braveWebSearchPayloadSchema, type BraveWebSearchPayload } from './schemas';
@@ -28,7 +28,7 @@ export interface BraveClientOptions {
   apiKey: string;
   /** `https://api.search.brave.com`, or the sandbox fake's URL. */
   baseUrl: string;
-  log: Logger;
+  log: Log;
   /** Per attempt, headers and body included. Default 5000 ms. */
   timeoutMs?: number;
   /** Pause before the single retry. Default 250 ms. */

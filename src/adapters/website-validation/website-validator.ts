@@ -22,15 +22,11 @@ import type { WebsiteValidation, WebsiteValidator } from '../../server/search/po
 import { groundOnPage } from './content-grounding';
 import { extractPageEvidence, type PageEvidence } from './page-evidence';
 import type { PageFetcher, SafeFetchResult } from './safe-fetch';
-
-export interface WebsiteValidatorLog {
-  debug(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
+import type { Log } from '../../server/ports';
 
 export interface WebsiteValidatorOptions {
   fetcher: PageFetcher;
-  log: WebsiteValidatorLog;
+  log: Pick<Log, 'debug' | 'warn'>;
   /** Tier 1 acceptance; BRAND_AFFINITY_THRESHOLD (0.85) by default. */
   threshold?: number;
   /** Clock for the page cache (tests). */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Container } from '../../composition-root';
 import { UnauthorizedError } from '../../core/errors';
-import type { AccountContext } from '../../server/auth/account-context';
+import type { AccountContext } from '../../server/ports';
 import { parseOrThrow } from '../http/parse';
 
 export interface ActionDeps {

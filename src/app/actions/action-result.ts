@@ -6,7 +6,7 @@
  */
 import type { ActionError, ActionErrorName, ActionResult } from '../../core/action-result';
 import { AppError, ERROR_RESULTS, ValidationError } from '../../core/errors';
-import type { Log } from '../../server/logging';
+import type { Log } from '../../server/ports';
 
 export type { ActionError, ActionErrorName, ActionResult };
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Container } from '../../composition-root';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
 import { NAICS_CODE_MESSAGE, NAICS_CODE_PATTERN } from '../../core/naics';
-import type { AccountContext } from '../../server/auth/account-context';
+import type { AccountContext } from '../../server/ports';
 import { MANUAL_CLASSIFICATION_UNAVAILABLE, type AddOrganisationNaicsResult } from '../../server/naics/add-organisation-naics';
 import {
   ADD_NAICS_DISTINGUISHED_ERRORS,

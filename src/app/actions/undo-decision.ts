@@ -1,5 +1,5 @@
 /**
- * `undoDecisionAction`: the decisions page's "Undo" (use case server/decisions/undo-decision.ts). The active account,
+ * `undoDecisionAction`: the decisions page's "Undo" (use case: `undo` of server/decisions/decisions.ts). The active account,
  * then the decision id, then the use case; the decisions page re-renders. Free of Next.js so tests call it directly;
  * the Next.js entry is server-actions.ts.
  */

@@ -3,7 +3,7 @@
  * (`ERROR_RESULTS`, core/errors.ts). Only `userMessage` reaches the client; the fallback reveals nothing.
  */
 import { AppError, ERROR_RESULTS, errorBodyOf, MethodNotAllowedError, RateLimitedError, type ErrorBody } from '../../core/errors';
-import type { Log } from '../../server/logging';
+import type { Log } from '../../server/ports';
 
 /** Body of every error answer: `{error, code, issues?}` (core/errors.ts, shared with the CLI's output). */
 export type { ErrorBody };

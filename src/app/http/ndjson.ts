@@ -9,7 +9,7 @@
  *   touched again (no "Controller is already closed").
  * - An error thrown mid-stream is logged and ends the stream; its message never reaches the client.
  */
-import type { Log } from '../../server/logging';
+import type { Log } from '../../server/ports';
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
 

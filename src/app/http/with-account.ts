@@ -11,8 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { getContainer, type Container } from '../../composition-root';
 import { trustedOrigins } from '../../config/origins';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../core/errors';
-import type { Log } from '../../server/logging';
-import type { AccountContext } from '../../server/auth/account-context';
+import type { Log, AccountContext } from '../../server/ports';
 import type { SearchRateLimiter } from '../../server/search/ports';
 import { jsonResponse, toErrorResponse } from './error-response';
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { columnMappingSchema, MAX_BATCH_BYTES, MAX_BATCH_ROWS, type BatchRowInput } from '../../core/batch-matching';
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { ValidationError } from '../../core/errors';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { MatchBatchStore } from './ports';
 import { readSupplierRows } from './supplier-file';
 

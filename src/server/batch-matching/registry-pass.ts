@@ -31,10 +31,11 @@ import { isInactive } from '../../core/registry-status';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { registryRoute } from '../../core/search-mode';
 import type { InternalMatchLookup } from '../search/internal-match-lookup';
-import type { GlobalRegistry, InternalMatches, NationalRegistry, SearchLog, WebsiteValidator } from '../search/ports';
+import type { GlobalRegistry, InternalMatches, NationalRegistry, WebsiteValidator } from '../search/ports';
 import { createCandidatePreparation, type PreparedCandidate, type PreparedFields, type RegistrySource } from '../search/prepare-candidate';
 import { registryChannel } from '../search/registry-channel';
 import type { RegistryPassOptions, RegistryPendingRow, RegistryRowUpdate } from './ports';
+import type { Log } from '../ports';
 
 /** Waits until one more call to the registry may be made (the provider's rate, shared by every worker). */
 export type RegistryPacer = (source: RegistrySource) => Promise<void>;
@@ -44,7 +45,7 @@ export interface RegistryPassDependencies {
   globalRegistry: GlobalRegistry;
   websiteValidator: WebsiteValidator;
   pace: RegistryPacer;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
   /**
    * The search's existing-row check (the organisations sharing a candidate's composite key, the account's own
    * before a global one): a registry candidate the database already holds says so and apply settles on it. Without

@@ -7,7 +7,7 @@
  * is making progress, is a 409; another account's batch is 404.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { MatchBatchStore } from './ports';
 
 export type ResumeMatchBatch = (accountId: string, batchId: string) => Promise<{ batchId: string; status: 'queued' }>;

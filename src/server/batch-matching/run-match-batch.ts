@@ -14,7 +14,7 @@
  * (the error's first line, never a stack) and waits for a resume (resume-match-batch.ts).
  */
 import { MATCH_BATCH_DEFAULTS } from '../../core/batch-matching';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { MatchRows } from './match-rows';
 import type { MatchBatchStore } from './ports';
 import type { RegistryPass } from './registry-pass';

@@ -4,7 +4,8 @@
  * (core/match-decision.ts). One round trip for many queries (a batch chunk).
  */
 import { decisionCountryKey, decisionQueryKey, judgementMapKey, type Judgement } from '../../core/match-decision';
-import type { DecisionStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { findJudgements } from '../../adapters/db/queries/match-decisions';
 
 export interface JudgedQuery {
   query: string;
@@ -25,12 +26,12 @@ export const NO_JUDGEMENTS: JudgementLookup = {
   forQueries: async (_accountId, queries) => queries.map(() => []),
 };
 
-export function createJudgementLookup(store: Pick<DecisionStore, 'judgements'>): JudgementLookup {
+export function createJudgementLookup(db: Db): JudgementLookup {
   const forQueries = async (accountId: string, queries: readonly JudgedQuery[]): Promise<Judgement[][]> => {
     const keys = queries.map((q) => ({ queryKey: decisionQueryKey(q.query), countryKey: decisionCountryKey(q.countryIsoAlpha3) }));
     const wanted = keys.filter((k) => k.queryKey !== '');
     if (wanted.length === 0) return queries.map(() => []);
-    const found = await store.judgements(accountId, wanted);
+    const found = await findJudgements(db, { accountId, keys: wanted });
     return keys.map((k) => found.get(judgementMapKey(k.queryKey, k.countryKey)) ?? []);
   };
   return {

@@ -6,7 +6,8 @@
  */
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { decisionCountryKey, decisionQueryKey, type DecisionSource, type DecisionVerdict, type MatchDecision } from '../../core/match-decision';
-import type { DecisionStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { recordDecision } from '../../adapters/db/queries/match-decisions';
 
 export interface RecordDecisionInput {
   accountId: string;
@@ -20,12 +21,12 @@ export interface RecordDecisionInput {
 
 export type RecordDecision = (input: RecordDecisionInput) => Promise<MatchDecision>;
 
-export function createRecordDecision(store: Pick<DecisionStore, 'record'>): RecordDecision {
+export function createRecordDecision(db: Db): RecordDecision {
   return async (input) => {
     const query = input.query.trim();
     const queryKey = decisionQueryKey(query);
     if (queryKey === '') throw new ValidationError([{ field: 'query', rule: 'invalid_format', message: 'must contain a letter or a digit' }]);
-    const recorded = await store.record({
+    const recorded = await recordDecision(db, {
       accountId: input.accountId,
       decidedBy: input.decidedBy,
       query,

@@ -44,12 +44,7 @@ import type {
   Sourced,
 } from './ports';
 import type { RegistryStatus } from '../../core/registry-status';
-
-export interface EnrichmentLog {
-  info(details: Record<string, unknown>, message: string): void;
-  warn(details: Record<string, unknown>, message: string): void;
-  error(details: Record<string, unknown>, message: string): void;
-}
+import type { Log } from '../ports';
 
 export interface EnrichOrganisationDependencies {
   store: EnrichmentStore;
@@ -59,7 +54,7 @@ export interface EnrichOrganisationDependencies {
   websiteValidator: WebsiteValidator;
   aquila1: Aquila1Sync;
   verify: VerifyOrganisation;
-  log: EnrichmentLog;
+  log: Pick<Log, 'info' | 'warn' | 'error'>;
   now?: () => Date;
 }
 

@@ -4,7 +4,7 @@
  * with back-off, and re-runs a job whose worker died (its lease expired). On the last attempt the orchestrator settles
  * the profile FAILED instead of throwing.
  */
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { EnrichOrganisation } from './enrich-organisation';
 
 export async function startEnrichmentWorker(deps: { jobs: JobQueue; enrichOrganisation: EnrichOrganisation; concurrency: number }): Promise<void> {

@@ -16,7 +16,7 @@
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { JOB_POLICIES, organisationEnrichPayload } from '../../core/jobs';
 import { reEnrichmentRefusal } from '../../core/re-enrichment';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { SelectionStore } from '../selection/ports';
 import type { ReEnrichmentRateLimiter } from './ports';
 

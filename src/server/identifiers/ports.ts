@@ -25,8 +25,3 @@ export interface IdentifierDirectory {
     identifiers: readonly { type: CheckedIdentifierType; value: string }[];
   }): Promise<CarriedIdentifier[]>;
 }
-
-/** The slice of the logger suggestions use. */
-export interface SuggestionLog {
-  warn(details: object, message: string): void;
-}

@@ -17,7 +17,8 @@ import type { IdentifierSuggestion, TypedIdentifier } from '../../core/candidate
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { formatIdentifier, mistypedIdentifiers, oneEditNeighbours } from '../../core/identifiers';
 import type { RegistryLookups } from '../enrichment/ports';
-import type { IdentifierDirectory, SuggestionLog } from './ports';
+import type { IdentifierDirectory } from './ports';
+import type { Log } from '../ports';
 
 /** Registry details calls one search may spend on suggestions. */
 export const MAX_REGISTRY_PROBES = 4;
@@ -47,7 +48,7 @@ export interface SuggestIdentifiers {
 export interface SuggestIdentifiersDependencies {
   directory: IdentifierDirectory;
   registry: Pick<RegistryLookups, 'byAbn' | 'byAcn'>;
-  log: SuggestionLog;
+  log: Pick<Log, 'warn'>;
   maxRegistryProbes?: number;
 }
 
@@ -94,7 +95,7 @@ export function createSuggestIdentifiers(deps: SuggestIdentifiersDependencies): 
  * Every mistyped identifier of the query is answered, with [] where no register was asked or none was found.
  */
 export async function suggestFromRegistry(
-  deps: { registry: Pick<RegistryLookups, 'byAbn' | 'byAcn'>; log: SuggestionLog; maxRegistryProbes?: number },
+  deps: { registry: Pick<RegistryLookups, 'byAbn' | 'byAcn'>; log: Pick<Log, 'warn'>; maxRegistryProbes?: number },
   { query, countryIsoAlpha3 }: Pick<SuggestionsInput, 'query' | 'countryIsoAlpha3'>,
   signal: AbortSignal,
 ): Promise<IdentifierSuggestions[]> {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDENTIFY_LIST_QUERY, type IdentifyOrganisationRow } from '../../core/identify-list';
 import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
-import { createListIdentifyOrganisations } from './list-identify-organisations';
-import type { IdentifyOrganisationsReader } from './ports';
+import { createListIdentifyOrganisations, type IdentifyOrganisationsReader } from './list-identify-organisations';
 
 const row = (n: number): IdentifyOrganisationRow => ({
   id: `org-${n}`,

@@ -3,11 +3,15 @@
  * list) and runs each pass; the job's signal stops a pass between reads (its lease lost, or the worker stopping),
  * and the next tick carries on with what is still due.
  */
-import type { JobQueue } from '../jobs/job-queue';
-import type { SearchLog } from '../search/ports';
+import type { JobQueue, Log } from '../ports';
 import type { RunMonitorPass } from './run-monitor-pass';
 
-export async function startMonitorWorker(deps: { jobs: JobQueue; runMonitorPass: RunMonitorPass; cron: string; log: SearchLog }): Promise<void> {
+export async function startMonitorWorker(deps: {
+  jobs: JobQueue;
+  runMonitorPass: RunMonitorPass;
+  cron: string;
+  log: Pick<Log, 'debug' | 'warn'>;
+}): Promise<void> {
   await deps.jobs.work('monitor.run', async (payload, job) => {
     const summary = await deps.runMonitorPass({ accountId: payload.accountId, signal: job.signal });
     const { changes, ...counts } = summary;

@@ -6,19 +6,19 @@
  * and is tried again within the hour; a pass never fails for a register's failure.
  */
 import { firstReadChanges, nextReadDue, registryChanges, type RegistrySourceName } from '../../core/registry-observation';
-import type { SearchLog } from '../search/ports';
 import type { MonitorStore, ProviderPacer, RecordedChange, RegistryReads, WatchedRead } from './ports';
+import type { Clock, Log } from '../ports';
 
 export interface RunMonitorPassDependencies {
   store: MonitorStore;
   registries: RegistryReads;
   pace: ProviderPacer;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
   /** MONITOR_INTERVAL_HOURS. */
   intervalHours: number;
   /** Reads taken from the store at a time (default 50). */
   batchSize?: number;
-  now?: () => Date;
+  now?: Clock;
 }
 
 export interface MonitorPassSummary {

@@ -9,8 +9,8 @@
 import { isClassified } from '../../core/classification';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { BASKET_TYPES, parseNaicsCodeOrThrow, type BasketType } from '../../core/naics';
-import type { FeatureFlags } from '../flags/feature-flags';
-import type { ClassificationRepository, Lock, NaicsTag, OrganisationAquila1Edge, OrganisationAquila2Edge, UseCaseLog } from './ports';
+import type { FeatureFlags, Lock, Log } from '../ports';
+import type { ClassificationRepository, NaicsTag, OrganisationAquila1Edge, OrganisationAquila2Edge } from './ports';
 import { basketsOf, syncAquila1 } from './sync-aquila1';
 
 export const ORGANISATION_NAICS_LOCK_TTL_MS = 30_000;
@@ -48,7 +48,7 @@ export interface AddOrganisationNaicsDeps {
   lockTtlMs?: number;
   flags: Pick<FeatureFlags, 'isEnabled'>;
   repository: ClassificationRepository;
-  log: UseCaseLog;
+  log: Pick<Log, 'info' | 'warn'>;
 }
 
 export class AddOrganisationNAICS {

@@ -2,18 +2,6 @@
 import type { BasketType, NaicsCode, NaicsSearchResult } from '../../core/naics';
 import type { BasketWeight, ConcordanceEdge } from '../../core/basket-weights';
 
-/**
- * A shared, expiring lock. `tryAcquire` is set-if-absent and non-blocking: it answers a token at once,
- * or null when someone else holds an unexpired lock on the key. `release` removes the lock only when
- * the token still owns it.
- */
-export interface Lock {
-  tryAcquire(key: string, ttlMs: number): Promise<string | null>;
-  /** Pushes the expiry of a lock this token still holds to now + ttl; false when it no longer holds it. */
-  renew(key: string, token: string, ttlMs: number): Promise<boolean>;
-  release(key: string, token: string): Promise<void>;
-}
-
 /** The NAICS catalogue the typeahead searches (at the level it asks for: leaves, see search-naics.ts). */
 export interface NaicsCatalogue {
   /** Leaf codes (level 5) whose title words or code prefix match every word of `term`, by name then code. */
@@ -72,10 +60,4 @@ export interface ClassificationRepository {
     for: BasketType;
     basket: readonly BasketWeight[];
   }): Promise<{ classifiedCount: number }>;
-}
-
-/** The little of a logger a use case needs. */
-export interface UseCaseLog {
-  warn(details: Record<string, unknown>, message: string): void;
-  info(details: Record<string, unknown>, message: string): void;
 }

@@ -3,11 +3,12 @@
  * membership check for all candidates. If that check fails, every candidate gets accountLinked false and the
  * request still succeeds.").
  */
-import type { AccountMembership, QuickSearchLog } from './ports';
+import type { AccountMembership } from './ports';
+import type { Log } from '../ports';
 
 /** Rule 7: one batched check; its failure is logged and leaves every candidate unlinked. */
 export async function linkedOrThrowNothing(
-  deps: { membership: AccountMembership; log: QuickSearchLog },
+  deps: { membership: AccountMembership; log: Pick<Log, 'warn'> },
   accountId: string,
   organisationIds: string[],
 ): Promise<Set<string>> {

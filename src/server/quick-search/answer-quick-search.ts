@@ -15,13 +15,13 @@ import type { QuickSearchAnswer } from '../../core/candidates';
 import { mistypedIdentifierMessage } from '../../core/identifiers';
 import type { SuggestIdentifiers } from '../identifiers/suggest-identifiers';
 import type { QuickSearch, QuickSearchInput } from './quick-search';
-import type { QuickSearchLog } from './ports';
+import type { Log } from '../ports';
 
 export interface AnswerQuickSearch {
   execute(input: QuickSearchInput): Promise<QuickSearchAnswer>;
 }
 
-export function createAnswerQuickSearch(deps: { quickSearch: QuickSearch; suggestIdentifiers: SuggestIdentifiers; log: QuickSearchLog }): AnswerQuickSearch {
+export function createAnswerQuickSearch(deps: { quickSearch: QuickSearch; suggestIdentifiers: SuggestIdentifiers; log: Pick<Log, 'warn'> }): AnswerQuickSearch {
   return {
     async execute(input) {
       const [mistyped] = deps.suggestIdentifiers.mistyped(input.query);

@@ -7,7 +7,7 @@
  */
 import type { InternalQuickSearchCandidate } from '../../core/candidates';
 import type { Match } from '../../core/match';
-import type { LogoService } from '../logo/ports';
+import type { LogoService } from '../ports';
 import { candidateCountry } from './candidate-country';
 import type { QuickSearchRow } from './ports';
 

@@ -86,8 +86,3 @@ export interface AccountMembership {
   /** One batched check: which of these organisations the account has in its list. */
   linkedOrganisationIds(params: { accountId: string; organisationIds: string[] }): Promise<Set<string>>;
 }
-
-/** The slice of the logger quick search uses. */
-export interface QuickSearchLog {
-  warn(details: object, message: string): void;
-}

@@ -39,7 +39,7 @@ import { identifierLookupValues, nameTextOf } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
 import { overlapWords } from '../../core/word-overlap';
-import type { LogoService } from '../logo/ports';
+import type { LogoService, Log } from '../ports';
 import { linkedOrThrowNothing } from './account-linked';
 import { deduplicate, withoutHiddenGlobalRows } from './de-duplication';
 import { toInternalCandidate } from './internal-candidate';
@@ -47,7 +47,7 @@ import { withJudgements, type JudgedLookups } from './judged-candidates';
 import { byMatch } from './match-ranking';
 import { nameQueryOf } from './name-query';
 import { rankByName } from './name-ranking';
-import type { AccountMembership, NameLookup, QuickSearchLog, QuickSearchLookups, QuickSearchRow } from './ports';
+import type { AccountMembership, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
 
 /** How many name matches the database hands over for re-ranking, whatever the limit. */
 export const NAME_POOL_SIZE = 50;
@@ -68,7 +68,7 @@ export interface QuickSearchDependencies {
   lookups: QuickSearchLookups;
   membership: AccountMembership;
   logo: LogoService;
-  log: QuickSearchLog;
+  log: Pick<Log, 'warn'>;
   /** How many candidates at most (QUICK_SEARCH_LIMIT, 10 by default). */
   limit: number;
   /** The account's remembered decisions (rule 11); without them none apply. */

@@ -14,8 +14,9 @@
  */
 import { normaliseWebsiteHost } from '../../core/website';
 import type { InternalMatchLookup } from './internal-match-lookup';
-import type { SearchAgent, SearchLog } from './ports';
+import type { SearchAgent } from './ports';
 import type { CandidatePreparation, PreparedCandidate } from './prepare-candidate';
+import type { Log } from '../ports';
 
 /** Upper bound on the agent's candidates per search. */
 export const AGENT_CANDIDATE_LIMIT = 10;
@@ -24,7 +25,7 @@ export interface AgentChannelDependencies {
   agent: SearchAgent;
   preparation: CandidatePreparation;
   matches: InternalMatchLookup;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
 }
 
 export interface AgentSearch {

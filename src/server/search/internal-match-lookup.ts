@@ -8,7 +8,8 @@
  * key; a key not prefetched (a disambiguated one) is fetched when asked for. A failed lookup is logged and
  * answers "no match": the candidates stream as new instead of failing the search.
  */
-import type { InternalMatch, InternalMatches, SearchLog } from './ports';
+import type { InternalMatch, InternalMatches } from './ports';
+import type { Log } from '../ports';
 
 export interface InternalMatchLookup {
   /** Starts the lookups of keys not asked for yet; resolves when all the keys have answered (never rejects). */
@@ -23,7 +24,7 @@ export interface InternalMatchLookupDependencies {
   internalMatches: InternalMatches;
   accountId: string;
   membership: 'resolve' | 'skip';
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
 }
 
 export function createInternalMatchLookup(deps: InternalMatchLookupDependencies): InternalMatchLookup {

@@ -8,7 +8,7 @@
 import type { InternalQuickSearchCandidate } from '../../core/candidates';
 import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { assessMatch, type MatchQuery } from '../../core/match-confidence';
-import type { LogoService } from '../logo/ports';
+import type { LogoService } from '../ports';
 import { deduplicate } from '../quick-search/de-duplication';
 import { toInternalCandidate } from '../quick-search/internal-candidate';
 import type { JudgedLookups } from '../quick-search/judged-candidates';

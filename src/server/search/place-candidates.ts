@@ -25,7 +25,7 @@ import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, Stream
 import { applyJudgements, type Judgement } from '../../core/match-decision';
 import { atMostOneMatch } from '../../core/one-match';
 import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
-import type { LogoService } from '../logo/ports';
+import type { LogoService } from '../ports';
 import { newCandidateReference } from '../selection/candidate-references';
 import type { InternalMatch } from './ports';
 import type { InternalMatchLookup } from './internal-match-lookup';

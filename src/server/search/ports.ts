@@ -143,12 +143,6 @@ export type EnrichRegistryWebsites = (
   options: { topK: number; deadline: number; signal: AbortSignal },
 ) => Promise<RegistryCandidate[]>;
 
-/** Where the search stream writes what it drops, skips or survives. */
-export interface SearchLog {
-  debug(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
 /**
  * The search route's rate limit (spec: Limits, 30 searches per minute per account, shared by all instances).
  * Implemented over PostgreSQL, so every instance sees one count, by src/adapters/rate-limit/postgres-rate-limiter.ts; the 30 is

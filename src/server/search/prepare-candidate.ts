@@ -35,7 +35,8 @@ import { assessMatch, type MatchQuery, type MatchSubject } from '../../core/matc
 import { UNKNOWN_REGISTRY_STATUS, undecidedWhenInactive } from '../../core/registry-status';
 import type { RegistryLookups } from '../enrichment/ports';
 import type { RegistryStatus } from '../../core/registry-status';
-import type { AgentCandidate, RegistryCandidate, SearchLog, WebsiteValidator } from './ports';
+import type { AgentCandidate, RegistryCandidate, WebsiteValidator } from './ports';
+import type { Log } from '../ports';
 
 export type RegistrySource = Exclude<SearchSource, 'agent'>;
 
@@ -74,7 +75,7 @@ export interface CandidatePreparationDependencies {
   matchQuery: MatchQuery;
   devMode: boolean;
   websiteValidator: WebsiteValidator;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
   /** The search's signal: a validation still running when it aborts is abandoned. */
   signal: AbortSignal;
   /** GLEIF by LEI, for LEI-carrying candidates without a register status; without it they stay as reported. */

@@ -23,8 +23,9 @@ import { websiteBrandName } from '../../core/website';
 import { aggregatorCountryCode, identifierLookups, registryRoute, type IdentifierLookup, type RegistryRoute } from '../../core/search-mode';
 import { channelDegraded } from './channel-degraded';
 import type { InternalMatchLookup } from './internal-match-lookup';
-import type { AbrPreset, EnrichRegistryWebsites, GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult, SearchLog } from './ports';
+import type { AbrPreset, EnrichRegistryWebsites, GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult } from './ports';
 import type { CandidatePreparation, KeyedCandidate, PreparedCandidate, RegistrySource } from './prepare-candidate';
+import type { Log } from '../ports';
 
 /**
  * The registries' look-ups by number the search uses for a query that is an identifier (ABN Lookup details, the
@@ -47,7 +48,7 @@ export interface RegistryChannelDependencies {
   registryLookups?: IdentifierRegistry;
   preparation: CandidatePreparation;
   matches: InternalMatchLookup;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
 }
 
 export interface RegistrySearch {

@@ -21,8 +21,9 @@
  */
 import type { SearchOrganisationsIdentifierPatch } from '../../core/candidates';
 import type { EmittedRow } from '../../core/stream-dedup';
-import type { InternalMatch, SearchLog } from './ports';
+import type { InternalMatch } from './ports';
 import type { PreparedCandidate } from './prepare-candidate';
+import type { Log } from '../ports';
 
 /** Spec: Limits. */
 export const REGISTRY_LEAD_MS = 5000;
@@ -44,7 +45,7 @@ export interface RegistryLeadOptions {
   leadMs: number;
   /** Called once when the lead expires before the registry resolved. */
   onExpired: () => void;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
 }
 
 export function startRegistryLead(options: RegistryLeadOptions): RegistryLead {

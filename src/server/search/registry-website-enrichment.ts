@@ -19,7 +19,8 @@
  */
 import { WEBSITE_TOP_K } from '../../core/national-registry';
 import { normaliseWebsiteHost, registrableDomain, toWebsiteUrl } from '../../core/website';
-import type { EnrichRegistryWebsites, RegistryCandidate, SearchLog, WebSearch, WebsiteValidator } from './ports';
+import type { EnrichRegistryWebsites, RegistryCandidate, WebSearch, WebsiteValidator } from './ports';
+import type { Log } from '../ports';
 
 /** The candidates enriched: the request's websiteTopK, else the deployment's SEARCH_WEBSITE_TOP_K, else 20. */
 export function effectiveWebsiteTopK(requested: number | undefined, configured: number | undefined): number {
@@ -35,7 +36,7 @@ export const MAX_SITES_PER_CANDIDATE = 3;
 export interface RegistryWebsiteEnrichmentDependencies {
   webSearch: WebSearch;
   validator: WebsiteValidator;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
   /** Clock for the deadline (tests). */
   now?: () => number;
 }

@@ -43,8 +43,7 @@ import { mistypedIdentifierMessage, readIdentifiers } from '../../core/identifie
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
-import type { FeatureFlags } from '../flags/feature-flags';
-import type { LogoService } from '../logo/ports';
+import type { FeatureFlags, Log, LogoService } from '../ports';
 import { agentChannel } from './agent-channel';
 import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';
@@ -52,7 +51,7 @@ import { createInternalMatchLookup } from './internal-match-lookup';
 import { createCandidatePlacement } from './place-candidates';
 import { judgedInternalCandidates, type JudgedOrganisations } from './judged-internal-candidates';
 import type { JudgementLookup } from '../decisions/judgements';
-import type { EnrichRegistryWebsites, GlobalRegistry, InternalMatches, NationalRegistry, SearchAgent, SearchLog, WebsiteValidator } from './ports';
+import type { EnrichRegistryWebsites, GlobalRegistry, InternalMatches, NationalRegistry, SearchAgent, WebsiteValidator } from './ports';
 import { createCandidatePreparation, type PreparedCandidate } from './prepare-candidate';
 import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/suggest-identifiers';
 import { registryChannel, type IdentifierRegistry, type RegistryAnswer } from './registry-channel';
@@ -82,7 +81,7 @@ export interface SearchOrganisationsDependencies {
   judgedOrganisations?: JudgedOrganisations;
   flags: FeatureFlags;
   logo: LogoService;
-  log: SearchLog;
+  log: Pick<Log, 'debug' | 'warn'>;
   /** REGISTRY_LEAD_MS unless a test or benchmark says otherwise. */
   registryLeadMs?: number;
   /** SEARCH_WEBSITE_TOP_K: websiteTopK when the request does not say. */

@@ -7,12 +7,9 @@
  * for that query and country, so the same lookup never marks it a match again (kept only while it exists).
  */
 import { NotFoundError } from '../../core/errors';
+import type { Db } from '../../adapters/db/client';
+import { unlinkAndDeleteIfUnreferenced } from '../../adapters/db/queries/reject-selection';
 import type { RecordDecision } from '../decisions/record-decision';
-
-export interface RejectSelectionStore {
-  /** In one transaction: unlink, then delete when private to the account and unreferenced. Null: not visible. */
-  unlinkAndDeleteIfUnreferenced(accountId: string, organisationId: string): Promise<{ deleted: boolean } | null>;
-}
 
 /** The search the selection came from: its query and country (null, '' or GLO: none). */
 export interface RejectedSearch {
@@ -23,7 +20,7 @@ export interface RejectedSearch {
 
 export type RejectSelection = (accountId: string, organisationId: string, search?: RejectedSearch) => Promise<{ organisationId: string; deleted: boolean }>;
 
-export function createRejectSelection(store: RejectSelectionStore, decisions?: RecordDecision): RejectSelection {
+export function createRejectSelection(db: Db, decisions?: RecordDecision): RejectSelection {
   return async (accountId, organisationId, search) => {
     // Remembered first: a query without letters or digits has nothing to remember; a refusal (not visible) is the 404 below.
     if (decisions !== undefined && search !== undefined && /[\p{L}\p{N}]/u.test(search.query)) {
@@ -31,7 +28,7 @@ export function createRejectSelection(store: RejectSelectionStore, decisions?: R
         if (!(error instanceof NotFoundError)) throw error;
       });
     }
-    const result = await store.unlinkAndDeleteIfUnreferenced(accountId, organisationId);
+    const result = await unlinkAndDeleteIfUnreferenced(db, { accountId, organisationId });
     if (!result) throw new NotFoundError(`organisation ${organisationId} is not visible to account ${accountId}`, 'Organisation not found');
     return { organisationId, deleted: result.deleted };
   };

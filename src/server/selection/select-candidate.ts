@@ -34,7 +34,7 @@ import { UNKNOWN_REGISTRY_STATUS, type RegistryStatus } from '../../core/registr
 import type { SelectionCandidate, SelectionResult } from '../../core/selection';
 import { registrableDomain } from '../../core/website';
 import type { FieldSource } from '../enrichment/ports';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { SelectedOrganisation, SelectionStore, SelectionTx } from './ports';
 
 export interface ObtainedSelection {

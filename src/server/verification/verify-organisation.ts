@@ -29,10 +29,24 @@ import {
   type RegistryAssessment,
   type VerificationIdentifier,
 } from '../../core/registry-verification';
+import type { Db } from '../../adapters/db/client';
+import { createClassificationRepository } from '../../adapters/db/queries/classification';
+import {
+  dropOwners,
+  findGlobalByRegistryIdentifier,
+  findVerificationSubject,
+  lockRegistryIdentifiers,
+  moveAccountLinks,
+  moveNaics,
+  moveTransactions,
+  recordVerdict,
+  setRedirect,
+  type VerificationSubject,
+} from '../../adapters/db/queries/verification-store';
 import type { ProviderFailure, ProviderResult, RegistryLookups, RegistryRecord } from '../enrichment/ports';
-import type { UseCaseLog } from '../naics/ports';
 import { basketsOf, syncAquila1 } from '../naics/sync-aquila1';
-import type { VerificationStore, VerificationSubject, VerificationTx } from './ports';
+import type { Lock, Log } from '../ports';
+import { holdClassificationLocks, type ClassificationLockOptions } from './hold-classification-locks';
 
 export interface VerificationOutcome {
   organisationId: string;
@@ -47,15 +61,17 @@ export interface VerificationOutcome {
 /** null: nothing to verify (not found, already global, or redirected). */
 export type VerifyOrganisation = (organisationId: string, options?: { signal?: AbortSignal }) => Promise<VerificationOutcome | null>;
 
-export interface VerifyOrganisationDependencies {
-  store: VerificationStore;
+export interface VerifyOrganisationDependencies extends Pick<ClassificationLockOptions, 'lockWaitMs' | 'lockTtlMs'> {
+  db: Db;
+  /** AddOrganisationNAICS's lock (the same `locks` table), held across a redirect. */
+  lock: Lock;
   registry: RegistryLookups;
-  log: UseCaseLog;
+  log: Pick<Log, 'info' | 'warn'>;
 }
 
-export function createVerifyOrganisation({ store, registry, log }: VerifyOrganisationDependencies): VerifyOrganisation {
+export function createVerifyOrganisation({ db, lock, registry, log, lockWaitMs, lockTtlMs }: VerifyOrganisationDependencies): VerifyOrganisation {
   return async (organisationId, { signal } = {}) => {
-    const subject = await store.findSubject(organisationId);
+    const subject = await findVerificationSubject(db, { organisationId });
     if (!isVerifiable(subject)) return null;
 
     // The register is asked outside any transaction: no row stays locked while a provider takes its time.
@@ -64,35 +80,41 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
     // A cancelled run (the job shutting down) is not a verdict: nothing is recorded and a later run decides.
     signal?.throwIfAborted();
 
-    const outcome = await store.transaction(async (tx): Promise<VerificationOutcome | null> => {
-      // Re-read under the row lock: a concurrent run may have given the verdict since the first read.
-      const current = await tx.lockSubject(organisationId);
-      if (!isVerifiable(current)) return null;
-      const accountId = current.ownerAccountIds[0] ?? null;
-      if (!answer.verified) {
-        return record(tx, { organisationId, accountId, verdict: 'not_verified', redirectedTo: null, evidence: answer.evidence });
-      }
+    // One transaction: a verdict, its effects (owners dropped, or the redirect and everything it moves) and its
+    // record commit or roll back together.
+    const locks = holdClassificationLocks(lock, { lockWaitMs, lockTtlMs, log });
+    const outcome = await db
+      .transaction(async (tx): Promise<VerificationOutcome | null> => {
+        // Re-read under the row lock: a concurrent run may have given the verdict since the first read.
+        const current = await findVerificationSubject(tx, { organisationId, forUpdate: true });
+        if (!isVerifiable(current)) return null;
+        const accountId = current.ownerAccountIds[0] ?? null;
+        if (!answer.verified) {
+          return record(tx, { organisationId, accountId, verdict: 'not_verified', redirectedTo: null, evidence: answer.evidence });
+        }
 
-      await tx.lockRegistryIdentifiers(answer.registryIdentifiers);
-      const targetId = await tx.findGlobalByRegistryIdentifier(answer.registryIdentifiers, organisationId);
-      if (targetId === null) {
-        await tx.dropOwners(organisationId);
-        return record(tx, { organisationId, accountId, verdict: 'verified', redirectedTo: null, evidence: answer.evidence });
-      }
+        await lockRegistryIdentifiers(tx, { identifiers: answer.registryIdentifiers });
+        const targetId = await findGlobalByRegistryIdentifier(tx, { identifiers: answer.registryIdentifiers, exceptOrganisationId: organisationId });
+        if (targetId === null) {
+          await dropOwners(tx, { organisationId });
+          return record(tx, { organisationId, accountId, verdict: 'verified', redirectedTo: null, evidence: answer.evidence });
+        }
 
-      await tx.holdClassificationLocks([organisationId, targetId]);
-      await redirect(tx, current, targetId);
-      return record(tx, {
-        organisationId,
-        accountId,
-        verdict: 'redirected',
-        redirectedTo: targetId,
-        evidence: {
-          ...answer.evidence,
-          summary: `${answer.evidence.summary}; a global organisation with the same registry identifier already existed, so this one now redirects to it`,
-        },
-      });
-    });
+        await locks.hold([organisationId, targetId]);
+        await redirect(tx, current, targetId);
+        return record(tx, {
+          organisationId,
+          accountId,
+          verdict: 'redirected',
+          redirectedTo: targetId,
+          evidence: {
+            ...answer.evidence,
+            summary: `${answer.evidence.summary}; a global organisation with the same registry identifier already existed, so this one now redirects to it`,
+          },
+        });
+      })
+      // After the commit (or rollback), never before: an add waiting on the target must read the moved tags.
+      .finally(() => locks.releaseAll());
     if (outcome) log.info({ organisationId, verdict: outcome.verdict, redirectedTo: outcome.redirectedTo }, outcome.evidence.summary);
     return outcome;
   };
@@ -110,19 +132,20 @@ export function createVerifyOrganisation({ store, registry, log }: VerifyOrganis
   }
 
   /** Everything the private duplicate carried for its owners moves to the global organisation. */
-  async function redirect(tx: VerificationTx, subject: VerificationSubject, targetId: string): Promise<void> {
-    await tx.setRedirect(subject.id, targetId);
-    await tx.moveAccountLinks(subject.id, targetId);
-    const naicsCodes = await tx.moveNaics(subject.id, targetId);
-    await syncAquila1(tx.classification, targetId, naicsCodes);
-    await tx.moveTransactions({ fromId: subject.id, toId: targetId, accountIds: subject.ownerAccountIds });
+  async function redirect(tx: Db, subject: VerificationSubject, targetId: string): Promise<void> {
+    const classification = createClassificationRepository(tx);
+    await setRedirect(tx, { organisationId: subject.id, targetId });
+    await moveAccountLinks(tx, { fromId: subject.id, toId: targetId });
+    const naicsCodes = await moveNaics(tx, { fromId: subject.id, toId: targetId });
+    await syncAquila1(classification, targetId, naicsCodes);
+    await moveTransactions(tx, { fromId: subject.id, toId: targetId, accountIds: subject.ownerAccountIds });
     // The moved transactions not classified yet get the target's baskets (AddOrganisationNAICS step 6); those
     // already classified keep their edges.
-    const baskets = basketsOf(await tx.classification.listOrganisationAquila1(targetId));
+    const baskets = basketsOf(await classification.listOrganisationAquila1(targetId));
     for (const accountId of subject.ownerAccountIds) {
       for (const type of BASKET_TYPES) {
         const basket = baskets[type];
-        if (basket.length > 0) await tx.classification.backfillTransactions({ accountId, organisationId: targetId, for: type, basket });
+        if (basket.length > 0) await classification.backfillTransactions({ accountId, organisationId: targetId, for: type, basket });
       }
     }
   }
@@ -143,8 +166,8 @@ function isVerifiable(subject: VerificationSubject | null): subject is Verificat
   return subject !== null && subject.redirectedTo === null && !isGlobal(subject.ownerAccountIds);
 }
 
-async function record(tx: VerificationTx, verdict: VerificationOutcome): Promise<VerificationOutcome> {
-  await tx.recordVerdict(verdict);
+async function record(tx: Db, verdict: VerificationOutcome): Promise<VerificationOutcome> {
+  await recordVerdict(tx, verdict);
   return verdict;
 }
 

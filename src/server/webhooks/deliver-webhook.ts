@@ -6,8 +6,8 @@
  */
 import { webhookHeaders } from '../../core/webhook-signature';
 import { deliveredStatus, webhookAttemptOutcome, webhookDisabledReason, webhookMessageId, type WebhookAttemptOutcome } from '../../core/webhooks';
-import type { SearchLog } from '../search/ports';
 import type { WebhookSender, WebhookStore } from './ports';
+import type { Clock, Log } from '../ports';
 
 export class WebhookDeliveryFailedError extends Error {
   override readonly name = 'WebhookDeliveryFailedError';
@@ -23,8 +23,8 @@ export function createDeliverWebhook(deps: {
   sender: Pick<WebhookSender, 'post'>;
   /** WEBHOOK_DISABLE_AFTER_HOURS. */
   disableAfterHours: number;
-  log: SearchLog;
-  now?: () => Date;
+  log: Pick<Log, 'debug' | 'warn'>;
+  now?: Clock;
 }): DeliverWebhook {
   const now = deps.now ?? (() => new Date());
   return async ({ deliveryId, replay }, job) => {

@@ -3,7 +3,7 @@
  * matching endpoint of every account that has the organisation on its list, in the transaction that stores the changes
  * (a rollback leaves neither change nor delivery; a commit leaves both).
  */
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { RecordedChange } from '../monitoring/ports';
 import type { WebhookTx } from './ports';
 

@@ -5,7 +5,7 @@
  * changes recorded while it was disabled (a receiver that dropped a day wants that day, not a gap). 404 for another account's endpoint or delivery; 409 while the delivery is still pending.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { WebhookStore } from './ports';
 
 export type ReplayWebhookDelivery = (accountId: string, params: { endpointId: string; deliveryId: string }) => Promise<{ id: string; state: 'pending' }>;

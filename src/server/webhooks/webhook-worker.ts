@@ -1,5 +1,5 @@
 /** The `webhook.deliver` worker (issue 23, section 3): `concurrency` loops, each posting one delivery at a time. */
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../ports';
 import type { DeliverWebhook } from './deliver-webhook';
 
 export async function startWebhookWorker(deps: { jobs: JobQueue; deliverWebhook: DeliverWebhook; concurrency: number }): Promise<void> {

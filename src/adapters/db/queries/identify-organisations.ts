@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_IDENTIFY_SORT, type IdentifyOrganisationRow, type IdentifySort, type IdentifySortColumn } from '../../../core/identify-list';
 import { profileStateIs, webResearchFoundFor } from './derived-rules';
-import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/ports';
+import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/list-identify-organisations';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';

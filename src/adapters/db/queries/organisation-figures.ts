@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FlagCounts, OrganisationFigures, SectorAmount, TransactionTotals } from '../../../core/organisation-figures';
-import type { OrganisationFiguresReader } from '../../../server/organisations/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { organisationIsClassified, profileIsSettled, profileStatusIs, transactionIsClassifiedFor } from './derived-rules';
@@ -83,12 +82,5 @@ export async function countOrganisationFlagsForAccount(db: Db, params: { account
     unclassified: Number(row?.unclassified ?? 0),
     enriching: Number(row?.enriching ?? 0),
     notEnriched: Number(row?.not_enriched ?? 0),
-  };
-}
-
-export function createOrganisationFiguresReader(db: Db): OrganisationFiguresReader {
-  return {
-    findFigures: (accountId, organisationId) => findOrganisationFiguresForAccount(db, { accountId, organisationId }),
-    countFlags: (accountId) => countOrganisationFlagsForAccount(db, { accountId }),
   };
 }

@@ -5,7 +5,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { organisationProfileSchema, verificationEvidenceSchema, type OrganisationProfile } from '../../../core/organisation-profile';
 import { toProfileStatus } from '../../../core/profile-status';
-import type { OrganisationProfileReader } from '../../../server/organisations/ports';
 import type { Db } from '../client';
 import { organisationRelations, organisations, organisationVerifications } from '../schema';
 import { isUuid } from './classification';
@@ -14,10 +13,6 @@ import { findOrganisationRecordForAccount } from './organisation-read';
 import { visibleToAccount } from './visibility';
 
 const MAX_REDIRECTS = 5;
-
-export function createOrganisationProfileReader(db: Db): OrganisationProfileReader {
-  return { findProfile: (accountId, organisationId) => findOrganisationProfileForAccount(db, { accountId, organisationId }) };
-}
 
 export async function findOrganisationProfileForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationProfile | null> {
   // One snapshot for the record and its parts: read piecewise, a verification committed in between showed its

@@ -10,7 +10,6 @@ import { inAccountList } from './account-membership';
 import { webResearchFoundFor } from './derived-rules';
 import { isUuid, listOrganisationAquila1, listOrganisationAquila2, listOrganisationNaics } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
-import type { OrganisationRecordReader } from '../../../server/organisations/ports';
 
 export async function findOrganisationRecordForAccount(db: Db, params: { accountId: string; organisationId: string }): Promise<OrganisationRecord | null> {
   if (!isUuid(params.organisationId) || !isUuid(params.accountId)) return null;
@@ -67,8 +66,4 @@ export async function findOrganisationRecordForAccount(db: Db, params: { account
     aquila2,
     classified: isClassified(aquila1.length),
   };
-}
-
-export function createOrganisationRecordReader(db: Db): OrganisationRecordReader {
-  return { findRecord: (accountId, organisationId) => findOrganisationRecordForAccount(db, { accountId, organisationId }) };
 }

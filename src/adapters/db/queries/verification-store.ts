@@ -1,19 +1,13 @@
 /**
- * The VerificationStore port over PostgreSQL: the organisation read (and row-locked) for a verdict, the global
- * twin found by registry identifier under transaction-scoped advisory locks, the manual classification's locks
- * held across a redirect, the redirect's moves as set-based statements, and the verdict's record. Every query is
- * `(db, params)`; `db` is the verdict's transaction.
+ * Verification's statements (VerifyOrganisation, server/verification): the organisation read (and row-locked) for
+ * a verdict, the global twin found by registry identifier under transaction-scoped advisory locks, the redirect's
+ * moves as set-based statements, and the verdict's record. Every query is `(db, params)`; `db` is the verdict's
+ * transaction.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Identifier } from '../../../core/identifiers';
-import { ConflictError } from '../../../core/errors';
 import { normaliseIdentifierValue } from '../../../core/identifiers';
-import { verificationEvidenceSchema } from '../../../core/organisation-profile';
-import { ORGANISATION_NAICS_LOCK_TTL_MS, organisationNaicsLockKey } from '../../../server/naics/add-organisation-naics';
-import type { Lock, UseCaseLog } from '../../../server/naics/ports';
-import type { VerificationRecord, VerificationStore, VerificationSubject, VerificationTx } from '../../../server/verification/ports';
-import { createPostgresLock } from '../../lock/postgres-lock';
+import { verificationEvidenceSchema, type VerificationEvidence, type VerificationVerdict } from '../../../core/organisation-profile';
 import type { Db } from '../client';
 import {
   accountOrganisations,
@@ -26,115 +20,29 @@ import {
   organisationVerifications,
   transactions,
 } from '../schema';
-import { createClassificationRepository, isUuid, listOrganisationNaicsCodes } from './classification';
+import { isUuid, listOrganisationNaicsCodes } from './classification';
 import { addOrganisationNameWords, addOrganisationWords } from './organisations-write';
 import { organisationIsGlobal } from './visibility';
 
-export interface VerificationStoreOptions {
-  /** AddOrganisationNAICS's lock; by default the same `locks` table it uses. */
-  lock?: Lock;
-  /** How long a redirect waits for a running NAICS add on either organisation. Default 10 s. */
-  lockWaitMs?: number;
-  /** Default AddOrganisationNAICS's 30 s; renewed every third of it while held. */
-  lockTtlMs?: number;
-  /** Where failures to renew or release those locks are reported (each lock then expires after its TTL). */
-  log?: Pick<UseCaseLog, 'warn'>;
+/** The organisation as verification reads it. */
+export interface VerificationSubject {
+  id: string;
+  name: string;
+  identifiers: Identifier[];
+  /** OWNED_BY accounts, longest-standing first; empty for a global organisation. */
+  ownerAccountIds: string[];
+  redirectedTo: string | null;
 }
 
-const DEFAULT_LOCK_WAIT_MS = 10_000;
-
-export function createVerificationStore(db: Db, options: VerificationStoreOptions = {}): VerificationStore {
-  const lock = options.lock ?? createPostgresLock(db);
-  return {
-    findSubject: (organisationId) => findVerificationSubject(db, { organisationId }),
-    async transaction(work) {
-      const locks = classificationLocks(lock, options);
-      try {
-        return await db.transaction((tx) => work(verificationTx(tx, locks.hold)));
-      } finally {
-        // After the commit (or rollback), never before: an add waiting on the target must read the moved tags.
-        await locks.releaseAll();
-      }
-    },
-  };
-}
-
-export function verificationTx(tx: Db, holdClassificationLocks: VerificationTx['holdClassificationLocks']): VerificationTx {
-  const classification = createClassificationRepository(tx);
-  return {
-    lockSubject: (organisationId) => findVerificationSubject(tx, { organisationId, forUpdate: true }),
-    lockRegistryIdentifiers: (identifiers) => lockRegistryIdentifiers(tx, { identifiers }),
-    findGlobalByRegistryIdentifier: (identifiers, exceptOrganisationId) => findGlobalByRegistryIdentifier(tx, { identifiers, exceptOrganisationId }),
-    dropOwners: (organisationId) => dropOwners(tx, { organisationId }),
-    holdClassificationLocks,
-    setRedirect: (organisationId, targetId) => setRedirect(tx, { organisationId, targetId }),
-    moveAccountLinks: (fromId, toId) => moveAccountLinks(tx, { fromId, toId }),
-    moveNaics: (fromId, toId) => moveNaics(tx, { fromId, toId }),
-    moveTransactions: (params) => moveTransactions(tx, params),
-    classification: {
-      findConcordanceBasket: classification.findConcordanceBasket,
-      rewriteAquila1Basket: classification.rewriteAquila1Basket,
-      setAquila1Weights: classification.setAquila1Weights,
-      listOrganisationAquila1: classification.listOrganisationAquila1,
-      backfillTransactions: classification.backfillTransactions,
-    },
-    recordVerdict: (record) => recordVerdict(tx, record),
-  };
-}
-
-/**
- * AddOrganisationNAICS's per-organisation locks for one verdict's transaction. The lock is non-blocking, so a
- * running add is waited for by polling (25 ms doubling to 250 ms) up to the wait limit; keys are taken in sorted
- * order so two redirects onto one target cannot wait on each other. Held locks are renewed while the
- * transaction runs (a large transaction move can outlast the TTL).
- */
-function classificationLocks(lock: Lock, options: VerificationStoreOptions) {
-  const waitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
-  const ttlMs = options.lockTtlMs ?? ORGANISATION_NAICS_LOCK_TTL_MS;
-  const held: { key: string; token: string }[] = [];
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-
-  async function acquireWaiting(key: string): Promise<string> {
-    const deadline = Date.now() + waitMs;
-    for (let delayMs = 25; ; delayMs = Math.min(delayMs * 2, 250)) {
-      const token = await lock.tryAcquire(key, ttlMs);
-      if (token !== null) return token;
-      if (Date.now() + delayMs > deadline) {
-        throw new ConflictError(`${key} stayed locked for ${waitMs} ms during a verification`, 'The organisation is being classified; try again shortly');
-      }
-      await sleep(delayMs);
-    }
-  }
-
-  return {
-    async hold(organisationIds: readonly string[]): Promise<void> {
-      for (const key of [...new Set(organisationIds.map(organisationNaicsLockKey))].sort()) {
-        if (held.some((h) => h.key === key)) continue;
-        held.push({ key, token: await acquireWaiting(key) });
-      }
-      heartbeat ??= setInterval(
-        () => {
-          for (const { key, token } of held) {
-            lock
-              .renew(key, token, ttlMs)
-              .catch((error: unknown) => options.log?.warn({ err: error, lockKey: key }, 'failed to renew the organisation NAICS lock'));
-          }
-        },
-        Math.max(10, Math.floor(ttlMs / 3)),
-      );
-    },
-    async releaseAll(): Promise<void> {
-      if (heartbeat !== undefined) clearInterval(heartbeat);
-      for (const { key, token } of held.splice(0)) {
-        try {
-          await lock.release(key, token);
-        } catch (error) {
-          // The verdict stands; the organisation stays locked for NAICS adds until the lock expires.
-          options.log?.warn({ err: error, lockKey: key }, 'failed to release the organisation NAICS lock');
-        }
-      }
-    },
-  };
+/** One verdict as recorded in `organisation_verifications`. */
+export interface VerificationRecord {
+  organisationId: string;
+  /** The account that owned the organisation when it was verified. */
+  accountId: string | null;
+  verdict: VerificationVerdict;
+  /** The global organisation a redirected one now points to; null for the other verdicts. */
+  redirectedTo: string | null;
+  evidence: VerificationEvidence;
 }
 
 /** The organisation, its identifiers and owners; `forUpdate` locks its row until the transaction ends. */

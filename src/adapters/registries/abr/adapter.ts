@@ -11,7 +11,7 @@
  *   degraded). Failed details are never cached.
  * - A caller abort stops new calls at once, cancels those in flight, and answers `{[], {kind: 'aborted'}}`.
  */
-import type { Logger } from '../../logging/logger';
+import type { Log } from '../../../server/ports';
 import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { AbrPreset, NationalRegistry, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import { abnDetailsPayloadSchema, type AbnDetailsPayload } from './schemas';
@@ -30,7 +30,7 @@ export const ABR_DETAILS_TTL_MS = 60 * 60 * 1000;
 export const abrDetailsCacheKey = (abn: string) => `abr:details:${abn}`;
 
 /** ABN details in the shared cache: the search's hydration and the ABN look-ups read and write the same entries. */
-export function abrDetailsCache(cache: ProviderCache, log: Logger) {
+export function abrDetailsCache(cache: ProviderCache, log: Log) {
   const entries = adapterCache(cache, { log, name: 'ABR details', source: 'the registry' });
   return {
     read: (abn: string) => entries.read(abrDetailsCacheKey(abn), abnDetailsPayloadSchema),
@@ -42,7 +42,7 @@ export interface AbrRegistryOptions {
   /** The HTTP client (`createAbrClient`); undefined when ABR_GUID is unset: the registry is not configured. */
   client: AbrClient | undefined;
   cache: ProviderCache;
-  log: Logger;
+  log: Log;
   /** Details calls in flight per search. Default 4. */
   concurrency?: number;
 }

@@ -6,7 +6,7 @@
 import { isValidLei, normaliseIdentifierValue } from '../../../core/identifiers';
 import type { Env } from '../../../config/env';
 import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
-import type { Logger } from '../../logging/logger';
+import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
 import { createConfiguredGleifClient, type GleifHttpClient } from './client';
 import { gleifLookupSchema, gleifRecordEnvelopeSchema, type GleifLookup, type GleifRecord } from './schemas';
@@ -16,7 +16,7 @@ export interface GleifRegistryOptions {
   client: GleifHttpClient;
   /** The shared provider cache; tests pass `createInMemoryProviderCache`. */
   cache: ProviderCache;
-  log: Logger;
+  log: Log;
   /** Per-attempt timeout of each call (default 10 s). */
   timeoutMs?: number;
 }
@@ -85,6 +85,6 @@ export function createGleifRegistry(options: GleifRegistryOptions): GleifRegistr
   };
 }
 
-export function createGleifRegistryFromEnv(env: Pick<Env, 'GLEIF_BASE_URL'>, options: { cache: ProviderCache; log: Logger }): GleifRegistry {
+export function createGleifRegistryFromEnv(env: Pick<Env, 'GLEIF_BASE_URL'>, options: { cache: ProviderCache; log: Log }): GleifRegistry {
   return createGleifRegistry({ client: createConfiguredGleifClient({ baseUrl: env.GLEIF_BASE_URL, log: options.log }), ...options });
 }

@@ -3,7 +3,7 @@
  * timeout, failures classified by status code (never by message text), one retry of a 5xx after a fixed delay,
  * nothing else retried. Never throws for provider failures: it returns them as values.
  */
-import type { Logger } from '../../logging/logger';
+import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
@@ -17,7 +17,7 @@ export interface GleifHttpClient {
 export interface GleifHttpClientOptions {
   /** `https://api.gleif.org/api/v1` (the version path included), or the contract fake's. */
   baseUrl: string;
-  log: Logger;
+  log: Log;
   /** Fixed delay before the one retry of a 5xx. Default 500 ms. */
   retryDelayMs?: number;
 }

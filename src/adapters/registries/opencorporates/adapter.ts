@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
-import type { Logger } from '../../logging/logger';
+import type { Log } from '../../../server/ports';
 import type { GlobalRegistry, RegistryCandidate, RegistryFailure, RegistryResult } from '../../../server/search/ports';
 import type { Env } from '../../../config/env';
 import { createConfiguredOpenCorporatesClient, type OpenCorporatesHttpClient } from './client';
@@ -21,7 +21,7 @@ export interface OpenCorporatesRegistryOptions {
   client: OpenCorporatesHttpClient | undefined;
   /** The shared provider cache (`createProviderCache`); tests pass `createInMemoryProviderCache`. */
   cache: ProviderCache;
-  log: Logger;
+  log: Log;
   /**
    * Per-attempt timeout of a name search (default OPENCORPORATES_SEARCH_TIMEOUT_MS, 30 s). Not the registry lead:
    * an answer later than the 5 s lead is folded into the stream as identifier patches (spec, search rule 2), and the
@@ -183,7 +183,7 @@ export function createOpenCorporatesRegistry(options: OpenCorporatesRegistryOpti
 /** The aggregator from configuration: its token and base URL, and the breaker's OPENCORPORATES_BREAKER_SECONDS. */
 export function createOpenCorporatesRegistryFromEnv(
   env: Pick<Env, 'OPENCORPORATES_API_TOKEN' | 'OPENCORPORATES_BASE_URL' | 'OPENCORPORATES_BREAKER_SECONDS'>,
-  options: { cache: ProviderCache; log: Logger },
+  options: { cache: ProviderCache; log: Log },
 ): OpenCorporatesRegistry {
   const { cache, log } = options;
   return createOpenCorporatesRegistry({

@@ -4,7 +4,7 @@
  * code (never by message text), one retry of a 5xx after a fixed delay, no retry of anything else.
  * Never throws for provider failures: it returns them as values. Never logs the token or the query string.
  */
-import type { Logger } from '../../logging/logger';
+import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
@@ -18,7 +18,7 @@ export interface OpenCorporatesHttpClient {
 export interface OpenCorporatesHttpClientOptions {
   baseUrl: string;
   apiToken: string;
-  log: Logger;
+  log: Log;
   /** Fixed delay before the one retry of a 5xx. Default 500 ms. */
   retryDelayMs?: number;
 }

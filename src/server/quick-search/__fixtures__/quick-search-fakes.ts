@@ -4,7 +4,7 @@
  * logo and log that find, link, show and say nothing unless a test says otherwise.
  */
 import { UNKNOWN_REGISTRY_STATUS } from '../../../core/registry-status';
-import type { LogoService } from '../../logo/ports';
+import type { LogoService } from '../../ports';
 import type { AccountMembership, NameLookup, QuickSearchLookups, QuickSearchRow } from '../ports';
 
 export function row(overrides: Partial<QuickSearchRow> & { id: string; name: string }): QuickSearchRow {

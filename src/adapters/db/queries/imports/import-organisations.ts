@@ -12,7 +12,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { organisationEnrichPayload } from '../../../../core/jobs';
 import { isEnrichmentSettled } from '../../../../core/profile-status';
-import type { JobQueue } from '../../../../server/jobs/job-queue';
+import type { JobQueue } from '../../../../server/ports';
 import type { Db } from '../../client';
 import { organisations } from '../../schema';
 import { insertOrganisations, type InsertOrganisationsOptions, type NewOrganisation } from '../organisations-write';

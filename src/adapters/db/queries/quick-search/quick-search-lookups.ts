@@ -11,7 +11,7 @@
  * answers "no corrections" (the exact lookup already found nothing) rather than a failure, and says so in the log.
  */
 import { UnavailableError } from '../../../../core/errors';
-import type { AccountMembership, QuickSearchLog, QuickSearchLookups } from '../../../../server/quick-search/ports';
+import type { AccountMembership, QuickSearchLookups } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { findLinkedOrganisationIds } from '../account-membership';
 import { findOrganisationsByIdentifier } from './identifier-lookup';
@@ -19,6 +19,7 @@ import { findOrganisationsByName } from './name-lookup';
 import { findOrganisationsByCorrectedName } from './typo-step';
 import { findOrganisationsByWebsite } from './website-lookup';
 import { findOrganisationsByWordOverlap } from './word-overlap';
+import type { Log } from '../../../../server/ports';
 
 /** PostgreSQL's query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';
@@ -41,7 +42,7 @@ export async function unavailableOnFailure<T>(what: string, run: () => Promise<T
   }
 }
 
-export function createQuickSearchLookups(db: Db, options: { log?: QuickSearchLog } = {}): QuickSearchLookups {
+export function createQuickSearchLookups(db: Db, options: { log?: Pick<Log, 'warn'> } = {}): QuickSearchLookups {
   return {
     byName: (params) =>
       unavailableOnFailure('quick-search name lookup', async () => ({
