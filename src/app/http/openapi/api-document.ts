@@ -20,7 +20,7 @@ import {
   reconciliationResultBatchSchema,
   suggestEntitiesResponseSchema,
 } from '../../../core/reconciliation';
-import { quickSearchRequestSchema } from '../../../server/quick-search/quick-search-request';
+import { quickSearchRequestSchema } from '../../../server/quick-search/answer-quick-search';
 import { searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
 import { reviewActionSchema } from '../../../core/batch-matching';
