@@ -1,7 +1,7 @@
 /**
- * Batch matching's storage (issue 13): the `(db, params)` query functions its use cases call. Rows go in and results come back as one JSON document per
- * statement (`jsonb_to_recordset`), so a chunk of hundreds of rows is one round trip. Every statement names
- * the account: a batch id of another account finds nothing.
+ * Batch matching's storage (issue 13): the `(db, params)` query functions its use cases call. Rows go in and
+ * results come back as one JSON document per statement (`jsonb_to_recordset`), so a chunk of hundreds of rows is
+ * one round trip. Every statement names the account: a batch id of another account finds nothing.
  */
 import { sql } from 'drizzle-orm';
 import {
