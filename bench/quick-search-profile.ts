@@ -18,7 +18,7 @@ import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
 import { createDecisionStore } from '../src/adapters/db/queries/match-decisions';
-import { findOrganisationsByIds } from '../src/adapters/db/queries/quick-search/judged-organisations';
+import { findOrganisationsByIds } from '../src/adapters/db/queries/quick-search/exact-lookups';
 import { createAccountMembership, createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import { createDecisions } from '../src/server/decisions/decisions';

@@ -34,7 +34,7 @@ import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
 import { createDecisionStore } from './adapters/db/queries/match-decisions';
-import { findOrganisationsByIds } from './adapters/db/queries/quick-search/judged-organisations';
+import { findOrganisationsByIds } from './adapters/db/queries/quick-search/exact-lookups';
 import { createDecisions, type Decisions } from './server/decisions/decisions';
 import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
 import { createOrganisationRecordReader } from './adapters/db/queries/organisation-read';

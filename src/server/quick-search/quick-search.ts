@@ -10,9 +10,9 @@
  *    are here; their SQL is name-lookup.ts and typo-step.ts.
  * 2. A query with a digit also runs an identifier lookup on its lookup values (`identifierLookupValues`: the identifiers
  *    it names as people type them, labels removed and Companies House numbers padded, and a bare number as typed;
- *    identifier-lookup.ts). An identifier named inside a longer query ("Telstra ABN 33 051 775 556") leaves the rest
+ *    exact-lookups.ts). An identifier named inside a longer query ("Telstra ABN 33 051 775 556") leaves the rest
  *    of the query ("Telstra") to the name lookup (`nameTextOf`).
- * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)` (website-lookup.ts).
+ * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)` (exact-lookups.ts).
  * 4. The lookups run concurrently (here), each scoped to the account by the adapter's WHERE clause (lookup-scope.ts).
  * 5. A country scopes every lookup; GLO applies no filter (here: GLO is passed as null; lookup-scope.ts).
  * 6. De-duplication by `<key>#<orgId>`; a base key the caller owns hides the global rows with that key: de-duplication.ts.
