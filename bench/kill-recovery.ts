@@ -28,7 +28,6 @@ import { parseArgs } from 'node:util';
 import { createDatabase, type Database } from '../src/adapters/db/client';
 import { runMigrations } from '../src/adapters/db/migrate';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
-import { createMatchBatchStore } from '../src/adapters/db/queries/match-batches';
 import { insertOrganisation } from '../src/adapters/db/queries/organisations-write';
 import { createLogger } from '../src/adapters/logging/logger';
 import { createPgBossJobQueue, type PgBossJobQueue } from '../src/adapters/queue/pg-boss-queue';
@@ -197,8 +196,7 @@ async function enrichmentRun(context: Context) {
 async function batchRun(context: Context, rows: number) {
   const { database, queue, env } = context;
   const account = await insertAccount(database.db, { name: 'Kill recovery benchmark' });
-  const store = createMatchBatchStore(database.db, { stalledAfterSeconds: 3600 });
-  const create = createCreateMatchBatch({ store, jobs: queue, assessor: 'uncalibrated', registryCap: env.MATCH_REGISTRY_MAX_ROWS });
+  const create = createCreateMatchBatch({ db: database.db, jobs: queue, assessor: 'uncalibrated', registryCap: env.MATCH_REGISTRY_MAX_ROWS });
   const lines = Array.from({ length: rows }, (_, i) => `Wattle Creek Haulage ${i % 997},AUS`);
   const first = await worker(context);
   const { batchId } = await create(account.id, {

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
-import { findOrganisationsByIds } from '../src/adapters/db/queries/quick-search/judged-organisations';
+import { findOrganisationsByIds } from '../src/adapters/db/queries/quick-search/exact-lookups';
 import { createAccountMembership, createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import { createDecisions } from '../src/server/decisions/decisions';

@@ -32,7 +32,7 @@ import type { SafeFetcherOptions } from './adapters/website-validation/safe-fetc
 import type { SearchRateLimiter } from './server/search/ports';
 import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
-import { findOrganisationsByIds } from './adapters/db/queries/quick-search/judged-organisations';
+import { findOrganisationsByIds } from './adapters/db/queries/quick-search/exact-lookups';
 import { createDecisions, type Decisions } from './server/decisions/decisions';
 import { findOrganisationRecordForAccount } from './adapters/db/queries/organisation-read';
 import {
@@ -74,7 +74,6 @@ import { createSuggestEntities, type SuggestEntities } from './server/reconcilia
 import { createPreviewEntity, type PreviewEntity } from './server/reconciliation/preview-entity';
 import { createExtendEntities, type ExtendEntities } from './server/reconciliation/extend-entities';
 import type { ReconciliationDependencies } from './server/reconciliation/ports';
-import { createMatchBatchStore } from './adapters/db/queries/match-batches';
 import { createChunkLookups } from './adapters/db/queries/chunk-lookups';
 import { createMatchRows, type MatchRows } from './server/batch-matching/match-rows';
 import { createCreateMatchBatch, type CreateMatchBatch } from './server/batch-matching/create-match-batch';
@@ -287,7 +286,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
   const selectionStore = createSelectionStore(database.db);
   // A batch with no committed chunk for ten minutes (or two job leases, if longer) is stalled (its job will not come
   // back): resumable. Not two leases alone: a queued batch waits its turns behind other accounts' batches.
-  const matchBatchStore = createMatchBatchStore(database.db, { stalledAfterSeconds: Math.max(600, env.JOB_EXPIRE_SECONDS * 2) });
+  const batchReads = { db: database.db, stalledAfterSeconds: Math.max(600, env.JOB_EXPIRE_SECONDS * 2) };
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   const matchBatchDatabase = createDatabase(options.databaseUrl, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
@@ -420,10 +419,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     },
     matchBatches: {
       matchRows,
-      create: createCreateMatchBatch({ store: matchBatchStore, jobs, assessor: BATCH_ASSESSOR, registryCap: env.MATCH_REGISTRY_MAX_ROWS }),
+      create: createCreateMatchBatch({ db: database.db, jobs, assessor: BATCH_ASSESSOR, registryCap: env.MATCH_REGISTRY_MAX_ROWS }),
       // A job hands over to its continuation after a turn (RunMatchBatch's default, 10 s): the queue shares turns by account.
       run: createRunMatchBatch({
-        store: matchBatchStore,
+        db: database.db,
         matchRows,
         jobs,
         chunkSize: env.MATCH_BATCH_CHUNK_SIZE,
@@ -437,10 +436,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
         }),
         registryReviewBelow: env.MATCH_REGISTRY_REVIEW_BELOW,
       }),
-      review: createReviewMatchRow({ store: matchBatchStore, decisions: decisions.record }),
-      apply: createApplyMatchBatch({ store: matchBatchStore, selectCandidate }),
-      resume: createResumeMatchBatch({ store: matchBatchStore, jobs }),
-      read: createReadMatchBatch({ store: matchBatchStore }),
+      review: createReviewMatchRow({ db: database.db, decisions: decisions.record }),
+      apply: createApplyMatchBatch({ ...batchReads, selectCandidate }),
+      resume: createResumeMatchBatch({ ...batchReads, jobs }),
+      read: createReadMatchBatch(batchReads),
     },
     monitoring: {
       runPass: runMonitorPass,

@@ -16,7 +16,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
-import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batches';
+import { insertMatchBatch, markMatchBatchFailed } from '../../src/adapters/db/queries/match-batches';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { organisations } from '../../src/adapters/db/schema';
 import { launchChromium, openDemoPage } from './support/browser';
@@ -359,8 +359,8 @@ describe('/match', () => {
 
   it('shows a batch whose job gave up with its reason, and Resume (keyboard) completes it', async () => {
     // A batch whose job gave up, as the worker leaves it: stored without a job, then marked failed.
-    const store = createMatchBatchStore(database.db, { stalledAfterSeconds: 600 });
-    const batchId = await store.create(
+    const batchId = await insertMatchBatch(
+      database.db,
       {
         accountId,
         fileName: 'resume-e2e.csv',
@@ -371,7 +371,7 @@ describe('/match', () => {
       },
       async () => undefined,
     );
-    await store.markFailed(accountId, batchId, 'Matching stopped after its retries: the database went away');
+    await markMatchBatchFailed(database.db, { accountId, batchId, reason: 'Matching stopped after its retries: the database went away' });
     await page.goto(`${baseUrl}/match?batch=${batchId}`);
     await page.getByText('The batch stopped: Matching stopped after its retries: the database went away.').waitFor(WAIT);
     await expectAccessibleAtBothWidths('a failed batch');

@@ -11,8 +11,8 @@ import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
 import type { BatchRowInput } from '../../src/core/batch-matching';
 import { createMatchRows, type ChunkQuery } from '../../src/server/batch-matching/match-rows';
 import { createChunkLookups } from '../../src/adapters/db/queries/chunk-lookups';
-import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/identifier-lookup';
-import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/website-lookup';
+import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/exact-lookups';
+import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
 
 let database: TestDatabase;

@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batches';
 import { startMatchBatchWorker } from '../../src/server/batch-matching/match-batch-worker';
 import { createRunMatchBatch } from '../../src/server/batch-matching/run-match-batch';
 import { makeAccount } from '../support/factories';
@@ -42,7 +41,7 @@ describe('batch jobs of two accounts', () => {
     let clock = 0;
     const chunks: string[] = [];
     const run = createRunMatchBatch({
-      store: createMatchBatchStore(ctx.database.db, { stalledAfterSeconds: 600 }),
+      db: ctx.database.db,
       matchRows: ctx.container.matchBatches.matchRows,
       jobs: ctx.container.jobs,
       chunkSize: 5,

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/adapters/db/client';
-import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batches';
+import { findMatchBatch } from '../../src/adapters/db/queries/match-batches';
 import { POST as resumeRoute } from '../../src/app/api/match/batches/[id]/resume/route';
 import { POST as applyRoute } from '../../src/app/api/match/batches/[id]/apply/route';
 import { createRunMatchBatch } from '../../src/server/batch-matching/run-match-batch';
@@ -258,10 +258,9 @@ describe('failed and resumed', () => {
   it('a batch whose last attempt fails is failed with a short reason; resume re-queues it and it completes from its cursor', async () => {
     const csv = HEADER + ['Quorvex Haulage,AU', 'Nullarbor Freight,AU', 'Somebody Else,AU'].join('\n');
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'fails.csv', csv, columns: COLUMNS });
-    const store = createMatchBatchStore(db, { stalledAfterSeconds: 600 });
     let chunks = 0;
     const dying = createRunMatchBatch({
-      store,
+      db,
       jobs: ctx.container.jobs,
       chunkSize: 1,
       matchRows: async (accountId, inputs) => {
@@ -284,7 +283,7 @@ describe('failed and resumed', () => {
 
     const seen: number[] = [];
     const worker = createRunMatchBatch({
-      store,
+      db,
       jobs: ctx.container.jobs,
       chunkSize: 1,
       matchRows: ctx.container.matchBatches.matchRows,
@@ -304,7 +303,6 @@ describe('failed and resumed', () => {
     const names = ['Quokka Digital', 'Outback Outfitters', 'Pilbara Iron Services', 'Goldfields Resources'];
     const csv = HEADER + names.map((n) => `${n},AU`).join('\n');
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'registry-dies.csv', csv, columns: COLUMNS, registryPass: true });
-    const store = createMatchBatchStore(db, { stalledAfterSeconds: 600 });
     const looked: string[] = [];
     let calls = 0;
     // The pass as the container runs it, counted; the second chunk dies (a killed worker, a lost connection).
@@ -316,7 +314,7 @@ describe('failed and resumed', () => {
     };
     const passOfContainer = await containerRegistryPass();
     const run = (pass: RegistryPass, isLastAttempt: boolean) =>
-      createRunMatchBatch({ store, jobs: ctx.container.jobs, matchRows: ctx.container.matchBatches.matchRows, registryPass: pass, registryChunkSize: 2 })(
+      createRunMatchBatch({ db, jobs: ctx.container.jobs, matchRows: ctx.container.matchBatches.matchRows, registryPass: pass, registryChunkSize: 2 })(
         { batchId, accountId: caller.id },
         { isLastAttempt },
       );
@@ -338,7 +336,7 @@ describe('failed and resumed', () => {
     const csv = HEADER + 'A,AU\nB,AU\n';
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'retry.csv', csv, columns: COLUMNS });
     const failing = createRunMatchBatch({
-      store: createMatchBatchStore(db, { stalledAfterSeconds: 600 }),
+      db,
       jobs: ctx.container.jobs,
       chunkSize: 1,
       matchRows: async (accountId, inputs) => {
@@ -351,16 +349,20 @@ describe('failed and resumed', () => {
     expect((await ctx.container.matchBatches.read.summary(caller.id, batchId)).status).toBe('running');
     expect((await call(resumeRoute, batchId, caller)).status).toBe(409);
 
-    // The same running batch once no chunk has committed for longer than the store's stalled bound (a job that
+    // The same running batch once no chunk has committed for longer than the stalled bound (a job that
     // died during the queue's last attempt never comes back): stalled, and resumable to completion.
-    const impatient = createMatchBatchStore(db, { stalledAfterSeconds: 0 });
-    expect(await impatient.find(caller.id, batchId)).toMatchObject({ status: 'running', stalled: true });
-    expect(await createResumeMatchBatch({ store: impatient, jobs: ctx.container.jobs })(caller.id, batchId)).toEqual({ batchId, status: 'queued' });
-    await expect(createResumeMatchBatch({ store: impatient, jobs: ctx.container.jobs })(other.id, batchId)).rejects.toBeInstanceOf(NotFoundError);
-    const finish = createRunMatchBatch({ store: impatient, jobs: ctx.container.jobs, chunkSize: 1, matchRows: ctx.container.matchBatches.matchRows });
+    const impatient = { db, stalledAfterSeconds: 0 };
+    expect(await findMatchBatch(db, { accountId: caller.id, batchId, stalledAfterSeconds: 0 })).toMatchObject({ status: 'running', stalled: true });
+    expect(await createResumeMatchBatch({ ...impatient, jobs: ctx.container.jobs })(caller.id, batchId)).toEqual({ batchId, status: 'queued' });
+    await expect(createResumeMatchBatch({ ...impatient, jobs: ctx.container.jobs })(other.id, batchId)).rejects.toBeInstanceOf(NotFoundError);
+    const finish = createRunMatchBatch({ db, jobs: ctx.container.jobs, chunkSize: 1, matchRows: ctx.container.matchBatches.matchRows });
     expect(await finish({ batchId, accountId: caller.id }, { isLastAttempt: false })).toBe('completed');
-    expect(await impatient.find(caller.id, batchId)).toMatchObject({ status: 'completed', stalled: false, processedRows: 2 });
-    await expect(createResumeMatchBatch({ store: impatient, jobs: ctx.container.jobs })(caller.id, batchId)).rejects.toBeInstanceOf(ConflictError);
+    expect(await findMatchBatch(db, { accountId: caller.id, batchId, stalledAfterSeconds: 0 })).toMatchObject({
+      status: 'completed',
+      stalled: false,
+      processedRows: 2,
+    });
+    await expect(createResumeMatchBatch({ ...impatient, jobs: ctx.container.jobs })(caller.id, batchId)).rejects.toBeInstanceOf(ConflictError);
   });
 });
 

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/adapters/db/client';
-import { createMatchBatchStore } from '../../src/adapters/db/queries/match-batches';
 import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
 import { ValidationError, NotFoundError } from '../../src/core/errors';
@@ -265,11 +264,10 @@ describe('a batch interrupted mid-way', () => {
   it('keeps every committed chunk and its cursor when a chunk fails, and the next run resumes from the cursor without redoing or losing a row', async () => {
     const rows = Array.from({ length: 23 }, (_, i) => (i % 2 === 0 ? `Quorvex Haulage,AUS,,` : `Unknown Supplier ${i},,,`));
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'resume.csv', csv: HEADER + rows.join('\n'), columns: COLUMNS });
-    const store = createMatchBatchStore(db, { stalledAfterSeconds: 600 });
     const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), assess: uncalibratedAssessMatch });
     let chunks = 0;
     const failing = createRunMatchBatch({
-      store,
+      db,
       jobs: ctx.container.jobs,
       chunkSize: 5,
       matchRows: async (accountId, inputs) => {
@@ -286,7 +284,7 @@ describe('a batch interrupted mid-way', () => {
     expect(stored.filter((r) => r.result !== null).map((r) => r.rowIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
 
     const seen: number[] = [];
-    const resumed = createRunMatchBatch({ store, jobs: ctx.container.jobs, chunkSize: 5, matchRows, onChunk: ({ processedRows }) => seen.push(processedRows) });
+    const resumed = createRunMatchBatch({ db, jobs: ctx.container.jobs, chunkSize: 5, matchRows, onChunk: ({ processedRows }) => seen.push(processedRows) });
     expect(await resumed({ batchId, accountId: caller.id })).toBe('completed');
     expect(seen).toEqual([15, 20, 23]);
     summary = await ctx.container.matchBatches.read.summary(caller.id, batchId);
@@ -300,11 +298,10 @@ describe('a batch interrupted mid-way', () => {
   it('an attempt that lost its job (its signal aborted) stops after the chunk in flight; the attempt that took over finishes, every row once', async () => {
     const rows = Array.from({ length: 23 }, (_, i) => `Unknown Supplier ${i},,,`);
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'lost.csv', csv: HEADER + rows.join('\n'), columns: COLUMNS });
-    const store = createMatchBatchStore(db, { stalledAfterSeconds: 600 });
     const lease = new AbortController();
     let staleChunks = 0;
     const stale = createRunMatchBatch({
-      store,
+      db,
       jobs: ctx.container.jobs,
       chunkSize: 5,
       matchRows: async (accountId, inputs) => {
@@ -319,7 +316,7 @@ describe('a batch interrupted mid-way', () => {
 
     const seen: number[] = [];
     const takenOver = createRunMatchBatch({
-      store,
+      db,
       jobs: ctx.container.jobs,
       chunkSize: 5,
       matchRows: ctx.container.matchBatches.matchRows,
@@ -335,7 +332,7 @@ describe('a batch interrupted mid-way', () => {
   it('hands over to a continuation job after its turn (the queue then serves other accounts in between)', async () => {
     const { batchId } = await ctx.container.matchBatches.create(caller.id, { fileName: 'slice.csv', csv: HEADER + 'A,,,\nB,,,\nC,,,', columns: COLUMNS });
     const sliced = createRunMatchBatch({
-      store: createMatchBatchStore(db, { stalledAfterSeconds: 600 }),
+      db,
       jobs: ctx.container.jobs,
       matchRows: ctx.container.matchBatches.matchRows,
       chunkSize: 1,

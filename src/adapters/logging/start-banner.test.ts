@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickSearchRequestSchema } from '../../server/quick-search/quick-search-request';
+import { quickSearchRequestSchema } from '../../server/quick-search/answer-quick-search';
 import { startBanner } from './start-banner';
 
 describe('startBanner', () => {

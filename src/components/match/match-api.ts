@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ColumnMapping, ReviewAction } from '../../core/batch-matching';
-import { batchRowViewSchema, batchSummarySchema, type BatchRowView, type BatchSummary } from '../../server/batch-matching/ports';
+import { batchRowViewSchema, batchSummarySchema, type BatchRowView, type BatchSummary } from '../../server/batch-matching/match-batch';
 
 export const BATCH_POLL_INTERVAL_MS = 1000;
 

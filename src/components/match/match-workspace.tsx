@@ -42,7 +42,7 @@ import {
   type BatchRowCandidate,
   type ColumnMapping,
 } from '../../core/batch-matching';
-import type { BatchRowView, BatchSummary } from '../../server/batch-matching/ports';
+import type { BatchRowView, BatchSummary } from '../../server/batch-matching/match-batch';
 import { RegistryStatusBadge } from '../registry-status/registry-status-badge';
 import {
   applyBatch,

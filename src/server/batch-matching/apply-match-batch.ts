@@ -4,7 +4,7 @@
  * applied (409 otherwise); another account's is 404.
  *
  * - Accepted internal organisations (a decided match no reviewer overruled, an accepted or picked review) join
- *   the account's list in one statement: the fast path (MatchBatchStore.linkAccepted).
+ *   the account's list in one statement: the fast path (linkAcceptedOrganisations).
  * - Accepted registry candidates (the registry pass's decided matches, or accepted or picked in review) go one
  *   by one through SelectCandidate, as a user's pick in the search does: created owned by the account, profile
  *   PENDING, `organisation.enrich` sent in the same transaction; or settled on an existing organisation with the
@@ -24,7 +24,16 @@
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { SelectCandidate } from '../selection/select-candidate';
-import type { MatchBatchStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import {
+  acceptedRegistryRows,
+  countLinkedOrganisations,
+  findMatchBatch,
+  linkAcceptedOrganisations,
+  recordMatchBatchApply,
+  recordRowApplied,
+  type StalledBound,
+} from '../../adapters/db/queries/match-batches';
 
 export interface ApplyOutcome {
   accepted: number;
@@ -34,16 +43,16 @@ export interface ApplyOutcome {
 
 export type ApplyMatchBatch = (accountId: string, batchId: string) => Promise<ApplyOutcome>;
 
-export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectCandidate: SelectCandidate }): ApplyMatchBatch {
+export function createApplyMatchBatch(deps: { db: Db; selectCandidate: SelectCandidate } & StalledBound): ApplyMatchBatch {
   return async (accountId, batchId) => {
-    const batch = await deps.store.find(accountId, batchId);
+    const batch = await findMatchBatch(deps.db, { accountId, batchId, stalledAfterSeconds: deps.stalledAfterSeconds });
     if (batch === null) throw new NotFoundError('match batch not found');
     if (batch.status !== 'completed') throw new ConflictError('match batch not completed', 'The batch is still being matched');
-    const internal = await deps.store.linkAccepted(accountId, batchId);
-    const registryRows = await deps.store.acceptedRegistryRows(accountId, batchId);
+    const internal = await linkAcceptedOrganisations(deps.db, { accountId, batchId });
+    const registryRows = await acceptedRegistryRows(deps.db, { accountId, batchId });
     let created = 0;
     const pending = registryRows.some((r) => r.appliedOrganisationId === null);
-    const before = pending ? await deps.store.countLinked(accountId) : 0;
+    const before = pending ? await countLinkedOrganisations(deps.db, { accountId }) : 0;
     /** Rows of one company (one key) settle on one organisation: the first selection's. */
     const settled = new Map<string, string>();
     for (const row of registryRows) {
@@ -58,12 +67,12 @@ export function createApplyMatchBatch(deps: { store: MatchBatchStore; selectCand
         settled.set(row.candidate.key, organisationId);
         if (selected.created) created += 1;
       }
-      await deps.store.recordApplied(accountId, batchId, row.rowIndex, organisationId);
+      await recordRowApplied(deps.db, { accountId, batchId, rowIndex: row.rowIndex, organisationId });
     }
-    const selectedAnew = pending ? Math.max(0, (await deps.store.countLinked(accountId)) - before) : 0;
+    const selectedAnew = pending ? Math.max(0, (await countLinkedOrganisations(deps.db, { accountId })) - before) : 0;
     const outcome = { accepted: internal.accepted + new Set(registryRows.map((r) => r.candidate.key)).size, linked: internal.linked + selectedAnew, created };
     // The batch remembers it was applied, and what this apply did ("Applied 26 Nov: 11 accepted, 8 added, 3 created").
-    await deps.store.recordApply(accountId, batchId, outcome);
+    await recordMatchBatchApply(deps.db, { accountId, batchId, outcome });
     return outcome;
   };
 }

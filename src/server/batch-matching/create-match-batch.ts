@@ -14,7 +14,8 @@ import { columnMappingSchema, MAX_BATCH_BYTES, MAX_BATCH_ROWS, type BatchRowInpu
 import { countryFromAnything, GLOBAL_SEARCH_SCOPE, isCountryAlpha3 } from '../../core/countries';
 import { ValidationError } from '../../core/errors';
 import type { JobQueue } from '../ports';
-import type { MatchBatchStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { insertMatchBatch } from '../../adapters/db/queries/match-batches';
 import { readSupplierRows } from './supplier-file';
 
 export const createMatchBatchInputSchema = z.object({
@@ -32,7 +33,7 @@ export type CreateMatchBatchInput = z.input<typeof createMatchBatchInputSchema>;
 export type CreateMatchBatch = (accountId: string, input: CreateMatchBatchInput) => Promise<{ batchId: string; totalRows: number }>;
 
 export function createCreateMatchBatch(deps: {
-  store: MatchBatchStore;
+  db: Db;
   jobs: JobQueue;
   assessor: 'calibrated' | 'uncalibrated';
   /** Rows of one batch that may go to a registry (MATCH_REGISTRY_MAX_ROWS). */
@@ -48,7 +49,8 @@ export function createCreateMatchBatch(deps: {
     for await (const row of readSupplierRows(input.csv, input.columns, { maxRows: MAX_BATCH_ROWS })) rows.push(row.input);
     if (rows.length === 0)
       throw new ValidationError([{ field: 'csv', rule: 'too_small', message: 'The file has a header but no rows' }], 'The file has no rows');
-    const batchId = await deps.store.create(
+    const batchId = await insertMatchBatch(
+      deps.db,
       {
         accountId,
         fileName: input.fileName,
@@ -58,7 +60,7 @@ export function createCreateMatchBatch(deps: {
         registry: input.registryPass === true ? { defaultCountry, cap: deps.registryCap } : null,
       },
       async (tx, id) => {
-        await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx: tx.handle });
+        await deps.jobs.send('match-batch.run', { batchId: id, accountId }, { tx });
       },
     );
     return { batchId, totalRows: rows.length };

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { csvLine, RESULT_COLUMNS, resultRecord } from '../../core/batch-matching';
 import { NotFoundError } from '../../core/errors';
-import type { BatchRowView, BatchSummary, MatchBatchStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { findMatchBatch, listMatchBatches, listMatchBatchRows, type StalledBound } from '../../adapters/db/queries/match-batches';
+import type { BatchRowView, BatchSummary } from './match-batch';
 
 /**
  * A page of a batch's rows: `decision` one decision (`match`, `review`, `no_match`) or `reviewed` (rows a reviewer
@@ -39,19 +41,21 @@ export interface ReadMatchBatch {
 
 const EXPORT_PAGE = 2_000;
 
-export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatchBatch {
+export function createReadMatchBatch({ db, stalledAfterSeconds }: { db: Db } & StalledBound): ReadMatchBatch {
   const summary = async (accountId: string, batchId: string) => {
-    const found = await deps.store.find(accountId, batchId);
+    const found = await findMatchBatch(db, { accountId, batchId, stalledAfterSeconds });
     if (found === null) throw new NotFoundError('match batch not found');
     return found;
   };
   return {
     summary,
-    recent: (accountId) => deps.store.list(accountId, 20),
+    recent: (accountId) => listMatchBatches(db, { accountId, limit: 20, stalledAfterSeconds }),
     async rows(accountId, batchId, query) {
       await summary(accountId, batchId);
       const { decision, after, before, offset, limit } = query;
-      return deps.store.listRows(accountId, batchId, {
+      return listMatchBatchRows(db, {
+        accountId,
+        batchId,
         ...(decision === 'reviewed' ? { reviewed: true } : decision === undefined ? {} : { decision }),
         ...(after === undefined ? {} : { afterRowIndex: after }),
         ...(before === undefined ? {} : { beforeRowIndex: before }),
@@ -66,7 +70,7 @@ export function createReadMatchBatch(deps: { store: MatchBatchStore }): ReadMatc
         // Paged by key, not offset: each page is an index range scan however deep into a 100,000-row file; each
         // page is one chunk of text.
         for (let afterRowIndex = -1; ;) {
-          const page = await deps.store.listRows(accountId, batchId, { afterRowIndex, offset: 0, limit: EXPORT_PAGE });
+          const page = await listMatchBatchRows(db, { accountId, batchId, afterRowIndex, offset: 0, limit: EXPORT_PAGE });
           const lines: string[] = [];
           for (const row of page) {
             if (format === 'jsonl') {

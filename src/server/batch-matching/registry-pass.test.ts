@@ -9,7 +9,7 @@ import { canonicalName } from '../../core/canonical-name';
 import { compositeKey } from '../../core/composite-key';
 import { assessMatch } from '../../core/match-confidence';
 import type { GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult } from '../search/ports';
-import type { RegistryPendingRow } from './ports';
+import type { RegistryPendingRow } from './match-batch';
 import { createRegistryPass } from './registry-pass';
 import { UNKNOWN_REGISTRY_STATUS } from '../../core/registry-status';
 

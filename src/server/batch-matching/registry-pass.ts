@@ -34,7 +34,7 @@ import type { InternalMatchLookup } from '../search/internal-match-lookup';
 import type { GlobalRegistry, InternalMatches, NationalRegistry, WebsiteValidator } from '../search/ports';
 import { createCandidatePreparation, type PreparedCandidate, type PreparedFields, type RegistrySource } from '../search/prepare-candidate';
 import { registryChannel } from '../search/registry-channel';
-import type { RegistryPassOptions, RegistryPendingRow, RegistryRowUpdate } from './ports';
+import type { RegistryPassOptions, RegistryPendingRow, RegistryRowUpdate } from './match-batch';
 import type { Log } from '../ports';
 
 /** Waits until one more call to the registry may be made (the provider's rate, shared by every worker). */

@@ -8,14 +8,15 @@
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { JobQueue } from '../ports';
-import type { MatchBatchStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { requeueMatchBatch, type StalledBound } from '../../adapters/db/queries/match-batches';
 
 export type ResumeMatchBatch = (accountId: string, batchId: string) => Promise<{ batchId: string; status: 'queued' }>;
 
-export function createResumeMatchBatch(deps: { store: MatchBatchStore; jobs: JobQueue }): ResumeMatchBatch {
+export function createResumeMatchBatch(deps: { db: Db; jobs: JobQueue } & StalledBound): ResumeMatchBatch {
   return async (accountId, batchId) => {
-    const outcome = await deps.store.resume(accountId, batchId, async (tx) => {
-      await deps.jobs.send('match-batch.run', { batchId, accountId }, { tx: tx.handle });
+    const outcome = await requeueMatchBatch(deps.db, { accountId, batchId, stalledAfterSeconds: deps.stalledAfterSeconds }, async (tx) => {
+      await deps.jobs.send('match-batch.run', { batchId, accountId }, { tx });
     });
     if (outcome === 'not_found') throw new NotFoundError('match batch not found');
     if (outcome === 'conflict')

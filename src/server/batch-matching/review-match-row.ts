@@ -14,7 +14,9 @@ import { reviewActionSchema } from '../../core/batch-matching';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RecordDecision } from '../decisions/record-decision';
 import { rowCountryOf } from './match-rows';
-import type { BatchRowView, MatchBatchStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { findMatchBatchRow, recordRowDecision } from '../../adapters/db/queries/match-batches';
+import type { BatchRowView } from './match-batch';
 
 export const reviewMatchRowInputSchema = z.object({
   batchId: z.uuid(),
@@ -36,9 +38,9 @@ function judgementsOf(row: BatchRowView, action: string, organisationId: string 
   return organisationId === null ? [] : [{ organisationId, verdict: 'same' }];
 }
 
-export function createReviewMatchRow(deps: { store: MatchBatchStore; decisions?: RecordDecision }): ReviewMatchRow {
+export function createReviewMatchRow(deps: { db: Db; decisions?: RecordDecision }): ReviewMatchRow {
   return async (accountId, userId, { batchId, rowIndex, review }) => {
-    const row = await deps.store.findRow(accountId, batchId, rowIndex);
+    const row = await findMatchBatchRow(deps.db, { accountId, batchId, rowIndex });
     if (row === null) throw new NotFoundError('match batch row not found');
     if (row.result === null) throw new ConflictError('match batch row not matched yet', 'This row has not been matched yet');
     let organisationId: string | null = null;
@@ -59,7 +61,7 @@ export function createReviewMatchRow(deps: { store: MatchBatchStore; decisions?:
       if (picked.kind === 'registry') registryKey = picked.key;
       else organisationId = picked.organisationId;
     }
-    const recorded = await deps.store.recordDecision({ accountId, batchId, rowIndex, review, organisationId, registryKey, decidedBy: userId });
+    const recorded = await recordRowDecision(deps.db, { accountId, batchId, rowIndex, review, organisationId, registryKey, decidedBy: userId });
     if (!recorded) throw new NotFoundError('match batch row not found');
     const record = deps.decisions;
     if (record !== undefined) {

@@ -1,6 +1,6 @@
 /**
  * RunMatchBatch: the `match-batch.run` job's use case. Matches the batch chunk by chunk from its cursor; each
- * chunk's results and the cursor commit together (MatchBatchStore.processNextChunk), so a worker killed at any
+ * chunk's results and the cursor commit together (processNextChunk in the batch's queries), so a worker killed at any
  * point loses at most the chunk in flight, which the next attempt redoes. After its turn (`sliceMs`) it queues its
  * own continuation and returns: the queue shares its turns fairly between accounts (the job's `fairShareField`,
  * issue 19), so a second account's batch starts after at most one turn of the first's, however large the first
@@ -14,13 +14,14 @@
  * (the error's first line, never a stack) and waits for a resume (resume-match-batch.ts).
  */
 import { MATCH_BATCH_DEFAULTS } from '../../core/batch-matching';
+import type { Db } from '../../adapters/db/client';
+import { markMatchBatchFailed, processNextChunk, processNextRegistryChunk } from '../../adapters/db/queries/match-batches';
 import type { JobQueue } from '../ports';
 import type { MatchRows } from './match-rows';
-import type { MatchBatchStore } from './ports';
 import type { RegistryPass } from './registry-pass';
 
 export interface RunMatchBatchDependencies {
-  store: MatchBatchStore;
+  db: Db;
   matchRows: MatchRows;
   jobs: JobQueue;
   /** The registry pass; a batch that opted in to it without one completes after the internal pass's rows are skipped. */
@@ -67,7 +68,7 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
     };
     for (;;) {
       signal?.throwIfAborted();
-      const outcome = await deps.store.processNextChunk(accountId, batchId, chunkSize, (rows) =>
+      const outcome = await processNextChunk(deps.db, { accountId, batchId, size: chunkSize }, (rows) =>
         deps.matchRows(
           accountId,
           rows.map((r) => r.input),
@@ -81,7 +82,7 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
     }
     for (;;) {
       signal?.throwIfAborted();
-      const outcome = await deps.store.processNextRegistryChunk(accountId, batchId, registryChunkSize, reviewBelow, (rows, options) =>
+      const outcome = await processNextRegistryChunk(deps.db, { accountId, batchId, size: registryChunkSize, reviewBelow }, (rows, options) =>
         registryPass === undefined
           ? Promise.resolve(
               rows.map((row) => ({
@@ -102,7 +103,7 @@ export function createRunMatchBatch(deps: RunMatchBatchDependencies): RunMatchBa
     try {
       return await run(payload, job?.signal);
     } catch (error) {
-      if (job?.isLastAttempt) await deps.store.markFailed(payload.accountId, payload.batchId, failureReason(error));
+      if (job?.isLastAttempt) await markMatchBatchFailed(deps.db, { ...payload, reason: failureReason(error) });
       throw error;
     }
   };

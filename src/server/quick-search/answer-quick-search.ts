@@ -10,12 +10,24 @@
  * The fields are present only for such a query (an empty list means "nothing near it is known"). The suggestions
  * are a help, never a reason to fail: when their query fails the answer is the candidates alone (logged), and a
  * failing candidate lookup still rejects as before (the route answers 503).
+ *
+ * The request body ("{query: string, countryIsoAlpha3: string}, same validation as the search route"): the streamed
+ * search's field schemas, except that an empty or blank query is accepted and answers 200 `{candidates: []}` (rule 1,
+ * "returns [] for empty or blank query"; a typeahead clearing its input must not see a 400).
  */
+import { z } from 'zod';
 import type { QuickSearchAnswer } from '../../core/candidates';
 import { mistypedIdentifierMessage } from '../../core/identifiers';
 import type { SuggestIdentifiers } from '../identifiers/suggest-identifiers';
+import { countryIsoAlpha3Schema, trimmedQuerySchema } from '../search/search-request';
 import type { QuickSearch, QuickSearchInput } from './quick-search';
 import type { Log } from '../ports';
+
+export const quickSearchRequestSchema = z.object({
+  query: trimmedQuerySchema,
+  countryIsoAlpha3: countryIsoAlpha3Schema,
+});
+export type QuickSearchRequest = z.infer<typeof quickSearchRequestSchema>;
 
 export interface AnswerQuickSearch {
   execute(input: QuickSearchInput): Promise<QuickSearchAnswer>;

@@ -1,10 +1,10 @@
 /**
  * De-duplication (spec: POST /api/organisations/quick-search, rule 6: "De-duplication is by `<key>#<orgId>`. When
  * the caller owns a row sharing a base key, any globally visible row with that base key is dropped."). The key of
- * a countryless organisation is built in the filter's country, its candidate country (rule 8, candidate-country.ts).
+ * a countryless organisation is built in the filter's country, its candidate country (rule 8, internal-candidate.ts).
  */
 import { compositeKey } from '../../core/composite-key';
-import type { ScoredRow } from './name-ranking';
+import type { ScoredRow } from './fuzzy-name-lookup';
 import type { IdentifierRow, QuickSearchRow } from './ports';
 
 /**

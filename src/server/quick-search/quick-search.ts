@@ -2,23 +2,23 @@
  * Quick search (spec: POST /api/organisations/quick-search, rules 1 to 9): the internal-only lookup, composed
  * of its parts, one rule per file (the SQL in src/adapters/db/queries/quick-search/):
  *
- * 1. A fuzzy name lookup over names and aliases always runs (blank query: []). Its query: name-query.ts. Its
- *    re-ranking by Jaro-Winkler: name-ranking.ts. It has two steps: exact spelling (`byName`) and, only when
+ * 1. A fuzzy name lookup over names and aliases always runs (blank query: []). Its query and its re-ranking by
+ *    Jaro-Winkler: fuzzy-name-lookup.ts. It has two steps: exact spelling (`byName`) and, only when
  *    that found nothing AND the identifier and website lookups found nothing too, the typo step (its
  *    `corrected()`); also when the exact spelling found only rows under the relevance floor (rule 10), so the
  *    answer would be [] (decision 0016). A query without a letter (an identifier) has no typo step. Both steps
  *    are here; their SQL is name-lookup.ts and typo-step.ts.
  * 2. A query with a digit also runs an identifier lookup on its lookup values (`identifierLookupValues`: the identifiers
  *    it names as people type them, labels removed and Companies House numbers padded, and a bare number as typed;
- *    identifier-lookup.ts). An identifier named inside a longer query ("Telstra ABN 33 051 775 556") leaves the rest
+ *    exact-lookups.ts). An identifier named inside a longer query ("Telstra ABN 33 051 775 556") leaves the rest
  *    of the query ("Telstra") to the name lookup (`nameTextOf`).
- * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)` (website-lookup.ts).
+ * 3. A query that looks like a URL or domain also runs a website lookup on `normaliseWebsiteHost(query)` (exact-lookups.ts).
  * 4. The lookups run concurrently (here), each scoped to the account by the adapter's WHERE clause (lookup-scope.ts).
  * 5. A country scopes every lookup; GLO applies no filter (here: GLO is passed as null; lookup-scope.ts).
  * 6. De-duplication by `<key>#<orgId>`; a base key the caller owns hides the global rows with that key: de-duplication.ts.
- * 7. `accountLinked` comes from one batched membership check; if it fails, all false and still a result: account-linked.ts.
- * 8. countryIsoAlpha3 = the organisation's country, else the filter, else '' (never GLO): candidate-country.ts.
- * 9. Every candidate is `_type: 'internal'`, `source: 'internal'` (internal-candidate.ts).
+ * 7. `accountLinked` comes from one batched membership check; if it fails, all false and still a result.
+ * 8. countryIsoAlpha3 = the organisation's country, else the filter, else '' (never GLO).
+ * 9. Every candidate is `_type: 'internal'`, `source: 'internal'`. Rules 7 to 9: internal-candidate.ts.
  *
  * 10. Every candidate carries its `match`; candidates are ordered by it and cut at the relevance floor
  *     (decisions 0007 and 0016): match-ranking.ts.
@@ -40,13 +40,11 @@ import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
 import { overlapWords } from '../../core/word-overlap';
 import type { LogoService, Log } from '../ports';
-import { linkedOrThrowNothing } from './account-linked';
 import { deduplicate, withoutHiddenGlobalRows } from './de-duplication';
-import { toInternalCandidate } from './internal-candidate';
+import { nameQueryOf, rankByName } from './fuzzy-name-lookup';
+import { linkedOrThrowNothing, toInternalCandidate } from './internal-candidate';
 import { withJudgements, type JudgedLookups } from './judged-candidates';
 import { byMatch } from './match-ranking';
-import { nameQueryOf } from './name-query';
-import { rankByName } from './name-ranking';
 import type { AccountMembership, NameLookup, QuickSearchLookups, QuickSearchRow } from './ports';
 
 /** How many name matches the database hands over for re-ranking, whatever the limit. */

@@ -1,6 +1,6 @@
 /**
  * The request bodies of the two search routes (spec: Endpoints; the quick lookup's body is
- * ../quick-search/quick-search-request.ts, over these field schemas), one schema per field so both routes
+ * ../quick-search/answer-quick-search.ts, over these field schemas), one schema per field so both routes
  * validate the same way and a failed rule names itself in the 400 answer (`issues: [{field, rule}]`):
  *
  * - `query`: a string, trimmed, at most 200 characters after trimming (`too_big`; never truncated).

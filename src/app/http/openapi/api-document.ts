@@ -20,7 +20,7 @@ import {
   reconciliationResultBatchSchema,
   suggestEntitiesResponseSchema,
 } from '../../../core/reconciliation';
-import { quickSearchRequestSchema } from '../../../server/quick-search/quick-search-request';
+import { quickSearchRequestSchema } from '../../../server/quick-search/answer-quick-search';
 import { searchRequestSchema } from '../../../server/search/search-request';
 import { selectOrganisationInputSchema } from '../../../server/selection/select-organisation';
 import { reviewActionSchema } from '../../../core/batch-matching';
@@ -28,7 +28,7 @@ import { decisionRequestSchema, matchDecisionSchema } from '../../../core/match-
 import { changesPageSchema } from '../../../core/organisation-changes';
 import { createdWebhookSchema, createWebhookRequestSchema, webhookEndpointSchema, webhookEventSchema } from '../../../core/webhooks';
 import { createMatchBatchInputSchema } from '../../../server/batch-matching/create-match-batch';
-import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/ports';
+import { batchRowViewSchema, batchSummarySchema } from '../../../server/batch-matching/match-batch';
 import { flagCountsSchema, healthSchema, naicsAddResultSchema, organisationFiguresSchema } from './response-schemas';
 import { curlOf, operationKey, REQUEST_EXAMPLES, responseExampleOf } from './api-examples';
 

@@ -2,7 +2,7 @@
  * The name lookup's pool (spec: POST /api/organisations/quick-search, rule 1: the fuzzy name lookup, "limit
  * applied"; decision 0016, whole-word prefixes first): the rows of a lookup's branches, one per organisation, cut
  * at `poolSize`, best first. The exact step (name-lookup.ts) and the typo step (typo-step.ts) both end here; the
- * use case re-ranks the pool by Jaro-Winkler (src/server/quick-search/name-ranking.ts).
+ * use case re-ranks the pool by Jaro-Winkler (src/server/quick-search/fuzzy-name-lookup.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from './every-word-branches';

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL implementation of quick search's ports (src/server/quick-search/ports.ts): the name lookup
- * (name-lookup.ts, then typo-step.ts), the word-overlap stage (word-overlap.ts), the identifier lookup (identifier-lookup.ts), the website lookup
- * (website-lookup.ts) and the membership check of rule 7 (account-membership.ts). Every failure of the
+ * (name-lookup.ts, then typo-step.ts), the word-overlap stage (word-overlap.ts), the identifier and website lookups
+ * (exact-lookups.ts) and the membership check of rule 7 (account-membership.ts). Every failure of the
  * database (connection refused or lost, missing table, revoked privilege, timeout) becomes an
  * UnavailableError: the route answers 503 `{candidates: []}` for a failed lookup (spec: "Database failure:
  * 503 {candidates: []}"), and the use case treats a failed membership check as "not linked".
@@ -14,10 +14,9 @@ import { UnavailableError } from '../../../../core/errors';
 import type { AccountMembership, QuickSearchLookups } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { findLinkedOrganisationIds } from '../account-membership';
-import { findOrganisationsByIdentifier } from './identifier-lookup';
+import { findOrganisationsByIdentifier, findOrganisationsByWebsite } from './exact-lookups';
 import { findOrganisationsByName } from './name-lookup';
 import { findOrganisationsByCorrectedName } from './typo-step';
-import { findOrganisationsByWebsite } from './website-lookup';
 import { findOrganisationsByWordOverlap } from './word-overlap';
 import type { Log } from '../../../../server/ports';
 

@@ -11,7 +11,7 @@ import { UnavailableError } from '../../../../core/errors';
 import { jsonResponse } from '../../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../../http/parse';
 import { admittedBy, withAccount } from '../../../http/with-account';
-import { quickSearchRequestSchema } from '../../../../server/quick-search/quick-search-request';
+import { quickSearchRequestSchema } from '../../../../server/quick-search/answer-quick-search';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,11 @@
-/** Rule 8 (candidate-country.ts): the organisation's country, else the country filter, else ''; never GLO. */
+/**
+ * Rules 7 and 8 of the internal candidate: a failing membership check leaves every candidate unlinked; the candidate's
+ * country is the organisation's, else the country filter, else '' (never GLO).
+ */
 import { describe, expect, it } from 'vitest';
+import { UnavailableError } from '../../core/errors';
 import { lookups, named, noLogo, noMembership, row, silent } from './__fixtures__/quick-search-fakes';
-import { candidateCountry } from './candidate-country';
+import { candidateCountry } from './internal-candidate';
 import { createQuickSearch } from './quick-search';
 
 describe('candidateCountry', () => {
@@ -24,5 +28,21 @@ describe('candidateCountry', () => {
       (await quickSearch.execute({ accountId: 'a', query: 'Acme', countryIsoAlpha3 })).map((c) => c.countryIsoAlpha3);
     expect(await country('GLO')).toEqual(['']);
     expect(await country('AUS')).toEqual(['AUS']);
+  });
+});
+
+describe('quick search: accountLinked', () => {
+  it('a failing membership check logs a warning and leaves every candidate unlinked', async () => {
+    const warnings: string[] = [];
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async () => named([row({ id: '1', name: 'Acme' })]) }),
+      membership: { linkedOrganisationIds: async () => Promise.reject(new UnavailableError('down')) },
+      logo: noLogo,
+      log: { warn: (_, message) => warnings.push(message) },
+      limit: 10,
+    });
+    const candidates = await quickSearch.execute({ accountId: 'a', query: 'acme', countryIsoAlpha3: 'AUS' });
+    expect(candidates.map((c) => c.accountLinked)).toEqual([false]);
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -1,11 +1,34 @@
 /**
- * The name lookup's scoring (spec: POST /api/organisations/quick-search, rule 1: "full-text index on name,
- * Jaro-Winkler scoring"): the pool the database hands over (src/adapters/db/queries/quick-search/name-pool.ts) is
- * re-ranked here by Jaro-Winkler of the name query against the name and the matched alias, ties by name.
+ * The fuzzy name lookup's query and scoring (spec: POST /api/organisations/quick-search, rule 1: "Always runs a
+ * fuzzy name lookup ... full-text index on name, Jaro-Winkler scoring"; rule 3: a query that looks like a URL or
+ * domain). The SQL that finds the pool is in src/adapters/db/queries/quick-search/.
+ *
+ * The name query is `searchName(query)`, and its search form without the legal-form words it ends with
+ * (`searchNameWithoutLegalFormWords`) as the alternative; for a query that looks like a website, its brand label
+ * (`https://www.acme-widgets.com.au/` -> "acme widgets") and no alternative: the raw URL's words ("https www ...
+ * com") are never looked for in names. The pool the database hands over is re-ranked here by Jaro-Winkler of the
+ * name query against the name and the matched alias, ties by name.
  */
-import { keyName } from '../../core/canonical-name';
+import { keyName, searchName, searchNameWithoutLegalFormWords } from '../../core/canonical-name';
 import { jaroWinkler } from '../../core/similarity';
+import { registrableDomain } from '../../core/website';
 import type { IdentifierRow, QuickSearchRow } from './ports';
+
+/** The name query (`wanted`) and its legal-form-free alternative of a query, given its website host if it looks like one. */
+export function nameQueryOf(query: string, websiteDomain: string | undefined): { wanted: string; alternative: string | undefined } {
+  const wanted = websiteDomain === undefined ? searchName(query) : brandOf(websiteDomain);
+  const alternative = websiteDomain === undefined ? searchNameWithoutLegalFormWords(query)?.searchName : undefined;
+  return { wanted, alternative };
+}
+
+/**
+ * The name query of a website query: the search form of its registrable domain's first label, dashes as
+ * spaces (`shop.acme-widgets.co.uk` -> "acme widgets"); '' when the host has no registrable domain.
+ */
+function brandOf(websiteDomain: string): string {
+  const label = registrableDomain(websiteDomain)?.split('.')[0] ?? '';
+  return searchName(label.replace(/-/g, ' '));
+}
 
 /** A row found by a lookup, with its retrieval score (the name lookup's Jaro-Winkler; 2 for an identifier or website). */
 export interface ScoredRow {
