@@ -38,6 +38,7 @@ import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { createRejectSelectionStore } from './adapters/db/queries/reject-selection-store';
 import { createDecisionStore } from './adapters/db/queries/match-decisions';
 import { findOrganisationsByIds } from './adapters/db/queries/quick-search/judged-organisations';
+import { findStoredIdentifiers } from './adapters/db/queries/stored-identifiers';
 import { createDecisions, type Decisions } from './server/decisions/decisions';
 import { createOrganisationProfileReader } from './adapters/db/queries/organisation-profile';
 import { createOrganisationRecordReader } from './adapters/db/queries/organisation-read';
@@ -378,7 +379,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       ...searchPorts,
       internalMatches: createInternalMatches(database.db),
       judgements: decisions.judgements,
-      judgedOrganisations: { byIds: (params) => findOrganisationsByIds(quickSearchDatabase.db, params) },
+      judgedOrganisations: {
+        byIds: (params) => findOrganisationsByIds(quickSearchDatabase.db, params),
+        identifiersOf: (organisationIds) => findStoredIdentifiers(quickSearchDatabase.db, organisationIds),
+      },
       flags,
       logo,
       log: log.child({ useCase: 'searchOrganisations' }),
