@@ -64,7 +64,16 @@ describe('one company, one row (issue 20 section 5, overriding rule 7 where it k
       // trading name alone.
       agent: [agentCandidate('Riverbend Cellars', { identifiers: [abn('67439249313')] }), agentCandidate('Riverbend Cellars')],
     });
-    expect(keysOf(await run(search))).toEqual(['candidate:AUS|murray river wines ltd', 'identifierPatch:AUS|murray river wines ltd']);
+    // The first brings nothing the row lacks (no identifier, no internal match): no patch either.
+    expect(keysOf(await run(search))).toEqual(['candidate:AUS|murray river wines ltd']);
+  });
+
+  it('writes no patch that says again what the row said: a same-company row of another key bringing nothing', async () => {
+    const { search } = fakes({
+      registry: { candidates: [registryCandidate('Koala Logistics Pty Ltd', { identifiers: [abn('73434904926'), acn('434904926')] })], error: null },
+      agent: [agentCandidate('Koala Express Freight', { identifiers: [abn('73 434 904 926')] })],
+    });
+    expect(keysOf(await run(search))).toEqual(['candidate:AUS|koala logistics pty ltd']);
   });
 
   it('keeps rows apart when one shared identifier agrees but another registry identifier differs', async () => {

@@ -23,13 +23,15 @@
  * - Rules 3 and 4: a new row gets the internal row sharing its final key as `existingOrgId` and its
  *   `accountLinked` (internal-match-lookup.ts), and its logo from its (validated) website. A patch
  *   recomputes its key's match at that moment.
+ * - A patch that would say again what its row already said (same identifiers, existingOrgId and accountLinked) is
+ *   not written.
  * - Each new row gets a fresh candidate reference (`ref`, ../selection/candidate-references.ts); a patch carries
  *   the reference of the row it upgrades.
  */
 import type { InternalQuickSearchCandidate, SearchOrganisationsCandidate, StreamItem } from '../../core/candidates';
 import { applyJudgements, type Judgement } from '../../core/match-decision';
 import { atMostOneMatch } from '../../core/one-match';
-import { addedIdentifiers, decideSameKey, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
+import { addedIdentifiers, decideSameKey, identicalIdentifierSets, sameCompanyRow, type EmittedRow } from '../../core/stream-dedup';
 import type { LogoService } from '../logo/ports';
 import { newCandidateReference } from '../selection/candidate-references';
 import type { InternalMatch } from './ports';
@@ -192,6 +194,19 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
   };
   const judgementsOf = async (): Promise<readonly Judgement[]> => (await deps.judgements?.catch(() => [])) ?? [];
 
+  // What each streamed row last said on the wire: a patch that would say it again (a same-company candidate of another
+  // key that brings no identifier and no other internal match) is not written.
+  const said = new Map<EmittedRow, Pick<SearchOrganisationsCandidate, 'identifiers' | 'existingOrgId' | 'accountLinked'>>();
+  const saysNothingNew = (row: EmittedRow, patch: Pick<SearchOrganisationsCandidate, 'identifiers' | 'existingOrgId' | 'accountLinked'>): boolean => {
+    const before = said.get(row);
+    return (
+      before !== undefined &&
+      identicalIdentifierSets(before.identifiers, patch.identifiers) &&
+      before.existingOrgId === patch.existingOrgId &&
+      before.accountLinked === patch.accountLinked
+    );
+  };
+
   /** The internal row showing the organisation of a candidate placed in this batch, if one does. */
   const shownInternally = (p: Extract<Placed, { kind: 'candidate' }>, organisationId: string | undefined): EmittedRow | undefined =>
     (organisationId === undefined ? undefined : internalRows.get(organisationId)) ?? sameCompanyRow(internalRows.values(), p.row.identifiers);
@@ -219,7 +234,10 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
         if (p.kind === 'patch') {
           const internal = folded.get(p.row);
           if (internal !== undefined) return foldInto(internal, p.row.identifiers, internal.key) ?? [];
-          return [{ ...identifierPatch(p.row, eitherMatch([p.row.key, ...(p.row.mergedKeys ?? [])], matches)), ref: refOf(p.row.key) }];
+          const patch = identifierPatch(p.row, eitherMatch([p.row.key, ...(p.row.mergedKeys ?? [])], matches));
+          if (saysNothingNew(p.row, patch)) return [];
+          said.set(p.row, patch);
+          return [{ ...patch, ref: refOf(p.row.key) }];
         }
         const match = matches.get(p.key);
         const internal = shownInternally(p, match?.organisationId);
@@ -228,16 +246,16 @@ export function createCandidatePlacement(deps: CandidatePlacementDependencies): 
           folded.set(p.row, internal);
           return foldInto(internal, p.row.identifiers, p.prepared.baseKey) ?? [];
         }
-        return [
-          {
-            ...p.prepared.fields,
-            ref: refOf(p.key),
-            key: p.key,
-            logo: deps.logo.logoFor(p.prepared.fields.website),
-            existingOrgId: match?.organisationId ?? null,
-            accountLinked: match?.accountLinked ?? false,
-          },
-        ];
+        const candidate = {
+          ...p.prepared.fields,
+          ref: refOf(p.key),
+          key: p.key,
+          logo: deps.logo.logoFor(p.prepared.fields.website),
+          existingOrgId: match?.organisationId ?? null,
+          accountLinked: match?.accountLinked ?? false,
+        };
+        said.set(p.row, candidate);
+        return [candidate];
       });
       return oneMatch(withJudgements([...added, ...items], judgements));
     },
