@@ -33,6 +33,7 @@ import type { SearchRateLimiter } from './server/search/ports';
 import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from './adapters/queue/pg-boss-queue';
 import { createSelectionStore } from './adapters/db/queries/selection-store';
 import { findOrganisationsByIds } from './adapters/db/queries/quick-search/exact-lookups';
+import { findStoredIdentifiers } from './adapters/db/queries/stored-identifiers';
 import { createDecisions, type Decisions } from './server/decisions/decisions';
 import { findOrganisationRecordForAccount } from './adapters/db/queries/organisation-read';
 import {
@@ -372,7 +373,10 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       ...searchPorts,
       internalMatches: createInternalMatches(database.db),
       judgements: decisions.judgements,
-      judgedOrganisations: { byIds: (params) => findOrganisationsByIds(quickSearchDatabase.db, params) },
+      judgedOrganisations: {
+        byIds: (params) => findOrganisationsByIds(quickSearchDatabase.db, params),
+        identifiersOf: (organisationIds) => findStoredIdentifiers(quickSearchDatabase.db, organisationIds),
+      },
       flags,
       logo,
       log: log.child({ useCase: 'searchOrganisations' }),

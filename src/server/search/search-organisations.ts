@@ -14,7 +14,7 @@
  * - channelDegraded, channel-degraded.ts (rule 6), including direct mode failing the whole stream;
  * - the account's remembered decisions (issue 20, section 6): an organisation judged "same" for the query that no
  *   provider returned is added as an internal candidate (`_type: 'internal'`), first, as the match
- *   (judged-internal-candidates.ts, place-candidates.ts).
+ *   (judged-internal-candidates.ts, place-candidates.ts); a provider row of it arriving later is not written again.
  *
  * Modes (spec: Modes; `effectiveSearchMode`): agentic = agent only (abrPreset and includeSoleTraders are
  * ignored); auto = registry and agent concurrently, with the registry lead; direct = registry only.

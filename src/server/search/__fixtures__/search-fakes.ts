@@ -6,6 +6,8 @@
 import type { Judgement } from '../../../core/match-decision';
 import type { StreamItem } from '../../../core/candidates';
 import type { Identifier } from '../../../core/identifiers';
+import { UNKNOWN_REGISTRY_STATUS } from '../../../core/registry-status';
+import { searchName } from '../../../core/canonical-name';
 import type { FlagName } from '../../../core/flags';
 import type { ProviderResult, RegistryRecord } from '../../enrichment/ports';
 import type { AgentCandidate, InternalMatch, RegistryCandidate, RegistryResult } from '../ports';
@@ -61,6 +63,8 @@ export interface FakeOptions {
   records?: Record<string, RegistryRecord | 'fail'>;
   /** The account's remembered decisions about the query (issue 20, section 6). */
   judgements?: Judgement[];
+  /** The organisations a judgement can name, read by id (stored under AUS), with their stored identifiers. */
+  organisations?: { id: string; name: string; key: string; identifiers?: Identifier[] }[];
 }
 
 export function fakes(options: FakeOptions = {}) {
@@ -151,6 +155,28 @@ export function fakes(options: FakeOptions = {}) {
     registryLookups: { byAbn: byNumber, byAcn: byNumber, byCompaniesHouseNumber: byNumber, byLei: byNumber },
     ...(options.judgements
       ? { judgements: { forQuery: async () => options.judgements ?? [], forQueries: async (_a, queries) => queries.map(() => options.judgements ?? []) } }
+      : {}),
+    ...(options.organisations
+      ? {
+          judgedOrganisations: {
+            byIds: async ({ ids }) =>
+              (options.organisations ?? [])
+                .filter((o) => ids.includes(o.id))
+                .map((o) => ({
+                  id: o.id,
+                  name: o.name,
+                  searchName: searchName(o.name),
+                  matchedAlias: null,
+                  description: null,
+                  countryIsoAlpha3: 'AUS',
+                  key: o.key,
+                  website: null,
+                  ownedByAccount: false,
+                  registryStatus: UNKNOWN_REGISTRY_STATUS,
+                })),
+            identifiersOf: async (ids) => new Map((options.organisations ?? []).filter((o) => ids.includes(o.id)).map((o) => [o.id, o.identifiers ?? []])),
+          },
+        }
       : {}),
   };
   return { deps, calls, search: createSearchOrganisations(deps) };
