@@ -18,6 +18,11 @@ const setupFiles = ['tests/setup/loopback-only.ts'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The worker pools are the root's, one per kind. Threads (the fast tier) keep their modules, see `isolate` there.
+    // Forks (the integration tier): three at once even on 2 cores, as vitest's default of one per core but one left
+    // the tier to a single file at a time, and most of an integration file's time is spent waiting (time limits,
+    // fault delays, polling workers, PostgreSQL), which other files now fill (docs/contributing.md, test suite).
+    poolOptions: { threads: { isolate: false }, forks: { maxForks: 3 } },
     projects: [
       {
         resolve: { alias },
@@ -26,6 +31,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
           setupFiles,
           pool: 'threads',
+          // One worker keeps its modules from file to file (with isolation each file re-imported zod, the sandbox
+          // fakes, the composition root...: most of the tier's CPU). Safe here: no fast test mocks a module, and
+          // vitest still restores spies and re-runs the setup file between files (docs/contributing.md, test suite).
+          isolate: false,
           testTimeout: 30_000,
           env,
         },

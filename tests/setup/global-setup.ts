@@ -31,6 +31,7 @@ export async function setup(project: TestProject): Promise<void> {
     const dir = path.join(os.tmpdir(), 'osc-test-pg');
     embedded = await startEmbeddedPostgres(dir, (m) => process.stderr.write(`[test-db] ${m}\n`));
     adminUrl = embedded.adminUrl;
+    await skipFlushesToDisk(adminUrl);
   }
   await dropTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,6 +56,22 @@ export async function teardown(): Promise<void> {
   if (adminUrl) await dropTemplate(adminUrl).catch(() => undefined);
   await dropLeftoverTestDatabases(adminUrl).catch(() => undefined);
   if (embedded?.owned) await embedded.stop();
+}
+
+/**
+ * The tests' own throw-away cluster need not survive a machine crash: without the flushes to disk, each file's
+ * database clone and every commit stop waiting on the disk (a PostgreSQL process that dies still loses nothing).
+ * Never applied to TEST_DATABASE_URL's server, which is someone else's.
+ */
+async function skipFlushesToDisk(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`alter system set ${setting} = off`);
+    await admin.query('select pg_reload_conf()');
+  } finally {
+    await admin.end();
+  }
 }
 
 async function dropTemplate(url: string): Promise<void> {

@@ -44,7 +44,13 @@ function guardedLookup(lookup: Lookup): Lookup {
     });
 }
 
-const originalConnect = net.Socket.prototype.connect;
+/**
+ * The unguarded connect, kept across evaluations: the fast tier runs its files in one worker without isolation, where
+ * vitest evaluates this setup file again before each file; each evaluation then replaces the guard instead of wrapping it.
+ */
+const UNGUARDED_CONNECT = Symbol.for('organisation-search.tests.unguardedConnect');
+const kept = globalThis as { [UNGUARDED_CONNECT]?: typeof net.Socket.prototype.connect };
+const originalConnect = (kept[UNGUARDED_CONNECT] ??= net.Socket.prototype.connect);
 
 /** The options object of a connect call: net.connect passes `[options, callback]` (normalised), others pass it directly. */
 function guardOptions(options: net.TcpSocketConnectOpts & { path?: string | null; lookup?: Lookup }): object {
