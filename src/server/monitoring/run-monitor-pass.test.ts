@@ -37,6 +37,9 @@ function memoryStore(reads: WatchedRead[]) {
       recorded.push(...changes);
       return changes;
     },
+    async markUnchanged(marked, { nextDueAt }) {
+      for (const read of marked) due.set(read.identifierValue, nextDueAt);
+    },
     async recordFailure(read, failure) {
       due.set(read.identifierValue, failure.nextDueAt);
     },
