@@ -45,7 +45,6 @@ const deps = (accountId: string, refreshed: string[] = []) => ({
   refreshPath: (path: string) => void refreshed.push(path),
 });
 
-
 beforeAll(async () => {
   gleif = await startFakeGleif({ latency: 'zero' });
   ctx = await createTestContainer({ env: { GLEIF_BASE_URL: gleif.url } });

@@ -170,7 +170,6 @@ const fakeRequests = () => ({
   gleif: gleif.connections.requests.length,
 });
 
-
 describe('registry monitoring', () => {
   it('the worker puts the pass on pg-boss’s cron schedule (MONITOR_SCHEDULE_CRON, every list)', async () => {
     const found = await ctx.database.db.execute<{ cron: string; data: unknown }>(sql`select cron, data from pgboss.schedule where name = 'monitor.run'`);

@@ -87,7 +87,6 @@ async function remove(authorization: string, endpointId: string) {
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-
 const receivedAt = (path: string) => receiver.received.filter((r) => r.path === path);
 const countOf = async (table: 'organisation_changes' | 'webhook_deliveries') =>
   Number((await ctx.database.db.execute<{ n: string }>(sql`select count(*) as n from ${sql.identifier(table)}`)).rows[0]?.n);

@@ -1,13 +1,15 @@
 /**
  * Contract fake of the GLEIF API v1 (JSON:API, `application/vnd.api+json`): a loopback HTTP server with the same URL
  * grammar (`/api/v1/lei-records/{lei}`, `/lei-records/{lei}/direct-parent`, `/ultimate-parent`, and the list
- * `/lei-records?filter[lei]=A,B&filter[entity.legalName]=...&filter[registration.lastUpdateDate]=>=...&page[size]&page[number]`), resources (`type`, `id`,
- * `attributes.entity`, `attributes.registration`, `relationships` whose parent links are present only when a parent
- * is reported), pagination (`meta.pagination`) and error bodies (`{"errors":[{"status","title","detail"}]}`: 404
- * unknown LEI, no parent, unknown path; 400 a bad page, an unknown filter or a changed-since form other than `>=` a date or
- * date-time). Faults (src/sandbox/faults.ts) make it slow, answer a status
- * (e.g. 429), send malformed bodies, reset the connection or hang. Its register is an array it reads on every
- * request, so a test (or the sandbox's clock) changes an entity in place and the next request sees it.
+ * `/lei-records?filter[lei]=A,B&filter[entity.legalName]=...&filter[registration.lastUpdateDate]=>=...&page[size]
+ * &page[number]`, the last filter being GLEIF's "changed since" by each record's `registration.lastUpdateDate`),
+ * resources (`type`, `id`, `attributes.entity`, `attributes.registration`, `relationships` whose parent links are
+ * present only when a parent is reported), pagination (`meta.pagination`) and error bodies
+ * (`{"errors":[{"status","title","detail"}]}`: 404 unknown LEI, no parent, unknown path; 400 a bad page, an unknown
+ * filter, or a changed-since form other than `>=` a date or date-time). Faults (src/sandbox/faults.ts) make it slow,
+ * answer a status (e.g. 429), send malformed bodies, reset the connection or hang. Its register is an array it reads on
+ * every request, so a test (or the sandbox's clock) changes an entity in place and the next request sees it (a change
+ * meant to be seen by the changed-since query moves the entity's `lastUpdateDate` too, as an LOU's update does).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { keyName } from '../../core/canonical-name';

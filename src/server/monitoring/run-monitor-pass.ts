@@ -105,7 +105,11 @@ export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonit
     at.getTime() - read.lastReadAt.getTime() < fullReadMs;
 
   /** One changed-since query for a page of LEIs; answers the reads to re-read in full (a failed query fails them all). */
-  async function askChangedSince(page: (WatchedRead & { lastReadAt: Date })[], summary: MonitorPassSummary, signal: AbortSignal | undefined): Promise<WatchedRead[]> {
+  async function askChangedSince(
+    page: (WatchedRead & { lastReadAt: Date })[],
+    summary: MonitorPassSummary,
+    signal: AbortSignal | undefined,
+  ): Promise<WatchedRead[]> {
     const query = deps.registries.leisChangedSince;
     if (query === undefined) return page;
     const since = new Date(Math.min(...page.map((read) => read.lastReadAt.getTime())) - marginMs);
