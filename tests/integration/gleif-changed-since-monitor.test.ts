@@ -143,9 +143,9 @@ describe('GLEIF "changed since" in the monitoring pass', () => {
     fs.writeFileSync(file, JSON.stringify({ days: 0, started: '2026-12-01' }));
     const { clock: advanced, changes: scripted } = advanceSandboxClock(file, 2);
     expect(scripted).toContain('FERNHOLLOW ANALYTICS LIMITED: LEI 9845001FERNHOLLOW064 lapsed (GLEIF)');
-    // What the running fakes do when the clock file moves.
-    applySandboxDays({ abr: [], openCorporates: [], gleif: gleif.entities }, 0, advanced);
-    expect(gleifEntityOf(gleif, FERNHOLLOW).lastUpdateDate).toBe('2026-12-03T00:00:00Z');
+    // What the running fakes do when the clock file moves; "now" is T0, so the sandbox's time is T0 + 2 days.
+    applySandboxDays({ abr: [], openCorporates: [], gleif: gleif.entities }, 0, advanced, T0);
+    expect(gleifEntityOf(gleif, FERNHOLLOW).lastUpdateDate).toBe('2026-12-03T06:00:00Z');
 
     const { summary, from } = await passAt(new Date(T0.getTime() + 49 * HOUR));
     expect(summary).toMatchObject({ checked: WATCHED, changed: 1, unchangedSince: WATCHED - 1, changedSinceCalls: 2, failed: 0 });
