@@ -349,6 +349,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     pace: registryPacer.pace,
     log: monitorLog,
     intervalHours: env.MONITOR_INTERVAL_HOURS,
+    fullReadDays: env.MONITOR_FULL_READ_DAYS,
     now: options.now ?? options.monitorClock,
   });
   const reconciliation: ReconciliationDependencies = {

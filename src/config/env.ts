@@ -113,6 +113,8 @@ export const envSchema = z
     OPENCORPORATES_BREAKER_SECONDS: intFromString(60, 1, 86_400),
     /** Registry monitoring: a watched organisation is re-read from its register at most once per this many hours. */
     MONITOR_INTERVAL_HOURS: intFromString(24, 1, 24 * 366),
+    /** An LEI is read in full (record and parents) at least every this many days, even when GLEIF's "changed since" says it did not change. */
+    MONITOR_FULL_READ_DAYS: intFromString(7, 1, 366),
     /** When the monitoring pass runs (pg-boss cron, five fields, UTC); each pass reads only what is due. */
     MONITOR_SCHEDULE_CRON: optionalString.transform((v) => v ?? '*/15 * * * *'),
     /** Webhooks: an endpoint that failed every delivery attempt for this many hours is disabled (a fraction: tests, demos). */

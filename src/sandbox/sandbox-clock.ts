@@ -23,7 +23,8 @@ interface ScriptedChange {
   /** The sandbox day on which the change happens (1: the first day advanced). */
   day: number;
   description: string;
-  apply(registers: SandboxRegisters, date: string): void;
+  /** `date`: the sandbox day's date; `appliedAt`: now on the sandbox's clock (monitoring's, see sandboxNow). */
+  apply(registers: SandboxRegisters, date: string, appliedAt: Date): void;
 }
 
 /** The scripted changes, on registered entities the demo seed and the fakes share. */
@@ -57,9 +58,11 @@ export const SANDBOX_SCRIPT: readonly ScriptedChange[] = [
   {
     day: 2,
     description: 'FERNHOLLOW ANALYTICS LIMITED: LEI 9845001FERNHOLLOW064 lapsed (GLEIF)',
-    apply: (r, date) => {
+    // Dated when it is applied on the sandbox's clock, as GLEIF dates an LOU's update: later than any read before it,
+    // so monitoring's changed-since query finds it however long ago the clock was started.
+    apply: (r, _date, appliedAt) => {
       for (const e of r.gleif.filter((x) => x.lei === '9845001FERNHOLLOW064'))
-        Object.assign(e, { registrationStatus: 'LAPSED', lastUpdateDate: `${date}T00:00:00Z` });
+        Object.assign(e, { registrationStatus: 'LAPSED', lastUpdateDate: appliedAt.toISOString().replace(/\.\d{3}Z$/, 'Z') });
     },
   },
   {
@@ -103,10 +106,14 @@ export function advanceSandboxClock(file: string, days: number): { clock: Sandbo
   return { clock, changes: SANDBOX_SCRIPT.filter((c) => c.day > before.days && c.day <= clock.days).map((c) => c.description) };
 }
 
-/** Applies to the registers the scripted changes of the days after `fromDay` up to `clock.days`; answers what it applied. */
-export function applySandboxDays(registers: SandboxRegisters, fromDay: number, clock: SandboxClock): string[] {
+/**
+ * Applies to the registers the scripted changes of the days after `fromDay` up to `clock.days`; answers what it applied.
+ * `now`: the real time (the sandbox's is `clock.days` later, as in sandboxNow).
+ */
+export function applySandboxDays(registers: SandboxRegisters, fromDay: number, clock: SandboxClock, now = new Date()): string[] {
   const due = SANDBOX_SCRIPT.filter((c) => c.day > fromDay && c.day <= clock.days);
-  for (const change of due) change.apply(registers, dateOf(clock.started, change.day));
+  const appliedAt = new Date(now.getTime() + clock.days * DAY_MS);
+  for (const change of due) change.apply(registers, dateOf(clock.started, change.day), appliedAt);
   return due.map((c) => c.description);
 }
 

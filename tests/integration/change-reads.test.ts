@@ -18,7 +18,7 @@ import { createRunMonitorPass, type RunMonitorPass } from '../../src/server/moni
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
-import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
+import { updateLeiRecord, watchByLei } from '../support/watched-organisations';
 
 const T0 = new Date('2026-12-01T06:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,8 +45,6 @@ const deps = (accountId: string, refreshed: string[] = []) => ({
   refreshPath: (path: string) => void refreshed.push(path),
 });
 
-const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
-
 beforeAll(async () => {
   gleif = await startFakeGleif({ latency: 'zero' });
   ctx = await createTestContainer({ env: { GLEIF_BASE_URL: gleif.url } });
@@ -68,10 +66,10 @@ beforeAll(async () => {
   });
   // The baseline, then a day later: the shared LEI lapsed, A's organisation renamed, B's own LEI retired.
   expect(await runPass({ accountId: null })).toMatchObject({ checked: 3, changes: [] });
-  entityOf('984500HARBOURLINE019').registrationStatus = 'LAPSED';
-  entityOf('984500FERNHOLDGRP028').legalName = 'FERNHOLLOW HOLDINGS PLC';
-  entityOf('984500QUILLSTONE0015').registrationStatus = 'RETIRED';
   clock = new Date(T0.getTime() + DAY + 1000);
+  updateLeiRecord(gleif, '984500HARBOURLINE019', { registrationStatus: 'LAPSED' }, clock);
+  updateLeiRecord(gleif, '984500FERNHOLDGRP028', { legalName: 'FERNHOLLOW HOLDINGS PLC' }, clock);
+  updateLeiRecord(gleif, '984500QUILLSTONE0015', { registrationStatus: 'RETIRED' }, clock);
   expect((await runPass({ accountId: null })).changes).toHaveLength(3);
 }, 120_000);
 

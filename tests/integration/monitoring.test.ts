@@ -21,7 +21,7 @@ import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sand
 import { FAKE_COMPANIES } from '../../src/sandbox/opencorporates/dataset';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
-import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
+import { updateLeiRecord, watchByLei } from '../support/watched-organisations';
 import { waitFor } from '../support/worker-process';
 import { TEST_GUID } from './abr-support';
 
@@ -170,8 +170,6 @@ const fakeRequests = () => ({
   gleif: gleif.connections.requests.length,
 });
 
-const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
-
 describe('registry monitoring', () => {
   it('the worker puts the pass on pg-boss’s cron schedule (MONITOR_SCHEDULE_CRON, every list)', async () => {
     const found = await ctx.database.db.execute<{ cron: string; data: unknown }>(sql`select cron, data from pgboss.schedule where name = 'monitor.run'`);
@@ -194,9 +192,12 @@ describe('registry monitoring', () => {
   });
 
   it('a day later, each change in a register becomes one change record, and what it changes is written with it', async () => {
-    entityOf('984500HARBOURLINE019').registrationStatus = 'LAPSED';
-    Object.assign(entityOf('9845001FERNHOLLOW064'), { directParent: '984500HARBOURLINE019', ultimateParent: '984500HARBOURLINE019' });
-    Object.assign(entityOf('984500QUILLSTONE0015'), { status: 'INACTIVE', expiration: { date: '2026-11-30T00:00:00Z', reason: 'DISSOLVED' } });
+    // Each LOU update moves the record's lastUpdateDate, which GLEIF's changed-since query goes by (the parent change
+    // here comes with an update of the child's record; one that does not is caught by the periodic full read).
+    const updatedAt = new Date(T0.getTime() + 24 * HOUR);
+    updateLeiRecord(gleif, '984500HARBOURLINE019', { registrationStatus: 'LAPSED' }, updatedAt);
+    updateLeiRecord(gleif, '9845001FERNHOLLOW064', { directParent: '984500HARBOURLINE019', ultimateParent: '984500HARBOURLINE019' }, updatedAt);
+    updateLeiRecord(gleif, '984500QUILLSTONE0015', { status: 'INACTIVE', expiration: { date: '2026-11-30T00:00:00Z', reason: 'DISSOLVED' } }, updatedAt);
     const fernhollow = companies.find((c) => c.jurisdiction_code === 'gb' && c.company_number === '09876543');
     const kookaburra = abrEntities.find((e) => e.abn === '30635412074');
     if (fernhollow === undefined || kookaburra === undefined) throw new Error('fake datasets changed');
@@ -321,7 +322,7 @@ describe('registry monitoring', () => {
   });
 
   it('one account’s pass reads only the organisations on its list', async () => {
-    entityOf('984500QUILLSTONE0015').registrationStatus = 'LAPSED';
+    updateLeiRecord(gleif, '984500QUILLSTONE0015', { registrationStatus: 'LAPSED' }, new Date(T0.getTime() + 110 * HOUR));
     const summary = await runPassAt(new Date(T0.getTime() + 110 * HOUR), accountA.id);
     expect(summary.checked).toBe(4);
     expect(summary.changes).toEqual([]);

@@ -15,6 +15,7 @@ import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gle
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { startTestWebhookReceiver, type TestWebhookReceiver } from '../support/webhook-receiver';
+import { updateLeiRecord } from '../support/watched-organisations';
 import { exited, killWorkers, startWorker, waitFor } from '../support/worker-process';
 
 const T0 = new Date('2026-12-01T06:00:00Z');
@@ -61,10 +62,8 @@ describe('the webhook worker process', () => {
     expect(created.status).toBe(201);
     createdWebhookSchema.parse(await created.json());
     await ctx.container.monitoring.runPass({ accountId: null });
-    const lapsed = gleif.entities.find((e) => e.lei === '984500HARBOURLINE019');
-    if (lapsed === undefined) throw new Error('fake dataset changed');
-    lapsed.registrationStatus = 'LAPSED';
     clock = new Date(T0.getTime() + 25 * 60 * 60 * 1000);
+    updateLeiRecord(gleif, '984500HARBOURLINE019', { registrationStatus: 'LAPSED' }, clock);
     expect((await ctx.container.monitoring.runPass({ accountId: null })).changes).toHaveLength(1);
 
     // The first post is held open: the worker is in the middle of the delivery when it dies.

@@ -16,7 +16,7 @@ import { startWebhookWorker } from '../../src/server/webhooks/webhook-worker';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
-import { gleifEntityOf, watchByLei } from '../support/watched-organisations';
+import { updateLeiRecord, watchByLei } from '../support/watched-organisations';
 import { startTestWebhookReceiver, type ReceivedWebhook, type TestWebhookReceiver } from '../support/webhook-receiver';
 import { waitFor } from '../support/worker-process';
 
@@ -86,8 +86,6 @@ async function remove(authorization: string, endpointId: string) {
   const response = await deleteWebhook(request('DELETE', authorization), { params: Promise.resolve({ id: endpointId }) });
   return { status: response.status, body: (await response.json()) as unknown };
 }
-
-const entityOf = (lei: string) => gleifEntityOf(gleif, lei);
 
 const receivedAt = (path: string) => receiver.received.filter((r) => r.path === path);
 const countOf = async (table: 'organisation_changes' | 'webhook_deliveries') =>
@@ -172,8 +170,8 @@ describe('webhooks', () => {
   });
 
   it('a change in the register becomes one change record and one signed delivery per matching endpoint of the accounts that list the organisation', async () => {
-    entityOf('984500HARBOURLINE019').registrationStatus = 'LAPSED';
     clock = new Date(T0.getTime() + 25 * HOUR);
+    updateLeiRecord(gleif, '984500HARBOURLINE019', { registrationStatus: 'LAPSED' }, clock);
     const summary = await ctx.container.monitoring.runPass({ accountId: null });
     expect(summary.changes.map((c) => [c.organisationId, c.kind])).toEqual([[ids.harbourline, 'lei_registration_status']]);
     expect(await countOf('organisation_changes')).toBe(1);
@@ -237,10 +235,11 @@ describe('webhooks', () => {
   it('a receiver that fails gets retries with the same webhook-id; each account receives only its own organisations’ changes', async () => {
     let failures = 2;
     receiver.answer = (r) => (r.path === '/a' && failures-- > 0 ? { status: 500 } : { status: 200 });
-    Object.assign(entityOf('984500HARBOURLINE019'), { status: 'INACTIVE', expiration: { date: '2026-12-03T00:00:00Z', reason: 'DISSOLVED' } });
-    Object.assign(entityOf('984500QUILLSTONE0015'), { status: 'INACTIVE', expiration: { date: '2026-12-03T00:00:00Z', reason: 'DISSOLVED' } });
     const before = receiver.received.length;
     clock = new Date(T0.getTime() + 75 * HOUR);
+    const dissolved = { status: 'INACTIVE', expiration: { date: '2026-12-03T00:00:00Z', reason: 'DISSOLVED' } } as const;
+    updateLeiRecord(gleif, '984500HARBOURLINE019', dissolved, clock);
+    updateLeiRecord(gleif, '984500QUILLSTONE0015', dissolved, clock);
     const summary = await ctx.container.monitoring.runPass({ accountId: null });
     expect(summary.changes.map((c) => [c.organisationId, c.kind]).sort()).toEqual(
       [
@@ -328,9 +327,9 @@ describe('webhooks', () => {
 
   it('an endpoint that fails every attempt for WEBHOOK_DISABLE_AFTER_HOURS is disabled and shows why; new changes skip it; a replay enables it and sends what it missed', async () => {
     receiver.answer = (r) => (r.path === '/b' ? { status: 503 } : { status: 204 });
-    entityOf('984500QUILLSTONE0015').registrationStatus = 'LAPSED';
     const T1 = new Date(T0.getTime() + 100 * HOUR);
     clock = T1;
+    updateLeiRecord(gleif, '984500QUILLSTONE0015', { registrationStatus: 'LAPSED' }, clock);
     await ctx.container.monitoring.runPass({ accountId: null });
     await waitFor(
       'the first failed attempt',
@@ -368,8 +367,8 @@ describe('webhooks', () => {
     expect(await ctx.container.webhooks.disabledEndpoints(accountA.id)).toEqual([]);
 
     const deliveries = await countOf('webhook_deliveries');
-    entityOf('984500QUILLSTONE0015').registrationStatus = 'RETIRED';
     clock = new Date(T1.getTime() + 50 * HOUR);
+    updateLeiRecord(gleif, '984500QUILLSTONE0015', { registrationStatus: 'RETIRED' }, clock);
     expect((await ctx.container.monitoring.runPass({ accountId: null })).changes).toHaveLength(1);
     expect(await countOf('webhook_deliveries')).toBe(deliveries);
 

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../src/adapters/db/client';
 import type { InsertOrganisationsOptions } from '../../src/adapters/db/queries/organisations-write';
+import type { FakeLeiEntity } from '../../src/sandbox/gleif/dataset';
 import type { FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
 import { makeOrganisation } from './factories';
 
@@ -24,4 +25,12 @@ export function gleifEntityOf(gleif: FakeGleif, lei: string) {
   const found = gleif.entities.find((e) => e.lei === lei);
   if (found === undefined) throw new Error(`no ${lei} in the GLEIF fake`);
   return found;
+}
+
+/**
+ * Changes what GLEIF says of an LEI as an LOU's update does: the record's fields and its `registration.lastUpdateDate`
+ * (`updatedAt`), which GLEIF's "changed since" query (and so monitoring) goes by.
+ */
+export function updateLeiRecord(gleif: FakeGleif, lei: string, fields: Partial<Omit<FakeLeiEntity, 'lei'>>, updatedAt: Date): void {
+  Object.assign(gleifEntityOf(gleif, lei), fields, { lastUpdateDate: updatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z') });
 }

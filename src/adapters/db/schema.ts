@@ -714,6 +714,7 @@ export const monitoredReads = pgTable(
     source: text('source').notNull(),
     /** The last observation; null until the first successful read. */
     observation: jsonb('observation'),
+    /** The last full read (a "changed since" answer of no change only moves due_at): what GLEIF's query counts from. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     /** Why the last read failed (for operators), null after a successful one. */

@@ -80,6 +80,11 @@ export function createRegistryReads(options: RegistryReadsOptions): RegistryRead
   }
 
   return {
+    async leisChangedSince(leis, since, { signal, beforeCall }) {
+      const result = await options.gleif.leisChangedSince(leis, since, { signal, beforeCall });
+      return result.ok ? { ok: true, value: result.updated } : result;
+    },
+
     async read({ identifierType, identifierValue }, { signal }) {
       switch (identifierType) {
         case 'ABN': {

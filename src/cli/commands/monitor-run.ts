@@ -51,6 +51,7 @@ export const monitorRunCommand = defineCommand({
         pace: pacer.pace,
         log,
         intervalHours: context.env.MONITOR_INTERVAL_HOURS,
+        fullReadDays: context.env.MONITOR_FULL_READ_DAYS,
         // In sandbox mode, the sandbox clock's time: after `sandbox advance --days N` the reads of those days are due.
         now: context.env.APP_ENV === 'sandbox' ? sandboxNow(sandboxClockPath(context.env.DATA_DIR)) : undefined,
       });

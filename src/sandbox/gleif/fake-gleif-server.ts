@@ -1,12 +1,15 @@
 /**
  * Contract fake of the GLEIF API v1 (JSON:API, `application/vnd.api+json`): a loopback HTTP server with the same URL
  * grammar (`/api/v1/lei-records/{lei}`, `/lei-records/{lei}/direct-parent`, `/ultimate-parent`, and the list
- * `/lei-records?filter[lei]=A,B&filter[entity.legalName]=...&page[size]&page[number]`), resources (`type`, `id`,
- * `attributes.entity`, `attributes.registration`, `relationships` whose parent links are present only when a parent
- * is reported), pagination (`meta.pagination`) and error bodies (`{"errors":[{"status","title","detail"}]}`: 404
- * unknown LEI, no parent, unknown path; 400 a bad page). Faults (src/sandbox/faults.ts) make it slow, answer a status
- * (e.g. 429), send malformed bodies, reset the connection or hang. Its register is an array it reads on every
- * request, so a test (or the sandbox's clock) changes an entity in place and the next request sees it.
+ * `/lei-records?filter[lei]=A,B&filter[entity.legalName]=...&filter[registration.lastUpdateDate]=>=...&page[size]
+ * &page[number]`, the last filter being GLEIF's "changed since" by each record's `registration.lastUpdateDate`),
+ * resources (`type`, `id`, `attributes.entity`, `attributes.registration`, `relationships` whose parent links are
+ * present only when a parent is reported), pagination (`meta.pagination`) and error bodies
+ * (`{"errors":[{"status","title","detail"}]}`: 404 unknown LEI, no parent, unknown path; 400 a bad page, an unknown
+ * filter, or a changed-since form other than `>=` a date or date-time). Faults (src/sandbox/faults.ts) make it slow,
+ * answer a status (e.g. 429), send malformed bodies, reset the connection or hang. Its register is an array it reads on
+ * every request, so a test (or the sandbox's clock) changes an entity in place and the next request sees it (a change
+ * meant to be seen by the changed-since query moves the entity's `lastUpdateDate` too, as an LOU's update does).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { keyName } from '../../core/canonical-name';
@@ -102,7 +105,23 @@ function resource(origin: string, e: FakeLeiEntity): Record<string, unknown> {
   };
 }
 
+/** The filters the fake (like GLEIF) knows; any other `filter[...]` is a 400. */
+const KNOWN_FILTERS = new Set(['filter[lei]', 'filter[entity.legalName]', 'filter[registration.lastUpdateDate]']);
+
+/** `>=YYYY-MM-DD` or `>=YYYY-MM-DDThh:mm:ssZ` (GLEIF's "changed since"); any other form is undefined (a 400). */
+function updatedSince(value: string): number | undefined {
+  const match = /^>=(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}:\d{2}Z)?$/.exec(value);
+  if (match === null) return undefined;
+  const time = Date.parse(`${match[1]}${match[2] ?? 'T00:00:00Z'}`);
+  return Number.isNaN(time) ? undefined : time;
+}
+
 function list(origin: string, entities: readonly FakeLeiEntity[], params: URLSearchParams): Answer {
+  const unknown = [...params.keys()].find((key) => key.startsWith('filter[') && !KNOWN_FILTERS.has(key));
+  if (unknown !== undefined) return errorAnswer(400, 'Bad Request', `Unknown filter ${unknown}`);
+  const lastUpdate = params.get('filter[registration.lastUpdateDate]');
+  const since = lastUpdate === null ? undefined : updatedSince(lastUpdate);
+  if (lastUpdate !== null && since === undefined) return errorAnswer(400, 'Bad Request', 'Invalid filter[registration.lastUpdateDate]');
   const leis = params
     .get('filter[lei]')
     ?.split(',')
@@ -114,7 +133,10 @@ function list(origin: string, entities: readonly FakeLeiEntity[], params: URLSea
   if (!Number.isInteger(size) || size < 1 || size > 200 || !Number.isInteger(number) || number < 1)
     return errorAnswer(400, 'Bad Request', 'Invalid page parameter');
   const wanted = legalName === null ? undefined : keyName(legalName);
-  const hits = entities.filter((e) => leis === undefined || leis.includes(e.lei)).filter((e) => wanted === undefined || keyName(e.legalName).includes(wanted));
+  const hits = entities
+    .filter((e) => leis === undefined || leis.includes(e.lei))
+    .filter((e) => wanted === undefined || keyName(e.legalName).includes(wanted))
+    .filter((e) => since === undefined || Date.parse(e.lastUpdateDate) >= since);
   const page = hits.slice((number - 1) * size, number * size);
   return json(200, {
     meta: {

@@ -14,6 +14,8 @@ export interface WatchedRead {
   /** As stored (an aggregator id keeps its slash: `gb/09876543`). */
   identifierValue: string;
   source: RegistrySourceName;
+  /** When the register's record was last read in full (the last observation's time); null or absent: never read. */
+  lastReadAt?: Date | null;
 }
 
 /**
@@ -22,6 +24,15 @@ export interface WatchedRead {
  */
 export interface RegistryReads {
   read(read: Pick<WatchedRead, 'identifierType' | 'identifierValue'>, options: { signal?: AbortSignal }): Promise<ProviderResult<RegistryObservation | null>>;
+  /**
+   * GLEIF's "changed since" query: of `leis` (at most 200), those whose record changed at or after `since`, with when
+   * (null: unknown), `beforeCall` awaited before each call (pacing). Absent: a register without one, every read is a full read.
+   */
+  leisChangedSince?(
+    leis: readonly string[],
+    since: Date,
+    options: { signal?: AbortSignal; beforeCall?: () => Promise<void> },
+  ): Promise<ProviderResult<ReadonlyMap<string, Date | null>>>;
 }
 
 /** What the store hands the use case, under its lock, to decide the changes of one reading. */
@@ -58,6 +69,11 @@ export interface MonitorStore {
     reading: { observation: RegistryObservation | null; observedAt: Date; nextDueAt: Date; evidenceUrl?: string | null },
     decide: (lastSeen: LastSeen, observation: RegistryObservation) => ChangeDraft[],
   ): Promise<RecordedChange[]>;
+  /**
+   * Reads the register's "changed since" query says did not change: due again at `nextDueAt`, their last observation
+   * and its time (`lastReadAt`) kept, no change recorded.
+   */
+  markUnchanged(reads: readonly WatchedRead[], next: { nextDueAt: Date }): Promise<void>;
   /** A failed read: nothing recorded but the failure and when to try again. */
   recordFailure(read: WatchedRead, failure: { message: string; nextDueAt: Date }): Promise<void>;
 }

@@ -37,6 +37,9 @@ function memoryStore(reads: WatchedRead[]) {
       recorded.push(...changes);
       return changes;
     },
+    async markUnchanged(marked, { nextDueAt }) {
+      for (const read of marked) due.set(read.identifierValue, nextDueAt);
+    },
     async recordFailure(read, failure) {
       due.set(read.identifierValue, failure.nextDueAt);
     },
@@ -123,5 +126,73 @@ describe('runMonitorPass', () => {
       signal: controller.signal,
     });
     expect(summary.checked).toBe(1);
+  });
+
+  describe('GLEIF’s changed-since query', () => {
+    const now = new Date('2026-12-10T00:00:00Z');
+    const lei = (value: string, lastReadAt: Date | null): WatchedRead => ({
+      organisationId: `o-${value}`,
+      identifierType: 'LEI',
+      identifierValue: value,
+      source: 'gleif',
+      lastReadAt,
+    });
+    const day = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
+    // Read yesterday; read 3 days ago; read 8 days ago (past MONITOR_FULL_READ_DAYS); never read.
+    const leis = [lei('A', day(1)), lei('B', day(3)), lei('C', day(8)), lei('D', null)];
+
+    function run(answer: (asked: readonly string[], since: Date) => ReturnType<NonNullable<RegistryReads['leisChangedSince']>>) {
+      const readInFull: string[] = [];
+      const asked: { leis: readonly string[]; since: Date }[] = [];
+      const paced: string[] = [];
+      const registries: RegistryReads = {
+        read: async (r) => {
+          readInFull.push(r.identifierValue);
+          return { ok: true, value: observation(r.identifierValue) };
+        },
+        leisChangedSince: async (values, since, { beforeCall }) => {
+          await beforeCall?.();
+          asked.push({ leis: values, since });
+          return answer(values, since);
+        },
+      };
+      const { store, due } = memoryStore(leis);
+      const pass = createRunMonitorPass({
+        store,
+        registries,
+        pace: async (p, calls) => void paced.push(`${p}x${calls ?? 1}`),
+        log: { debug: () => undefined, warn: () => undefined },
+        intervalHours: 24,
+        fullReadDays: 7,
+        now: () => now,
+      });
+      return { pass, readInFull, asked, paced, due };
+    }
+
+    it('asks once for the LEIs read within MONITOR_FULL_READ_DAYS, since the oldest less a day, and re-reads only those changed since their own read', async () => {
+      // B changed 2 days ago (after its read 3 days ago); A's answer is dated 2 days ago too, before its own read less a day.
+      const { pass, readInFull, asked, paced, due } = run(async () => ({
+        ok: true,
+        value: new Map([
+          ['A', day(2.5)],
+          ['B', day(2)],
+        ]),
+      }));
+      const summary = await pass({ accountId: null });
+      expect(asked).toEqual([{ leis: ['A', 'B'], since: day(4) }]);
+      expect(readInFull.sort()).toEqual(['B', 'C', 'D']);
+      expect(paced.sort()).toEqual(['registry_leix1', 'registry_leix3', 'registry_leix3', 'registry_leix3']);
+      expect(summary).toMatchObject({ checked: 4, unchanged: 4, unchangedSince: 1, changedSinceCalls: 1, failed: 0 });
+      expect(due.get('A')).toEqual(nextReadDue(now, 'read', 24));
+    });
+
+    it('a failed query fails its page (due again within the hour) without falling back to full reads', async () => {
+      const { pass, readInFull, due } = run(async () => ({ ok: false, failure: { kind: 'http', status: 429, message: 'throttled' } }));
+      const summary = await pass({ accountId: null });
+      expect(readInFull.sort()).toEqual(['C', 'D']);
+      expect(summary).toMatchObject({ checked: 4, failed: 2, changedSinceCalls: 1 });
+      expect(due.get('A')).toEqual(nextReadDue(now, 'failed', 24));
+      expect(due.get('B')).toEqual(nextReadDue(now, 'failed', 24));
+    });
   });
 });

@@ -24,6 +24,8 @@ interface DueRow extends Record<string, unknown> {
   organisation_id: string;
   type: string;
   value: string;
+  /** checked_at of a read with an observation (the last full read); null otherwise. */
+  last_read_at: string | Date | null;
 }
 
 const isMonitoredType = (type: string): type is MonitoredIdentifierType => (MONITORED_IDENTIFIER_TYPES as readonly string[]).includes(type);
@@ -53,7 +55,7 @@ export function createMonitorStore(db: Db, options: MonitorStoreOptions = {}): M
         sql`, `,
       );
       const result = await db.execute<DueRow>(sql`
-        select i.organisation_id, i.type, i.value
+        select i.organisation_id, i.type, i.value, case when r.observation is not null then r.checked_at end as last_read_at
           from organisations o
           join organisation_identifiers i on i.organisation_id = o.id and i.type in (${types})
           left join ${monitoredReads} r
@@ -68,7 +70,15 @@ export function createMonitorStore(db: Db, options: MonitorStoreOptions = {}): M
          limit ${limit}`);
       return result.rows.flatMap((row): WatchedRead[] =>
         isMonitoredType(row.type)
-          ? [{ organisationId: row.organisation_id, identifierType: row.type, identifierValue: row.value, source: registrySourceOf(row.type) }]
+          ? [
+              {
+                organisationId: row.organisation_id,
+                identifierType: row.type,
+                identifierValue: row.value,
+                source: registrySourceOf(row.type),
+                lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at),
+              },
+            ]
           : [],
       );
     },
@@ -143,6 +153,18 @@ export function createMonitorStore(db: Db, options: MonitorStoreOptions = {}): M
         await tx.update(monitoredReads).set({ observation, checkedAt: reading.observedAt, dueAt: reading.nextDueAt, lastFailure: null }).where(where);
         return recorded;
       });
+    },
+
+    async markUnchanged(reads, { nextDueAt }) {
+      if (reads.length === 0) return;
+      const keys = sql.join(
+        reads.map((r) => sql`(${r.organisationId}::uuid, ${r.identifierType}, ${r.identifierValue})`),
+        sql`, `,
+      );
+      // checked_at stays the last full read's time: the next changed-since query (and the periodic full read) count from it.
+      await db.execute(sql`
+        update ${monitoredReads} set due_at = ${nextDueAt.toISOString()}::timestamptz, last_failure = null
+         where (organisation_id, identifier_type, identifier_value) in (${keys})`);
     },
 
     async recordFailure(read, failure) {

@@ -9,7 +9,7 @@ import { adapterCache, type ProviderCache } from '../../cache/provider-cache';
 import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
 import { createConfiguredGleifClient, type GleifHttpClient } from './client';
-import { gleifLookupSchema, gleifRecordEnvelopeSchema, type GleifLookup, type GleifRecord } from './schemas';
+import { gleifListEnvelopeSchema, gleifLookupSchema, gleifRecordEnvelopeSchema, type GleifLookup, type GleifRecord } from './schemas';
 import { leiCacheKey, reportsParent } from './transform';
 
 export interface GleifRegistryOptions {
@@ -33,6 +33,31 @@ export interface GleifRegistry {
    * record), the answer is still cached for search.
    */
   lookUpLei(lei: string, options?: { signal?: AbortSignal; fresh?: boolean }): Promise<GleifLookupResult>;
+  /**
+   * GLEIF's own "changed since" query: of `leis` (at most GLEIF_CHANGED_SINCE_MAX), those whose record's
+   * `registration.lastUpdateDate` is at or after `since`, with that date (null if GLEIF sent none or an unreadable one),
+   * one list call per page (`beforeCall` runs before each: the
+   * caller's pacing). A relationship (parent) change may not move the child's date: callers still re-read in full now
+   * and then.
+   */
+  leisChangedSince(
+    leis: readonly string[],
+    since: Date,
+    options?: { signal?: AbortSignal; beforeCall?: () => Promise<void> },
+  ): Promise<{ ok: true; updated: Map<string, Date | null> } | { ok: false; failure: RegistryFailure }>;
+}
+
+/** GLEIF's largest `page[size]`, and so the most LEIs one changed-since query is asked about. */
+export const GLEIF_CHANGED_SINCE_MAX = 200;
+
+/** The query of one page of a changed-since read (GLEIF takes `>=` with a date-time in whole seconds, UTC). */
+export function changedSinceParams(leis: readonly string[], since: Date, page: number): Record<string, string> {
+  return {
+    'filter[lei]': leis.join(','),
+    'filter[registration.lastUpdateDate]': `>=${since.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    'page[size]': String(GLEIF_CHANGED_SINCE_MAX),
+    'page[number]': String(page),
+  };
 }
 
 /** GLEIF publishes a new golden copy every day; a day-old answer is as good as GLEIF's own concatenated file. */
@@ -81,6 +106,30 @@ export function createGleifRegistry(options: GleifRegistryOptions): GleifRegistr
       const lookup: GleifLookup = { record: main.record, directParent: direct.record, ultimateParent: ultimate.record };
       await entries.write(leiCacheKey(lei), lookup, GLEIF_CACHE_TTL_MS);
       return { lookup, error: null };
+    },
+
+    async leisChangedSince(values, since, { signal, beforeCall } = {}) {
+      const leis = [...new Set(values.map(normaliseIdentifierValue).filter(isValidLei))];
+      if (leis.length > GLEIF_CHANGED_SINCE_MAX) throw new RangeError(`at most ${GLEIF_CHANGED_SINCE_MAX} LEIs per changed-since query`);
+      const changed = new Map<string, Date | null>();
+      if (leis.length === 0) return { ok: true, updated: changed };
+      // Every LEI fits one page; the loop follows `lastPage` should GLEIF ever page smaller than asked.
+      for (let page = 1; ; page += 1) {
+        await beforeCall?.();
+        const answer = await client.getJson('lei-records', changedSinceParams(leis, since, page), { signal, timeoutMs });
+        if (!answer.ok) return answer.notFound ? { ok: true, updated: changed } : { ok: false, failure: answer.failure };
+        const parsed = gleifListEnvelopeSchema.safeParse(answer.body);
+        if (!parsed.success) {
+          log.warn({ issues: parsed.error.issues.length }, 'gleif changed-since list failed its schema');
+          return { ok: false, failure: { kind: 'malformed', message: 'GLEIF sent a list that does not match the LEI record schema' } };
+        }
+        for (const record of parsed.data.data) {
+          const updatedAt = Date.parse(record.attributes.registration.lastUpdateDate ?? '');
+          changed.set(record.attributes.lei.toUpperCase(), Number.isNaN(updatedAt) ? null : new Date(updatedAt));
+        }
+        const lastPage = parsed.data.meta?.pagination?.lastPage ?? page;
+        if (page >= lastPage || parsed.data.data.length === 0) return { ok: true, updated: changed };
+      }
     },
   };
 }

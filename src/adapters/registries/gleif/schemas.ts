@@ -76,7 +76,7 @@ export const gleifRecordEnvelopeSchema = z.looseObject({ data: gleifRecordSchema
 
 export const gleifListEnvelopeSchema = z.looseObject({
   data: z.array(gleifRecordSchema),
-  meta: z.looseObject({ pagination: z.looseObject({ total: z.number().int().nullish() }).nullish() }).nullish(),
+  meta: z.looseObject({ pagination: z.looseObject({ total: z.number().int().nullish(), lastPage: z.number().int().nullish() }).nullish() }).nullish(),
 });
 
 /** An entity with its parents as one lookup reads it (the record, then its direct and ultimate parents' records when it reports them). */
