@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { describeChange, type AccountChange, type ChangesFilter } from '../../core/change-view';
 import { useServerActions } from '../providers/server-actions';
 import { ChangeEntry } from './change-entry';
+import { ActionOutcome } from '../shell/action-outcome';
 
 export const CHANGES_HEADING_ID = 'changes-heading';
 
@@ -56,14 +57,7 @@ export function ChangeList({ changes, filter, unread }: { changes: readonly Acco
   const unreadIds = changes.filter((c) => c.unread).map((c) => c.id);
   return (
     <>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <ActionOutcome status={status} error={error} />
       {unread > 0 ? (
         <p className="changes-actions">
           <button

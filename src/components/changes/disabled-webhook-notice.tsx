@@ -10,6 +10,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import type { DisabledWebhookEndpoint } from '../../core/webhooks';
 import { useServerActions } from '../providers/server-actions';
+import { ActionOutcome } from '../shell/action-outcome';
 
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
@@ -54,14 +55,7 @@ export function DisabledWebhookNotice({ endpoints, focusAfterId }: { endpoints: 
 
   return (
     <>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <ActionOutcome status={status} error={error} />
       {endpoints.length > 0 ? (
         <section className="webhook-notice" aria-labelledby="webhook-notice-heading">
           <h2 id="webhook-notice-heading">{endpoints.length === 1 ? 'A webhook is disabled' : `${endpoints.length} webhooks are disabled`}</h2>

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { countryName } from '../../core/countries';
 import { DECISION_SOURCE_LABELS, type MatchDecision } from '../../core/match-decision';
 import { useServerActions } from '../providers/server-actions';
+import { ActionOutcome } from '../shell/action-outcome';
 
 export const DECISIONS_HEADING_ID = 'decisions-heading';
 
@@ -60,14 +61,7 @@ export function DecisionList({ decisions: initial }: { decisions: readonly Match
 
   return (
     <>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <ActionOutcome status={status} error={error} />
       {decisions.length === 0 ? (
         <p className="decisions-empty">
           No decisions yet. Answering “No” to “Is this the company you were looking for?”, or choosing a candidate in a batch review, remembers your answer for
