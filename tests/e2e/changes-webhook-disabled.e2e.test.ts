@@ -28,6 +28,8 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const RED_CENTRE = 'RED CENTRE MINING LIMITED';
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR;
+/** An endpoint failing for about 7 s is disabled; retries 1-2 s, 2-4 s, ... apart. The CLI runs with the same settings. */
+const PRODUCT_ENV = { WEBHOOK_DISABLE_AFTER_HOURS: '0.002', WEBHOOK_RETRY_DELAY_SECONDS: '1' };
 
 let product: RunningProduct | undefined;
 let opened: OpenedDatabase | undefined;
@@ -85,7 +87,7 @@ beforeAll(async () => {
 
   product = await startProduct({
     testDatabaseUrl: process.env.TEST_DATABASE_URL?.trim() || undefined,
-    env: { WEBHOOK_DISABLE_AFTER_HOURS: '0.002', WEBHOOK_RETRY_DELAY_SECONDS: '1' },
+    env: PRODUCT_ENV,
   });
   const url = product.databaseUrl ?? (opened = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: product.dataDir }, () => undefined)).url;
   database = createDatabase(url, { max: 2 });
@@ -108,7 +110,7 @@ beforeAll(async () => {
   const created = await page.request.post(`${product.url}/api/webhooks`, { data: { url: receiverUrl }, headers: { origin: product.url } });
   expect(created.status(), await created.text()).toBe(201);
 
-  const cli = productCli(url, product.dataDir);
+  const cli = productCli(url, product.dataDir, PRODUCT_ENV);
   const baseline = await cli('monitor', 'run', '--account', accountId);
   expect(baseline, JSON.stringify(baseline)).toMatchObject({ failed: 0 });
   await cli('sandbox', 'advance', '--days', '1');

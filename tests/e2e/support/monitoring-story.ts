@@ -8,10 +8,14 @@ import { expect } from 'vitest';
 import { runCliInProcess } from '../../../src/cli/__fixtures__/cli-in-process';
 import { readSandboxRegisters } from '../../../src/sandbox/sandbox-registers';
 
-/** A CLI bound to one product: answers the command's JSON; a non-zero exit fails the test with its output. */
-export function productCli(databaseUrl: string, dataDir: string) {
+/**
+ * A CLI bound to one product: answers the command's JSON; a non-zero exit fails the test with its output. `env` is the
+ * product's own overrides: a CLI that starts the job queue writes its queues' retry policy from its environment, so a
+ * CLI without the product's WEBHOOK_RETRY_DELAY_SECONDS would put the default (30 s) back under the running product.
+ */
+export function productCli(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
   return async (...argv: string[]): Promise<Record<string, unknown>> => {
-    const run = await runCliInProcess(databaseUrl, argv, { APP_ENV: 'sandbox', DATA_DIR: dataDir, MATCH_REGISTRY_CALLS_PER_MINUTE: '10000' });
+    const run = await runCliInProcess(databaseUrl, argv, { ...env, APP_ENV: 'sandbox', DATA_DIR: dataDir, MATCH_REGISTRY_CALLS_PER_MINUTE: '10000' });
     expect(run.code, `${argv.join(' ')}: ${run.text} ${run.stderr.slice(-500)}`).toBe(0);
     return run.json ?? {};
   };
