@@ -205,3 +205,36 @@ describe('the container', () => {
     }
   });
 });
+
+describe("the queues' policy", () => {
+  /** The retry delay pg-boss holds for the queue (what a job sent now gets). */
+  async function retryDelayOf(name: string): Promise<number | undefined> {
+    const result = await database.db.execute<{ retry_delay: number }>(sql`select retry_delay from pgboss.queue where name = ${name}`);
+    return result.rows[0]?.retry_delay;
+  }
+
+  it("is written by the product's processes; an operator's command with other settings leaves it as the product set it", async () => {
+    const product = createPgBossJobQueue({
+      connectionString: database.url,
+      log,
+      retryDelaySeconds: 3,
+      retries: { 'webhook.deliver': { retryLimit: 2, retryDelaySeconds: 1 } },
+    });
+    const command = createPgBossJobQueue({ connectionString: database.url, log, retryDelaySeconds: 30, ownsQueuePolicies: false });
+    const later = createPgBossJobQueue({ connectionString: database.url, log, retryDelaySeconds: 7 });
+    try {
+      await product.send(JOB, payload());
+      expect(await retryDelayOf(JOB)).toBe(3);
+      expect(await retryDelayOf('webhook.deliver')).toBe(1);
+      // `monitor run` or `import` run with the defaults (webhooks 30 s): the worker's retries stay as they were.
+      await command.send(JOB, payload());
+      expect(await retryDelayOf(JOB)).toBe(3);
+      expect(await retryDelayOf('webhook.deliver')).toBe(1);
+      // A product process started with new settings (a deploy) does write them.
+      await later.send(JOB, payload());
+      expect(await retryDelayOf(JOB)).toBe(7);
+    } finally {
+      await Promise.all([product.close(), command.close(), later.close()]);
+    }
+  });
+});

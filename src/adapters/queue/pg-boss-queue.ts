@@ -69,9 +69,15 @@ export interface PgBossJobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** How long `close()` lets running handlers finish before it hands their jobs back to the queue. Default 10 s. */
   stopGraceMs?: number;
+  /**
+   * Whether this process writes the queues' policy (retries, lease) over what an earlier start wrote. True for the
+   * product (server and worker); false for an operator's command (`monitor run`, `import`), which only creates a queue
+   * that does not exist yet: a command run with other settings must not change the running worker's retries.
+   */
+  ownsQueuePolicies?: boolean;
 }
 
-/** The queue's policies as the environment sets them: every process that starts pg-boss must agree on them (it updates the queues). */
+/** The queue's policies as the environment sets them: the product's processes write them to the queues; a command only creates missing ones. */
 export function jobQueuePoliciesFromEnv(
   env: Env,
 ): Pick<PgBossJobQueueOptions, 'retryLimit' | 'retryDelaySeconds' | 'retries' | 'expireInSeconds' | 'maintenanceIntervalSeconds'> {
@@ -163,9 +169,10 @@ export function createPgBossJobQueue(options: PgBossJobQueueOptions): PgBossJobQ
       for (const name of JOB_NAMES) {
         const retries = options.retries?.[name];
         const policy = retries === undefined ? queue : { ...queue, retryLimit: retries.retryLimit, retryDelay: retries.retryDelaySeconds };
-        // updateQueue keeps a queue made by an earlier version in step with today's policy and retries.
-        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
-        else await boss.createQueue(name, { name, ...policy });
+        // updateQueue keeps a queue made by an earlier version in step with today's policy and retries; a process
+        // that does not own the policies leaves an existing queue as the product set it.
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...policy });
+        else if (options.ownsQueuePolicies ?? true) await boss.updateQueue(name, { name, ...policy });
       }
     } catch (error) {
       await boss.stop({ graceful: false }).catch(() => undefined);

@@ -40,7 +40,12 @@ export const importOrganisationsCommand = defineCommand({
     const queue: PgBossJobQueue | undefined =
       enrichFor === undefined
         ? undefined
-        : createPgBossJobQueue({ connectionString: connectionStringOf(database), log: context.log, ...jobQueuePoliciesFromEnv(context.env) });
+        : createPgBossJobQueue({
+            connectionString: connectionStringOf(database),
+            log: context.log,
+            ...jobQueuePoliciesFromEnv(context.env),
+            ownsQueuePolicies: false,
+          });
     const progress = createProgress(context.stderr, { label: 'organisations', total: file.size, unit: 'bytes' });
     try {
       return await importOrganisations(db, file.lines(), {

@@ -42,7 +42,12 @@ export const monitorRunCommand = defineCommand({
       callsPerMinute: context.env.MATCH_REGISTRY_CALLS_PER_MINUTE,
     });
     // pg-boss starts only if a change has a webhook endpoint to go to.
-    const jobs = createPgBossJobQueue({ connectionString: database.pool.options.connectionString ?? '', log, ...jobQueuePoliciesFromEnv(context.env) });
+    const jobs = createPgBossJobQueue({
+      connectionString: database.pool.options.connectionString ?? '',
+      log,
+      ...jobQueuePoliciesFromEnv(context.env),
+      ownsQueuePolicies: false,
+    });
     const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
     try {
       const runPass = createRunMonitorPass({
