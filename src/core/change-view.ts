@@ -6,14 +6,8 @@
  * (`isWatched`), which is what the History's empty state says.
  */
 import { z } from 'zod';
-import {
-  changeKindSchema,
-  MONITORED_IDENTIFIER_TYPES,
-  registrySourceSchema,
-  relatedEntitySchema,
-  type ChangeKind,
-  type RegistrySourceName,
-} from './registry-observation';
+import { changeKindSchema, MONITORED_IDENTIFIER_TYPES, relatedEntitySchema, type ChangeKind, type RegistrySourceName } from './registry-observation';
+import { organisationChangeSchema } from './organisation-changes';
 import { registryStatusSchema } from './registry-status';
 
 export const CHANGE_KIND_LABELS: Readonly<Record<ChangeKind, string>> = {
@@ -31,18 +25,7 @@ export const REGISTRY_SOURCE_LABELS: Readonly<Record<RegistrySourceName, string>
 };
 
 /** A change record as the interface shows it: the API's record, its organisation's name, and whether the account read it. */
-export const accountChangeSchema = z.object({
-  id: z.uuid(),
-  organisationId: z.uuid(),
-  organisationName: z.string(),
-  kind: changeKindSchema,
-  field: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  source: registrySourceSchema,
-  observedAt: z.iso.datetime({ offset: true }),
-  unread: z.boolean(),
-});
+export const accountChangeSchema = organisationChangeSchema.extend({ organisationName: z.string() });
 export type AccountChange = z.infer<typeof accountChangeSchema>;
 
 /** What a change says, in words. `before`/`after` null: nothing there (a name added has no before). */
