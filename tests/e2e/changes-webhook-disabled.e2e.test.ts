@@ -11,7 +11,6 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { launchChromium, openDemoPage } from './support/browser';
 import { productCli, waitForAbnCancelled } from './support/monitoring-story';
 import { demoAccountId } from './support/product-database';
 import { startProduct, type RunningProduct } from './support/start-product';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const WAIT = { timeout: 30_000 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -61,9 +61,7 @@ async function waitForState(state: 'enabled' | 'disabled'): Promise<WebhookEndpo
 }
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 async function screenshot(name: string): Promise<void> {

@@ -14,7 +14,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +21,7 @@ import type { Database } from '../../src/adapters/db/client';
 import { launchChromium, openDemoPage } from './support/browser';
 import { productCli, waitForAbnCancelled } from './support/monitoring-story';
 import { demoAccountId, openProductDatabase } from './support/product-database';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -41,9 +41,7 @@ let addedToList = false;
 const pageErrors: string[] = [];
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 async function expectNoHorizontalScroll(state: string): Promise<void> {

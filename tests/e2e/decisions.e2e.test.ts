@@ -5,7 +5,6 @@
  * 390 px without a horizontal scroll; Undo by keyboard only forgets it (a status message, the focus kept on the page)
  * and the lookup marks it a match again. The file adds one organisation and removes it (and its decisions) afterwards.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +13,7 @@ import { insertOrganisations } from '../../src/adapters/db/queries/organisations
 import { organisations } from '../../src/adapters/db/schema';
 import { launchChromium, openDemoPage } from './support/browser';
 import { openProductDatabase } from './support/product-database';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -51,9 +51,7 @@ afterAll(async () => {
 });
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 async function expectNoHorizontalScroll(state: string): Promise<void> {

@@ -6,13 +6,13 @@
  * (issue 20, section 2). With the mouse, with the keyboard only, at 390 px, and axe. A search that is only a mistyped
  * identifier reaches no provider and is not counted against the account's search limit (issue 21, section 1).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox as searchBoxOf } from './support/search-form';
 import { demoAccountId, openProductDatabase } from './support/product-database';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -50,9 +50,7 @@ async function search(query: string): Promise<void> {
 }
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 describe('a mistyped ABN', () => {

@@ -7,7 +7,6 @@
  * The file adds 130 organisations ("Zz Paging …") to the demo account's list so there are pages to turn,
  * and removes them afterwards.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -18,6 +17,7 @@ import { insertOrganisations } from '../../src/adapters/db/queries/organisations
 import { organisations } from '../../src/adapters/db/schema';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -79,9 +79,7 @@ beforeEach(async () => {
 // ---------------------------------------------------------------- helpers
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 async function expectNoHorizontalScroll(state: string): Promise<void> {

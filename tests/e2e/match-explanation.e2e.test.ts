@@ -3,7 +3,6 @@
  * match explanation (score and decision, field grades, what matched) on demand with the mouse and with the
  * keyboard only, always with devMode, at 390 px without horizontal scroll, and axe (WCAG 2.2 AA) on each state.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
@@ -11,6 +10,7 @@ import type { FlagName } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { accountFlags, demoAccountId, openProductDatabase } from './support/product-database';
 import { searchBox as searchBoxOf } from './support/search-form';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -60,9 +60,7 @@ async function searchAndWait(query: string): Promise<void> {
 }
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 describe('why these matches', () => {

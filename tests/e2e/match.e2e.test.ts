@@ -11,7 +11,6 @@
  * "Registry: ABN Lookup" and is accepted; apply creates both (reported as created) and removes them afterwards. A
  * batch whose job gave up shows its reason and a Resume button that completes it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { inArray, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,6 +20,7 @@ import { insertOrganisations } from '../../src/adapters/db/queries/organisations
 import { organisations } from '../../src/adapters/db/schema';
 import { launchChromium, openDemoPage } from './support/browser';
 import { demoAccountId, openProductDatabase } from './support/product-database';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 30_000 };
@@ -91,9 +91,7 @@ afterAll(async () => {
 });
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 async function expectAccessibleAtBothWidths(state: string): Promise<void> {

@@ -5,13 +5,13 @@
  * asks "Select it anyway?" first (Cancel selects nothing, by mouse and by keyboard); the focus panel's Hide
  * inactive drops it; axe (WCAG 2.2 AA) on each state.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
 import { launchChromium, openDemoPage } from './support/browser';
 import { accountFlags, demoAccountId, openProductDatabase } from './support/product-database';
 import { chooseCountry, searchBox } from './support/search-form';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 30_000 };
@@ -62,9 +62,7 @@ async function rowViews() {
 }
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 describe('registry status in the search', () => {

@@ -7,7 +7,6 @@
  * searchIntent/returnTo stripped on closing without a selection, /search, the 390 px layout and its header
  * menu by keyboard, and axe (WCAG 2.2 AA) on each of those states.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -18,6 +17,7 @@ import { FLAGS } from '../../src/core/flags';
 import type { SearchIntent } from '../../src/core/selection';
 import { launchChromium, openDemoPage } from './support/browser';
 import { resultOption } from './support/search-form';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -89,9 +89,7 @@ afterEach(() => {
 // ---------------------------------------------------------------- helpers
 
 async function expectAccessible(target: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(target, state);
 }
 
 async function horizontalOverflow(target: Page): Promise<number> {

@@ -6,7 +6,6 @@
  * rows), Stop, Back/Forward restoring `q` and `country`, 390 px, and axe (WCAG 2.2 AA) on every state.
  * Where a test needs the stream to be slow, the browser holds that one request (page.route).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
@@ -14,6 +13,7 @@ import { accountFlags, demoAccountId, openProductDatabase } from './support/prod
 import type { FlagName } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry as chooseCountryOn, countryBox as countryBoxOf, resultOption, searchBox as searchBoxOf } from './support/search-form';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const STREAM_PATH = '/api/organisations/search';
@@ -104,9 +104,7 @@ function holdStream() {
 }
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 async function noHorizontalScroll(): Promise<void> {

@@ -5,7 +5,6 @@
  * page once settled, an existing row going straight to its destination, the keyboard path, a rejected
  * selection's inline tile, and axe (WCAG 2.2 AA) on each of those states, at 1440 and 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -17,6 +16,7 @@ import { FLAGS } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, resultOption, searchBox } from './support/search-form';
 import { startProduct, type RunningProduct } from './support/start-product';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -79,11 +79,7 @@ async function searchFinished(target: Page): Promise<void> {
 }
 
 async function expectAccessible(target: Page, state: string, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(target, state, include);
 }
 
 async function noHorizontalScroll(target: Page): Promise<void> {

@@ -15,6 +15,7 @@ import { organisations } from '../../src/adapters/db/schema';
 import { launchChromium, openDemoPage } from './support/browser';
 import { demoAccountId, openProductDatabase } from './support/product-database';
 import { chooseCountry, resultOption, searchBox } from './support/search-form';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -57,9 +58,7 @@ beforeEach(async () => {
 });
 
 async function expectAccessible(state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${state}`).toEqual([]);
+  await expectNoAxeViolations(page, state);
 }
 
 /** axe and a screenshot at 1440 px, then the same at 390 px without a horizontal scroll. */

@@ -1,0 +1,18 @@
+/**
+ * The accessibility check every browser test runs on each state it adds: axe with the WCAG 2.2 AA rules (and the
+ * A and 2.0/2.1 rules under them), reported one line a violation so a failure says what and where.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails with the violations of the page (or of the part `include` selects) in the state named. */
+export async function expectNoAxeViolations(page: Page, state: string, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
