@@ -10,6 +10,10 @@ export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wca
 
 /** Fails with the violations of the page (or of the part `include` selects) in the state named. */
 export async function expectNoAxeViolations(page: Page, state: string, include?: string): Promise<void> {
+  // A state reached by a refresh (a server action's `router.refresh()`) may still be re-rendering its head: the
+  // document has no title for a moment (axe's document-title, seen once in CI). Check the settled page; a page that
+  // never gets a title still fails below.
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5_000 }).catch(() => undefined);
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
