@@ -10,7 +10,7 @@ import { JOB_QUEUE_DEFAULTS, WEBHOOK_RETRY_DEFAULTS } from '../core/jobs';
 import { WEBHOOK_DISABLE_AFTER_HOURS_DEFAULT } from '../core/webhooks';
 import { WEBSITE_TOP_K } from '../core/national-registry';
 import { REENRICH_GLOBAL_MIN_AGE_HOURS_DEFAULT } from '../core/re-enrichment';
-import { SANDBOX_FAULT_KINDS, SANDBOX_FAULT_PROVIDERS } from '../core/sandbox-faults';
+import { sandboxFaultSettingSchema } from '../core/sandbox-faults';
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 const booleanFromString = (fallback: boolean) =>
@@ -159,7 +159,7 @@ export const envSchema = z
               return { provider, kind };
             })
           : [],
-      z.array(z.object({ provider: z.enum(SANDBOX_FAULT_PROVIDERS), kind: z.enum(SANDBOX_FAULT_KINDS) })),
+      z.array(sandboxFaultSettingSchema),
     ),
 
     /** How long each process keeps an account's flag values (0 = read the database on every evaluation). */

@@ -14,7 +14,8 @@ import { startFakeBrave } from './web-search/fake-brave-server';
 import { sandboxWebsiteFetcherOptions, startFakeWebsites } from './websites/fake-websites-server';
 import type { SafeFetcherOptions } from '../adapters/website-validation/safe-fetch';
 import type { SandboxFaultProvider } from '../core/sandbox-faults';
-import { faultsOf } from './fault-switch';
+import { SandboxFaultSwitch } from './fault-switch';
+import { startFaultControl } from './fault-control';
 import { FAKE_ABR_ENTITIES } from './abr/dataset';
 import { FAKE_COMPANIES } from './opencorporates/dataset';
 import { copyOfFakeLeiEntities } from './gleif/dataset';
@@ -31,6 +32,10 @@ export interface Sandbox {
   readonly websiteFetcher: SafeFetcherOptions;
   /** Monitoring's clock: the real time moved by the sandbox clock's days (`sandbox advance`). */
   readonly monitorClock: () => Date;
+  /** The fakes' faults now (SANDBOX_FAULTS at start), changed at run time here or over `controlUrl`. */
+  readonly faults: SandboxFaultSwitch;
+  /** The loopback fault control (`${controlUrl}/__sandbox/faults`, src/sandbox/fault-control.ts). */
+  readonly controlUrl: string;
   close(): Promise<void>;
 }
 
@@ -46,10 +51,9 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   /** Each fake's base URL by provider, in the start-up log line (the browser tests reach the model fake's held turns by it). */
   const fakeUrls: Record<string, string> = {};
   const next: Env = { ...env };
-  /** The operator's switch (SANDBOX_FAULTS): every request to that fake gets the fault. */
-  const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => {
-    for (const fault of faultsOf(env.SANDBOX_FAULTS, provider)) plan.inject(fault);
-  };
+  /** The operator's switch (SANDBOX_FAULTS at start, the fault control after): every request to that fake gets the fault. */
+  const faults = new SandboxFaultSwitch(env.SANDBOX_FAULTS);
+  const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => faults.attach(provider, plan);
   // Copies the sandbox clock may change (`npm run cli -- sandbox advance --days N`).
   const registers: SandboxRegisters = {
     abr: structuredClone([...FAKE_ABR_ENTITIES]),
@@ -125,6 +129,9 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   });
   closers.push(async () => registerAddresses.remove());
 
+  const control = await startFaultControl(faults, { appEnv: env.APP_ENV });
+  closers.push(() => control.close());
+
   const clock = followSandboxClock(
     sandboxClockPath(env.DATA_DIR),
     registers,
@@ -138,7 +145,7 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   }
   if (faked.length > 0) {
     log.warn(
-      { faked, fakeUrls },
+      { faked, fakeUrls, controlUrl: control.url },
       `SANDBOX MODE: contract fakes stand in for ${faked.length} provider(s); set APP_ENV=production and real credentials for live providers`,
     );
   }
@@ -147,6 +154,8 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
     faked,
     websiteFetcher: sandboxWebsiteFetcherOptions(websites),
     monitorClock: sandboxNow(sandboxClockPath(env.DATA_DIR)),
+    faults,
+    controlUrl: control.url,
     async close() {
       await Promise.all(closers.map((close) => close().catch(() => undefined)));
     },
