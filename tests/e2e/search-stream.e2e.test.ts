@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-c
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, searchBox } from './support/search-form';
-import { startProduct, type RunningProduct } from './support/start-product';
+import { clearSandboxFaults, setSandboxFaults } from './support/sandbox-faults';
 
 const baseUrl = inject('baseUrl');
 const agentModelUrl = inject('agentModelUrl');
@@ -251,23 +251,23 @@ describe('the status when the last channel ends', () => {
 });
 
 describe('outside Australia, a global aggregator slower than the registry lead (issue 21, section 2)', () => {
-  // Its own product, started with the sandbox's fault switch: the aggregator's fake answers every request 6 s late
-  // (SANDBOX_FAULTS=registry_global:late), after the 5 s registry lead and well within the search's time limit.
-  let slow: RunningProduct | undefined;
+  // The sandbox's fault switch, set at run time on the product under test (support/sandbox-faults.ts): the
+  // aggregator's fake answers every request 6 s late (registry_global:late, as SANDBOX_FAULTS would set it), after the
+  // 5 s registry lead and well within the search's time limit. No other file searches this company, so nothing
+  // answers it from the provider cache.
   let slowContext: BrowserContext | undefined;
   let slowPage: Page;
 
   beforeAll(async () => {
-    slow = await startProduct({ testDatabaseUrl: process.env.TEST_DATABASE_URL?.trim() || undefined, env: { SANDBOX_FAULTS: 'registry_global:late' } });
-    ({ context: slowContext, page: slowPage } = await openDemoPage(browser, slow.url));
-  }, 240_000);
+    await setSandboxFaults([{ provider: 'registry_global', kind: 'late' }]);
+    ({ context: slowContext, page: slowPage } = await openDemoPage(browser, baseUrl));
+  });
   afterAll(async () => {
     await slowContext?.close();
-    await slow?.stop();
-  }, 60_000);
+    await clearSandboxFaults();
+  });
 
   it('is folded in when it answers: its company number reaches the row and the search is not reported incomplete', async () => {
-    if (!slow) throw new Error('the product with the slow aggregator did not start');
     await chooseCountry(slowPage, 'GBR');
     await searchBox(slowPage).fill('fernhollow analytics');
     // What the page was sent is read in the page, from a copy of the streamed response: Chromium may drop the body of

@@ -15,7 +15,7 @@ import { DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { FLAGS } from '../../src/core/flags';
 import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, resultOption, searchBox } from './support/search-form';
-import { startProduct, type RunningProduct } from './support/start-product';
+import { clearSandboxFaults, setSandboxFaults } from './support/sandbox-faults';
 import { expectNoAxeViolations } from './support/accessibility';
 
 const baseUrl = inject('baseUrl');
@@ -460,28 +460,25 @@ describe('the whole run', () => {
 });
 
 describe("the enrichment's two phases: a phase-2 failure keeps phase 1 (issue 21, section 2)", () => {
-  // Its own product, started with the sandbox's fault switch for the model behind phase 2: the enrichment's phase-2
-  // requests answer 500 (SANDBOX_FAULTS=agent_phase2:failing), phase 1's as usual; no retry, so it settles FAILED.
-  let failing: RunningProduct | undefined;
+  // The sandbox's fault switch for the model behind phase 2, set at run time on the product under test
+  // (support/sandbox-faults.ts): the enrichment's phase-2 requests answer 500 (agent_phase2:failing, as SANDBOX_FAULTS
+  // would set it), phase 1's as usual; every retry fails the same way, so it settles FAILED after the queue's retries
+  // (the browser tests' product retries after 1, 2 and 4 s: support/start-product.ts).
   let failingContext: BrowserContext | undefined;
   let failingPage: Page;
   const NAME = 'JACARANDA SOFTWARE PTY LTD';
 
   beforeAll(async () => {
-    failing = await startProduct({
-      testDatabaseUrl: process.env.TEST_DATABASE_URL?.trim() || undefined,
-      env: { SANDBOX_FAULTS: 'agent_phase2:failing', ENRICH_RETRY_LIMIT: '0' },
-    });
-    ({ context: failingContext, page: failingPage } = await openDemoPage(browser, failing.url, { viewport: DESKTOP, pageErrors }));
-  }, 240_000);
+    await setSandboxFaults([{ provider: 'agent_phase2', kind: 'failing' }]);
+    ({ context: failingContext, page: failingPage } = await openDemoPage(browser, baseUrl, { viewport: DESKTOP, pageErrors }));
+  });
   afterAll(async () => {
     await failingContext?.close();
-    await failing?.stop();
-  }, 60_000);
+    await clearSandboxFaults();
+  });
 
   it('selected from the dashboard, the organisation settles FAILED with its reason, and shows the description phase 1 saved (mouse, 390 px, axe)', async () => {
-    if (!failing) throw new Error('the product with the failing phase 2 did not start');
-    await failingPage.goto(`${failing.url}/dashboard`);
+    await failingPage.goto(`${baseUrl}/dashboard`);
     await chooseCountry(failingPage, 'AUS');
     await searchBox(failingPage).fill('jacaranda software');
     await searchBox(failingPage).press('Enter');
@@ -491,7 +488,7 @@ describe("the enrichment's two phases: a phase-2 failure keeps phase 1 (issue 21
     await row.click();
     await failingPage.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search&confirm=1`), WAIT).catch(async (error: unknown) => {
       await failingPage.screenshot({ path: `${SCREENSHOTS}/phase2-not-selected.png`, fullPage: true });
-      throw new Error(`at ${failingPage.url()}: ${String(error)}\n${failing?.logTail() ?? ''}`);
+      throw new Error(`at ${failingPage.url()}: ${String(error)}`);
     });
     await failingPage.getByRole('region', { name: 'Is this the company you were looking for?' }).getByRole('button', { name: 'Yes' }).click();
     await failingPage.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search$`), WAIT);

@@ -10,6 +10,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The sandbox model fake's base URL (its held turns: src/sandbox/llm/turn-holds.ts); '' when the agent is not faked. */
     agentModelUrl: string;
+    /** The sandbox's fault control (src/sandbox/fault-control.ts; support/sandbox-faults.ts sets and clears faults through it). */
+    sandboxControlUrl: string;
   }
 }
 
@@ -22,6 +24,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('dataDir', product.dataDir);
   project.provide('databaseUrl', product.databaseUrl ?? '');
   project.provide('agentModelUrl', product.fakeUrls.agent ?? '');
+  project.provide('sandboxControlUrl', product.sandboxControlUrl);
 }
 
 export async function teardown(): Promise<void> {

@@ -27,6 +27,8 @@ export interface RunningProduct {
   readonly databaseUrl: string | undefined;
   /** The sandbox's contract fakes by provider (`agent`, `registry_au`, ...), as the product logged them at start. */
   readonly fakeUrls: Readonly<Record<string, string>>;
+  /** The sandbox's fault control (src/sandbox/fault-control.ts), as the product logged it at start; '' if none. */
+  readonly sandboxControlUrl: string;
   /** The last lines the product logged (for failure messages). */
   logTail(): string;
   stop(): Promise<void>;
@@ -76,14 +78,17 @@ function productEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
     SEARCH_RATE_LIMIT_PER_MINUTE: '600',
     // Every browser test signs in from 127.0.0.1: the per-address limit would refuse the eleventh within a minute.
     SIGN_IN_ATTEMPTS_PER_MINUTE: '600',
+    // A failed enrichment settles FAILED after its retries (1 + 2 + 4 s, up to twice that with the queue's jitter)
+    // instead of 35-70 s: selection-and-enrichment's phase-2 failure waits for them on this one product.
+    ENRICH_RETRY_DELAY_SECONDS: '1',
     NEXT_TELEMETRY_DISABLED: '1',
     ...overrides,
   };
 }
 
 /**
- * `env`: settings over the browser tests' own (a file that needs the product otherwise, e.g. with a sandbox fault switch
- * `SANDBOX_FAULTS`, starts its own instance with them and stops it after).
+ * `env`: settings over the browser tests' own (a file that needs the product otherwise starts its own instance with
+ * them and stops it after; a sandbox fault needs none: support/sandbox-faults.ts sets it on the shared product).
  */
 export async function startProduct(options: { testDatabaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningProduct> {
   if (!fs.existsSync(path.join(projectRoot, '.next', 'BUILD_ID'))) {
@@ -107,6 +112,7 @@ export async function startProduct(options: { testDatabaseUrl?: string; env?: Re
   });
   const tail: string[] = [];
   let fakeUrls: Record<string, string> = {};
+  let sandboxControlUrl = '';
   const remember = (line: string) => {
     tail.push(line);
     if (tail.length > 60) tail.shift();
@@ -128,6 +134,7 @@ export async function startProduct(options: { testDatabaseUrl?: string; env?: Re
         buffer = buffer.slice(newline + 1);
         remember(line);
         fakeUrls = { ...fakeUrls, ...fakeUrlsOf(line) };
+        sandboxControlUrl = controlUrlOf(line) ?? sandboxControlUrl;
         const ready = readyUrl(line);
         if (ready) {
           clearTimeout(timer);
@@ -161,6 +168,7 @@ export async function startProduct(options: { testDatabaseUrl?: string; env?: Re
     dataDir,
     databaseUrl: database?.url,
     fakeUrls,
+    sandboxControlUrl,
     logTail: () => tail.join('\n'),
     stop() {
       stopped ??= (async () => {
@@ -186,6 +194,17 @@ function fakeUrlsOf(line: string): Record<string, string> {
     return Object.fromEntries(Object.entries(fakeUrls).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   } catch {
     return {};
+  }
+}
+
+/** The `controlUrl` of the sandbox's start-up line, if this is it. */
+function controlUrlOf(line: string): string | undefined {
+  if (!line.startsWith('{') || !line.includes('"controlUrl"')) return undefined;
+  try {
+    const { controlUrl } = JSON.parse(line) as { controlUrl?: unknown };
+    return typeof controlUrl === 'string' ? controlUrl : undefined;
+  } catch {
+    return undefined;
   }
 }
 
