@@ -17,6 +17,11 @@ export default defineConfig({
     setupFiles: ['tests/setup/loopback-only.ts', 'tests/e2e/support/outbound-guard.ts'],
     pool: 'forks',
     fileParallelism: false,
+    // One process for every file, keeping its modules (playwright-core, zod, the product's schemas and queries) from
+    // file to file: a fresh process per file spent seconds importing them again (docs/contributing.md, test suite).
+    // Safe here: no browser test mocks a module or stubs the environment, the loopback guard keeps one unguarded
+    // connect across evaluations, and each file launches and closes its own Chromium.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
