@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the named npm scripts at the same time and fails when any of them fails: `npm test`'s checks (typecheck,
 # Prettier, ESLint, the layering rule) are each one process on one core, so on 2 cores they take the time of the
-# longest instead of their sum; and `npm test` runs the checks, then `next build`, beside `test:unit`, whose
-# integration files mostly wait (docs/contributing.md, test suite). Each script's output is printed whole when it
-# ends (not interleaved), with its time.
+# longest instead of their sum; and `npm test` runs `next build` beside `test:unit`, whose integration files mostly
+# wait (docs/contributing.md, test suite). Each script's output is printed whole when it ends (not interleaved), with
+# its time.
 #
 #   bash scripts/run-parallel.sh typecheck lint:format lint:code lint:layers
-#   bash scripts/run-parallel.sh test:unit check-then-build
+#   bash scripts/run-parallel.sh test:unit build
 set -uo pipefail
 if [ "$#" -eq 0 ]; then
   echo "usage: bash scripts/run-parallel.sh <npm script>..." >&2
