@@ -72,10 +72,6 @@ import { createReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
 import { createMonitorStore } from './adapters/db/queries/monitoring';
 import { listAccountChanges } from './adapters/db/queries/organisation-changes';
-import { countUnreadChanges, createAccountChangesStore } from './adapters/db/queries/account-changes';
-import { createListAccountChanges } from './server/monitoring/list-account-changes';
-import { createMarkChangesRead } from './server/monitoring/mark-changes-read';
-import { createGetOrganisationHistory } from './server/monitoring/get-organisation-history';
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass } from './server/monitoring/run-monitor-pass';
 import { createListChanges } from './server/monitoring/list-changes';
@@ -212,7 +208,6 @@ export async function buildContainer(options: BuildOptions) {
   const batchReads = { db, stalledAfterSeconds: Math.max(600, env.JOB_EXPIRE_SECONDS * 2) };
 
   const monitorLog = log.child({ useCase: 'monitoring' });
-  const accountChangesStore = createAccountChangesStore(db);
   const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
   const webhookStore = createWebhookStore(db);
   // In the sandbox the demo's receiver runs on loopback over http; in production only https to public addresses.
@@ -338,13 +333,6 @@ export async function buildContainer(options: BuildOptions) {
         now: options.now ?? options.monitorClock,
       }),
       listChanges: createListChanges((params) => listAccountChanges(db, params)),
-    },
-    /** The account's changes as analysts read them (issue 23, section 2): the `/changes` page, marking read, History. */
-    changes: {
-      list: createListAccountChanges(accountChangesStore),
-      markRead: createMarkChangesRead(accountChangesStore),
-      history: createGetOrganisationHistory(accountChangesStore),
-      unreadCount: (accountId: string) => countUnreadChanges(db, { accountId }),
     },
     /** Webhooks of registry changes (issue 23, section 3): /api/webhooks and the `webhook.deliver` worker's use case. */
     webhooks: {
