@@ -52,8 +52,6 @@ import { createSuggestIdentifiers } from './server/identifiers/suggest-identifie
 import { createAnswerQuickSearch } from './server/quick-search/answer-quick-search';
 import { syncAquila1 } from './server/naics/sync-aquila1';
 import { createVerifyOrganisation } from './server/verification/verify-organisation';
-import { createIdentifyOrganisationsReader } from './adapters/db/queries/identify-organisations';
-import { createListIdentifyOrganisations } from './server/identify/list-identify-organisations';
 import { createReconcileQueries } from './server/reconciliation/reconcile-queries';
 import { createSuggestEntities } from './server/reconciliation/suggest-entities';
 import { createPreviewEntity } from './server/reconciliation/preview-entity';
@@ -286,8 +284,6 @@ export async function buildContainer(options: BuildOptions) {
         globalMinAgeHours: env.REENRICH_GLOBAL_MIN_AGE_HOURS,
       }),
     },
-    /** The identify page: the account's list, sorted, filtered and paged. */
-    identify: { listOrganisations: createListIdentifyOrganisations(createIdentifyOrganisationsReader(db)) },
     /** The W3C Reconciliation Service API 0.2 under /api/reconcile (OpenRefine and other clients). */
     reconciliation: {
       reconcileQueries: createReconcileQueries(reconciliation),
