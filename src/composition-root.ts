@@ -69,10 +69,8 @@ import { createRegistryPacer } from './adapters/rate-limit/registry-pacer';
 import { createReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
 import { createMonitorStore } from './adapters/db/queries/monitoring';
-import { listAccountChanges } from './adapters/db/queries/organisation-changes';
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass } from './server/monitoring/run-monitor-pass';
-import { createListChanges } from './server/monitoring/list-changes';
 import { createWebhookStore, webhookTx } from './adapters/db/queries/webhooks';
 import { createWebhookSender } from './adapters/webhooks/webhook-sender';
 import { createCreateWebhookEndpoint } from './server/webhooks/create-webhook-endpoint';
@@ -316,7 +314,7 @@ export async function buildContainer(options: BuildOptions) {
       resume: createResumeMatchBatch({ ...batchReads, jobs }),
       read: createReadMatchBatch(batchReads),
     },
-    /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI), and GET /api/changes. */
+    /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI). */
     monitoring: {
       runPass: createRunMonitorPass({
         store: createMonitorStore(db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, webhookTx(tx))) }),
@@ -328,7 +326,6 @@ export async function buildContainer(options: BuildOptions) {
         fullReadDays: env.MONITOR_FULL_READ_DAYS,
         now: options.now ?? options.monitorClock,
       }),
-      listChanges: createListChanges((params) => listAccountChanges(db, params)),
     },
     /** Webhooks of registry changes (issue 23, section 3): /api/webhooks and the `webhook.deliver` worker's use case. */
     webhooks: {
