@@ -276,7 +276,13 @@ async function main(): Promise<void> {
 
   const outcomes: IdentityOutcome[] = queries.map((query, i) => ({
     query,
-    candidates: (answers[i]?.candidates ?? []).map((c) => ({ setId: bySetId.get(c.existingOrgId) ?? null, score: c.match?.score, match: c.match?.match })),
+    candidates: (answers[i]?.candidates ?? []).map((c) => ({
+      setId: bySetId.get(c.existingOrgId) ?? null,
+      score: c.match?.score,
+      match: c.match?.match,
+      name: c.canonicalName,
+      matchedName: matchedNameOf(c),
+    })),
   }));
   const decisions = set.pairs.map((p) => ({
     same: p.same,
