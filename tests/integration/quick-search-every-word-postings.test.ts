@@ -1,6 +1,6 @@
 /**
- * The exact step's and the typo step's every-word branches answered from the word postings (every-word-postings.ts)
- * show the rows the trigram branches show, against real PostgreSQL: the same organisations, the same matched aliases, the same order,
+ * The exact step's every-word branches answered from the word postings (every-word-postings.ts) show the rows the
+ * trigram branches show, against real PostgreSQL: the same organisations, the same matched aliases, the same order,
  * for queries whose words begin longer words, 1-2 letter words, a 3-letter word (a substring), words spread over a
  * name and an alias, an alias holding every word, a word in more names than the postings' cap would allow, another
  * account's private organisation, and a country scope.
@@ -10,7 +10,6 @@ import type { Db } from '../../src/adapters/db/client';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { findOrganisationsByName } from '../../src/adapters/db/queries/quick-search/name-lookup';
-import { findOrganisationsByCorrectedName } from '../../src/adapters/db/queries/quick-search/typo-step';
 import { postingRanges } from '../../src/adapters/db/queries/quick-search/every-word-postings';
 import { searchName } from '../../src/core/canonical-name';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -64,18 +63,6 @@ const QUERIES = [
   'Nowhere Quillon',
 ];
 
-const TYPO_QUERIES = [
-  'Hospitalty Fleet',
-  'Hospitality Quilon',
-  'Quilon Fleets Hospitalty',
-  'Marowby Hospitality',
-  'Hospitality Tarnwik',
-  'Tarnwick Hospitalty Xqzvv',
-  'Quillon Estats',
-  'Ventures BT Quilon',
-  'Excavator Quilon',
-];
-
 describe('every-word branches: the postings show the trigram branches rows', () => {
   for (const countryIsoAlpha3 of [null, 'AUS']) {
     it(`the same rows, in the same order, for every query (country ${countryIsoAlpha3 ?? 'none'})`, async () => {
@@ -90,18 +77,6 @@ describe('every-word branches: the postings show the trigram branches rows', () 
       expect(found).toBeGreaterThan(10);
     });
   }
-
-  it(`the typo step's every-word branches too: the same rows for mistyped queries`, async () => {
-    let found = 0;
-    for (const query of TYPO_QUERIES) {
-      const params = { accountId: readerId, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 };
-      const trigram = await findOrganisationsByCorrectedName(db, params, { everyWordOver: 'trigram' });
-      const postings = await findOrganisationsByCorrectedName(db, params);
-      expect(postings, query).toEqual(trigram);
-      found += postings.length;
-    }
-    expect(found).toBeGreaterThan(5);
-  });
 
   it("finds names holding every word in any order, each word beginning a word of the name or alias, never another account's private name", async () => {
     const names = async (query: string, countryIsoAlpha3: string | null = null) =>
@@ -128,12 +103,10 @@ describe('every-word branches: the postings show the trigram branches rows', () 
 });
 
 describe('postingRanges', () => {
-  it('a position of 4+ letter words is prefix ranges, of 1-2 letter words the words, one with a 3-letter word none (a substring: the like check)', () => {
-    expect(postingRanges([['fleet'], ['bt'], ['ing'], ['fleet', 'fleetwood'], ['flet', 'fle']])).toEqual([
-      { position: 0, lo: 'fleet', hi: 'fleet\u{10FFFF}' },
-      { position: 1, lo: 'bt', hi: 'bt\u{1}' },
-      { position: 3, lo: 'fleet', hi: 'fleet\u{10FFFF}' },
-      { position: 3, lo: 'fleetwood', hi: 'fleetwood\u{10FFFF}' },
+  it('a 4+ letter word is a prefix range, a 1-2 letter word itself, a 3-letter word none (a substring: the like check)', () => {
+    expect(postingRanges(['fleet', 'bt', 'ing', 'fleet'])).toEqual([
+      { lo: 'fleet', hi: 'fleet\u{10FFFF}' },
+      { lo: 'bt', hi: 'bt\u{1}' },
     ]);
   });
 });

@@ -40,7 +40,7 @@ export const WORD_START_MIN_LENGTH = 4;
  * "bt "): before, it was checked with strpos outside any index, and "bt group" read the whole table (2 s at
  * 1M organisations under load; ~18 ms now).
  */
-export function containsOneOfEach(column: SQL, alternatives: readonly (readonly string[])[]): SQL {
+function containsOneOfEach(column: SQL, alternatives: readonly (readonly string[])[]): SQL {
   return sql.join(
     alternatives.map((options) => {
       const one = options.map((raw) => {

@@ -20,7 +20,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../client';
-import { containsOneOfEach, FUZZY_MIN_LENGTH, WORD_START_MIN_LENGTH } from './every-word-branches';
+import { containsEveryWord, FUZZY_MIN_LENGTH, WORD_START_MIN_LENGTH } from './every-word-branches';
 
 /** A word's postings are counted up to this many; a word with more is only checked by `like`. */
 export const POSTINGS_CAP = 20000;
@@ -30,25 +30,14 @@ const HIGHEST = '\u{10FFFF}';
 /** Sorts right after w and before anything longer beginning with w (code-point order): the range of w alone. */
 const JUST_AFTER = '\u{1}';
 
-/** A range of posting words for one position of the query: a 4+ letter word's prefix range, a 1-2 letter word itself. */
-export interface PostingRange {
-  position: number;
-  lo: string;
-  hi: string;
-}
-
-/**
- * The positions of the query (each with its alternatives: the word as typed, or its corrections in the typo step) the
- * postings answer, as ranges of posting words: a position whose every alternative has 4+ letters (a prefix range each)
- * or 1-2 letters (the word itself). A position with a 3-letter alternative is left to the `like` check.
- */
-export function postingRanges(alternatives: readonly (readonly string[])[]): PostingRange[] {
-  const ranges: PostingRange[] = [];
-  alternatives.forEach((options, position) => {
-    if (options.length === 0 || !options.every((w) => w.length >= WORD_START_MIN_LENGTH || w.length < FUZZY_MIN_LENGTH)) return;
-    for (const w of new Set(options)) ranges.push({ position, lo: w, hi: `${w}${w.length >= WORD_START_MIN_LENGTH ? HIGHEST : JUST_AFTER}` });
-  });
-  return ranges;
+/** The query's words the postings answer, as ranges of posting words: a 4+ letter word's prefix range, a 1-2 letter word itself. */
+export function postingRanges(words: readonly string[]): { lo: string; hi: string }[] {
+  const ranges = new Map<string, string>();
+  for (const w of words) {
+    if (w.length >= WORD_START_MIN_LENGTH) ranges.set(w, `${w}${HIGHEST}`);
+    else if (w.length < FUZZY_MIN_LENGTH) ranges.set(w, `${w}${JUST_AFTER}`);
+  }
+  return [...ranges].map(([lo, hi]) => ({ lo, hi }));
 }
 
 const ordered = new WeakMap<Db, Promise<boolean>>();
@@ -71,52 +60,45 @@ export function postingsOrderedByCodePoint(db: Db): Promise<boolean> {
 }
 
 /**
- * The every-word branches over the postings: CTEs (named after `name`) for a statement's `with` (comma-joined), and the
- * two branches (names, aliases) at `score`, `pool` rows each, whose rows hold one alternative of every position
- * (`containsOneOfEach`, as the trigram branches), run only when `gate` holds.
+ * The every-word branches over the postings, for name-lookup.ts's statement: CTEs to append to its `with` (after
+ * `prefix`) and the two branches (names, aliases) at `score`, `pool` rows each, run only when `gate` holds.
  */
 export function everyWordPostingBranches(
-  name: string,
-  alternatives: readonly (readonly string[])[],
-  ranges: readonly PostingRange[],
-  options: { score: number; where: SQL; pool: number; gate?: SQL },
+  words: readonly string[],
+  ranges: readonly { lo: string; hi: string }[],
+  options: { score: number; where: SQL; pool: number; gate: SQL },
 ): { ctes: SQL; branches: SQL } {
-  const { score, where, pool } = options;
-  const gate = options.gate ?? sql`true`;
-  const t = (suffix: string) => sql.raw(`${name}_${suffix}`);
-  const positions = sql`${sql.param(ranges.map((r) => r.position))}::int[]`;
+  const { score, where, pool, gate } = options;
   const los = sql`${sql.param(ranges.map((r) => r.lo))}::text[]`;
   const his = sql`${sql.param(ranges.map((r) => r.hi))}::text[]`;
-  const ctes = sql`
-    ${t('counted')} as (
-      select r.position, r.lo, r.hi,
-             (select count(*) from (select 1 from organisation_name_words w where w.word >= r.lo and w.word < r.hi limit ${POSTINGS_CAP}) c) as n
-        from unnest(${positions}, ${los}, ${his}) as r(position, lo, hi)
-       where ${gate}
+  const ctes = sql`,
+    posting_ranges as (select r.lo, r.hi from unnest(${los}, ${his}) as r(lo, hi) where ${gate}),
+    counted as (
+      select r.lo, r.hi, (select count(*) from (select 1 from organisation_name_words w where w.word >= r.lo and w.word < r.hi limit ${POSTINGS_CAP}) c) as n
+        from posting_ranges r
     ),
-    ${t('positions')} as (select position, sum(n) as n from ${t('counted')} group by position),
-    ${t('driving')} as (
-      select position from ${t('positions')} where n < ${POSTINGS_CAP}
+    driving as (
+      select lo, hi from counted where n < ${POSTINGS_CAP}
       union all
-      (select position from ${t('positions')} where not exists (select 1 from ${t('positions')} where n < ${POSTINGS_CAP}) order by n, position limit 1)
+      (select lo, hi from counted where not exists (select 1 from counted where n < ${POSTINGS_CAP}) order by n, length(lo) desc, lo limit 1)
     ),
-    ${t('hits')} as (
-      select distinct c.position, p.organisation_id
-        from ${t('counted')} c join ${t('driving')} d on d.position = c.position
-       cross join lateral (select w.organisation_id from organisation_name_words w where w.word >= c.lo and w.word < c.hi) p
-    ),
-    ${t('ids')} as (
-      select organisation_id as id from ${t('hits')} group by organisation_id having count(*) = (select count(*) from ${t('driving')})
+    every_word as (
+      select p.organisation_id as id
+        from driving d cross join lateral (
+          select distinct w.organisation_id from organisation_name_words w where w.word >= d.lo and w.word < d.hi) p
+       group by p.organisation_id
+      having count(*) = (select count(*) from driving)
     )`;
   const branches = sql`
+    union all
     (select o.id, ${score}::real as score, null::text as alias
-       from ${t('ids')} e join organisations o on o.id = e.id
-      where ${containsOneOfEach(sql`o.search_name`, alternatives)} and ${where}
+       from every_word e join organisations o on o.id = e.id
+      where ${containsEveryWord(sql`o.search_name`, words)} and ${where}
       limit ${pool})
     union all
     (select o.id, ${score}::real as score, a.search_value as alias
-       from ${t('ids')} e join organisation_aliases a on a.organisation_id = e.id join organisations o on o.id = a.organisation_id
-      where ${containsOneOfEach(sql`a.search_value`, alternatives)} and ${where}
+       from every_word e join organisation_aliases a on a.organisation_id = e.id join organisations o on o.id = a.organisation_id
+      where ${containsEveryWord(sql`a.search_value`, words)} and ${where}
       limit ${pool})`;
   return { ctes, branches };
 }

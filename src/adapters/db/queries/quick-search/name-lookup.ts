@@ -54,12 +54,9 @@ export async function findOrganisationsByName(
   // They are answered from the word postings when the query has a word they can answer (every-word-postings.ts:
   // the same rows, checked by the same `like` conditions), else over the trigram indexes.
   const gate = sql`(select count(distinct id) from prefix) < ${pool}`;
-  const alternatives = words.map((w) => [w]);
-  const ranges = byWords && options.everyWordOver !== 'trigram' ? postingRanges(alternatives) : [];
+  const ranges = byWords && options.everyWordOver !== 'trigram' ? postingRanges(words) : [];
   const postings =
-    ranges.length > 0 && (await postingsOrderedByCodePoint(db))
-      ? everyWordPostingBranches('every_word', alternatives, ranges, { score: 0.9, where, pool, gate })
-      : undefined;
+    ranges.length > 0 && (await postingsOrderedByCodePoint(db)) ? everyWordPostingBranches(words, ranges, { score: 0.9, where, pool, gate }) : undefined;
   const trigramBranches = sql`
     union all
     (select o.id, 0.9::real as score, null::text as alias
@@ -83,9 +80,9 @@ export async function findOrganisationsByName(
         where a.search_value ~>=~ ${q} and a.search_value ~<~ ${upper} and ${where}
         order by a.search_value using ~<~ limit ${pool})
       ${prefixForms(params, where)}
-    )${postings === undefined ? sql`` : sql`, ${postings.ctes}`}
+    )${postings === undefined ? sql`` : postings.ctes}
     select * from prefix
-    ${!byWords ? sql`` : postings === undefined ? trigramBranches : sql`union all ${postings.branches}`}`;
+    ${!byWords ? sql`` : postings === undefined ? trigramBranches : postings.branches}`;
   const found = await db.execute<RawRow>(bestOf(exact, params, q));
   return found.rows.map(toRow);
 }

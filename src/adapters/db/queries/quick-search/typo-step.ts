@@ -15,7 +15,6 @@ import type { Db } from '../../client';
 import { executePrepared } from '../../prepared-statement';
 import { correctedPrefixes, MAX_CORRECTED_PREFIXES, prefixBranches } from './corrected-prefixes';
 import { everyWordBranches, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
-import { everyWordPostingBranches, postingRanges, postingsOrderedByCodePoint } from './every-word-postings';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { findWordCorrections, toCorrections, wordAlternatives } from './word-corrections';
@@ -35,8 +34,6 @@ const PARTIAL_PREFIX_SCORE = 0.65;
 export async function findOrganisationsByCorrectedName(
   db: Db,
   params: LookupScopeParams & { searchName: string; alternativeSearchName?: string; poolSize: number },
-  /** `trigram`: the every-word branches over the trigram indexes whatever the words (the postings' equivalence test, bench A/B). */
-  options: { everyWordOver?: 'postings' | 'trigram' } = {},
 ): Promise<QuickSearchRow[]> {
   const typed = wordsOf(params.searchName);
   // A leading word one edit from "the" ("thhe", "teh") before other words is the article, which search
@@ -83,18 +80,7 @@ export async function findOrganisationsByCorrectedName(
     if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
   }
   const branches: SQL[] = [];
-  const ctes: SQL[] = [];
-  // Each every-word branch from the word postings when they can answer one of its positions (every-word-postings.ts:
-  // the same rows, checked by the same `like` conditions), else over the trigram indexes.
-  const ordered = options.everyWordOver !== 'trigram' && (await postingsOrderedByCodePoint(db));
-  const everyWord = (name: string, alternatives: readonly (readonly string[])[], score: number) => {
-    const ranges = ordered ? postingRanges(alternatives) : [];
-    if (ranges.length === 0) return everyWordBranches(alternatives, score, where, params.poolSize);
-    const postings = everyWordPostingBranches(name, alternatives, ranges, { score, where, pool: params.poolSize });
-    ctes.push(postings.ctes);
-    return postings.branches;
-  };
-  if (theTypo || loose.some((options) => options.length > 1)) branches.push(everyWord('corrected', loose, CORRECTED_SCORE));
+  if (theTypo || loose.some((options) => options.length > 1)) branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize));
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
   // when the others are at least as many, and one of them is long enough to mean something: the corrected
   // whole names of the words kept first ("mediabnk priate" -> "medibank"), then every word kept.
@@ -102,11 +88,10 @@ export async function findOrganisationsByCorrectedName(
     const keptWords = words.filter((_, i) => !uncorrectable(loose[i] ?? [], i));
     const keptPrefixes = correctedPrefixes(keptWords, kept, corrections, words.join(' '));
     if (keptPrefixes.length > 0) branches.push(prefixBranches(keptPrefixes, where, PARTIAL_PREFIX_SCORE, PARTIAL_PREFIX_SCORE));
-    branches.push(everyWord('kept', kept, PARTIAL_SCORE));
+    branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize));
   }
   if (branches.length === 0) return [];
-  const pooled = bestOf(sql.join(branches, sql` union all `), params);
-  const found = await db.execute<RawRow>(ctes.length === 0 ? pooled : sql`with ${sql.join(ctes, sql`, `)} ${pooled}`);
+  const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
   return answer(found.rows);
 }
 
