@@ -34,8 +34,6 @@ import { prefixForms } from './prefix-forms';
 export async function findOrganisationsByName(
   db: Db,
   params: LookupScopeParams & { searchName: string; alternativeSearchName?: string; poolSize: number },
-  /** `trigram`: the every-word branches over the trigram indexes whatever the query (the postings' equivalence test, bench A/B). */
-  options: { everyWordOver?: 'postings' | 'trigram' } = {},
 ): Promise<QuickSearchRow[]> {
   const q = params.searchName;
   const pool = params.poolSize;
@@ -54,7 +52,7 @@ export async function findOrganisationsByName(
   // They are answered from the word postings when the query has a word they can answer (every-word-postings.ts:
   // the same rows, checked by the same `like` conditions), else over the trigram indexes.
   const gate = sql`(select count(distinct id) from prefix) < ${pool}`;
-  const ranges = byWords && options.everyWordOver !== 'trigram' ? postingRanges(words) : [];
+  const ranges = byWords ? postingRanges(words) : [];
   const postings =
     ranges.length > 0 && (await postingsOrderedByCodePoint(db)) ? everyWordPostingBranches(words, ranges, { score: 0.9, where, pool, gate }) : undefined;
   const trigramBranches = sql`
