@@ -29,7 +29,7 @@ export function containsEveryWord(column: SQL, words: readonly string[]): SQL {
  * trigram is in so many names ("ing", "air") that a word-start filter over them cost more than a second
  * (1M organisations, under load), where the unfiltered LIMIT stops at once.
  */
-export const WORD_START_MIN_LENGTH = 4;
+const WORD_START_MIN_LENGTH = 4;
 
 /**
  * For each position, one of its alternatives appears in the name. A word of 4+ letters starts a word of the

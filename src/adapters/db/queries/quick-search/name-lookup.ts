@@ -17,7 +17,6 @@ import { sql } from 'drizzle-orm';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { containsEveryWord, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
-import { everyWordPostingBranches, postingRanges, postingsOrderedByCodePoint } from './every-word-postings';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { prefixForms } from './prefix-forms';
@@ -49,23 +48,6 @@ export async function findOrganisationsByName(
   // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a
   // full pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query
   // ("sutton") would otherwise build a GIN bitmap of thousands of rows for nothing (InitPlan one-time filter).
-  // They are answered from the word postings when the query has a word they can answer (every-word-postings.ts:
-  // the same rows, checked by the same `like` conditions), else over the trigram indexes.
-  const gate = sql`(select count(distinct id) from prefix) < ${pool}`;
-  const ranges = byWords ? postingRanges(words) : [];
-  const postings =
-    ranges.length > 0 && (await postingsOrderedByCodePoint(db)) ? everyWordPostingBranches(words, ranges, { score: 0.9, where, pool, gate }) : undefined;
-  const trigramBranches = sql`
-    union all
-    (select o.id, 0.9::real as score, null::text as alias
-       from organisations o
-      where ${gate} and ${containsEveryWord(sql`o.search_name`, words)} and ${where}
-      limit ${pool})
-    union all
-    (select o.id, 0.9::real as score, a.search_value as alias
-       from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where ${gate} and ${containsEveryWord(sql`a.search_value`, words)} and ${where}
-      limit ${pool})`;
   const exact = sql`
     with prefix as (
       (select o.id, 1::real as score, null::text as alias
@@ -78,9 +60,23 @@ export async function findOrganisationsByName(
         where a.search_value ~>=~ ${q} and a.search_value ~<~ ${upper} and ${where}
         order by a.search_value using ~<~ limit ${pool})
       ${prefixForms(params, where)}
-    )${postings === undefined ? sql`` : postings.ctes}
+    )
     select * from prefix
-    ${!byWords ? sql`` : postings === undefined ? trigramBranches : postings.branches}`;
+    ${
+      byWords
+        ? sql`
+    union all
+    (select o.id, 0.9::real as score, null::text as alias
+       from organisations o
+      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`o.search_name`, words)} and ${where}
+      limit ${pool})
+    union all
+    (select o.id, 0.9::real as score, a.search_value as alias
+       from organisation_aliases a join organisations o on o.id = a.organisation_id
+      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`a.search_value`, words)} and ${where}
+      limit ${pool})`
+        : sql``
+    }`;
   const found = await db.execute<RawRow>(bestOf(exact, params, q));
   return found.rows.map(toRow);
 }
