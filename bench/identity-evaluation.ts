@@ -276,13 +276,7 @@ async function main(): Promise<void> {
 
   const outcomes: IdentityOutcome[] = queries.map((query, i) => ({
     query,
-    candidates: (answers[i]?.candidates ?? []).map((c) => ({
-      setId: bySetId.get(c.existingOrgId) ?? null,
-      score: c.match?.score,
-      match: c.match?.match,
-      name: c.canonicalName,
-      matchedName: matchedNameOf(c),
-    })),
+    candidates: (answers[i]?.candidates ?? []).map((c) => ({ setId: bySetId.get(c.existingOrgId) ?? null, score: c.match?.score, match: c.match?.match })),
   }));
   const decisions = set.pairs.map((p) => ({
     same: p.same,

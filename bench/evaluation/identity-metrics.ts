@@ -13,9 +13,6 @@ export interface AnsweredCandidate {
   score?: number;
   /** The decision, when the lookup gives one. */
   match?: boolean;
-  /** The candidate's name and the name its match read (matchedOn.name), for reading a run's outcomes (calibration groups). */
-  name?: string;
-  matchedName?: string | null;
 }
 
 export interface IdentityOutcome {
