@@ -21,7 +21,7 @@ import type { Match } from '../../core/match';
 import { undecidedWhenInactive } from '../../core/registry-status';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
-import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+import type { IdentifierRow, NameLookup, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
 import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
 import type { JudgedLookups } from '../quick-search/judged-candidates';
 import type { Judgement } from '../../core/match-decision';
@@ -46,6 +46,16 @@ export interface ChunkLookups {
   identifiers(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]>;
   /** `QuickSearchLookups.byWebsite` for each query (`value` a normalised host), answered in the queries' order. */
   websites(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]>;
+  /**
+   * The typo step (`NameLookup.corrected` of `byName` with the same parameters) of many search names at once: their
+   * word corrections in one statement, then each name's `corrected()` looks up its corrected names with them (the
+   * same rows as `NameLookup.corrected`). Answered in the queries' order; rejects when the corrections' statement fails.
+   */
+  typoSteps(
+    accountId: string,
+    queries: readonly { searchName: string; countryIsoAlpha3: string | null }[],
+    poolSize: number,
+  ): Promise<(() => Promise<QuickSearchRow[]>)[]>;
 }
 
 export interface MatchRowsDependencies {
@@ -63,6 +73,8 @@ export interface MatchRowsDependencies {
 const POOL = 10;
 /** Candidates kept per row for review. */
 const KEEP = 5;
+/** Rows whose word corrections are looked up in one statement (the chunk's typo step). */
+const TYPO_GROUP = 32;
 
 export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => Promise<BatchRowResult[]>;
 
@@ -70,6 +82,17 @@ export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => P
 interface Subject {
   row: QuickSearchRow;
   identifierHit: string | null;
+}
+
+/**
+ * A row after its name steps: what its identifier and website found, and its name candidates, or (`typo`) the name
+ * lookup whose typo step is still to run (nothing found by name, identifier or website, and a name with a letter).
+ */
+interface NameStage {
+  byIdentifier: IdentifierRow[];
+  byWebsite: QuickSearchRow[];
+  nameRows: QuickSearchRow[];
+  typo?: NameLookup;
 }
 
 /** What a row asks for, and what the chunk's statements already found for it (undefined: not looked up). */
@@ -135,7 +158,9 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
 
 export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   const concurrency = deps.concurrency ?? 8;
-  const matchOne = async (accountId: string, row: Prepared, judgements: readonly Judgement[]): Promise<BatchRowResult> => {
+  // A row's name steps: its identifier and website candidates and its exact-spelling name candidates. The typo step
+  // of the rows that found nothing is left to the chunk (`typoSteps`: their word corrections in one statement).
+  const nameStage = async (accountId: string, row: Prepared): Promise<NameStage> => {
     const { query, wanted } = row;
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
     // The identifier and website lookups: the chunk's answer, else this row's own statement.
@@ -150,15 +175,21 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     const exactInCountry = (row.exact ?? []).filter(
       (r) => query.countryIsoAlpha3 === null || r.countryIsoAlpha3 === null || r.countryIsoAlpha3 === query.countryIsoAlpha3,
     );
-    let nameRows: QuickSearchRow[];
-    if (exactInCountry.length > 0) nameRows = exactInCountry;
-    else {
-      const byName = wanted === '' ? { rows: [], corrected: async () => [] } : await deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL });
-      const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
-      // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
-      // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
-      nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected().catch(() => []);
-    }
+    if (exactInCountry.length > 0) return { byIdentifier, byWebsite, nameRows: exactInCountry };
+    if (wanted === '') return { byIdentifier, byWebsite, nameRows: [] };
+    const byName = await deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL });
+    const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
+    if (foundExactly || !/\p{L}/u.test(wanted)) return { byIdentifier, byWebsite, nameRows: byName.rows };
+    return { byIdentifier, byWebsite, nameRows: [], typo: byName };
+  };
+
+  const matchOne = async (accountId: string, row: Prepared, named: NameStage, judgements: readonly Judgement[]): Promise<BatchRowResult> => {
+    const { query, wanted } = row;
+    const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
+    const { byIdentifier, byWebsite } = named;
+    // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
+    // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
+    const nameRows = named.typo === undefined ? named.nameRows : await named.typo.corrected().catch(() => []);
 
     const subjects = new Map<string, Subject>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: found.matchedIdentifier.type });
@@ -233,21 +264,57 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
             rows.map((row) => ({ query: row.name, countryIsoAlpha3: rowCountryOf(row) })),
           ),
     ]);
-    const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
+    // The typo steps of the rows whose name steps found nothing: their word corrections in one statement for each
+    // TYPO_GROUP of them, sent as soon as the group is full while the lanes go on (the last group when all rows have
+    // had their name steps), when the chunk lookups are there (else each row's own). A failed statement leaves its
+    // rows without corrections, as a failed typo step leaves one row.
+    let pending: { at: number; stage: NameStage; typo: NameLookup }[] = [];
+    const chunk = deps.chunk;
+    const flush = () => {
+      if (chunk === undefined || pending.length === 0) return;
+      const group = pending;
+      pending = [];
+      const steps = chunk
+        .typoSteps(
+          accountId,
+          group.map(({ at }) => ({ searchName: prepared[at]?.wanted ?? '', countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
+          POOL,
+        )
+        .catch(() => []);
+      group.forEach(({ stage, typo }, i) => {
+        stage.typo = { rows: typo.rows, corrected: () => steps.then((found) => (found[i] === undefined ? [] : found[i]())) };
+      });
+    };
+    const named = await inLanes(prepared, async (row, at) => {
+      const stage = await nameStage(accountId, row);
+      if (stage.typo !== undefined) {
+        pending.push({ at, stage, typo: stage.typo });
+        if (pending.length >= TYPO_GROUP) flush();
+      }
+      return stage;
+    });
+    flush();
+    const decided = await inLanes(prepared, (row, at) =>
+      matchOne(accountId, row, named[at] ?? { byIdentifier: [], byWebsite: [], nameRows: [] }, judgements[at] ?? []),
+    );
+    return decided.map((result, at) => ({
+      ...result,
+      identifierIssue: rowIdentifierIssue(rows[at] ?? { name: '', country: null, identifier: null, website: null }),
+    }));
+  };
+
+  /** `work` for every item, `concurrency` at a time, answered in the items' order. */
+  async function inLanes<T, R>(items: readonly T[], work: (item: T, at: number) => Promise<R>): Promise<R[]> {
+    const results = new Array<R>(items.length);
     let next = 0;
     const lane = async () => {
-      while (next < prepared.length) {
+      while (next < items.length) {
         const at = next;
         next += 1;
-        const row = prepared[at];
-        const input = rows[at];
-        if (row !== undefined && input !== undefined) {
-          const result = await matchOne(accountId, row, judgements[at] ?? []);
-          results[at] = { ...result, identifierIssue: rowIdentifierIssue(input) };
-        }
+        results[at] = await work(items[at] as T, at);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
     return results;
-  };
+  }
 }

@@ -6,6 +6,10 @@
  * - identifiers / websites: the quick lookup's own identifier and website lookups (findOrganisationsByIdentifier,
  *   findOrganisationsByWebsite: same predicate, country scope, order and limit), run for every distinct
  *   (value, country) of the chunk at once through a lateral join over the unnested queries.
+ * - typoSteps: the typo step of the rows whose name steps found nothing: the word corrections of all of them in
+ *   one statement (findWordCorrectionsOfMany: the quick lookup's own statement for each row's words, in a lateral
+ *   join), then each row's corrected names as the quick lookup's typo step looks them up with those corrections
+ *   (findOrganisationsByCorrectedName), one statement per row, when the lane gets to it.
  * Every statement is scoped to the organisations visible to the account (`visibleToAccount`), as the quick
  * lookup's are; rows are mapped by quick search's own `toRow`.
  */
@@ -15,6 +19,8 @@ import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search
 import type { Db } from '../client';
 import { inCountryOf, rowColumns, toRow, type RawRow } from './quick-search/lookup-scope';
 import { unavailableOnFailure as searchUnavailableOnFailure } from './quick-search/quick-search-lookups';
+import { findOrganisationsByCorrectedName, typoStepWords } from './quick-search/typo-step';
+import { findWordCorrectionsOfMany } from './quick-search/word-corrections';
 import { visibleToAccount } from './visibility';
 
 /** At most this many organisations per name (a common name shared by hundreds adds nothing to a decision). */
@@ -107,6 +113,23 @@ export function createChunkLookups(db: Db): ChunkLookups {
           ordinal: Number(raw.ordinal),
           row: { ...toRow(raw), matchedIdentifier: { type: raw.matched_type, value: raw.matched_value } },
         })),
+      );
+    },
+
+    async typoSteps(accountId, queries, poolSize) {
+      if (queries.length === 0) return [];
+      const corrections = await unavailableOnFailure('word corrections', () =>
+        findWordCorrectionsOfMany(
+          db,
+          queries.map((q) => typoStepWords(q).lookedUp),
+          accountId,
+        ),
+      );
+      return queries.map(
+        (q, i) => () =>
+          unavailableOnFailure('corrected name lookup', () =>
+            findOrganisationsByCorrectedName(db, { accountId, countryIsoAlpha3: q.countryIsoAlpha3, searchName: q.searchName, poolSize }, corrections[i]),
+          ),
       );
     },
 
