@@ -129,7 +129,13 @@ export async function buildContainer(options: BuildOptions) {
   });
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
-  const matchBatchDatabase = createDatabase(connectionString, { max: 4, applicationName: 'organisation-search-match-batches', statementTimeoutMs: 30_000 });
+  // No JIT: the chunk's set-based statements are estimated dear enough to be compiled, which costs more than they do.
+  const matchBatchDatabase = createDatabase(connectionString, {
+    max: 4,
+    applicationName: 'organisation-search-match-batches',
+    statementTimeoutMs: 30_000,
+    jit: false,
+  });
   const signInFailures = createSignInFailureLimit({ connectionString });
   const auth = createAuth(db, env, { log, signInFailures });
   const flags = await createFeatureFlags(db, flagDefaultsFrom(env), { cacheTtlMs: env.FLAG_CACHE_TTL_MS });

@@ -181,6 +181,56 @@ describe('batch matching with the chunk lookups', () => {
     expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherPrivate);
   });
 
+  it('decides rows with typos as without them: the typo step’s word corrections for many rows at once, in groups, the same corrections', async () => {
+    const lookups = createQuickSearchLookups(database.db);
+    const typos = [
+      'Quorvx Haulage',
+      'Qourvex Haulage',
+      'Quorvex Haulgae Pty Ltd',
+      'Quorvex Holdigns',
+      'Vexqour Freight',
+      'Quorvex Privte Trading',
+      'Velicord Secret',
+    ];
+    // More rows than one group of the typo step (32), in several countries, a few found exactly between them.
+    const rows: BatchRowInput[] = Array.from({ length: 75 }, (_, i) => ({
+      name: i % 9 === 4 ? 'Quorvex Holdings' : `${typos[i % typos.length] ?? ''}${i % 5 === 0 ? ' Zyx' : ''}`,
+      country: [null, 'AU', 'GB', 'NZ'][i % 4] ?? null,
+      identifier: null,
+      website: null,
+    }));
+    const withChunk = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, rows);
+    const rowByRow = await createMatchRows({ lookups, assess: uncalibratedAssessMatch })(caller.id, rows);
+    expect(withChunk).toEqual(rowByRow);
+    // The typos were corrected: the first row (no country) finds the Australian haulage company.
+    expect(withChunk[0]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
+    expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherSecret);
+  });
+
+  it('decides a chunk’s typo rows without corrections when the chunk’s word-corrections statement fails, as a failed typo step does', async () => {
+    const lookups = createQuickSearchLookups(database.db);
+    const chunk = createChunkLookups(database.db);
+    const failing = { ...chunk, typoSteps: () => Promise.reject(new Error('statement timeout')) };
+    const rows: BatchRowInput[] = [
+      { name: 'Quorvx Haulage', country: 'AU', identifier: null, website: null },
+      { name: 'Quorvex Holdings', country: null, identifier: null, website: null },
+    ];
+    const decided = await createMatchRows({ lookups, chunk: failing, assess: uncalibratedAssessMatch })(caller.id, rows);
+    // Row by row with a typo step that fails: the same decisions.
+    const typoStepFails = {
+      ...lookups,
+      byName: async (params: Parameters<typeof lookups.byName>[0]) => ({
+        rows: (await lookups.byName(params)).rows,
+        corrected: () => Promise.reject(new Error('timeout')),
+      }),
+    };
+    expect(decided).toEqual(await createMatchRows({ lookups: typoStepFails, assess: uncalibratedAssessMatch })(caller.id, rows));
+    expect(decided[1]?.best?.organisationId).toBe(id.globalNoCountry);
+    // With the corrections, the typo row finds the haulage company by its name's corrected words.
+    const corrected = await createMatchRows({ lookups, chunk, assess: uncalibratedAssessMatch })(caller.id, rows);
+    expect(corrected[0]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
+  });
+
   it('takes an exactly found name as its name candidates beside its identifier’s, in the row’s country', async () => {
     const lookups = createQuickSearchLookups(database.db);
     const [row] = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, [
