@@ -14,6 +14,7 @@ import { createChunkLookups } from '../../src/adapters/db/queries/chunk-lookups'
 import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
+import { findOrganisationsByWordOverlap } from '../../src/adapters/db/queries/quick-search/word-overlap';
 
 let database: TestDatabase;
 let caller: Awaited<ReturnType<typeof makeAccount>>;
@@ -161,6 +162,35 @@ describe('the chunk exact-name lookup', () => {
     expect(byAlias[0]?.matchedAlias).toBe(searchName('Vexquor Freight'));
     expect(byAlias[0]?.ownedByAccount).toBe(true);
     expect(found.has(searchName('Vellicord Secret Holdings'))).toBe(false);
+  });
+});
+
+describe('the chunk word-overlap lookup', () => {
+  it('answers each query as the quick lookup’s word-overlap stage does (same rows, same order), in the order asked, within the account and country', async () => {
+    const queries = [
+      { words: ['quorvex', 'freight'], countryIsoAlpha3: null },
+      { words: ['vexquor', 'freight'], countryIsoAlpha3: 'AUS' },
+      { words: [], countryIsoAlpha3: null },
+      { words: ['quorvex', 'haulage', 'uk'], countryIsoAlpha3: 'GBR' },
+      { words: ['vellicord', 'secret'], countryIsoAlpha3: null },
+      { words: ['quorvex', 'freight'], countryIsoAlpha3: null },
+    ];
+    const chunk = await createChunkLookups(database.db).overlaps(caller.id, queries, 10);
+    expect(chunk).toHaveLength(queries.length);
+    for (const [i, q] of queries.entries()) {
+      const single = await findOrganisationsByWordOverlap(database.db, {
+        accountId: caller.id,
+        countryIsoAlpha3: q.countryIsoAlpha3,
+        words: q.words,
+        poolSize: 10,
+      });
+      expect(chunk[i]).toEqual(single);
+    }
+    expect(ids(chunk[0] ?? [])).toContain(id.callerPrivate);
+    expect(chunk.flat().map((r) => r.id)).not.toContain(id.otherSecret);
+    expect(chunk.flat().map((r) => r.id)).not.toContain(id.otherPrivate);
+    expect(ids(chunk[3] ?? [])).not.toContain(id.globalAus);
+    expect(await createChunkLookups(database.db).overlaps(caller.id, [], 10)).toEqual([]);
   });
 });
 

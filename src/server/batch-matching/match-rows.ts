@@ -56,6 +56,8 @@ export interface ChunkLookups {
     queries: readonly { searchName: string; countryIsoAlpha3: string | null }[],
     poolSize: number,
   ): Promise<(() => Promise<QuickSearchRow[]>)[]>;
+  /** `QuickSearchLookups.byWords` for each query (same rows, same order), answered in the queries' order. */
+  overlaps(accountId: string, queries: readonly { words: readonly string[]; countryIsoAlpha3: string | null }[], poolSize: number): Promise<QuickSearchRow[][]>;
 }
 
 export interface MatchRowsDependencies {
@@ -75,6 +77,8 @@ const POOL = 10;
 const KEEP = 5;
 /** Rows whose word corrections are looked up in one statement (the chunk's typo step). */
 const TYPO_GROUP = 32;
+/** Rows whose word-overlap stage runs in one statement. */
+const OVERLAP_GROUP = 32;
 
 export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => Promise<BatchRowResult[]>;
 
@@ -183,7 +187,13 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     return { byIdentifier, byWebsite, nameRows: [], typo: byName };
   };
 
-  const matchOne = async (accountId: string, row: Prepared, named: NameStage, judgements: readonly Judgement[]): Promise<BatchRowResult> => {
+  // A row's candidates and decision from its name steps; `overlap` when it also takes the word-overlap stage.
+  const matchOne = async (
+    accountId: string,
+    row: Prepared,
+    named: NameStage,
+    judgements: readonly Judgement[],
+  ): Promise<{ decided: BatchRowResult; overlap?: { words: string[]; subjects: Map<string, Subject> } }> => {
     const { query, wanted } = row;
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
     const { byIdentifier, byWebsite } = named;
@@ -203,8 +213,20 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     // name of two words or more whose name steps found no match also looks for names sharing its rarest words.
     // Those rows are scored like every candidate: a partial name is never a match by name alone (assessMatch caps it).
     const words = /\p{L}/u.test(wanted) ? overlapWords([wanted]) : [];
-    if (words.length < 2 || decided.best?.match.match === true) return decided;
-    const byWords = (await deps.lookups.byWords({ ...scope, words, poolSize: POOL })).filter((found) => !subjects.has(found.id));
+    if (words.length < 2 || decided.best?.match.match === true) return { decided };
+    return { decided, overlap: { words, subjects } };
+  };
+
+  /** The word-overlap stage's rows (`overlap`, from the chunk's statement or the row's own) added to a row's candidates. */
+  const withOverlap = (
+    row: Prepared,
+    decided: BatchRowResult,
+    subjects: Map<string, Subject>,
+    overlap: readonly QuickSearchRow[],
+    judgements: readonly Judgement[],
+  ): BatchRowResult => {
+    const { query } = row;
+    const byWords = overlap.filter((found) => !subjects.has(found.id));
     if (byWords.length === 0) return decided;
     const withWords = decideFrom(query, [...subjects.values(), ...byWords.map((found) => ({ row: found, identifierHit: null }))], judgements);
     // As the quick lookup's floor: an overlap row scored under RELEVANCE_FLOOR is kept only when it shares a rare word
@@ -294,9 +316,44 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
       return stage;
     });
     flush();
-    const decided = await inLanes(prepared, (row, at) =>
-      matchOne(accountId, row, named[at] ?? { byIdentifier: [], byWebsite: [], nameRows: [] }, judgements[at] ?? []),
-    );
+    // Then each row's decision, and the word-overlap stage of the rows that take it: one statement for each
+    // OVERLAP_GROUP of them (the chunk's `overlaps`), sent as soon as the group is full, else each row's own.
+    let waiting: { at: number; words: string[] }[] = [];
+    const overlapOf = new Map<number, () => Promise<QuickSearchRow[]>>();
+    const send = () => {
+      if (chunk === undefined || waiting.length === 0) return;
+      const group = waiting;
+      waiting = [];
+      const found = chunk.overlaps(
+        accountId,
+        group.map(({ at, words }) => ({ words, countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
+        POOL,
+      );
+      // Awaited by each of its rows below: a failure fails the chunk (as a row's own failed statement), never unhandled.
+      found.catch(() => undefined);
+      group.forEach(({ at }, i) => overlapOf.set(at, () => found.then((rows) => rows[i] ?? [])));
+    };
+    const first = await inLanes(prepared, async (row, at) => {
+      const result = await matchOne(accountId, row, named[at] ?? { byIdentifier: [], byWebsite: [], nameRows: [] }, judgements[at] ?? []);
+      const overlap = result.overlap;
+      if (overlap !== undefined) {
+        if (chunk === undefined)
+          overlapOf.set(at, () => deps.lookups.byWords({ accountId, countryIsoAlpha3: row.query.countryIsoAlpha3, words: overlap.words, poolSize: POOL }));
+        else {
+          waiting.push({ at, words: overlap.words });
+          if (waiting.length >= OVERLAP_GROUP) send();
+        }
+      }
+      return result;
+    });
+    send();
+    const decided = await inLanes(prepared, async (row, at) => {
+      const result = first[at];
+      const overlap = overlapOf.get(at);
+      if (result === undefined) throw new Error(`row ${at} was not matched`);
+      if (result.overlap === undefined || overlap === undefined) return result.decided;
+      return withOverlap(row, result.decided, result.overlap.subjects, await overlap(), judgements[at] ?? []);
+    });
     return decided.map((result, at) => ({
       ...result,
       identifierIssue: rowIdentifierIssue(rows[at] ?? { name: '', country: null, identifier: null, website: null }),

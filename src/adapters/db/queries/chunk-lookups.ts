@@ -10,6 +10,8 @@
  *   one statement (findWordCorrectionsOfMany: the quick lookup's own statement for each row's words, in a lateral
  *   join), then each row's corrected names as the quick lookup's typo step looks them up with those corrections
  *   (findOrganisationsByCorrectedName), one statement per row, when the lane gets to it.
+ * - overlaps: the word-overlap stage of many rows in one statement (findOrganisationsByWordOverlapOfMany: the quick
+ *   lookup's own statement for each row's words and country, in a lateral join).
  * Every statement is scoped to the organisations visible to the account (`visibleToAccount`), as the quick
  * lookup's are; rows are mapped by quick search's own `toRow`.
  */
@@ -21,6 +23,7 @@ import { inCountryOf, rowColumns, toRow, type RawRow } from './quick-search/look
 import { unavailableOnFailure as searchUnavailableOnFailure } from './quick-search/quick-search-lookups';
 import { findOrganisationsByCorrectedName, typoStepWords } from './quick-search/typo-step';
 import { findWordCorrectionsOfMany } from './quick-search/word-corrections';
+import { findOrganisationsByWordOverlapOfMany } from './quick-search/word-overlap';
 import { visibleToAccount } from './visibility';
 
 /** At most this many organisations per name (a common name shared by hundreds adds nothing to a decision). */
@@ -132,6 +135,9 @@ export function createChunkLookups(db: Db): ChunkLookups {
           ),
       );
     },
+
+    overlaps: (accountId, queries, poolSize) =>
+      unavailableOnFailure('word-overlap lookup', () => findOrganisationsByWordOverlapOfMany(db, accountId, queries, poolSize)),
 
     async websites(accountId, queries, limit) {
       if (queries.length === 0) return [];
