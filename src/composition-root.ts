@@ -13,7 +13,8 @@ import { createFeatureFlags } from './adapters/flags/database-flag-provider';
 import { flagDefaultsFrom } from './core/flags';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
-import type { AccountResolver, FeatureFlags, LogoService, JobQueue } from './server/ports';
+import type { AccountResolver, FeatureFlags, LogoService, JobQueue, Timers } from './server/ports';
+import { realTimers } from './server/timers';
 import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchNaicsCodes } from './adapters/db/queries/naics';
@@ -134,6 +135,11 @@ export interface Container {
   /** POST /api/organisations/search: the stream orchestrator over the registry, aggregator and agent ports. */
   /** Replaceable so route tests can put in-memory ports behind the real route. */
   searchOrganisations: SearchOrganisations;
+  /**
+   * What the routes' time limits wait on (the search's SEARCH_MAX_DURATION_SECONDS): real timers; replaceable so a
+   * test advances a manual clock instead of waiting the limit out.
+   */
+  timers: Timers;
   /** pg-boss on the same database; started lazily on the first send or work (DESIGN.md section 2). */
   readonly jobs: JobQueue;
   /** selectOrganisationAction / POST /api/organisations/select, and the confirm header's "No". */
@@ -209,6 +215,8 @@ export interface BuildOptions {
   monitorClock?: () => Date;
   /** The clock of monitoring and webhook deliveries (tests move it by days); default: the system's. */
   now?: () => Date;
+  /** What the search's registry lead and the routes' time limits wait on; default: real timers. */
+  timers?: Timers;
 }
 
 export type EnrichmentPorts = Pick<EnrichOrganisationDependencies, 'companyData' | 'agent' | 'registry' | 'websiteValidator'>;
@@ -336,6 +344,7 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
     registry: enrichmentPorts.registry,
     log: log.child({ useCase: 'suggestIdentifiers' }),
   });
+  const timers = options.timers ?? realTimers;
   const monitorLog = log.child({ useCase: 'monitoring' });
   const accountChangesStore = createAccountChangesStore(database.db);
   const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
@@ -383,7 +392,9 @@ export async function buildContainer(options: BuildOptions): Promise<Container> 
       log: log.child({ useCase: 'searchOrganisations' }),
       defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
       candidateReferences,
+      timers,
     }),
+    timers,
     naics: {
       catalogue: { searchCodes: (params) => searchNaicsCodes(database.db, params) },
       findVisibleOrganisation: (params) => classification.findVisibleOrganisation(params),

@@ -24,6 +24,16 @@ export interface Log {
 export type Clock = () => Date;
 
 /**
+ * What waits on time (a fault's delay, the registry lead, a route's time limit, a provider's attempt timeout): calls
+ * `fn` once `ms` have passed and answers a function that cancels it. Production passes `realTimers`
+ * (src/server/timers.ts, setTimeout); tests pass a manual clock and advance it instead of waiting. `unref`: the timer
+ * alone does not keep the process alive.
+ */
+export interface Timers {
+  after(ms: number, fn: () => void, options?: { unref?: boolean }): () => void;
+}
+
+/**
  * A shared, expiring lock. `tryAcquire` is set-if-absent and non-blocking: it answers a token at once,
  * or null when someone else holds an unexpired lock on the key. `release` removes the lock only when
  * the token still owns it.

@@ -43,7 +43,7 @@ import { mistypedIdentifierMessage, readIdentifiers } from '../../core/identifie
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
-import type { FeatureFlags, Log, LogoService } from '../ports';
+import type { FeatureFlags, Log, LogoService, Timers } from '../ports';
 import { agentChannel } from './agent-channel';
 import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';
@@ -84,6 +84,8 @@ export interface SearchOrganisationsDependencies {
   log: Pick<Log, 'debug' | 'warn'>;
   /** REGISTRY_LEAD_MS unless a test or benchmark says otherwise. */
   registryLeadMs?: number;
+  /** What the registry lead waits on: real timers unless a test advances a manual clock instead of waiting. */
+  timers?: Timers;
   /** SEARCH_WEBSITE_TOP_K: websiteTopK when the request does not say. */
   defaultWebsiteTopK?: number;
   enrichRegistryWebsites?: EnrichRegistryWebsites;
@@ -210,7 +212,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     };
     const runsRegistry = modeRunsRegistry(mode) && providerQuery !== '';
     const runsAgent = modeRunsAgent(mode) && providerQuery !== '';
-    const lead = startRegistryLead({ hasLead: runsRegistry && runsAgent, leadMs, onExpired: () => events.push({ type: 'lead-expired' }), log });
+    const lead = startRegistryLead({ hasLead: runsRegistry && runsAgent, leadMs, onExpired: () => events.push({ type: 'lead-expired' }), log, timers: deps.timers });
     let registrySettled = !runsRegistry;
     let agentDone = !runsAgent;
     let suggestionsDone = !answersSuggestions;
