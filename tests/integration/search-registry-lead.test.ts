@@ -16,6 +16,7 @@ import { REGISTRY_LEAD_MS } from '../../src/server/search/registry-lead';
 import { createManualTimers } from '../../src/server/timers';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
 import { makeAccount } from '../support/factories';
+import { waitUntil } from './abr-support';
 import { startSandboxProviders, type SandboxProviders } from '../support/sandbox-providers';
 import { createTestContainer, type TestContext } from '../support/test-container';
 
@@ -84,7 +85,7 @@ describe('a global aggregator slower than the registry lead', () => {
     await timers.whenPending(3);
     await timers.advance(REGISTRY_LEAD_MS);
     // The agent's rows stream once the lead has expired (no sooner: they were held); then the aggregator answers.
-    await until(() => items.some(isAgentRow));
+    await waitUntil(() => items.some(isAgentRow));
     await timers.advance(LATE_MS - REGISTRY_LEAD_MS);
     await ended;
 
@@ -100,8 +101,3 @@ describe('a global aggregator slower than the registry lead', () => {
     expect(lateIdentifiers.map((i) => i.value)).toEqual(expect.arrayContaining([expect.stringMatching(/09876543/)]));
   }, 60_000);
 });
-
-/** Resolves once `condition` holds, looking every 10 ms (the test's own patience is its timeout). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
