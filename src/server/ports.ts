@@ -24,12 +24,13 @@ export interface Log {
 export type Clock = () => Date;
 
 /**
- * What waits on time (a fault's delay, the registry lead, a route's time limit, a provider's attempt timeout): calls
- * `fn` once `ms` have passed and answers a function that cancels it. Production passes `realTimers`
- * (src/server/timers.ts, setTimeout); tests pass a manual clock and advance it instead of waiting. `unref`: the timer
- * alone does not keep the process alive.
+ * What waits on time (a fault's delay, the registry lead and its window, a route's time limit): `after` calls `fn`
+ * once `ms` have passed and answers a function that cancels it; `now` is the same clock's time in epoch ms, for a
+ * deadline. Production passes `realTimers` (src/server/timers.ts: setTimeout, Date.now); tests pass a manual clock
+ * and advance it instead of waiting. `unref`: the timer alone does not keep the process alive.
  */
 export interface Timers {
+  now(): number;
   after(ms: number, fn: () => void, options?: { unref?: boolean }): () => void;
 }
 

@@ -5,8 +5,9 @@
  */
 import type { Timers } from './ports';
 
-/** setTimeout: the default everywhere. */
+/** setTimeout and Date.now: the default everywhere. */
 export const realTimers: Timers = {
+  now: () => Date.now(),
   after(ms, fn, options) {
     const timer = setTimeout(fn, ms);
     if (options?.unref) timer.unref();
@@ -42,10 +43,8 @@ export function timeoutOn(timers: Timers, ms: number, message = 'The operation w
   return { signal: controller.signal, clear };
 }
 
-/** A clock that moves only when a test says so. */
+/** A clock that moves only when a test says so; its `now()` starts at 0. */
 export interface ManualTimers extends Timers {
-  /** Milliseconds the clock has been moved since it was made. */
-  readonly now: number;
   /** How many timers are waiting (scheduled, not yet fired or cancelled). */
   readonly pending: number;
   /** When the next waiting timer is due (on `now`'s scale), undefined when none waits. */
@@ -85,9 +84,7 @@ export function createManualTimers(): ManualTimers {
         entries = entries.filter((e) => e !== entry);
       };
     },
-    get now() {
-      return now;
-    },
+    now: () => now,
     get pending() {
       return entries.length;
     },

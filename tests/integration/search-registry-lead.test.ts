@@ -52,7 +52,7 @@ afterAll(async () => {
 
 /** The stream's items, each with the time it arrived (ms since the request on the manual clock), as they come. */
 async function streamed(authorization: string, body: object, items: { item: StreamItem; at: number }[]): Promise<void> {
-  const started = timers.now;
+  const started = timers.now();
   const response = await fetch(`${baseUrl}/api/organisations/search`, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
@@ -68,7 +68,7 @@ async function streamed(authorization: string, body: object, items: { item: Stre
     buffered += value;
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim() !== '') items.push({ item: streamItemSchema.parse(JSON.parse(line)), at: timers.now - started });
+    for (const line of lines) if (line.trim() !== '') items.push({ item: streamItemSchema.parse(JSON.parse(line)), at: timers.now() - started });
   }
 }
 

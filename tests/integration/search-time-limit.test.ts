@@ -91,12 +91,12 @@ describe('the maximum duration, through the route', () => {
   it('cuts a stream at SEARCH_MAX_DURATION_SECONDS and ends it cleanly, the unanswered registry reported degraded', async () => {
     hangingPorts();
     const account = await makeAccount(ctx.container.database.db);
-    const started = timers.now;
+    const started = timers.now();
     const response = await search(account.authorization, { query: 'acme', countryIsoAlpha3: 'AUS' });
     expect(response.status).toBe(200);
     let endedAt: number | undefined;
     const lines: string[] = [];
-    const body = readLines(response, lines).then(() => (endedAt = timers.now - started)); // resolves only when the body ends normally
+    const body = readLines(response, lines).then(() => (endedAt = timers.now() - started)); // resolves only when the body ends normally
     await waitUntil(() => lines.length > 0); // the agent's candidate, released by the (real) 20 ms lead
     await timers.advance(999);
     expect(endedAt).toBeUndefined();
