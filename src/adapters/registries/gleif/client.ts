@@ -3,6 +3,7 @@
  * timeout, failures classified by status code (never by message text), one retry of a 5xx after a fixed delay,
  * nothing else retried. Never throws for provider failures: it returns them as values.
  */
+import type { Timers } from '../../../server/ports';
 import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
@@ -20,6 +21,8 @@ export interface GleifHttpClientOptions {
   log: Log;
   /** Fixed delay before the one retry of a 5xx. Default 500 ms. */
   retryDelayMs?: number;
+  /** What the per-attempt timeouts and the retry pause wait on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
 }
 
 export const GLEIF_RETRY_DELAY_MS = 500;
@@ -48,6 +51,7 @@ export function createGleifHttpClient(options: GleifHttpClientOptions): GleifHtt
     const started = performance.now();
     const logged = { path: url.pathname };
     const exchange = await getText({
+      timers: options.timers,
       url,
       headers: { accept: 'application/vnd.api+json' },
       timeoutMs: request.timeoutMs,
@@ -81,6 +85,7 @@ export function createGleifHttpClient(options: GleifHttpClientOptions): GleifHtt
   return {
     getJson: (path, params, { signal, timeoutMs }) =>
       retryOnce(() => attempt({ path, params, signal, timeoutMs }), {
+        timers: options.timers,
         delayMs: options.retryDelayMs ?? GLEIF_RETRY_DELAY_MS,
         signal,
         onRetry: (first) =>
