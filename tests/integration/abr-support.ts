@@ -8,6 +8,7 @@ import { createAbrRegistry } from '../../src/adapters/registries/abr/adapter';
 import { createConfiguredAbrClient } from '../../src/adapters/registries/abr/client';
 import type { FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import type { Db } from '../../src/adapters/db/client';
+import type { Timers } from '../../src/server/ports';
 
 export const TEST_GUID = '3f1a2b4c-0000-4000-8000-abcdefabcdef';
 
@@ -23,12 +24,17 @@ export function memoryLogger(): { log: Logger; lines: string[] } {
   return { log: pino({ level: 'debug' }, stream), lines };
 }
 
-export function registryFor(fake: FakeAbr, cache: ProviderCache, log: Logger, overrides: { guid?: string; timeoutMs?: number } = {}) {
+type ClientOverrides = { guid?: string; timeoutMs?: number; timers?: Timers };
+
+export function registryFor(fake: FakeAbr, cache: ProviderCache, log: Logger, overrides: ClientOverrides = {}) {
   return createAbrRegistry({ client: abrClientFor(fake, overrides), cache, log });
 }
 
-/** The ABR client against the fake: the test GUID unless told otherwise (undefined: not configured), short timeouts. */
-export function abrClientFor(fake: FakeAbr, overrides: { guid?: string; timeoutMs?: number } = {}) {
+/**
+ * The ABR client against the fake: the test GUID unless told otherwise (undefined: not configured), short timeouts
+ * (on `timers`, a manual clock the test advances, when given).
+ */
+export function abrClientFor(fake: FakeAbr, overrides: ClientOverrides = {}) {
   const timeoutMs = overrides.timeoutMs ?? 400;
   return createConfiguredAbrClient({
     guid: 'guid' in overrides ? overrides.guid : TEST_GUID,
@@ -36,6 +42,7 @@ export function abrClientFor(fake: FakeAbr, overrides: { guid?: string; timeoutM
     nameSearchTimeoutMs: timeoutMs,
     detailsTimeoutMs: timeoutMs,
     retryDelayMs: 20,
+    ...(overrides.timers ? { timers: overrides.timers } : {}),
   });
 }
 
