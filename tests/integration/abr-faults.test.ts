@@ -29,6 +29,7 @@ import type { NationalRegistry, RegistryResult } from '../../src/server/search/p
 import { createManualTimers } from '../../src/server/timers';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
+  advanceWhenWaiting,
   clearProviderCache,
   createProviderCache,
   FAULT_TIMEOUT_MS,
@@ -72,14 +73,8 @@ afterEach(() => {
 
 const search = (): Promise<RegistryResult> => registry.searchByName('koala logistics', { preset: 'business-name-aware', includeSoleTraders: false });
 const clockedSearch = (): Promise<RegistryResult> => clocked.searchByName('koala logistics', { preset: 'business-name-aware', includeSoleTraders: false });
-
-/** Once the call waits on the clock (its attempt's timeout, and the fake's delay when there is one), moves it `ms` on. */
-async function after<T>(ms: number, pending: Promise<T>, waits: { fakeDelay: boolean }): Promise<T> {
-  if (waits.fakeDelay) await timers.whenPending(2);
-  else await fake.endpointFaults.matchingNames.whenTaken(1); // a hang: the call has reached the fake
-  await timers.advance(ms);
-  return pending;
-}
+const after = <T>(ms: number, pending: Promise<T>, waits: { fakeDelay: boolean }) =>
+  advanceWhenWaiting({ timers, plan: fake.endpointFaults.matchingNames }, ms, pending, waits);
 
 async function expectHealthy(result: RegistryResult) {
   expect(result.error).toBeNull();

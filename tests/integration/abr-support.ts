@@ -8,7 +8,9 @@ import { createAbrRegistry } from '../../src/adapters/registries/abr/adapter';
 import { createConfiguredAbrClient } from '../../src/adapters/registries/abr/client';
 import type { FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import type { Db } from '../../src/adapters/db/client';
+import type { FaultPlan } from '../../src/sandbox/faults';
 import type { Timers } from '../../src/server/ports';
+import type { ManualTimers } from '../../src/server/timers';
 
 export const TEST_GUID = '3f1a2b4c-0000-4000-8000-abcdefabcdef';
 
@@ -65,6 +67,23 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * Moves a manual clock `ms` on once the call under test waits on it, and answers the call's outcome. The call waits
+ * on its attempt's timeout and, when the fake delays its answer (`fakeDelay`), on that delay too (two timers); a
+ * hanging fake sets no timer, so then the clock moves once the call has reached the fake (`plan` took the fault).
+ */
+export async function advanceWhenWaiting<T>(
+  clock: { timers: ManualTimers; plan: FaultPlan },
+  ms: number,
+  pending: Promise<T>,
+  waits: { fakeDelay: boolean },
+): Promise<T> {
+  if (waits.fakeDelay) await clock.timers.whenPending(2);
+  else await clock.plan.whenTaken(1);
+  await clock.timers.advance(ms);
+  return pending;
 }
 
 export { createProviderCache };
