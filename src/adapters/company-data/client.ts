@@ -16,9 +16,9 @@
  * | not JSON, or not a record        | malformed                           | no                 |
  * | the caller's signal              | aborted                             | no                 |
  */
-import type { Timers } from '../../server/ports';
 import type { Log } from '../../server/ports';
 import type { ProviderFailure, ProviderResult } from '../../server/enrichment/ports';
+import type { Timers } from '../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { companiesApiCompanySchema, type CompaniesApiCompany } from './schemas';
 

@@ -14,9 +14,9 @@
  * | not JSON, or not a search payload | malformed                            | no                  |
  * | the caller's signal               | aborted                              | no                  |
  */
-import type { Timers } from '../../server/ports';
 import type { Log } from '../../server/ports';
 import type { ProviderResult } from '../../server/search/ports';
+import type { Timers } from '../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { braveWebSearchPayloadSchema, type BraveWebSearchPayload } from './schemas';
 

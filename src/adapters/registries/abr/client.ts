@@ -17,9 +17,9 @@
  * carry what the documented messages table says they are (`applicationError`), so a caller can tell
  * "No record found" from an unknown GUID without reading the text.
  */
-import type { Timers } from '../../../server/ports';
 import type { z } from 'zod';
 import type { RegistryFailure } from '../../../server/search/ports';
+import type { Timers } from '../../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 import {
   abnDetailsPayloadSchema,

@@ -3,9 +3,9 @@
  * timeout, failures classified by status code (never by message text), one retry of a 5xx after a fixed delay,
  * nothing else retried. Never throws for provider failures: it returns them as values.
  */
-import type { Timers } from '../../../server/ports';
 import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
+import type { Timers } from '../../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
 export type GleifHttpResult = { ok: true; body: unknown } | { ok: false; notFound: true } | { ok: false; notFound: false; failure: RegistryFailure };

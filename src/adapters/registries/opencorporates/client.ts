@@ -4,9 +4,9 @@
  * code (never by message text), one retry of a 5xx after a fixed delay, no retry of anything else.
  * Never throws for provider failures: it returns them as values. Never logs the token or the query string.
  */
-import type { Timers } from '../../../server/ports';
 import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
+import type { Timers } from '../../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
 export type OcHttpResult = { ok: true; body: unknown } | { ok: false; notFound: true } | { ok: false; notFound: false; failure: RegistryFailure };
