@@ -1,5 +1,5 @@
 /**
- * The ports every module may need, in one place (decision 0027): the log, the clock, the shared lock, the job queue,
+ * The ports every module may need, in one place (decision 0027): the log, the clock and timers, the shared lock, the job queue,
  * feature flags, logos and the caller's account. Each is a boundary to the outside world or has two
  * implementations; a module's own ports (its providers) stay in its `ports.ts`, and storage that only PostgreSQL
  * implements is no port at all: use cases call the `(db, params)` query functions of src/adapters/db/queries.
