@@ -2,7 +2,6 @@
  * The ports of registry monitoring (issue 23): fresh registry reads by identifier, the store of what was last seen
  * and of change records, and the shared per-provider pacer.
  */
-import type { ChangesFilter } from '../../core/change-view';
 import type { ChangeDraft, MonitoredIdentifierType, RegistryObservation, RegistrySourceName } from '../../core/registry-observation';
 import type { RegistryStatus } from '../../core/registry-status';
 import type { ProviderResult } from '../search/ports';
@@ -98,21 +97,4 @@ export interface AccountChangeRecord {
   source: string;
   observedAt: Date;
   unread: boolean;
-}
-
-/**
- * The account's changes as its analysts read them, every read scoped to the organisations on the account's list
- * (linked or owned): a change of another organisation is never listed, counted or marked.
- */
-export interface AccountChangesStore {
-  /** Unread first, then newest first. */
-  page(params: { accountId: string; filter: ChangesFilter; offset: number; limit: number }): Promise<AccountChangeRecord[]>;
-  count(params: { accountId: string; filter: ChangesFilter }): Promise<{ total: number; unread: number }>;
-  /** The organisations on the list that have changes, by name, with their unread counts. */
-  organisations(params: { accountId: string }): Promise<{ id: string; name: string; unread: number }[]>;
-  /** One organisation's changes, newest first; none when it is not on the list. */
-  history(params: { accountId: string; organisationId: string; limit: number }): Promise<AccountChangeRecord[]>;
-  onList(params: { accountId: string; organisationId: string }): Promise<boolean>;
-  /** Marks read (ids: all or none, when one is not the account's); answers how many of the asked changes are the account's. */
-  markRead(params: { accountId: string; readAt: Date } & ({ changeIds: readonly string[] } | { filter: ChangesFilter })): Promise<number>;
 }
