@@ -327,7 +327,8 @@ describe('a parent the account already has', () => {
 
     const parent = page.getByRole('region', { name: 'Details' }).locator('[data-field="parent"] .profile-field-value a');
     await parent.waitFor(WAIT);
-    expect(await parent.textContent()).toBe('Macquarie Street Partners Pty Ltd');
+    // Named as the analyst added it (the register's capitals), not as the website wrote it: the existing organisation.
+    expect(await parent.textContent()).toBe('MACQUARIE STREET PARTNERS PTY LTD');
     expect(await parent.getAttribute('href')).toBe(`/organisations/${parentId}`);
     // One organisation with the parent's key in the product: the one the analyst added, not a stub beside it.
     const withKey = await database.db.execute<{ id: string }>(
@@ -337,7 +338,7 @@ describe('a parent the account already has', () => {
 
     await parent.click();
     await page.waitForURL(new RegExp(`/organisations/${parentId}$`), WAIT);
-    await page.getByRole('heading', { level: 1, name: 'Macquarie Street Partners Pty Ltd' }).waitFor(WAIT);
+    await page.getByRole('heading', { level: 1, name: 'MACQUARIE STREET PARTNERS PTY LTD' }).waitFor(WAIT);
     // And the parent's page lists the subsidiary.
     const subsidiaries = page.getByRole('region', { name: 'Details' }).locator('[data-field="subsidiaries"] .profile-field-value a');
     await subsidiaries.first().waitFor(WAIT);
