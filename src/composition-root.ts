@@ -15,6 +15,8 @@ import { createFeatureFlags } from './adapters/flags/database-flag-provider';
 import { flagDefaultsFrom } from './core/flags';
 import { createBrandfetchLogoService } from './adapters/logo/brandfetch-logo';
 import { parseEnvOrThrow, type Env } from './config/env';
+import type { Timers } from './server/ports';
+import { realTimers } from './server/timers';
 import { createPostgresLock } from './adapters/lock/postgres-lock';
 import { createClassificationRepository } from './adapters/db/queries/classification';
 import { searchNaicsCodes } from './adapters/db/queries/naics';
@@ -97,6 +99,8 @@ export interface BuildOptions {
   monitorClock?: () => Date;
   /** The clock of monitoring and webhook deliveries (tests move it by days); default: the system's. */
   now?: () => Date;
+  /** What the search's registry lead and the routes' time limits wait on; default: real timers. */
+  timers?: Timers;
 }
 
 export type { SearchPorts };
@@ -205,6 +209,7 @@ export async function buildContainer(options: BuildOptions) {
     assess: batchAssessMatch,
     judged: judged(matchBatchDatabase.db),
   });
+  const timers = options.timers ?? realTimers;
   // A batch with no committed chunk for ten minutes (or two job leases, if longer) is stalled (its job will not come
   // back): resumable. Not two leases alone: a queued batch waits its turns behind other accounts' batches.
   const batchReads = { db, stalledAfterSeconds: Math.max(600, env.JOB_EXPIRE_SECONDS * 2) };
@@ -254,7 +259,10 @@ export async function buildContainer(options: BuildOptions) {
       log: log.child({ useCase: 'searchOrganisations' }),
       defaultWebsiteTopK: env.SEARCH_WEBSITE_TOP_K,
       candidateReferences,
+      timers,
     }),
+    /** What the routes' time limits wait on (the search's SEARCH_MAX_DURATION_SECONDS); replaceable so a test advances a manual clock. */
+    timers,
     /** Manual NAICS classification: the typeahead's catalogue, the visibility check before the lock, AddOrganisationNAICS. */
     naics: {
       catalogue: { searchCodes: (params: Parameters<typeof searchNaicsCodes>[1]) => searchNaicsCodes(db, params) },
