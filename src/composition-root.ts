@@ -57,7 +57,6 @@ import { createSuggestEntities } from './server/reconciliation/suggest-entities'
 import { createPreviewEntity } from './server/reconciliation/preview-entity';
 import { createExtendEntities } from './server/reconciliation/extend-entities';
 import type { ReconciliationDependencies } from './server/reconciliation/ports';
-import { createChunkLookups } from './adapters/db/queries/chunk-lookups';
 import { createMatchRows } from './server/batch-matching/match-rows';
 import { createCreateMatchBatch } from './server/batch-matching/create-match-batch';
 import { createRunMatchBatch } from './server/batch-matching/run-match-batch';
@@ -193,7 +192,7 @@ export async function buildContainer(options: BuildOptions) {
 
   const matchRows = createMatchRows({
     lookups: createQuickSearchLookups(matchBatchDatabase.db),
-    chunk: createChunkLookups(matchBatchDatabase.db),
+    chunkDb: matchBatchDatabase.db,
     assess: batchAssessMatch,
     judged: judged(matchBatchDatabase.db),
   });

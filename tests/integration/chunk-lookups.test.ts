@@ -9,8 +9,8 @@ import { makeAccount, makeOrganisation } from '../support/factories';
 import { searchName } from '../../src/core/canonical-name';
 import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
 import type { BatchRowInput } from '../../src/core/batch-matching';
-import { createMatchRows, type ChunkQuery } from '../../src/server/batch-matching/match-rows';
-import { createChunkLookups } from '../../src/adapters/db/queries/chunk-lookups';
+import { createMatchRows } from '../../src/server/batch-matching/match-rows';
+import { chunkExactNames, chunkIdentifiers, chunkWebsites, type ChunkQuery } from '../../src/adapters/db/queries/chunk-lookups';
 import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
@@ -64,7 +64,6 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 
 describe('the chunk identifier lookup', () => {
   it('answers each query as the quick lookup does (same organisations, same order), in the order asked, duplicates included', async () => {
-    const lookups = createChunkLookups(database.db);
     const queries: ChunkQuery[] = [
       { value: ABN, countryIsoAlpha3: null },
       { value: ABN, countryIsoAlpha3: 'AUS' },
@@ -72,7 +71,7 @@ describe('the chunk identifier lookup', () => {
       { value: '99999999999', countryIsoAlpha3: null },
       { value: ABN, countryIsoAlpha3: 'AUS' },
     ];
-    const chunk = await lookups.identifiers(caller.id, queries, 10);
+    const chunk = await chunkIdentifiers(database.db, caller.id, queries, 10);
     expect(chunk).toHaveLength(queries.length);
     for (const [i, q] of queries.entries()) {
       const single = await findOrganisationsByIdentifier(database.db, {
@@ -87,7 +86,8 @@ describe('the chunk identifier lookup', () => {
   });
 
   it('keeps to the account: its own private organisation is found, another account’s never', async () => {
-    const [any, secret] = await createChunkLookups(database.db).identifiers(
+    const [any, secret] = await chunkIdentifiers(
+      database.db,
       caller.id,
       [
         { value: ABN, countryIsoAlpha3: null },
@@ -98,12 +98,13 @@ describe('the chunk identifier lookup', () => {
     expect(new Set(ids(any ?? []))).toEqual(new Set([id.globalAus, id.globalNoCountry, id.globalGbr, id.callerPrivate]));
     expect(any?.find((r) => r.id === id.callerPrivate)?.ownedByAccount).toBe(true);
     expect(secret).toEqual([]);
-    const [forOther] = await createChunkLookups(database.db).identifiers(other.id, [{ value: '33102417032', countryIsoAlpha3: null }], 10);
+    const [forOther] = await chunkIdentifiers(database.db, other.id, [{ value: '33102417032', countryIsoAlpha3: null }], 10);
     expect(ids(forOther ?? [])).toEqual([id.otherSecret]);
   });
 
   it('keeps to the query’s country: organisations of that country and countryless ones', async () => {
-    const [gbr, aus] = await createChunkLookups(database.db).identifiers(
+    const [gbr, aus] = await chunkIdentifiers(
+      database.db,
       caller.id,
       [
         { value: ABN, countryIsoAlpha3: 'GBR' },
@@ -116,22 +117,21 @@ describe('the chunk identifier lookup', () => {
   });
 
   it('answers at most `limit` organisations per query, and nothing for no query', async () => {
-    const [limited] = await createChunkLookups(database.db).identifiers(caller.id, [{ value: ABN, countryIsoAlpha3: null }], 2);
+    const [limited] = await chunkIdentifiers(database.db, caller.id, [{ value: ABN, countryIsoAlpha3: null }], 2);
     expect(limited).toHaveLength(2);
-    expect(await createChunkLookups(database.db).identifiers(caller.id, [], 10)).toEqual([]);
+    expect(await chunkIdentifiers(database.db, caller.id, [], 10)).toEqual([]);
   });
 });
 
 describe('the chunk website lookup', () => {
   it('answers each query as the quick lookup does, within the account and the query’s country', async () => {
-    const lookups = createChunkLookups(database.db);
     const queries: ChunkQuery[] = [
       { value: 'quorvex.com.au', countryIsoAlpha3: null },
       { value: 'quorvex.com.au', countryIsoAlpha3: 'GBR' },
       { value: 'vellicord.example', countryIsoAlpha3: null },
       { value: 'quorvex.com.au', countryIsoAlpha3: 'AUS' },
     ];
-    const chunk = await lookups.websites(caller.id, queries, 10);
+    const chunk = await chunkWebsites(database.db, caller.id, queries, 10);
     for (const [i, q] of queries.entries()) {
       const single = await findOrganisationsByWebsite(database.db, {
         accountId: caller.id,
@@ -149,7 +149,7 @@ describe('the chunk website lookup', () => {
 
 describe('the chunk exact-name lookup', () => {
   it('finds names and aliases equal to each search name, never another account’s private organisation', async () => {
-    const found = await createChunkLookups(database.db).exactNames(caller.id, [
+    const found = await chunkExactNames(database.db, caller.id, [
       searchName('Quorvex Haulage Pty Ltd'),
       searchName('Vexquor Freight'),
       searchName('Vellicord Secret Holdings'),
@@ -174,7 +174,7 @@ describe('batch matching with the chunk lookups', () => {
       { name: 'Vellicord', country: 'AUS', identifier: '33102417032', website: 'vellicord.example' },
       { name: 'Nothing Like It', country: null, identifier: null, website: null },
     ];
-    const withChunk = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, rows);
+    const withChunk = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, rows);
     const rowByRow = await createMatchRows({ lookups, assess: uncalibratedAssessMatch })(caller.id, rows);
     expect(withChunk).toEqual(rowByRow);
     expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherSecret);
@@ -183,7 +183,7 @@ describe('batch matching with the chunk lookups', () => {
 
   it('takes an exactly found name as its name candidates beside its identifier’s, in the row’s country', async () => {
     const lookups = createQuickSearchLookups(database.db);
-    const [row] = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, [
+    const [row] = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, [
       { name: 'Quorvex UK Ltd', country: 'AU', identifier: ABN, website: null },
     ]);
     // "quorvex uk" is the GBR organisation's name: not in Australia, so the row ran the name lookup as before.

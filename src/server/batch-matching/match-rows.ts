@@ -4,7 +4,7 @@
  * country when it names one; every organisation found is assessed with the match object (`assessMatch`), and
  * `decideRow` turns the candidates into a decision, the best candidate and a close runner-up.
  *
- * A chunk starts with three set-based statements (`ChunkLookups`, run together): all its names (`exactNames`),
+ * A chunk starts with three set-based statements (queries/chunk-lookups.ts, run together): all its names (`exactNames`),
  * all its identifiers and all its websites. A row whose name equals an organisation's name or alias in its
  * country takes those organisations as its name candidates without a fuzzy lookup; its identifier and website
  * candidates are the chunk's answers. Only the other rows run the per-row name lookup (and, when nothing at
@@ -25,33 +25,19 @@ import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick
 import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
 import type { JudgedLookups } from '../quick-search/judged-candidates';
 import type { Judgement } from '../../core/match-decision';
+import type { Db } from '../../adapters/db/client';
+import { chunkExactNames, chunkIdentifiers, chunkWebsites } from '../../adapters/db/queries/chunk-lookups';
 
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
 
-/** One lookup of a chunk: a normalised identifier or website host, in a country (null: no country filter). */
-export interface ChunkQuery {
-  value: string;
-  countryIsoAlpha3: string | null;
-}
-
-/**
- * Optional set-based lookups, one round trip each for a whole chunk, scoped like the quick lookup's (the
- * account's visible organisations; identifiers and websites also the query's country).
- */
-export interface ChunkLookups {
-  /** The visible organisations whose search name or alias equals each of many search names (keyed by it). */
-  exactNames(accountId: string, searchNames: readonly string[]): Promise<Map<string, QuickSearchRow[]>>;
-  /** `QuickSearchLookups.byIdentifier` for each query (`value` normalised), answered in the queries' order. */
-  identifiers(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]>;
-  /** `QuickSearchLookups.byWebsite` for each query (`value` a normalised host), answered in the queries' order. */
-  websites(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]>;
-}
-
 export interface MatchRowsDependencies {
   lookups: QuickSearchLookups;
-  /** Without them every row runs the quick lookup's own lookups (same candidates, more round trips). */
-  chunk?: ChunkLookups;
+  /**
+   * The handle the chunk's set-based lookups run on (one round trip each for a whole chunk, scoped like the quick
+   * lookup's). Without it every row runs the quick lookup's own lookups (same candidates, more round trips).
+   */
+  chunkDb?: Db;
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
@@ -103,7 +89,7 @@ function queryOf(row: BatchRowInput): MatchQuery {
 }
 
 /** Runs the chunk lookups for the rows that need them and hands each row its share (positions kept). */
-async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
+async function prepareChunk(chunk: Db | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
   const prepared: Prepared[] = rows.map((row) => {
     const query = queryOf(row);
     return { query, wanted: searchName(query.name) };
@@ -112,16 +98,19 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
   const withIdentifier = prepared.filter((p) => p.query.identifier !== null);
   const withWebsite = prepared.filter((p) => p.query.websiteDomain !== null);
   const [exact, identifiers, websites] = await Promise.all([
-    chunk.exactNames(
+    chunkExactNames(
+      chunk,
       accountId,
       prepared.map((p) => p.wanted),
     ),
-    chunk.identifiers(
+    chunkIdentifiers(
+      chunk,
       accountId,
       withIdentifier.map((p) => ({ value: p.query.identifier ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
       POOL,
     ),
-    chunk.websites(
+    chunkWebsites(
+      chunk,
       accountId,
       withWebsite.map((p) => ({ value: p.query.websiteDomain ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
       POOL,
@@ -225,7 +214,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
 
   return async (accountId, rows) => {
     const [prepared, judgements] = await Promise.all([
-      prepareChunk(deps.chunk, accountId, rows),
+      prepareChunk(deps.chunkDb, accountId, rows),
       deps.judged === undefined
         ? rows.map(() => [])
         : deps.judged.judgements.forQueries(
