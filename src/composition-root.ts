@@ -67,7 +67,6 @@ import { createRegistryPass } from './server/batch-matching/registry-pass';
 import { createRegistryPacer } from './adapters/rate-limit/registry-pacer';
 import { createReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
-import { createMonitorStore } from './adapters/db/queries/monitoring';
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass } from './server/monitoring/run-monitor-pass';
 import { createWebhookSender } from './adapters/webhooks/webhook-sender';
@@ -313,7 +312,8 @@ export async function buildContainer(options: BuildOptions) {
     /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI). */
     monitoring: {
       runPass: createRunMonitorPass({
-        store: createMonitorStore(db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, tx)) }),
+        db,
+        afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, tx)),
         // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
         registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(db), log: monitorLog }),
         pace: registryPacer.pace,
