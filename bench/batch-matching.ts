@@ -27,7 +27,6 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
-import { createChunkLookups } from '../src/adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
@@ -105,7 +104,7 @@ async function main(): Promise<void> {
     const statements = countStatements(database.pool);
     const matchRows = createMatchRows({
       lookups: createQuickSearchLookups(database.db),
-      chunk: args['no-chunk-lookups'] ? undefined : createChunkLookups(database.db),
+      chunkDb: args['no-chunk-lookups'] ? undefined : database.db,
       assess: batchAssessMatch,
       concurrency,
     });

@@ -59,7 +59,6 @@ import { createSuggestEntities } from './server/reconciliation/suggest-entities'
 import { createPreviewEntity } from './server/reconciliation/preview-entity';
 import { createExtendEntities } from './server/reconciliation/extend-entities';
 import type { ReconciliationDependencies } from './server/reconciliation/ports';
-import { createChunkLookups } from './adapters/db/queries/chunk-lookups';
 import { createMatchRows } from './server/batch-matching/match-rows';
 import { createCreateMatchBatch } from './server/batch-matching/create-match-batch';
 import { createRunMatchBatch } from './server/batch-matching/run-match-batch';
@@ -70,13 +69,10 @@ import { createRegistryPass } from './server/batch-matching/registry-pass';
 import { createRegistryPacer } from './adapters/rate-limit/registry-pacer';
 import { createReadMatchBatch } from './server/batch-matching/read-match-batch';
 import { BATCH_ASSESSOR, batchAssessMatch } from './server/batch-matching/assessor';
-import { createMonitorStore } from './adapters/db/queries/monitoring';
 import { createRegistryReadsFromEnv } from './adapters/registries/registry-reads';
 import { createRunMonitorPass } from './server/monitoring/run-monitor-pass';
-import { createWebhookStore, webhookTx } from './adapters/db/queries/webhooks';
 import { createWebhookSender } from './adapters/webhooks/webhook-sender';
-import { createCreateWebhookEndpoint } from './server/webhooks/create-webhook-endpoint';
-import { createDeleteWebhookEndpoint } from './server/webhooks/delete-webhook-endpoint';
+import { createCreateWebhookEndpoint } from './server/webhooks/webhook-endpoints';
 import { createDeliverWebhook } from './server/webhooks/deliver-webhook';
 import { createEnqueueChangeDeliveries } from './server/webhooks/enqueue-change-deliveries';
 import { createReplayWebhookDelivery } from './server/webhooks/replay-webhook-delivery';
@@ -205,7 +201,7 @@ export async function buildContainer(options: BuildOptions) {
 
   const matchRows = createMatchRows({
     lookups: createQuickSearchLookups(matchBatchDatabase.db),
-    chunk: createChunkLookups(matchBatchDatabase.db),
+    chunkDb: matchBatchDatabase.db,
     assess: batchAssessMatch,
     judged: judged(matchBatchDatabase.db),
   });
@@ -216,7 +212,6 @@ export async function buildContainer(options: BuildOptions) {
 
   const monitorLog = log.child({ useCase: 'monitoring' });
   const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
-  const webhookStore = createWebhookStore(db);
   // In the sandbox the demo's receiver runs on loopback over http; in production only https to public addresses.
   const webhookSender = createWebhookSender({ sandbox: env.APP_ENV === 'sandbox', timeoutMs: env.WEBHOOK_TIMEOUT_MS });
   const reconciliation: ReconciliationDependencies = {
@@ -331,7 +326,8 @@ export async function buildContainer(options: BuildOptions) {
     /** Registry monitoring (issue 23): one pass over the due watched organisations (`monitor.run`, the CLI). */
     monitoring: {
       runPass: createRunMonitorPass({
-        store: createMonitorStore(db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, webhookTx(tx))) }),
+        db,
+        afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, tx)),
         // Fresh reads of the same registers, with the same clients and shared cache entries as the search's.
         registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(db), log: monitorLog }),
         pace: registryPacer.pace,
@@ -341,22 +337,17 @@ export async function buildContainer(options: BuildOptions) {
         now: options.now ?? options.monitorClock,
       }),
     },
-    /** Webhooks of registry changes (issue 23, section 3): /api/webhooks and the `webhook.deliver` worker's use case. */
+    /** Webhooks of registry changes (issue 23, section 3): creating and replaying (GET and DELETE are `(db, params)`), the `webhook.deliver` worker's use case. */
     webhooks: {
-      createEndpoint: createCreateWebhookEndpoint({ store: webhookStore, sender: webhookSender }),
-      listEndpoints: (accountId: string) => webhookStore.listEndpoints(accountId),
-      /** The account's disabled endpoints: the `/changes` page tells the account of them. */
-      disabledEndpoints: (accountId: string) => webhookStore.disabledEndpoints(accountId),
-      deleteEndpoint: createDeleteWebhookEndpoint(webhookStore),
-      replayDelivery: createReplayWebhookDelivery({ store: webhookStore, jobs }),
+      createEndpoint: createCreateWebhookEndpoint({ db, sender: webhookSender }),
+      replayDelivery: createReplayWebhookDelivery({ db, jobs }),
       deliver: createDeliverWebhook({
-        store: webhookStore,
+        db,
         sender: webhookSender,
         disableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,
         log: log.child({ useCase: 'deliverWebhook' }),
         now: options.now,
       }),
-      store: webhookStore,
     },
     async close() {
       for (const part of closeInOrder) await part.close();

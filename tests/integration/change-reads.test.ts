@@ -10,7 +10,6 @@ import { GET } from '../../src/app/api/changes/route';
 import { runMarkChangesReadAction } from '../../src/app/actions/mark-changes-read';
 import { createProviderCache } from '../../src/adapters/cache/provider-cache';
 import { listIdentifyOrganisationsForAccount } from '../../src/adapters/db/queries/identify-organisations';
-import { createMonitorStore } from '../../src/adapters/db/queries/monitoring';
 import { linkOrganisationToAccount } from '../../src/adapters/db/queries/organisations-write';
 import { createRegistryReadsFromEnv } from '../../src/adapters/registries/registry-reads';
 import { changesPageSchema } from '../../src/core/organisation-changes';
@@ -58,7 +57,7 @@ beforeAll(async () => {
   ids.bOwned = await watchByLei(db, 'quillstone', { ownerAccountId: b.id, linkAccountId: b.id });
   const log = ctx.container.log;
   runPass = createRunMonitorPass({
-    store: createMonitorStore(db),
+    db,
     registries: createRegistryReadsFromEnv(ctx.container.env, { cache: createProviderCache(db), log }),
     pace: async () => undefined,
     log,

@@ -4,7 +4,7 @@
  * country when it names one; every organisation found is assessed with the match object (`assessMatch`), and
  * `decideRow` turns the candidates into a decision, the best candidate and a close runner-up.
  *
- * A chunk starts with three set-based statements (`ChunkLookups`, run together): all its names (`exactNames`),
+ * A chunk starts with three set-based statements (queries/chunk-lookups.ts, run together): all its names (`exactNames`),
  * all its identifiers and all its websites. A row whose name equals an organisation's name or alias in its
  * country takes those organisations as its name candidates without a fuzzy lookup; its identifier and website
  * candidates are the chunk's answers. Only the other rows run the per-row name lookup (and, when nothing at
@@ -22,6 +22,8 @@ import { undecidedWhenInactive } from '../../core/registry-status';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
 import type { IdentifierRow, NameLookup, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+import type { Db } from '../../adapters/db/client';
+import { chunkExactNames, chunkIdentifiers, chunkOverlaps, chunkTypoSteps, chunkWebsites } from '../../adapters/db/queries/chunk-lookups';
 import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
 import type { JudgedLookups } from '../quick-search/judged-candidates';
 import type { Judgement } from '../../core/match-decision';
@@ -29,41 +31,13 @@ import type { Judgement } from '../../core/match-decision';
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
 
-/** One lookup of a chunk: a normalised identifier or website host, in a country (null: no country filter). */
-export interface ChunkQuery {
-  value: string;
-  countryIsoAlpha3: string | null;
-}
-
-/**
- * Optional set-based lookups, one round trip each for a whole chunk, scoped like the quick lookup's (the
- * account's visible organisations; identifiers and websites also the query's country).
- */
-export interface ChunkLookups {
-  /** The visible organisations whose search name or alias equals each of many search names (keyed by it). */
-  exactNames(accountId: string, searchNames: readonly string[]): Promise<Map<string, QuickSearchRow[]>>;
-  /** `QuickSearchLookups.byIdentifier` for each query (`value` normalised), answered in the queries' order. */
-  identifiers(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]>;
-  /** `QuickSearchLookups.byWebsite` for each query (`value` a normalised host), answered in the queries' order. */
-  websites(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]>;
-  /**
-   * The typo step (`NameLookup.corrected` of `byName` with the same parameters) of many search names at once: their
-   * word corrections in one statement, then each name's `corrected()` looks up its corrected names with them (the
-   * same rows as `NameLookup.corrected`). Answered in the queries' order; rejects when the corrections' statement fails.
-   */
-  typoSteps(
-    accountId: string,
-    queries: readonly { searchName: string; countryIsoAlpha3: string | null }[],
-    poolSize: number,
-  ): Promise<(() => Promise<QuickSearchRow[]>)[]>;
-  /** `QuickSearchLookups.byWords` for each query (same rows, same order), answered in the queries' order. */
-  overlaps(accountId: string, queries: readonly { words: readonly string[]; countryIsoAlpha3: string | null }[], poolSize: number): Promise<QuickSearchRow[][]>;
-}
-
 export interface MatchRowsDependencies {
   lookups: QuickSearchLookups;
-  /** Without them every row runs the quick lookup's own lookups (same candidates, more round trips). */
-  chunk?: ChunkLookups;
+  /**
+   * The handle the chunk's set-based lookups run on (one round trip each for a whole chunk, scoped like the quick
+   * lookup's). Without it every row runs the quick lookup's own lookups (same candidates, more round trips).
+   */
+  chunkDb?: Db;
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
@@ -130,7 +104,7 @@ function queryOf(row: BatchRowInput): MatchQuery {
 }
 
 /** Runs the chunk lookups for the rows that need them and hands each row its share (positions kept). */
-async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
+async function prepareChunk(chunk: Db | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
   const prepared: Prepared[] = rows.map((row) => {
     const query = queryOf(row);
     return { query, wanted: searchName(query.name) };
@@ -139,16 +113,19 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
   const withIdentifier = prepared.filter((p) => p.query.identifier !== null);
   const withWebsite = prepared.filter((p) => p.query.websiteDomain !== null);
   const [exact, identifiers, websites] = await Promise.all([
-    chunk.exactNames(
+    chunkExactNames(
+      chunk,
       accountId,
       prepared.map((p) => p.wanted),
     ),
-    chunk.identifiers(
+    chunkIdentifiers(
+      chunk,
       accountId,
       withIdentifier.map((p) => ({ value: p.query.identifier ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
       POOL,
     ),
-    chunk.websites(
+    chunkWebsites(
+      chunk,
       accountId,
       withWebsite.map((p) => ({ value: p.query.websiteDomain ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
       POOL,
@@ -278,7 +255,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
 
   return async (accountId, rows) => {
     const [prepared, judgements] = await Promise.all([
-      prepareChunk(deps.chunk, accountId, rows),
+      prepareChunk(deps.chunkDb, accountId, rows),
       deps.judged === undefined
         ? rows.map(() => [])
         : deps.judged.judgements.forQueries(
@@ -291,18 +268,17 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     // had their name steps), when the chunk lookups are there (else each row's own). A failed statement leaves its
     // rows without corrections, as a failed typo step leaves one row.
     let pending: { at: number; stage: NameStage; typo: NameLookup }[] = [];
-    const chunk = deps.chunk;
+    const chunk = deps.chunkDb;
     const flush = () => {
       if (chunk === undefined || pending.length === 0) return;
       const group = pending;
       pending = [];
-      const steps = chunk
-        .typoSteps(
-          accountId,
-          group.map(({ at }) => ({ searchName: prepared[at]?.wanted ?? '', countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
-          POOL,
-        )
-        .catch(() => []);
+      const steps = chunkTypoSteps(
+        chunk,
+        accountId,
+        group.map(({ at }) => ({ searchName: prepared[at]?.wanted ?? '', countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
+        POOL,
+      ).catch(() => []);
       group.forEach(({ stage, typo }, i) => {
         stage.typo = { rows: typo.rows, corrected: () => steps.then((found) => (found[i] === undefined ? [] : found[i]())) };
       });
@@ -324,7 +300,8 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
       if (chunk === undefined || waiting.length === 0) return;
       const group = waiting;
       waiting = [];
-      const found = chunk.overlaps(
+      const found = chunkOverlaps(
+        chunk,
         accountId,
         group.map(({ at, words }) => ({ words, countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
         POOL,

@@ -8,6 +8,7 @@ import { DisabledWebhookNotice } from '../../../components/changes/disabled-webh
 import '../../../components/changes/changes.css';
 import { requireSession } from '../require-session';
 import { listAccountChanges } from '../../../server/monitoring/account-changes';
+import { disabledWebhookEndpoints } from '../../../server/webhooks/webhook-endpoints';
 
 export const metadata: Metadata = { title: 'Changes' };
 export const dynamic = 'force-dynamic';
@@ -33,7 +34,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Prom
   const raw = await searchParams;
   const query = changesPageQuerySchema.parse({ kind: raw.kind, organisation: raw.organisation, page: raw.page });
   const list = await listAccountChanges(container.database.db, session.accountId, query);
-  const disabledWebhooks = await container.webhooks.disabledEndpoints(session.accountId);
+  const disabledWebhooks = await disabledWebhookEndpoints(container.database.db, session.accountId);
   const filtered = query.kind !== undefined || query.organisation !== undefined;
   return (
     <div className="page page-changes">
