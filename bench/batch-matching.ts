@@ -15,7 +15,8 @@
  * job, with `--concurrency` rows at once over a pool of `--pool` connections (`--no-chunk-lookups`: every row
  * runs the quick lookup's own lookups). Reported: rows/s over the whole file, chunk latency percentiles, the
  * statements sent per row by kind (counted on the pool, with their mean time from send to answer, waiting for
- * a connection included), decisions, and precision (decided matches that are right) and recall (rows with an
+ * a connection included), the client's CPU per row and, when PostgreSQL runs on this machine, its backends' (from
+ * /proc), decisions, and precision (decided matches that are right) and recall (rows with an
  * organisation decided a match to it); review rows are counted apart. `--decisions` writes each row's
  * decision, best organisation and score, to compare two versions row by row. Writes bench/out/batch-matching.md.
  */
@@ -26,7 +27,6 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createDatabase } from '../src/adapters/db/client';
-import { createChunkLookups } from '../src/adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
 import { parseEnvOrThrow } from '../src/config/env';
 import type { BatchRowInput } from '../src/core/batch-matching';
@@ -91,7 +91,8 @@ async function main(): Promise<void> {
   if (!env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL is required (the server holding the 1M-organisation database)');
   const url = new URL(env.BENCH_DATABASE_URL);
   url.pathname = `/${args.database}`;
-  const database = createDatabase(url.toString(), { max: Number(args.pool), applicationName: 'bench-batch-matching', statementTimeoutMs: 30_000 });
+  // As the product's batch pool (composition-root.ts): no JIT.
+  const database = createDatabase(url.toString(), { max: Number(args.pool), applicationName: 'bench-batch-matching', statementTimeoutMs: 30_000, jit: false });
   // Drawing the file reads the whole table: its own connection, without the lookups' statement timeout.
   const reader = createDatabase(url.toString(), { max: 1, applicationName: 'bench-batch-matching-draw' });
   try {
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
     const statements = countStatements(database.pool);
     const matchRows = createMatchRows({
       lookups: createQuickSearchLookups(database.db),
-      chunk: args['no-chunk-lookups'] ? undefined : createChunkLookups(database.db),
+      chunkDb: args['no-chunk-lookups'] ? undefined : database.db,
       assess: batchAssessMatch,
       concurrency,
     });
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
     const bests: (string | null)[] = [];
     const scores: (number | null)[] = [];
     statements.reset();
+    const serverStart = await serverCpuMs(reader);
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     for (let at = 0; at < file.length; at += chunkSize) {
@@ -138,6 +140,9 @@ async function main(): Promise<void> {
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
+    const serverEnd = await serverCpuMs(reader);
+    const serverMs =
+      serverStart === null || serverEnd === null ? null : [...serverEnd].reduce((sum, [pid, ms]) => sum + Math.max(0, ms - (serverStart.get(pid) ?? 0)), 0);
     const counted = statements.read();
 
     const byKind = new Map<string, { n: number; match: number; right: number; review: number; reviewRightInBest: number; noMatch: number }>();
@@ -176,6 +181,7 @@ async function main(): Promise<void> {
       seconds: round(seconds, 2),
       rowsPerSecond: Math.round(file.length / seconds),
       clientCpuMsPerRow: round((cpu.user + cpu.system) / 1000 / file.length, 2),
+      serverCpuMsPerRow: serverMs === null ? null : round(serverMs / file.length, 2),
       chunkLatency: summariseLatencies(chunkMs),
       statementsPerRow: round(Object.values(counted).reduce((n, k) => n + k.n, 0) / file.length, 2),
       statements: Object.fromEntries(
@@ -202,6 +208,31 @@ async function main(): Promise<void> {
     await reader.close();
   }
 }
+
+/**
+ * The CPU time (user + system, ms) of each PostgreSQL backend serving the bench's lookups (application_name
+ * bench-batch-matching), read from /proc: only when the server runs on this machine (null otherwise). The
+ * difference over the run is the server's CPU for the rows (a backend the pool closed during the run is missed).
+ */
+async function serverCpuMs(reader: ReturnType<typeof createDatabase>): Promise<Map<number, number> | null> {
+  const backends = await reader.pool.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = 'bench-batch-matching'`);
+  const ticks = new Map<number, number>();
+  for (const { pid } of backends.rows) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return null;
+    }
+    // Fields after the command's closing parenthesis: utime and stime are the 14th and 15th of the line (clock ticks).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
+  }
+  return ticks;
+}
+
+/** Linux's USER_HZ (getconf CLK_TCK), the unit of /proc/PID/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * Counts the statements the lookups send (and their time, send to answer), by kind (recognised from the SQL

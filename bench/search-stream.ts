@@ -10,7 +10,8 @@
  * time is its own. For each latency profile of the fakes (zero; realistic: registry name search 300-800 ms,
  * ~100 ms per detail record, aggregator 500-1500 ms, agent run 3-8 s) and each concurrency (1 and 50
  * streams at once), auto-mode searches over AUS and GBR queries report, at the client:
- *   time to first item (TTFI) and to the last item (TTLI), p50 / p95;
+ *   time to first item (TTFI) and to the last item (TTLI), p50 / p95, and from the last item to the end of the
+ *   response (the page says "done" then: a closing model turn after the agent's last report shows here), per query too;
  * and on the server's clock:
  *   CPU time per stream (process.cpuUsage of the server process / streams),
  *   own time before the first item = (first provider call - handler entered: auth, rate limit, validation,
@@ -56,13 +57,16 @@ const round = (n: number) => Math.round(n * 10) / 10;
 const summary = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) });
 
 interface ClientTiming {
+  query: string;
   ttfi: number | null;
   ttli: number;
+  /** When the response ended (the page's "done"). */
+  end: number;
   items: number;
   status: number;
 }
 
-async function oneStream(baseUrl: string, authorization: string, body: object): Promise<ClientTiming> {
+async function oneStream(baseUrl: string, authorization: string, body: { query: string; countryIsoAlpha3: string; mode: string }): Promise<ClientTiming> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/organisations/search`, {
     method: 'POST',
@@ -84,7 +88,8 @@ async function oneStream(baseUrl: string, authorization: string, body: object): 
       }
     }
   }
-  return { ttfi, ttli: items > 0 ? lastItem : performance.now() - started, items, status: response.status };
+  const end = performance.now() - started;
+  return { query: body.query, ttfi, ttli: items > 0 ? lastItem : end, end, items, status: response.status };
 }
 
 function request(child: ChildProcess, type: string): Promise<{ cpu: NodeJS.CpuUsage; records: RequestRecord[] }> {
@@ -146,6 +151,11 @@ async function scenario(child: ChildProcess, baseUrl: string, authorizations: st
     itemsPerStream: round(timings.reduce((n, t) => n + t.items, 0) / streams),
     ttfiMs: summary(withItems.map((t) => t.ttfi ?? 0)),
     ttliMs: summary(timings.map((t) => t.ttli)),
+    // From the last item to the end of the response: how long the page says "streaming" with nothing more to come.
+    lastItemToEndMs: summary(withItems.map((t) => t.end - t.ttli)),
+    lastItemToEndByQueryMs: Object.fromEntries(
+      QUERIES.map(({ query }) => [query, summary(withItems.filter((t) => t.query === query).map((t) => t.end - t.ttli))]),
+    ),
     serverCpuMsPerStream: round(cpuMsPerStream),
     serverPhasesMs: {
       authenticated: summary(records.flatMap((r) => (r.authenticated ? [r.authenticated - r.entered] : []))),
@@ -225,6 +235,10 @@ async function main(): Promise<void> {
         process.stderr.write(
           `${latency.padEnd(9)} x${String(s.concurrency).padEnd(3)} streams=${s.streams} items/stream=${s.itemsPerStream} ` +
             `TTFI p50/p95=${s.ttfiMs.p50}/${s.ttfiMs.p95} ms  TTLI p50/p95=${s.ttliMs.p50}/${s.ttliMs.p95} ms  ` +
+            `last item to end p50/p95=${s.lastItemToEndMs.p50}/${s.lastItemToEndMs.p95} ms ` +
+            `(${Object.entries(s.lastItemToEndByQueryMs)
+              .map(([query, tail]) => `${query} ${tail.p50}/${tail.p95}`)
+              .join(', ')})  ` +
             `server CPU/stream=${s.serverCpuMsPerStream} ms  own before first item p50/p95=${s.serverOwnBeforeFirstItemMs.total.p50}/${s.serverOwnBeforeFirstItemMs.total.p95} ms ` +
             `(pre-provider ${s.serverOwnBeforeFirstItemMs.beforeProviders.p50}, post-result ${s.serverOwnBeforeFirstItemMs.afterFirstResult.p50})\n`,
         );

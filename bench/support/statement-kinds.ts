@@ -6,7 +6,9 @@ export function statementKind(text: string): string {
   if (text.includes('a.search_value = q.name')) return 'exact names (chunk)';
   if (text.includes('with ordinality') && text.includes('value_normalised')) return 'identifiers (chunk)';
   if (text.includes('with ordinality') && text.includes('website_domain')) return 'websites (chunk)';
+  if (text.includes('organisation_name_words') && text.includes('jsonb_array_elements')) return 'word overlap (chunk)';
   if (text.includes('organisation_name_words')) return 'word overlap';
+  if (text.includes('letters as') && text.includes('jsonb_array_elements')) return 'typo: word corrections (chunk)';
   if (text.includes('letters as')) return 'typo: word corrections';
   if (text.includes('with prefix as')) return 'name (exact step)';
   if (text.includes('value_normalised')) return 'identifier';

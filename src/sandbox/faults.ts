@@ -3,7 +3,8 @@
  * to send a malformed body, to reset the connection or to hang, for the next N requests or for all.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { abortableSleep } from '../adapters/http/provider-http';
+import type { Timers } from '../server/ports';
+import { realTimers, sleepOn } from '../server/timers';
 
 export type Fault =
   | { kind: 'delay'; ms: number }
@@ -25,6 +26,11 @@ export class FaultPlan {
   private waiters: { count: number; resolve: () => void }[] = [];
   /** Latency added to every answer (the provider's normal speed), in ms; a function for jitter. */
   baseLatency: () => number = () => 0;
+  /**
+   * What the plan's waits (the base latency, a `delay`, a `slow-body`) run on: real timers, or a test's manual clock,
+   * which the test advances instead of waiting out a 6 s `late` answer.
+   */
+  timers: Timers = realTimers;
 
   /** Applies `fault` to the next `times` requests (default: every request until `clear()`). */
   inject(fault: Fault, times = Number.POSITIVE_INFINITY): void {
@@ -66,11 +72,12 @@ export class FaultPlan {
 }
 
 /**
- * Waits `ms`, or less when `signal` aborts (the providers' abortable sleep, which removes its listener, since
- * one response may sleep many times on one signal); no wait at all for `ms <= 0`.
+ * Waits `ms` on `timers` (real ones unless a test's plan says otherwise), or less when `signal` aborts (the
+ * abortable sleep, which removes its listener, since one response may sleep many times on one signal); no wait at
+ * all for `ms <= 0`.
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return ms <= 0 || signal?.aborted ? Promise.resolve() : abortableSleep(ms, signal);
+export function sleep(ms: number, signal?: AbortSignal, timers: Timers = realTimers): Promise<void> {
+  return ms <= 0 || signal?.aborted ? Promise.resolve() : sleepOn(timers, ms, signal);
 }
 
 /** What is left for the fake to do after `takeFault`: answer, possibly with a slow body. */
@@ -95,9 +102,9 @@ export async function takeFault(
   const closed = new AbortController();
   res.on('close', () => closed.abort());
   const fault = plan.next();
-  await sleep(plan.baseLatency(), closed.signal);
+  await sleep(plan.baseLatency(), closed.signal, plan.timers);
   if (closed.signal.aborted) return null;
-  if (fault?.kind === 'delay') await sleep(fault.ms, closed.signal);
+  if (fault?.kind === 'delay') await sleep(fault.ms, closed.signal, plan.timers);
   if (closed.signal.aborted) return null;
   switch (fault?.kind) {
     case 'reset':
@@ -139,7 +146,7 @@ export async function answerWithFaults(
   res.writeHead(a.status ?? 200, { 'content-type': a.contentType, ...a.headers });
   if (outcome.slowBody !== undefined) {
     res.flushHeaders();
-    await sleep(outcome.slowBody, outcome.closed);
+    await sleep(outcome.slowBody, outcome.closed, plan.timers);
     if (outcome.closed.aborted) return;
   }
   res.end(a.body);

@@ -22,6 +22,7 @@ import { copyOfFakeLeiEntities } from './gleif/dataset';
 import { followSandboxClock, sandboxClockPath, sandboxNow, type SandboxRegisters } from './sandbox-clock';
 import { writeSandboxRegisters } from './sandbox-registers';
 import type { FaultPlan } from './faults';
+import type { Timers } from '../server/ports';
 
 export interface Sandbox {
   /** The environment with the fakes' URLs and sandbox credentials filled in. */
@@ -42,6 +43,8 @@ export interface Sandbox {
 export interface SandboxOptions {
   /** How often the fakes look at the sandbox clock's file (1 s; tests look more often rather than wait). */
   readonly clockEveryMs?: number;
+  /** What the switched fakes' delays wait on (real timers; a test's manual clock, advanced instead of waited on). */
+  readonly timers?: Timers;
 }
 
 export async function startSandbox(env: Env, log: Logger, options: SandboxOptions = {}): Promise<Sandbox> {
@@ -53,7 +56,10 @@ export async function startSandbox(env: Env, log: Logger, options: SandboxOption
   const next: Env = { ...env };
   /** The operator's switch (SANDBOX_FAULTS at start, the fault control after): every request to that fake gets the fault. */
   const faults = new SandboxFaultSwitch(env.SANDBOX_FAULTS);
-  const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => faults.attach(provider, plan);
+  const applySwitch = (provider: SandboxFaultProvider, plan: FaultPlan) => {
+    if (options.timers) plan.timers = options.timers;
+    faults.attach(provider, plan);
+  };
   // Copies the sandbox clock may change (`npm run cli -- sandbox advance --days N`).
   const registers: SandboxRegisters = {
     abr: structuredClone([...FAKE_ABR_ENTITIES]),

@@ -1,5 +1,5 @@
 /**
- * The ports every module may need, in one place (decision 0027): the log, the clock, the shared lock, the job queue,
+ * The ports every module may need, in one place (decision 0027): the log, the clock and timers, the shared lock, the job queue,
  * feature flags, logos and the caller's account. Each is a boundary to the outside world or has two
  * implementations; a module's own ports (its providers) stay in its `ports.ts`, and storage that only PostgreSQL
  * implements is no port at all: use cases call the `(db, params)` query functions of src/adapters/db/queries.
@@ -22,6 +22,17 @@ export interface Log {
 
 /** The time now; injected where a rule depends on it, so tests move it instead of waiting. */
 export type Clock = () => Date;
+
+/**
+ * What waits on time (a fault's delay, the registry lead and its window, a route's time limit): `after` calls `fn`
+ * once `ms` have passed and answers a function that cancels it; `now` is the same clock's time in epoch ms, for a
+ * deadline. Production passes `realTimers` (src/server/timers.ts: setTimeout, Date.now); tests pass a manual clock
+ * and advance it instead of waiting. `unref`: the timer alone does not keep the process alive.
+ */
+export interface Timers {
+  now(): number;
+  after(ms: number, fn: () => void, options?: { unref?: boolean }): () => void;
+}
 
 /**
  * A shared, expiring lock. `tryAcquire` is set-if-absent and non-blocking: it answers a token at once,

@@ -70,6 +70,10 @@ describe('the API reference', () => {
         `curl -X POST '${server}/api/organisations/quick-search' -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -d '{"query":"Acme Widgets","countryIsoAlpha3":"AUS"}'`,
       );
       expect(JSON.parse((await quickSearch.locator('[data-example="response"]').textContent()) ?? '')).toHaveProperty('candidates');
+      // One status vocabulary (issue 21, section 2): the API reference counts in the words of the pages and the identify filter.
+      const flagCounts = (await page.locator('#get--organisations-flag-counts p').allTextContents()).join(' ');
+      for (const words of ['PENDING "Enriching"', 'COMPLETED "Enriched"', 'FAILED "Enrichment failed"', 'null "Not enriched"'])
+        expect(flagCounts).toContain(words);
       const sections = await page.locator('section[id^="get-"], section[id^="post-"], section[id^="delete-"]').count();
       expect(sections).toBeGreaterThan(25);
       expect(await page.locator('[data-example="curl"]').count()).toBe(sections);

@@ -151,14 +151,22 @@ describe('npm start, on a terminal', () => {
       body,
     });
     expect(answer.status, await answer.clone().text()).toBe(200);
+    // The first organisation page a newcomer opens, through the API with the same key: its profile is read in one
+    // snapshot, whose queries used to overlap on one connection (pg's "already executing a query" warning, checked
+    // on the process's output at Ctrl-C below).
+    const organisationId = /"existingOrgId":"([0-9a-f-]{36})"/.exec(await answer.clone().text())?.[1];
+    expect(organisationId, "an organisation in the first call's answer").toBeDefined();
+    const profile = await fetch(`http://127.0.0.1:${port}/api/organisations/${organisationId}`, { headers: { authorization: `Bearer ${row('API key')}` } });
+    expect(profile.status).toBe(200);
     const wrongKey = await fetch(target, { method: 'POST', headers: { authorization: 'Bearer osk_not-a-key', 'content-type': 'application/json' }, body });
     expect(wrongKey.status).toBe(401);
   });
 
-  it('Ctrl-C stops it with exit code 0 and no error-level line', async () => {
+  it('Ctrl-C stops it with exit code 0 and no error-level line; pg warned of no overlapping query', async () => {
     child?.kill('SIGINT');
     expect(await exited).toBe(0);
     const errorLines = `${stdout}\n${stderr}`.split('\n').filter((line) => /^\S+ (ERROR|FATAL) /.test(line));
     expect(errorLines).toEqual([]);
+    expect(`${stdout}\n${stderr}`).not.toMatch(/already executing a query/);
   });
 });

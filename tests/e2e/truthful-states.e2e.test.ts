@@ -297,6 +297,55 @@ describe('the identify sidebar of a FAILED organisation', () => {
   });
 });
 
+// ---------------------------------------------------------------- parent stubs reuse the organisation already there
+
+describe('a parent the account already has', () => {
+  /** Searches Australia, selects the row named `name` (Yes at the confirm header when it asks) and answers its id. */
+  async function selectFromSearch(query: string, name: string): Promise<string> {
+    await page.goto(`${baseUrl}/dashboard`);
+    await chooseCountry(page, 'AUS');
+    await searchBox(page).fill(query);
+    await searchBox(page).press('Enter');
+    await page.locator('.search-results[aria-busy="false"]').waitFor(WAIT);
+    await resultOption(page, name).click();
+    await page.waitForURL(new RegExp(`/organisations/${UUID}\\?from=search`), WAIT);
+    const id = new URL(page.url()).pathname.split('/')[2] ?? '';
+    if (new URL(page.url()).searchParams.get('confirm') === '1') {
+      created.push(id);
+      await page.getByRole('region', { name: 'Is this the company you were looking for?' }).getByRole('button', { name: 'Yes' }).click();
+      await page.waitForURL(new RegExp(`/organisations/${id}\\?from=search$`), WAIT);
+    }
+    return id;
+  }
+
+  it("is the one the enrichment links as a subsidiary's parent: the profile's parent link opens it, and no second row has its key", async () => {
+    // The analyst adds Macquarie Street Partners first; Platypus Payments' website then says "Part of Macquarie Street
+    // Partners Pty Ltd", and its enrichment looks the parent up by composite key before creating a stub.
+    const parentId = await selectFromSearch('Macquarie Street Partners', 'MACQUARIE STREET PARTNERS PTY LTD');
+    const childId = await selectFromSearch('Platypus Payments', 'PLATYPUS PAYMENTS PTY LTD');
+    await expect.poll(() => page.locator('.profile-status-panel').getAttribute('data-profile-status'), { timeout: 60_000, interval: 200 }).toBe('COMPLETED');
+
+    const parent = page.getByRole('region', { name: 'Details' }).locator('[data-field="parent"] .profile-field-value a');
+    await parent.waitFor(WAIT);
+    // Named as the analyst added it (the register's capitals), not as the website wrote it: the existing organisation.
+    expect(await parent.textContent()).toBe('MACQUARIE STREET PARTNERS PTY LTD');
+    expect(await parent.getAttribute('href')).toBe(`/organisations/${parentId}`);
+    // One organisation with the parent's key in the product: the one the analyst added, not a stub beside it.
+    const withKey = await database.db.execute<{ id: string }>(
+      sql`select id from organisations where key = (select key from organisations where id = ${parentId}::uuid)`,
+    );
+    expect(withKey.rows.map((r) => r.id)).toEqual([parentId]);
+
+    await parent.click();
+    await page.waitForURL(new RegExp(`/organisations/${parentId}$`), WAIT);
+    await page.getByRole('heading', { level: 1, name: 'MACQUARIE STREET PARTNERS PTY LTD' }).waitFor(WAIT);
+    // And the parent's page lists the subsidiary.
+    const subsidiaries = page.getByRole('region', { name: 'Details' }).locator('[data-field="subsidiaries"] .profile-field-value a');
+    await subsidiaries.first().waitFor(WAIT);
+    expect(await subsidiaries.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([`/organisations/${childId}`]);
+  });
+});
+
 describe('the whole file', () => {
   it('raised no uncaught page error and no hydration error', () => {
     expect(pageErrors).toEqual([]);

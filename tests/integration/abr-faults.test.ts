@@ -1,7 +1,9 @@
 /**
  * The ABN Lookup fault matrix (issue section 8), over real sockets against the contract fake. Each fault
  * hits the name search (the call whose failure fails the search) unless it says details; timeouts are
- * FAULT_TIMEOUT_MS per HTTP attempt, the retry delay 20 ms; an answer "too late" comes a minute late.
+ * FAULT_TIMEOUT_MS per HTTP attempt, the retry delay 20 ms; an answer "too late" comes a minute late. Where time
+ * decides the outcome (a timeout, a slow body) the client's timeouts and the fake's delays run on one manual clock,
+ * which the test moves once the call waits on it instead of waiting the 2 s out.
  *
  * | fault on MatchingNames      | result                                                     | requests |
  * |-----------------------------|------------------------------------------------------------|----------|
@@ -24,8 +26,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ProviderCache } from '../../src/adapters/cache/provider-cache';
 import { startFakeAbr, type FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import type { NationalRegistry, RegistryResult } from '../../src/server/search/ports';
+import { createManualTimers } from '../../src/server/timers';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
+  advanceWhenWaiting,
   clearProviderCache,
   createProviderCache,
   FAULT_TIMEOUT_MS,
@@ -41,12 +45,17 @@ let database: TestDatabase;
 let fake: FakeAbr;
 let cache: ProviderCache;
 let registry: NationalRegistry;
+/** The same registry with its timeouts on `timers`. */
+let clocked: NationalRegistry;
+const timers = createManualTimers();
 
 beforeAll(async () => {
   database = await createTestDatabase({ max: 4 });
   fake = await startFakeAbr({ validGuid: TEST_GUID });
   cache = createProviderCache(database.db);
   registry = registryFor(fake, cache, memoryLogger().log, { timeoutMs: FAULT_TIMEOUT_MS });
+  clocked = registryFor(fake, cache, memoryLogger().log, { timeoutMs: FAULT_TIMEOUT_MS, timers });
+  fake.faults.timers = timers;
 });
 afterAll(async () => {
   await fake.close();
@@ -63,6 +72,9 @@ afterEach(() => {
 });
 
 const search = (): Promise<RegistryResult> => registry.searchByName('koala logistics', { preset: 'business-name-aware', includeSoleTraders: false });
+const clockedSearch = (): Promise<RegistryResult> => clocked.searchByName('koala logistics', { preset: 'business-name-aware', includeSoleTraders: false });
+const after = <T>(ms: number, pending: Promise<T>, waits: { fakeDelay: boolean }) =>
+  advanceWhenWaiting({ timers, plan: fake.endpointFaults.matchingNames }, ms, pending, waits);
 
 async function expectHealthy(result: RegistryResult) {
   expect(result.error).toBeNull();
@@ -74,7 +86,7 @@ describe('fault matrix: name search', () => {
   it('timeout: error timeout, not retried', async () => {
     fake.endpointFaults.matchingNames.inject({ kind: 'delay', ms: TOO_LATE_MS }, 1);
     const closedBefore = fake.connections.closedByClient;
-    const result = await search();
+    const result = await after(FAULT_TIMEOUT_MS, clockedSearch(), { fakeDelay: true });
     expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
     expect(requestsTo(fake, 'MatchingNames')).toBe(1);
     // The client gave up on the late answer rather than waiting it out.
@@ -112,13 +124,16 @@ describe('fault matrix: name search', () => {
 
   it('slow first byte within the timeout: full result', async () => {
     fake.endpointFaults.matchingNames.inject({ kind: 'slow-body', ms: FAULT_TIMEOUT_MS / 4 }, 1);
-    await expectHealthy(await search());
+    await expectHealthy(await after(FAULT_TIMEOUT_MS / 4, clockedSearch(), { fakeDelay: true }));
     expect(requestsTo(fake, 'MatchingNames')).toBe(1);
   });
 
   it('slow first byte past the timeout: error timeout (the timeout covers the body)', async () => {
     fake.endpointFaults.matchingNames.inject({ kind: 'slow-body', ms: TOO_LATE_MS }, 1);
-    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    expect(await after(FAULT_TIMEOUT_MS, clockedSearch(), { fakeDelay: true })).toEqual({
+      candidates: [],
+      error: expect.objectContaining({ kind: 'timeout' }),
+    });
     expect(requestsTo(fake, 'MatchingNames')).toBe(1);
   });
 
@@ -137,7 +152,10 @@ describe('fault matrix: name search', () => {
   it('hang: error timeout, and the client closes the connection', async () => {
     fake.endpointFaults.matchingNames.inject({ kind: 'hang' }, 1);
     const closedBefore = fake.connections.closedByClient;
-    expect(await search()).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
+    expect(await after(FAULT_TIMEOUT_MS, clockedSearch(), { fakeDelay: false })).toEqual({
+      candidates: [],
+      error: expect.objectContaining({ kind: 'timeout' }),
+    });
     expect(requestsTo(fake, 'MatchingNames')).toBe(1);
     await waitUntil(() => fake.connections.closedByClient > closedBefore);
   });
@@ -173,7 +191,12 @@ describe('fault matrix: details (hydration)', () => {
     await clearProviderCache(database.db);
     const detailsBefore = fake.connections.requests.filter((r) => r.url.startsWith('/json/AbnDetails.aspx')).length;
     fake.endpointFaults.abnDetails.inject({ kind: 'hang' }, 1);
-    const result = await registry.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
+    const pending = clocked.searchByName('koala', { preset: 'entity-only', includeSoleTraders: false });
+    // The hung call is the one left waiting on the clock (the others answered and cleared their timeouts).
+    await fake.endpointFaults.abnDetails.whenTaken(1);
+    await waitUntil(() => timers.pending === 1);
+    await timers.advance(FAULT_TIMEOUT_MS);
+    const result = await pending;
     expect(result.error).toEqual(expect.objectContaining({ kind: 'timeout', message: expect.stringContaining('details failed for 1 of') }));
     // The details calls run concurrently, so which record's call hangs (the first to arrive) varies: it may be one
     // the allowlist drops anyway. That record, whichever it is, is missing; every other one is whole.

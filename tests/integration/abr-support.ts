@@ -8,6 +8,9 @@ import { createAbrRegistry } from '../../src/adapters/registries/abr/adapter';
 import { createConfiguredAbrClient } from '../../src/adapters/registries/abr/client';
 import type { FakeAbr } from '../../src/sandbox/abr/fake-abr-server';
 import type { Db } from '../../src/adapters/db/client';
+import type { FaultPlan } from '../../src/sandbox/faults';
+import type { Timers } from '../../src/server/ports';
+import type { ManualTimers } from '../../src/server/timers';
 
 export const TEST_GUID = '3f1a2b4c-0000-4000-8000-abcdefabcdef';
 
@@ -23,12 +26,17 @@ export function memoryLogger(): { log: Logger; lines: string[] } {
   return { log: pino({ level: 'debug' }, stream), lines };
 }
 
-export function registryFor(fake: FakeAbr, cache: ProviderCache, log: Logger, overrides: { guid?: string; timeoutMs?: number } = {}) {
+type ClientOverrides = { guid?: string; timeoutMs?: number; timers?: Timers };
+
+export function registryFor(fake: FakeAbr, cache: ProviderCache, log: Logger, overrides: ClientOverrides = {}) {
   return createAbrRegistry({ client: abrClientFor(fake, overrides), cache, log });
 }
 
-/** The ABR client against the fake: the test GUID unless told otherwise (undefined: not configured), short timeouts. */
-export function abrClientFor(fake: FakeAbr, overrides: { guid?: string; timeoutMs?: number } = {}) {
+/**
+ * The ABR client against the fake: the test GUID unless told otherwise (undefined: not configured), short timeouts
+ * (on `timers`, a manual clock the test advances, when given).
+ */
+export function abrClientFor(fake: FakeAbr, overrides: ClientOverrides = {}) {
   const timeoutMs = overrides.timeoutMs ?? 400;
   return createConfiguredAbrClient({
     guid: 'guid' in overrides ? overrides.guid : TEST_GUID,
@@ -36,6 +44,7 @@ export function abrClientFor(fake: FakeAbr, overrides: { guid?: string; timeoutM
     nameSearchTimeoutMs: timeoutMs,
     detailsTimeoutMs: timeoutMs,
     retryDelayMs: 20,
+    ...(overrides.timers ? { timers: overrides.timers } : {}),
   });
 }
 
@@ -58,6 +67,23 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * Moves a manual clock `ms` on once the call under test waits on it, and answers the call's outcome. The call waits
+ * on its attempt's timeout and, when the fake delays its answer (`fakeDelay`), on that delay too (two timers); a
+ * hanging fake sets no timer, so then the clock moves once the call has reached the fake (`plan` took the fault).
+ */
+export async function advanceWhenWaiting<T>(
+  clock: { timers: ManualTimers; plan: FaultPlan },
+  ms: number,
+  pending: Promise<T>,
+  waits: { fakeDelay: boolean },
+): Promise<T> {
+  if (waits.fakeDelay) await clock.timers.whenPending(2);
+  else await clock.plan.whenTaken(1);
+  await clock.timers.advance(ms);
+  return pending;
 }
 
 export { createProviderCache };

@@ -1,7 +1,8 @@
 /**
  * The agent's fault matrix over real sockets (issue section 8): for the model endpoint and for the search API,
  * each fault either recovers or ends the generator quietly; no error escapes, a warning is logged, and what
- * was already yielded stays yielded.
+ * was already yielded stays yielded. A search fault whose outcome time decides (a timeout, a slow body) runs the
+ * Brave client's timeouts and the fake's delays on a manual clock, which the test moves once the search waits on it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunTimer } from '../../src/adapters/agent/run-timer';
@@ -10,7 +11,10 @@ import type { AgentCandidate, DiscoveryQuery } from '../../src/server/search/por
 import type { Fault } from '../../src/sandbox/faults';
 import { startFakeOpenAi, type FakeOpenAi } from '../../src/sandbox/llm/fake-openai-server';
 import { startFakeBrave, type FakeBrave } from '../../src/sandbox/web-search/fake-brave-server';
+import type { Timers } from '../../src/server/ports';
+import { createManualTimers, type ManualTimers } from '../../src/server/timers';
 import { at, captureLog, noRunTimeout, sandboxModel, sandboxWebSearch, timeoutAtRequest } from '../support/agent-runs';
+import { advanceWhenWaiting } from './abr-support';
 
 const AUS: DiscoveryQuery = { query: 'solar installers', countryIsoAlpha3: 'AUS', limit: 10 };
 const FOUND = 3; // what a clean run finds for AUS "solar installers"
@@ -27,9 +31,9 @@ afterEach(async () => {
   await brave.close();
 });
 
-async function run(runTimer: RunTimer): Promise<{ found: AgentCandidate[]; warnings: string[] }> {
+async function run(runTimer: RunTimer, searchTimers?: Timers): Promise<{ found: AgentCandidate[]; warnings: string[] }> {
   const { log, warningMessages } = captureLog();
-  const webSearch = sandboxWebSearch(brave.url, log, SEARCH_TIMEOUT_MS);
+  const webSearch = sandboxWebSearch(brave.url, log, SEARCH_TIMEOUT_MS, searchTimers);
   const agent = createSearchAgent({ model: sandboxModel(llm.url), webSearch, log, timeoutMs: TIMEOUT_MS, maxRetries: 1, runTimer });
   const found: AgentCandidate[] = [];
   // Any error escaping the generator fails the test here.
@@ -86,28 +90,37 @@ describe('model endpoint fault matrix', () => {
 const SEARCH_FAILED = 'agent: web search failed';
 const RETRYING = 'brave: attempt failed, retrying once';
 
-/** The search API (Brave), on the run's only search. Adapter: SEARCH_TIMEOUT_MS per attempt, one retry on 5xx/network. */
-const searchMatrix: { name: string; fault: Fault; times: number; found: number; warnings: string[] }[] = [
-  { name: 'timeout', fault: { kind: 'delay', ms: 60_000 }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
+/**
+ * The search API (Brave), on the run's only search. Adapter: SEARCH_TIMEOUT_MS per attempt, one retry on 5xx/network.
+ * `clock`: time decides the row; the clock moves that far once the search waits on it.
+ */
+const searchMatrix: { name: string; fault: Fault; times: number; found: number; warnings: string[]; clock?: number }[] = [
+  { name: 'timeout', fault: { kind: 'delay', ms: 60_000 }, times: 1, found: 0, warnings: [SEARCH_FAILED], clock: SEARCH_TIMEOUT_MS },
   { name: '5xx then success', fault: { kind: 'status', status: 502 }, times: 1, found: FOUND, warnings: [RETRYING] },
   { name: 'two 5xx', fault: { kind: 'status', status: 500 }, times: 2, found: 0, warnings: [RETRYING, SEARCH_FAILED] },
   { name: '403', fault: { kind: 'status', status: 403 }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
   { name: 'malformed JSON', fault: { kind: 'malformed' }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
-  { name: 'slow first byte', fault: { kind: 'slow-body', ms: 400 }, times: 1, found: FOUND, warnings: [] },
+  { name: 'slow first byte', fault: { kind: 'slow-body', ms: 400 }, times: 1, found: FOUND, warnings: [], clock: 400 },
   { name: 'connection reset then success', fault: { kind: 'reset' }, times: 1, found: FOUND, warnings: [RETRYING] },
-  { name: 'hang', fault: { kind: 'hang' }, times: 1, found: 0, warnings: [SEARCH_FAILED] },
+  { name: 'hang', fault: { kind: 'hang' }, times: 1, found: 0, warnings: [SEARCH_FAILED], clock: SEARCH_TIMEOUT_MS },
 ];
 
 describe('search API fault matrix', () => {
+  let timers: ManualTimers;
   beforeEach(async () => {
     llm = await startFakeOpenAi();
     brave = await startFakeBrave();
+    timers = createManualTimers();
+    brave.faults.timers = timers;
   });
 
   for (const row of searchMatrix) {
     it(`${row.name}: ${row.found} found, warnings ${JSON.stringify(row.warnings)}`, async () => {
       brave.faults.inject(row.fault, row.times);
-      const { found, warnings } = await run(noRunTimeout);
+      const { found, warnings } =
+        row.clock === undefined
+          ? await run(noRunTimeout)
+          : await advanceWhenWaiting({ timers, plan: brave.faults }, row.clock, run(noRunTimeout, timers), { fakeDelay: row.fault.kind !== 'hang' });
       expect(found).toHaveLength(row.found);
       expect(warnings).toEqual(row.warnings);
       // The model was told and ended the run itself: with its reports, or with a closing text when it had nothing to report.

@@ -10,10 +10,10 @@ import { GET } from '../../src/app/api/changes/route';
 import { runMarkChangesReadAction } from '../../src/app/actions/mark-changes-read';
 import { createProviderCache } from '../../src/adapters/cache/provider-cache';
 import { listIdentifyOrganisationsForAccount } from '../../src/adapters/db/queries/identify-organisations';
-import { createMonitorStore } from '../../src/adapters/db/queries/monitoring';
 import { linkOrganisationToAccount } from '../../src/adapters/db/queries/organisations-write';
 import { createRegistryReadsFromEnv } from '../../src/adapters/registries/registry-reads';
 import { changesPageSchema } from '../../src/core/organisation-changes';
+import { countUnreadChanges, getOrganisationHistory, listAccountChanges } from '../../src/server/monitoring/account-changes';
 import { createRunMonitorPass, type RunMonitorPass } from '../../src/server/monitoring/run-monitor-pass';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
 import { makeAccount } from '../support/factories';
@@ -31,7 +31,7 @@ let a: Awaited<ReturnType<typeof makeAccount>>;
 let b: Awaited<ReturnType<typeof makeAccount>>;
 /** The first change the account's `/changes` page lists for the organisation. */
 async function firstChangeOf(accountId: string, organisationId: string) {
-  const found = (await ctx.container.changes.list(accountId, { organisation: organisationId, page: 1 })).changes[0];
+  const found = (await listAccountChanges(ctx.container.database.db, accountId, { organisation: organisationId, page: 1 })).changes[0];
   if (found === undefined) throw new Error(`no change of ${organisationId} for ${accountId}`);
   return found;
 }
@@ -57,7 +57,7 @@ beforeAll(async () => {
   ids.bOwned = await watchByLei(db, 'quillstone', { ownerAccountId: b.id, linkAccountId: b.id });
   const log = ctx.container.log;
   runPass = createRunMonitorPass({
-    store: createMonitorStore(db),
+    db,
     registries: createRegistryReadsFromEnv(ctx.container.env, { cache: createProviderCache(db), log }),
     pace: async () => undefined,
     log,
@@ -80,7 +80,7 @@ afterAll(async () => {
 
 describe('the account’s changes', () => {
   it('lists only the changes of organisations on the account’s list, with its own counts and organisation filter', async () => {
-    const page = await ctx.container.changes.list(a.id, { page: 1 });
+    const page = await listAccountChanges(ctx.container.database.db, a.id, { page: 1 });
     expect(page.changes.map((c) => [c.organisationId, c.kind, c.unread]).sort()).toEqual(
       [
         [ids.aOnly, 'legal_name', true],
@@ -90,8 +90,12 @@ describe('the account’s changes', () => {
     expect(page).toMatchObject({ total: 2, unread: 2 });
     expect(page.organisations.map((o) => o.id).sort()).toEqual([ids.aOnly, ids.shared].sort());
     // Filtering by an organisation not on the list is an empty page, not a way to learn of its changes.
-    expect(await ctx.container.changes.list(a.id, { organisation: ids.bOwned, page: 1 })).toMatchObject({ total: 0, unread: 0, changes: [] });
-    expect(await ctx.container.changes.unreadCount(a.id)).toBe(2);
+    expect(await listAccountChanges(ctx.container.database.db, a.id, { organisation: ids.bOwned, page: 1 })).toMatchObject({
+      total: 0,
+      unread: 0,
+      changes: [],
+    });
+    expect(await countUnreadChanges(ctx.container.database.db, { accountId: a.id })).toBe(2);
   });
 
   it('marking one read is the account’s own: the other account with the organisation on its list still has it unread', async () => {
@@ -99,15 +103,15 @@ describe('the account’s changes', () => {
     const refreshed: string[] = [];
     expect(await runMarkChangesReadAction({ changeIds: [shared.id] }, deps(a.id, refreshed))).toEqual({ ok: true, data: { marked: 1 } });
     expect(refreshed).toEqual(['/changes']);
-    expect(await ctx.container.changes.unreadCount(a.id)).toBe(1);
-    const first = (await ctx.container.changes.list(a.id, { page: 1 })).changes;
+    expect(await countUnreadChanges(ctx.container.database.db, { accountId: a.id })).toBe(1);
+    const first = (await listAccountChanges(ctx.container.database.db, a.id, { page: 1 })).changes;
     expect(first.map((c) => [c.organisationId, c.unread])).toEqual([
       [ids.aOnly, true],
       [ids.shared, false],
     ]);
     // B has the shared change and its own, both unread.
-    expect(await ctx.container.changes.unreadCount(b.id)).toBe(2);
-    expect((await ctx.container.changes.list(b.id, { organisation: ids.shared, page: 1 })).changes.map((c) => c.unread)).toEqual([true]);
+    expect(await countUnreadChanges(ctx.container.database.db, { accountId: b.id })).toBe(2);
+    expect((await listAccountChanges(ctx.container.database.db, b.id, { organisation: ids.shared, page: 1 })).changes.map((c) => c.unread)).toEqual([true]);
   });
 
   it('a change of an organisation not on the list cannot be marked (404), and nothing of that request is marked', async () => {
@@ -134,20 +138,20 @@ describe('the account’s changes', () => {
   });
 
   it('History: newest first and watched on the list; not watched for an account that does not have it', async () => {
-    const history = await ctx.container.changes.history({ accountId: a.id, organisationId: ids.aOnly, identifiers: [{ type: 'LEI' }] });
+    const history = await getOrganisationHistory(ctx.container.database.db, { accountId: a.id, organisationId: ids.aOnly, identifiers: [{ type: 'LEI' }] });
     expect(history.watch).toBe('watched');
     expect(history.changes.map((c) => [c.field, c.before, c.after])).toEqual([['legalName', 'FERNHOLLOW GROUP PLC', 'FERNHOLLOW HOLDINGS PLC']]);
-    expect(await ctx.container.changes.history({ accountId: a.id, organisationId: ids.bOwned, identifiers: [{ type: 'LEI' }] })).toEqual({
+    expect(await getOrganisationHistory(ctx.container.database.db, { accountId: a.id, organisationId: ids.bOwned, identifiers: [{ type: 'LEI' }] })).toEqual({
       watch: 'not_on_list',
       changes: [],
     });
   });
 
   it('mark all marks what the filter shows, and only for the account', async () => {
-    const before = await ctx.container.changes.unreadCount(b.id);
+    const before = await countUnreadChanges(ctx.container.database.db, { accountId: b.id });
     expect(await runMarkChangesReadAction({ all: true, filter: { kind: 'legal_name' } }, deps(a.id))).toEqual({ ok: true, data: { marked: 1 } });
-    expect(await ctx.container.changes.unreadCount(a.id)).toBe(0);
-    expect(await ctx.container.changes.unreadCount(b.id)).toBe(before);
+    expect(await countUnreadChanges(ctx.container.database.db, { accountId: a.id })).toBe(0);
+    expect(await countUnreadChanges(ctx.container.database.db, { accountId: b.id })).toBe(before);
     expect(await runMarkChangesReadAction({ all: true }, deps(a.id))).toEqual({ ok: true, data: { marked: 2 } });
   });
 });

@@ -9,11 +9,13 @@ import { makeAccount, makeOrganisation } from '../support/factories';
 import { searchName } from '../../src/core/canonical-name';
 import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
 import type { BatchRowInput } from '../../src/core/batch-matching';
-import { createMatchRows, type ChunkQuery } from '../../src/server/batch-matching/match-rows';
-import { createChunkLookups } from '../../src/adapters/db/queries/chunk-lookups';
+import { createMatchRows } from '../../src/server/batch-matching/match-rows';
+import { chunkExactNames, chunkIdentifiers, chunkOverlaps, chunkWebsites, type ChunkQuery } from '../../src/adapters/db/queries/chunk-lookups';
+import type { Db } from '../../src/adapters/db/client';
 import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
+import { findOrganisationsByWordOverlap } from '../../src/adapters/db/queries/quick-search/word-overlap';
 
 let database: TestDatabase;
 let caller: Awaited<ReturnType<typeof makeAccount>>;
@@ -64,7 +66,6 @@ const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 
 describe('the chunk identifier lookup', () => {
   it('answers each query as the quick lookup does (same organisations, same order), in the order asked, duplicates included', async () => {
-    const lookups = createChunkLookups(database.db);
     const queries: ChunkQuery[] = [
       { value: ABN, countryIsoAlpha3: null },
       { value: ABN, countryIsoAlpha3: 'AUS' },
@@ -72,7 +73,7 @@ describe('the chunk identifier lookup', () => {
       { value: '99999999999', countryIsoAlpha3: null },
       { value: ABN, countryIsoAlpha3: 'AUS' },
     ];
-    const chunk = await lookups.identifiers(caller.id, queries, 10);
+    const chunk = await chunkIdentifiers(database.db, caller.id, queries, 10);
     expect(chunk).toHaveLength(queries.length);
     for (const [i, q] of queries.entries()) {
       const single = await findOrganisationsByIdentifier(database.db, {
@@ -87,7 +88,8 @@ describe('the chunk identifier lookup', () => {
   });
 
   it('keeps to the account: its own private organisation is found, another account’s never', async () => {
-    const [any, secret] = await createChunkLookups(database.db).identifiers(
+    const [any, secret] = await chunkIdentifiers(
+      database.db,
       caller.id,
       [
         { value: ABN, countryIsoAlpha3: null },
@@ -98,12 +100,13 @@ describe('the chunk identifier lookup', () => {
     expect(new Set(ids(any ?? []))).toEqual(new Set([id.globalAus, id.globalNoCountry, id.globalGbr, id.callerPrivate]));
     expect(any?.find((r) => r.id === id.callerPrivate)?.ownedByAccount).toBe(true);
     expect(secret).toEqual([]);
-    const [forOther] = await createChunkLookups(database.db).identifiers(other.id, [{ value: '33102417032', countryIsoAlpha3: null }], 10);
+    const [forOther] = await chunkIdentifiers(database.db, other.id, [{ value: '33102417032', countryIsoAlpha3: null }], 10);
     expect(ids(forOther ?? [])).toEqual([id.otherSecret]);
   });
 
   it('keeps to the query’s country: organisations of that country and countryless ones', async () => {
-    const [gbr, aus] = await createChunkLookups(database.db).identifiers(
+    const [gbr, aus] = await chunkIdentifiers(
+      database.db,
       caller.id,
       [
         { value: ABN, countryIsoAlpha3: 'GBR' },
@@ -116,22 +119,21 @@ describe('the chunk identifier lookup', () => {
   });
 
   it('answers at most `limit` organisations per query, and nothing for no query', async () => {
-    const [limited] = await createChunkLookups(database.db).identifiers(caller.id, [{ value: ABN, countryIsoAlpha3: null }], 2);
+    const [limited] = await chunkIdentifiers(database.db, caller.id, [{ value: ABN, countryIsoAlpha3: null }], 2);
     expect(limited).toHaveLength(2);
-    expect(await createChunkLookups(database.db).identifiers(caller.id, [], 10)).toEqual([]);
+    expect(await chunkIdentifiers(database.db, caller.id, [], 10)).toEqual([]);
   });
 });
 
 describe('the chunk website lookup', () => {
   it('answers each query as the quick lookup does, within the account and the query’s country', async () => {
-    const lookups = createChunkLookups(database.db);
     const queries: ChunkQuery[] = [
       { value: 'quorvex.com.au', countryIsoAlpha3: null },
       { value: 'quorvex.com.au', countryIsoAlpha3: 'GBR' },
       { value: 'vellicord.example', countryIsoAlpha3: null },
       { value: 'quorvex.com.au', countryIsoAlpha3: 'AUS' },
     ];
-    const chunk = await lookups.websites(caller.id, queries, 10);
+    const chunk = await chunkWebsites(database.db, caller.id, queries, 10);
     for (const [i, q] of queries.entries()) {
       const single = await findOrganisationsByWebsite(database.db, {
         accountId: caller.id,
@@ -149,7 +151,7 @@ describe('the chunk website lookup', () => {
 
 describe('the chunk exact-name lookup', () => {
   it('finds names and aliases equal to each search name, never another account’s private organisation', async () => {
-    const found = await createChunkLookups(database.db).exactNames(caller.id, [
+    const found = await chunkExactNames(database.db, caller.id, [
       searchName('Quorvex Haulage Pty Ltd'),
       searchName('Vexquor Freight'),
       searchName('Vellicord Secret Holdings'),
@@ -164,6 +166,35 @@ describe('the chunk exact-name lookup', () => {
   });
 });
 
+describe('the chunk word-overlap lookup', () => {
+  it('answers each query as the quick lookup’s word-overlap stage does (same rows, same order), in the order asked, within the account and country', async () => {
+    const queries = [
+      { words: ['quorvex', 'freight'], countryIsoAlpha3: null },
+      { words: ['vexquor', 'freight'], countryIsoAlpha3: 'AUS' },
+      { words: [], countryIsoAlpha3: null },
+      { words: ['quorvex', 'haulage', 'uk'], countryIsoAlpha3: 'GBR' },
+      { words: ['vellicord', 'secret'], countryIsoAlpha3: null },
+      { words: ['quorvex', 'freight'], countryIsoAlpha3: null },
+    ];
+    const chunk = await chunkOverlaps(database.db, caller.id, queries, 10);
+    expect(chunk).toHaveLength(queries.length);
+    for (const [i, q] of queries.entries()) {
+      const single = await findOrganisationsByWordOverlap(database.db, {
+        accountId: caller.id,
+        countryIsoAlpha3: q.countryIsoAlpha3,
+        words: q.words,
+        poolSize: 10,
+      });
+      expect(chunk[i]).toEqual(single);
+    }
+    expect(ids(chunk[0] ?? [])).toContain(id.callerPrivate);
+    expect(chunk.flat().map((r) => r.id)).not.toContain(id.otherSecret);
+    expect(chunk.flat().map((r) => r.id)).not.toContain(id.otherPrivate);
+    expect(ids(chunk[3] ?? [])).not.toContain(id.globalAus);
+    expect(await chunkOverlaps(database.db, caller.id, [], 10)).toEqual([]);
+  });
+});
+
 describe('batch matching with the chunk lookups', () => {
   it('decides every row as without them when the name is not exactly found (the identifier and website candidates are the same)', async () => {
     const lookups = createQuickSearchLookups(database.db);
@@ -174,16 +205,67 @@ describe('batch matching with the chunk lookups', () => {
       { name: 'Vellicord', country: 'AUS', identifier: '33102417032', website: 'vellicord.example' },
       { name: 'Nothing Like It', country: null, identifier: null, website: null },
     ];
-    const withChunk = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, rows);
+    const withChunk = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, rows);
     const rowByRow = await createMatchRows({ lookups, assess: uncalibratedAssessMatch })(caller.id, rows);
     expect(withChunk).toEqual(rowByRow);
     expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherSecret);
     expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherPrivate);
   });
 
+  it('decides rows with typos as without them: the typo step’s word corrections for many rows at once, in groups, the same corrections', async () => {
+    const lookups = createQuickSearchLookups(database.db);
+    const typos = [
+      'Quorvx Haulage',
+      'Qourvex Haulage',
+      'Quorvex Haulgae Pty Ltd',
+      'Quorvex Holdigns',
+      'Vexqour Freight',
+      'Quorvex Privte Trading',
+      'Velicord Secret',
+    ];
+    // More rows than one group of the typo step (32), in several countries, a few found exactly between them.
+    const rows: BatchRowInput[] = Array.from({ length: 75 }, (_, i) => ({
+      name: i % 9 === 4 ? 'Quorvex Holdings' : `${typos[i % typos.length] ?? ''}${i % 5 === 0 ? ' Zyx' : ''}`,
+      country: [null, 'AU', 'GB', 'NZ'][i % 4] ?? null,
+      identifier: null,
+      website: null,
+    }));
+    const withChunk = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, rows);
+    const rowByRow = await createMatchRows({ lookups, assess: uncalibratedAssessMatch })(caller.id, rows);
+    expect(withChunk).toEqual(rowByRow);
+    // The typos were corrected: the first row (no country) finds the Australian haulage company.
+    expect(withChunk[0]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
+    expect(withChunk.flatMap((r) => r.candidates.map((c) => c.organisationId))).not.toContain(id.otherSecret);
+  });
+
+  it('decides a chunk’s typo rows without corrections when the chunk’s word-corrections statement fails, as a failed typo step does', async () => {
+    const lookups = createQuickSearchLookups(database.db);
+    const failing = failingPreparedStatement(database.db, 'qs_corrections_many');
+    const rows: BatchRowInput[] = [
+      { name: 'Quorvx Haulgae', country: 'AU', identifier: null, website: null },
+      { name: 'Quorvex Holdings', country: null, identifier: null, website: null },
+    ];
+    const decided = await createMatchRows({ lookups, chunkDb: failing, assess: uncalibratedAssessMatch })(caller.id, rows);
+    // Row by row with a typo step that fails: the same decisions.
+    const typoStepFails = {
+      ...lookups,
+      byName: async (params: Parameters<typeof lookups.byName>[0]) => ({
+        rows: (await lookups.byName(params)).rows,
+        corrected: () => Promise.reject(new Error('timeout')),
+      }),
+    };
+    expect(decided).toEqual(await createMatchRows({ lookups: typoStepFails, assess: uncalibratedAssessMatch })(caller.id, rows));
+    expect(decided[1]?.best?.organisationId).toBe(id.globalNoCountry);
+    // Both its words mistyped, the row has nothing without its corrections.
+    expect(decided[0]?.candidates).toEqual([]);
+    // With the corrections, the typo row finds the haulage company by its name's corrected words.
+    const corrected = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, rows);
+    expect(corrected[0]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
+  });
+
   it('takes an exactly found name as its name candidates beside its identifier’s, in the row’s country', async () => {
     const lookups = createQuickSearchLookups(database.db);
-    const [row] = await createMatchRows({ lookups, chunk: createChunkLookups(database.db), assess: uncalibratedAssessMatch })(caller.id, [
+    const [row] = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, [
       { name: 'Quorvex UK Ltd', country: 'AU', identifier: ABN, website: null },
     ]);
     // "quorvex uk" is the GBR organisation's name: not in Australia, so the row ran the name lookup as before.
@@ -196,3 +278,23 @@ describe('batch matching with the chunk lookups', () => {
     expect(ids).not.toContain(id.otherPrivate);
   });
 });
+
+/**
+ * `db` whose named prepared statements labelled `label` fail as a statement timeout would (the driver's pool answers
+ * them with an error), every other statement as usual: the failure of one of the chunk's statements, on demand.
+ */
+function failingPreparedStatement(db: Db, label: string): Db {
+  const pool = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const failingPool = new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (...args: unknown[]) => {
+        const config = args[0] as { name?: unknown } | undefined;
+        if (typeof config?.name === 'string' && config.name.startsWith(`${label}_`))
+          return Promise.reject(new Error('canceling statement due to statement timeout'));
+        return target.query(...args);
+      };
+    },
+  });
+  return new Proxy(db, { get: (target, property, receiver) => (property === '$client' ? failingPool : (Reflect.get(target, property, receiver) as unknown)) });
+}

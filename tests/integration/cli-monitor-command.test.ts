@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookStore } from '../../src/adapters/db/queries/webhooks';
+import { insertWebhookEndpoint } from '../../src/adapters/db/queries/webhooks';
 import { newWebhookSecret } from '../../src/core/webhook-signature';
 import { runCliInProcess } from '../../src/cli/__fixtures__/cli-in-process';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/run-cli';
@@ -36,9 +36,7 @@ beforeAll(async () => {
     )
   ).id;
   // A webhook endpoint of the account (as POST /api/webhooks stores one): the change found is queued to it.
-  endpointId = (
-    await createWebhookStore(database.db).createEndpoint({ accountId, url: 'https://hooks.example.com/changes', kinds: null, secret: newWebhookSecret() })
-  ).id;
+  endpointId = (await insertWebhookEndpoint(database.db, { accountId, url: 'https://hooks.example.com/changes', kinds: null, secret: newWebhookSecret() })).id;
 }, 120_000);
 afterAll(async () => {
   await database?.drop();

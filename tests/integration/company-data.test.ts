@@ -1,7 +1,8 @@
 /**
  * The Companies API adapter over real sockets against the contract fake, with the shared provider cache on
  * PostgreSQL. Timeouts are FAULT_TIMEOUT_MS per HTTP attempt, the retry delay 20 ms; an answer "too late" comes a
- * minute late. The fault matrix (as for ABN Lookup, abr-faults.test.ts), each fault on the lookup of
+ * minute late. Where time decides the outcome (a timeout, a slow body) the client's timeouts and the fake's delays run
+ * on a manual clock, which the test moves once the call waits on it. The fault matrix (as for ABN Lookup, abr-faults.test.ts), each fault on the lookup of
  * acmewidgets.com.au:
  *
  * | fault                       | result                                   | requests |
@@ -33,8 +34,10 @@ import { registrableDomain } from '../../src/core/website';
 import { FAKE_COMPANY_RECORDS } from '../../src/sandbox/company-data/dataset';
 import { startFakeCompaniesApi, type FakeCompaniesApi } from '../../src/sandbox/company-data/fake-companies-api-server';
 import type { CompanyDataProfile, CompanyDataProvider, ProviderResult } from '../../src/server/enrichment/ports';
+import type { Timers } from '../../src/server/ports';
+import { createManualTimers } from '../../src/server/timers';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { clearProviderCache, createProviderCache, FAULT_TIMEOUT_MS, memoryLogger, TOO_LATE_MS, waitUntil } from './abr-support';
+import { advanceWhenWaiting, clearProviderCache, createProviderCache, FAULT_TIMEOUT_MS, memoryLogger, TOO_LATE_MS, waitUntil } from './abr-support';
 
 const TOKEN = 'tca_test_9f2c41d7e0b8';
 
@@ -42,15 +45,20 @@ let database: TestDatabase;
 let fake: FakeCompaniesApi;
 let cache: ProviderCache;
 let provider: CompanyDataProvider;
+/** The same provider with its timeouts on `timers`. */
+let clocked: CompanyDataProvider;
 
 /** The client against the fake; `apiToken: undefined` means not configured. */
-const clientFor = (apiToken: string | undefined, log: Logger) =>
-  createConfiguredCompaniesApiClient({ apiToken, baseUrl: fake.url, log, timeoutMs: FAULT_TIMEOUT_MS, retryDelayMs: 20 });
+const clientFor = (apiToken: string | undefined, log: Logger, timers?: Timers) =>
+  createConfiguredCompaniesApiClient({ apiToken, baseUrl: fake.url, log, timeoutMs: FAULT_TIMEOUT_MS, retryDelayMs: 20, ...(timers ? { timers } : {}) });
 
-const providerFor = (overrides: { apiToken?: string | undefined; cache?: ProviderCache | undefined } = {}) => {
+/** Where time decides the outcome (a timeout, a slow body), the client's timeouts and the fake's delays run on this clock. */
+const timers = createManualTimers();
+
+const providerFor = (overrides: { apiToken?: string | undefined; cache?: ProviderCache | undefined; timers?: Timers } = {}) => {
   const { log } = memoryLogger();
   return createCompaniesApiCompanyData({
-    client: clientFor('apiToken' in overrides ? overrides.apiToken : TOKEN, log),
+    client: clientFor('apiToken' in overrides ? overrides.apiToken : TOKEN, log, overrides.timers),
     cache: 'cache' in overrides ? overrides.cache : cache,
     log,
   });
@@ -61,6 +69,8 @@ beforeAll(async () => {
   fake = await startFakeCompaniesApi({ apiToken: TOKEN });
   cache = createProviderCache(database.db);
   provider = providerFor();
+  clocked = providerFor({ timers });
+  fake.faults.timers = timers;
 });
 afterAll(async () => {
   await fake.close();
@@ -76,6 +86,9 @@ afterEach(() => {
 
 const requests = () => fake.connections.requests.length;
 const lookup = (domain = 'acmewidgets.com.au', signal?: AbortSignal) => provider.findByDomain(domain, { signal });
+/** The lookup on the clocked provider, its outcome once the clock has moved `ms` on (see advanceWhenWaiting). */
+const lookupAfter = (ms: number, waits: { fakeDelay: boolean }) =>
+  advanceWhenWaiting({ timers, plan: fake.faults }, ms, clocked.findByDomain('acmewidgets.com.au', {}), waits);
 
 async function cachedKeys(): Promise<string[]> {
   const result = await database.db.execute(sql`select key from provider_cache order by key`);
@@ -242,7 +255,7 @@ describe('fault matrix', () => {
   it('timeout: failure timeout, not retried', async () => {
     fake.faults.inject({ kind: 'delay', ms: TOO_LATE_MS }, 1);
     const closedBefore = fake.connections.closedByClient;
-    expect(await lookup()).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'timeout' }) });
+    expect(await lookupAfter(FAULT_TIMEOUT_MS, { fakeDelay: true })).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'timeout' }) });
     expect(requests()).toBe(1);
     // The client gave up on the late answer rather than waiting it out.
     await waitUntil(() => fake.connections.closedByClient > closedBefore);
@@ -288,13 +301,13 @@ describe('fault matrix', () => {
 
   it('slow first byte within the timeout: the record', async () => {
     fake.faults.inject({ kind: 'slow-body', ms: FAULT_TIMEOUT_MS / 4 }, 1);
-    expectAcme(await lookup());
+    expectAcme(await lookupAfter(FAULT_TIMEOUT_MS / 4, { fakeDelay: true }));
     expect(requests()).toBe(1);
   });
 
   it('slow first byte past the timeout: failure timeout (the timeout covers the body)', async () => {
     fake.faults.inject({ kind: 'slow-body', ms: TOO_LATE_MS }, 1);
-    expect(await lookup()).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'timeout' }) });
+    expect(await lookupAfter(FAULT_TIMEOUT_MS, { fakeDelay: true })).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'timeout' }) });
     expect(requests()).toBe(1);
   });
 
@@ -313,7 +326,7 @@ describe('fault matrix', () => {
   it('hang: failure timeout, and the client closes the connection', async () => {
     fake.faults.inject({ kind: 'hang' }, 1);
     const closedBefore = fake.connections.closedByClient;
-    expect(await lookup()).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'timeout' }) });
+    expect(await lookupAfter(FAULT_TIMEOUT_MS, { fakeDelay: false })).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'timeout' }) });
     expect(requests()).toBe(1);
     await waitUntil(() => fake.connections.closedByClient > closedBefore);
   });

@@ -10,6 +10,7 @@ import { DEMO_UNMAPPED_SECTORS, sectorOfCode } from '../../src/adapters/db/seed/
 import { DEMO_FAILURE_REASON, DEMO_NAICS_KEYWORDS, DEMO_PINNED_PROFILES } from '../../src/adapters/db/seed/demo-profiles';
 import { DEMO_ACCOUNT_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from '../../src/adapters/db/seed/demo-seed';
 import { seedOnFirstStart } from '../../src/adapters/db/seed/seed-on-first-start';
+import { getOrganisationFigures } from '../../src/server/organisations/organisation-reads';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -286,7 +287,7 @@ describe('seedDemo', () => {
       select o.id from organisations o join account_organisations ao on ao.organisation_id = o.id and ao.account_id = ${first.accountId}::uuid
       where o.name = 'Wattle Bay Coffee Roasters Pty Ltd' and not exists (select 1 from organisation_owners oo where oo.organisation_id = o.id)`);
     const organisationId = found.rows[0]?.id ?? '';
-    const before = await t.container.organisations.getFigures({ accountId: first.accountId, organisationId });
+    const before = await getOrganisationFigures(t.container.database.db, { accountId: first.accountId, organisationId });
     const spentBefore = before.totals.find((row) => row.type === 'SPENT');
     expect(spentBefore?.transactionCount).toBeGreaterThan(0);
     expect(spentBefore?.classifiedAmount).toBe(0);
@@ -295,7 +296,7 @@ describe('seedDemo', () => {
     const added = await t.container.naics.addOrganisationNaics.execute({ accountId: first.accountId, organisationId, naicsCode: '311920' });
     expect(added.transactionsClassified).toBe(spentBefore?.transactionCount);
 
-    const after = await t.container.organisations.getFigures({ accountId: first.accountId, organisationId });
+    const after = await getOrganisationFigures(t.container.database.db, { accountId: first.accountId, organisationId });
     const spentAfter = after.totals.find((row) => row.type === 'SPENT');
     expect(spentAfter?.classifiedAmount).toBeCloseTo(spentBefore?.totalAmount ?? -1, 2);
     expect(after.sectors.map((row) => row.aquila1Code)).toEqual(['DEMO-31-33']);

@@ -19,6 +19,7 @@ import { recordedReference, registryCandidateFacts } from '../support/candidate-
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { startSandboxProviders, type SandboxProviders } from '../support/sandbox-providers';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { getOrganisationProfile } from '../../src/server/organisations/organisation-reads';
 
 let providers: SandboxProviders;
 let model: FakeOpenAi;
@@ -64,7 +65,7 @@ async function select(context: AccountContext, name: string, country = 'AUS'): P
 async function settled(context: AccountContext, organisationId: string, timeoutMs = 45_000): Promise<OrganisationProfile> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const profile = await ctx.container.organisations.getProfile({ accountId: context.accountId, organisationId });
+    const profile = await getOrganisationProfile(ctx.container.database.db, { accountId: context.accountId, organisationId });
     if (profile.profileStatus === 'COMPLETED' || profile.profileStatus === 'FAILED') return profile;
     if (Date.now() > deadline) throw new Error(`still ${profile.profileStatus} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -82,7 +83,7 @@ describe('phase 1 before phase 2', () => {
 
     // Phase 2's first request has reached the model: phase 1 is already on the profile, which is still PENDING.
     await model.faults.whenTaken(3);
-    const during = await ctx.container.organisations.getProfile({ accountId: context.accountId, organisationId });
+    const during = await getOrganisationProfile(ctx.container.database.db, { accountId: context.accountId, organisationId });
     expect(during.profileStatus).toBe('PENDING');
     expect(during.description).toMatch(/freight/i);
     expect(during.sources.find((s) => s.field === 'description')).toMatchObject({ source: 'agent' });

@@ -19,6 +19,7 @@ import { startSandboxProviders, type SandboxProviders } from '../support/sandbox
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { recordedReference } from '../support/candidate-references';
 import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
+import { getOrganisationProfile } from '../../src/server/organisations/organisation-reads';
 
 let providers: SandboxProviders;
 let ctx: TestContext;
@@ -71,7 +72,7 @@ const koala: StreamedSelectionCandidate = {
 async function settled(accountId: string, organisationId: string, options: { verdict?: boolean } = {}, timeoutMs = 45_000): Promise<OrganisationProfile> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const profile = await ctx.container.organisations.getProfile({ accountId, organisationId });
+    const profile = await getOrganisationProfile(ctx.container.database.db, { accountId, organisationId });
     const isSettled = profile.profileStatus === 'COMPLETED' || profile.profileStatus === 'FAILED';
     if (isSettled && (!options.verdict || profile.verification !== null || profile.profileStatus === 'FAILED')) return profile;
     if (Date.now() > deadline) throw new Error(`still ${profile.profileStatus} after ${timeoutMs} ms`);
@@ -88,7 +89,7 @@ describe('a registry-only company selected from the search', () => {
     );
     if (!selected.ok) throw new Error(JSON.stringify(selected.error));
     expect(selected.data.created).toBe(true);
-    const pending = await ctx.container.organisations.getProfile({ accountId: context.accountId, organisationId: selected.data.organisationId });
+    const pending = await getOrganisationProfile(ctx.container.database.db, { accountId: context.accountId, organisationId: selected.data.organisationId });
     expect(pending).toMatchObject({ profileStatus: 'PENDING', owned: true, accountLinked: true });
 
     const profile = await settled(context.accountId, selected.data.organisationId, { verdict: true });
@@ -105,7 +106,9 @@ describe('a registry-only company selected from the search', () => {
     });
     expect(profile).toMatchObject({ owned: false, accountLinked: true });
     const other = await account();
-    await expect(ctx.container.organisations.getProfile({ accountId: other.accountId, organisationId: profile.id })).resolves.toMatchObject({ id: profile.id });
+    await expect(getOrganisationProfile(ctx.container.database.db, { accountId: other.accountId, organisationId: profile.id })).resolves.toMatchObject({
+      id: profile.id,
+    });
   }, 60_000);
 });
 
@@ -190,10 +193,10 @@ describe('an agent that cannot be reached', () => {
       );
       if (!selected.ok) throw new Error(JSON.stringify(selected.error));
       const deadline = Date.now() + 45_000;
-      let profile = await broken.container.organisations.getProfile({ accountId: context.accountId, organisationId: selected.data.organisationId });
+      let profile = await getOrganisationProfile(broken.container.database.db, { accountId: context.accountId, organisationId: selected.data.organisationId });
       while (profile.profileStatus === 'PENDING' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        profile = await broken.container.organisations.getProfile({ accountId: context.accountId, organisationId: selected.data.organisationId });
+        profile = await getOrganisationProfile(broken.container.database.db, { accountId: context.accountId, organisationId: selected.data.organisationId });
       }
       expect(profile.profileStatus).toBe('FAILED');
       expect(profile.profileFailureReason).toMatch(/could not be reached|agent/i);

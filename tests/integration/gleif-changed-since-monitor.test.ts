@@ -10,7 +10,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderCache } from '../../src/adapters/cache/provider-cache';
-import { createMonitorStore } from '../../src/adapters/db/queries/monitoring';
 import { createRegistryReadsFromEnv } from '../../src/adapters/registries/registry-reads';
 import { isValidLei } from '../../src/core/identifiers';
 import { createRunMonitorPass, type RunMonitorPass } from '../../src/server/monitoring/run-monitor-pass';
@@ -87,7 +86,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gleif-changed-since-'));
   const log = ctx.container.log;
   runPass = createRunMonitorPass({
-    store: createMonitorStore(db),
+    db,
     registries: createRegistryReadsFromEnv(ctx.container.env, { cache: createProviderCache(db), log }),
     pace: async (key, calls = 1) => void paced.push({ key, calls }),
     log,

@@ -6,15 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createIdentifyOrganisationsReader } from '../../src/adapters/db/queries/identify-organisations';
+import type { Db } from '../../src/adapters/db/client';
 import { recordFieldSources } from '../../src/adapters/db/queries/field-sources';
 import { DEFAULT_IDENTIFY_LIST_QUERY, identifyRowState, type IdentifyListQuery } from '../../src/core/identify-list';
-import { createListIdentifyOrganisations, type ListIdentifyOrganisations } from '../../src/server/identify/list-identify-organisations';
+import { listIdentifyOrganisations } from '../../src/server/identify/list-identify-organisations';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
-let list: ListIdentifyOrganisations;
+let list: (params: Parameters<typeof listIdentifyOrganisations>[1]) => ReturnType<typeof listIdentifyOrganisations>;
 let accountId: string;
 
 const query = (overrides: Partial<IdentifyListQuery> = {}): IdentifyListQuery => ({ ...DEFAULT_IDENTIFY_LIST_QUERY, ...overrides });
@@ -24,7 +24,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
   // Pages of two rows, so paging shows with a handful of organisations.
-  list = createListIdentifyOrganisations(createIdentifyOrganisationsReader(db), 2);
+  list = (params) => listIdentifyOrganisations(db, params, 2);
   const account = await makeAccount(db);
   const other = await makeAccount(db);
   accountId = account.id;
@@ -134,5 +134,56 @@ describe('ListIdentifyOrganisations', () => {
     const empty = await makeAccount(database.db);
     expect((await list({ accountId: empty.id, query: query() })).total).toBe(0);
     expect((await list({ accountId: 'not-a-uuid', query: query() })).rows).toEqual([]);
+  });
+});
+
+/** The database handle, counting the statements run through it (a count, then a page: two; a count alone: one). */
+function countingStatements(db: Db) {
+  let statements = 0;
+  const counted = new Proxy(db, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'execute' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        statements += 1;
+        return Reflect.apply(value, target, args) as unknown;
+      };
+    },
+  });
+  return { db: counted, statements: () => statements };
+}
+
+// These were unit tests over an in-memory reader that recorded the pages asked for (decision 0027's review removed
+// the reader port): the page asked for is now the rows that come back, and "no rows read" the statements counted.
+describe('ListIdentifyOrganisations paging, ten to a page', () => {
+  let paged: { id: string };
+  beforeAll(async () => {
+    paged = await makeAccount(database.db);
+    for (let n = 1; n <= 25; n += 1) await makeOrganisation(database.db, { name: `Org ${String(n).padStart(2, '0')}` }, { linkAccountId: paged.id });
+  });
+  const orgs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Org ${String(from + i).padStart(2, '0')}`);
+
+  it('asks for the page at its offset and reports the page count', async () => {
+    const counting = countingStatements(database.db);
+    const page = await listIdentifyOrganisations(counting.db, { accountId: paged.id, query: { ...DEFAULT_IDENTIFY_LIST_QUERY, page: 2 } }, 10);
+    expect(counting.statements()).toBe(2);
+    expect(page.rows.map((r) => r.name)).toEqual(orgs(11, 20));
+    expect(page).toMatchObject({ total: 25, pageCount: 3, query: { page: 2 } });
+    expect(page.rows[0]?.name).toBe('Org 11');
+  });
+
+  it('answers the last page for a page past the end', async () => {
+    const page = await listIdentifyOrganisations(database.db, { accountId: paged.id, query: { ...DEFAULT_IDENTIFY_LIST_QUERY, page: 9 } }, 10);
+    expect(page.rows.map((r) => r.name)).toEqual(orgs(21, 25));
+    expect(page.query.page).toBe(3);
+    expect(page.rows).toHaveLength(5);
+  });
+
+  it('does not read rows when nothing matches', async () => {
+    const nobody = await makeAccount(database.db);
+    const counting = countingStatements(database.db);
+    const page = await listIdentifyOrganisations(counting.db, { accountId: nobody.id, query: DEFAULT_IDENTIFY_LIST_QUERY }, 10);
+    expect(counting.statements()).toBe(1);
+    expect(page).toMatchObject({ rows: [], total: 0, pageCount: 1, query: { page: 1 } });
   });
 });

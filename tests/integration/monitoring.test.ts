@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '../../src/app/api/changes/route';
 import { createProviderCache } from '../../src/adapters/cache/provider-cache';
-import { createMonitorStore } from '../../src/adapters/db/queries/monitoring';
 import { createRegistryPacer } from '../../src/adapters/rate-limit/registry-pacer';
 import { createRegistryReadsFromEnv } from '../../src/adapters/registries/registry-reads';
 import { changesPageSchema, type ChangesPage } from '../../src/core/organisation-changes';
@@ -105,7 +104,7 @@ beforeAll(async () => {
   pacer = createRegistryPacer({ connectionString: ctx.database.url, callsPerMinute: 10_000 });
   const log = ctx.container.log;
   const runPass = createRunMonitorPass({
-    store: createMonitorStore(db),
+    db,
     registries: createRegistryReadsFromEnv(ctx.container.env, { cache: createProviderCache(db), log }),
     pace: pacer.pace,
     log,

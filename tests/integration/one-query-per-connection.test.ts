@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVerificationSubject } from '../../src/adapters/db/queries/verification-store';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { getOrganisationProfile, getOrganisationRecord } from '../../src/server/organisations/organisation-reads';
 
 let t: TestContext;
 const warnings: string[] = [];
@@ -34,9 +35,9 @@ describe('one query at a time on a connection', () => {
       { identifiers: [{ type: 'ABN', value: '51824753556' }] },
       { ownerAccountId: account.id, linkAccountId: account.id },
     );
-    const profile = await t.container.organisations.getProfile({ accountId: account.id, organisationId: organisation.id });
+    const profile = await getOrganisationProfile(t.container.database.db, { accountId: account.id, organisationId: organisation.id });
     expect(profile.id).toBe(organisation.id);
-    const record = await t.container.organisations.getRecord({ accountId: account.id, organisationId: organisation.id });
+    const record = await getOrganisationRecord(t.container.database.db, { accountId: account.id, organisationId: organisation.id });
     expect(record.identifiers).toEqual([{ type: 'ABN', value: '51824753556' }]);
     await db.transaction(async (tx) => {
       const subject = await findVerificationSubject(tx, { organisationId: organisation.id, forUpdate: true });

@@ -1,7 +1,8 @@
 /**
  * The OpenCorporates adapter against its contract fake over real sockets (spec: Registry behaviour:
  * global aggregator; Global (GLO) scope; Errors): country mapping, GLO, identifiers, cache, company-by-id,
- * configuration, and the fault matrix.
+ * configuration, and the fault matrix. Where time decides the outcome (a timeout, a slow body) the client's timeouts
+ * and the fake's delays run on a manual clock, which the test moves once the call waits on it.
  */
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,9 @@ import { createInMemoryProviderCache } from '../../src/adapters/cache/provider-c
 import { createOpenCorporatesRegistry, type OpenCorporatesRegistryOptions } from '../../src/adapters/registries/opencorporates/adapter';
 import { createConfiguredOpenCorporatesClient } from '../../src/adapters/registries/opencorporates/client';
 import { startFakeOpenCorporates, type FakeOpenCorporates } from '../../src/sandbox/opencorporates/fake-opencorporates-server';
+import type { Timers } from '../../src/server/ports';
+import { createManualTimers } from '../../src/server/timers';
+import { advanceWhenWaiting } from './abr-support';
 
 const log = pino({ level: 'silent' });
 /** Per attempt: far above a loaded machine's local round trip, far below the faults that must time out. */
@@ -16,9 +20,11 @@ const TIMEOUT_MS = 2000;
 /** An answer that comes later than any timeout here (the fake's wait ends when the client leaves). */
 const TOO_LATE_MS = 60_000;
 let fake: FakeOpenCorporates;
+const timers = createManualTimers();
 
 beforeAll(async () => {
   fake = await startFakeOpenCorporates({ latency: 'zero' });
+  fake.faults.timers = timers;
 });
 afterAll(async () => {
   await fake.close();
@@ -31,16 +37,22 @@ afterEach(() => {
   fake.connections.answered = 0;
 });
 
-/** The adapter's options, and the client's token (undefined: not configured), base URL and retry delay. */
-type RegistryOverrides = Partial<Omit<OpenCorporatesRegistryOptions, 'client'>> & { apiToken?: string; baseUrl?: string; retryDelayMs?: number };
+/** The adapter's options, and the client's token (undefined: not configured), base URL, retry delay and timers. */
+type RegistryOverrides = Partial<Omit<OpenCorporatesRegistryOptions, 'client'>> & {
+  apiToken?: string;
+  baseUrl?: string;
+  retryDelayMs?: number;
+  timers?: Timers;
+};
 
 function registry(overrides: RegistryOverrides = {}) {
-  const { apiToken, baseUrl, retryDelayMs, ...adapterOverrides } = overrides;
+  const { apiToken, baseUrl, retryDelayMs, timers: clock, ...adapterOverrides } = overrides;
   const client = createConfiguredOpenCorporatesClient({
     apiToken: 'apiToken' in overrides ? apiToken : 'test-token',
     baseUrl: baseUrl ?? fake.url,
     log,
     retryDelayMs: retryDelayMs ?? 20,
+    ...(clock ? { timers: clock } : {}),
   });
   return createOpenCorporatesRegistry({
     client,
@@ -279,10 +291,13 @@ describe('configuration', () => {
 describe('fault matrix', () => {
   const query = ['Harbourline Logistics', { countryCode: 'GBR' }] as const;
   const expectedIds = ['gb/10234567', 'gb/SC498765'];
+  /** The search on the clock, its outcome once the clock has moved `ms` on (see advanceWhenWaiting). */
+  const searchAfter = (ms: number, waits: { fakeDelay: boolean }) =>
+    advanceWhenWaiting({ timers, plan: fake.faults }, ms, registry({ timers }).searchByName(...query), waits);
 
   it('timeout (answer later than the timeout): timeout error, no retry', async () => {
     fake.faults.inject({ kind: 'delay', ms: TOO_LATE_MS }, 1);
-    const result = await registry().searchByName(...query);
+    const result = await searchAfter(TIMEOUT_MS, { fakeDelay: true });
     expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
     // The client gave up on the late answer rather than waiting it out.
     await vi.waitFor(() => expect(fake.connections.closedByClient).toBe(1));
@@ -371,14 +386,14 @@ describe('fault matrix', () => {
 
   it('slow first byte within the timeout: the answer still counts', async () => {
     fake.faults.inject({ kind: 'slow-body', ms: TIMEOUT_MS / 4 }, 1);
-    const result = await registry().searchByName(...query);
+    const result = await searchAfter(TIMEOUT_MS / 4, { fakeDelay: true });
     expect(result.error).toBeNull();
     expect(ocIds(result.candidates)).toEqual(expectedIds);
   });
 
   it('slow body past the timeout: timeout error (the timeout covers the body too)', async () => {
     fake.faults.inject({ kind: 'slow-body', ms: TOO_LATE_MS }, 1);
-    const result = await registry().searchByName(...query);
+    const result = await searchAfter(TIMEOUT_MS, { fakeDelay: true });
     expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
     await vi.waitFor(() => expect(fake.connections.closedByClient).toBe(1));
   });
@@ -392,7 +407,7 @@ describe('fault matrix', () => {
 
   it('hang: timeout error, and the connection is closed on the fake', async () => {
     fake.faults.inject({ kind: 'hang' }, 1);
-    const result = await registry().searchByName(...query);
+    const result = await searchAfter(TIMEOUT_MS, { fakeDelay: false });
     expect(result).toEqual({ candidates: [], error: expect.objectContaining({ kind: 'timeout' }) });
     await vi.waitFor(() => expect(fake.connections.closedByClient).toBe(1));
   });

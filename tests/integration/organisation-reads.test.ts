@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors';
-import { createCountOrganisationFlags, createGetOrganisationFigures, createGetOrganisationRecord } from '../../src/server/organisations/organisation-reads';
+import { countOrganisationFlags, getOrganisationFigures, getOrganisationRecord } from '../../src/server/organisations/organisation-reads';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -28,12 +28,12 @@ afterAll(async () => {
 
 describe('GetOrganisationRecord', () => {
   it('answers the record of an organisation the account can see', async () => {
-    const record = await createGetOrganisationRecord(database.db)({ accountId: account.id, organisationId: organisation.id });
+    const record = await getOrganisationRecord(database.db, { accountId: account.id, organisationId: organisation.id });
     expect(record).toMatchObject({ id: organisation.id, name: 'KOALA LOGISTICS PTY LTD' });
   });
 
   it('answers NotFoundError, with a safe message, for one it cannot see', async () => {
-    const error = await createGetOrganisationRecord(database.db)({ accountId: other.id, organisationId: organisation.id }).catch((e: unknown) => e);
+    const error = await getOrganisationRecord(database.db, { accountId: other.id, organisationId: organisation.id }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).userMessage).toBe('Organisation not found');
   });
@@ -41,7 +41,7 @@ describe('GetOrganisationRecord', () => {
 
 describe('GetOrganisationFigures', () => {
   it("answers the account's figures for an organisation it can see", async () => {
-    await expect(createGetOrganisationFigures(database.db)({ accountId: account.id, organisationId: organisation.id })).resolves.toEqual({
+    await expect(getOrganisationFigures(database.db, { accountId: account.id, organisationId: organisation.id })).resolves.toEqual({
       organisationId: organisation.id,
       totals: [],
       sectors: [],
@@ -49,13 +49,13 @@ describe('GetOrganisationFigures', () => {
   });
 
   it('answers NotFoundError for an organisation the account cannot see', async () => {
-    await expect(createGetOrganisationFigures(database.db)({ accountId: other.id, organisationId: organisation.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getOrganisationFigures(database.db, { accountId: other.id, organisationId: organisation.id })).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
 describe('CountOrganisationFlags', () => {
   it("counts the account's own list", async () => {
-    await expect(createCountOrganisationFlags(database.db)({ accountId: account.id })).resolves.toEqual({
+    await expect(countOrganisationFlags(database.db, { accountId: account.id })).resolves.toEqual({
       listed: 2,
       unclassified: 0,
       enriching: 0,

@@ -13,7 +13,12 @@ import { importOrganisations } from '../../src/adapters/db/queries/imports/impor
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { findOrganisationsByName } from '../../src/adapters/db/queries/quick-search/name-lookup';
 import { findOrganisationsByCorrectedName } from '../../src/adapters/db/queries/quick-search/typo-step';
-import { findWordCorrections, wordAlternatives } from '../../src/adapters/db/queries/quick-search/word-corrections';
+import {
+  findWordCorrections,
+  findWordCorrectionsOfMany,
+  wordAlternatives,
+  type WordCorrections,
+} from '../../src/adapters/db/queries/quick-search/word-corrections';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -88,6 +93,31 @@ describe('word corrections', () => {
     // Two-letter words are never corrected; numbers neither.
     expect(corrections.oneEdit.get('by')).toBeUndefined();
     expect((await findWordCorrections(db, ['8245'], readerId)).oneEdit.size).toBe(0);
+  });
+
+  it('findWordCorrectionsOfMany answers each query as findWordCorrections does, in the order asked (a chunk of batch rows)', async () => {
+    const queries = [
+      ['gorsemor', 'bmy', 'fisheries'],
+      [],
+      ['gorsemoor', 'bat', 'rescue'],
+      ['gorsemooorr', 'fisheires'],
+      ['8245', 'by'],
+      ['gorsemor', 'gorsemoro', 'gorsemxor', 'gorsemoorr', 'gorsemorx', `gorsemor${'x'.repeat(13)}`],
+      ['gørsemoor', 'bäy', 'fisheriés'],
+      ['gorsemor', 'bmy', 'fisheries'],
+      ['wrsfarjers', 'gorsmoorr', 'aby'],
+    ];
+    const many = await findWordCorrectionsOfMany(db, queries, readerId);
+    expect(many).toHaveLength(queries.length);
+    const asSorted = (c: WordCorrections) => ({
+      known: [...c.known].sort(),
+      oneEdit: [...c.oneEdit].sort(),
+      similar: [...c.similar].sort(),
+      twoEdit: [...c.twoEdit].sort(),
+    });
+    for (const [i, words] of queries.entries()) expect(asSorted(many[i] as WordCorrections)).toEqual(asSorted(await findWordCorrections(db, words, readerId)));
+    expect(many[0]?.oneEdit.get('gorsemor')).toEqual(['gorsemoor']);
+    expect(await findWordCorrectionsOfMany(db, [], readerId)).toEqual([]);
   });
 
   it('corrects at most four words of a query, and never a word over 20 characters', async () => {

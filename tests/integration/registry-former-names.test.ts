@@ -17,6 +17,7 @@ import { makeAccount } from '../support/factories';
 import { quickSearchCandidates } from '../support/quick-search-route';
 import { startSandboxProviders, type SandboxProviders } from '../support/sandbox-providers';
 import { createTestContainer, type TestContext } from '../support/test-container';
+import { getOrganisationProfile } from '../../src/server/organisations/organisation-reads';
 
 let providers: SandboxProviders;
 let ctx: TestContext;
@@ -55,7 +56,7 @@ async function streamed(authorization: string, query: string, countryIsoAlpha3: 
 async function settled(accountId: string, organisationId: string, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const profile = await ctx.container.organisations.getProfile({ accountId, organisationId });
+    const profile = await getOrganisationProfile(ctx.container.database.db, { accountId, organisationId });
     if (profile.profileStatus === 'COMPLETED' || profile.profileStatus === 'FAILED') return profile;
     if (Date.now() > deadline) throw new Error(`still ${profile.profileStatus} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

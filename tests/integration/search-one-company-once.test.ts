@@ -168,6 +168,24 @@ describe('an organisation judged "same" whose register row answers after the age
   });
 });
 
+describe("the agent's row of a registered company merges into the register's row (issue 20 section 5)", () => {
+  it('"fernhollow analytics" in GBR: the web page gives the Companies House number, so one row carries CH 09876543', async () => {
+    for (const late of [false, true]) {
+      if (late) fakes.openCorporates.faults.inject({ kind: 'delay', ms: REGISTER_LATE_MS });
+      const items = await stream('fernhollow analytics', 'GBR', plain);
+      const { rows, problems } = readWire(items);
+      const names = items.flatMap((item) => (item._type === 'candidate' ? [item.canonicalName.toLowerCase()] : []));
+      expect(problems, late ? 'register late' : 'register first').toEqual([]);
+      expect(
+        rows.filter((r) => r.registryIds.has('CH:09876543')),
+        late ? 'register late' : 'register first',
+      ).toHaveLength(1);
+      // The agent's own "Fernhollow Analytics" row (fernhollowanalytics.co.uk) is not a second, identifier-less row.
+      expect(names.filter((name) => name.startsWith('fernhollow analytics') && !name.includes('inc') && !name.includes('gmbh'))).toHaveLength(1);
+    }
+  });
+});
+
 describe('each company once for real-looking queries, whichever channel answers first', () => {
   beforeAll(async () => {
     await judgeSame('Kookaburra Software Pty Ltd', software);

@@ -21,6 +21,7 @@ import type { AgentCandidate, RegistryCandidate } from '../../src/server/search/
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
 import { UNKNOWN_REGISTRY_STATUS } from '../../src/core/registry-status';
+import { getOrganisationProfile } from '../../src/server/organisations/organisation-reads';
 
 let ctx: TestContext;
 let db: Db;
@@ -346,7 +347,7 @@ describe('the trading name a result was found by', () => {
     const candidate = registryCandidate({ nameKind: 'business', matchedBusinessName: 'Wombat Kids Childcare' });
     const created = ok(await select(made.context, await byReference(made, candidate)));
     expect(created.created).toBe(true);
-    const profile = await ctx.container.organisations.getProfile({ accountId: made.id, organisationId: created.organisationId });
+    const profile = await getOrganisationProfile(ctx.container.database.db, { accountId: made.id, organisationId: created.organisationId });
     expect(profile.businessName).toBe('Wombat Kids Childcare');
     expect(profile.sources.find((s) => s.field === 'businessName')).toMatchObject({ source: 'registry' });
 
@@ -360,7 +361,7 @@ describe('the trading name a result was found by', () => {
     });
     const settled = ok(await select(made.context, await byReference(made, again)));
     expect(settled).toEqual({ organisationId: existing.id, created: false });
-    const record = await ctx.container.organisations.getProfile({ accountId: made.id, organisationId: existing.id });
+    const record = await getOrganisationProfile(ctx.container.database.db, { accountId: made.id, organisationId: existing.id });
     expect(record.businessName).toBe('Wombat Care Kindergarten');
   });
 });

@@ -13,6 +13,7 @@ import { POST as replayDelivery } from '../../src/app/api/webhooks/[id]/deliveri
 import { runReplayWebhookDeliveryAction } from '../../src/app/actions/replay-webhook-delivery';
 import { createdWebhookSchema, webhookEndpointListSchema, webhookEventSchema, type WebhookEndpoint } from '../../src/core/webhooks';
 import { startWebhookWorker } from '../../src/server/webhooks/webhook-worker';
+import { disabledWebhookEndpoints } from '../../src/server/webhooks/webhook-endpoints';
 import { startFakeGleif, type FakeGleif } from '../../src/sandbox/gleif/fake-gleif-server';
 import { makeAccount } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -354,7 +355,7 @@ describe('webhooks', () => {
     expect(disabled.recentDeliveries[0]).toMatchObject({ state: 'failed' });
     expect(new Set(disabled.recentDeliveries[0]?.attempts.map((a) => a.statusCode))).toEqual(new Set([503]));
     // The /changes page's notice (its read): B is told, with what to replay; A, whose endpoints answer, is told nothing.
-    expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([
+    expect(await disabledWebhookEndpoints(ctx.container.database.db, accountB.id)).toEqual([
       {
         id: endpoints.b.id,
         url: disabled.url,
@@ -364,7 +365,7 @@ describe('webhooks', () => {
         replayDeliveryId: disabled.recentDeliveries[0]?.id,
       },
     ]);
-    expect(await ctx.container.webhooks.disabledEndpoints(accountA.id)).toEqual([]);
+    expect(await disabledWebhookEndpoints(ctx.container.database.db, accountA.id)).toEqual([]);
 
     const deliveries = await countOf('webhook_deliveries');
     clock = new Date(T1.getTime() + 50 * HOUR);
@@ -386,7 +387,7 @@ describe('webhooks', () => {
       100,
     );
     expect(enabled).toMatchObject({ state: 'enabled', disabledReason: null, failingSince: null });
-    expect(await ctx.container.webhooks.disabledEndpoints(accountB.id)).toEqual([]);
+    expect(await disabledWebhookEndpoints(ctx.container.database.db, accountB.id)).toEqual([]);
     // What it missed while disabled arrives once it is enabled again: the change recorded then, signed, once.
     const missed = await waitFor(
       'the change recorded while disabled to arrive',

@@ -9,6 +9,7 @@ import type { RunTimer } from '../../src/adapters/agent/run-timer';
 import type { Logger } from '../../src/adapters/logging/logger';
 import { createBraveWebSearch } from '../../src/adapters/web-search/adapter';
 import { createBraveClient } from '../../src/adapters/web-search/client';
+import type { Timers } from '../../src/server/ports';
 import type { WebSearch } from '../../src/server/search/ports';
 import type { Fault, FaultPlan } from '../../src/sandbox/faults';
 
@@ -61,6 +62,10 @@ export function sandboxModel(llmUrl: string): Exclude<LanguageModel, string> {
 }
 
 /** The real Brave adapter against the fake at `braveUrl`: `timeoutMs` per attempt, a 10 ms retry delay. */
-export function sandboxWebSearch(braveUrl: string, log: Logger, timeoutMs: number): WebSearch {
-  return createBraveWebSearch({ client: createBraveClient({ apiKey: 'sandbox', baseUrl: braveUrl, log, timeoutMs, retryDelayMs: 10 }), log });
+/** The Brave adapter against the fake; its attempt timeouts and retry pause on `timers` (a test's manual clock) when given. */
+export function sandboxWebSearch(braveUrl: string, log: Logger, timeoutMs: number, timers?: Timers): WebSearch {
+  return createBraveWebSearch({
+    client: createBraveClient({ apiKey: 'sandbox', baseUrl: braveUrl, log, timeoutMs, retryDelayMs: 10, ...(timers ? { timers } : {}) }),
+    log,
+  });
 }

@@ -10,6 +10,7 @@ import type { SafeFetcherOptions } from '../../src/adapters/website-validation/s
 import type { SearchPorts } from '../../src/adapters/search/search-ports';
 import { seedDemoConcordance } from '../../src/adapters/db/seed/demo-concordance';
 import { seedNaics } from '../../src/adapters/db/seed/naics-seed';
+import type { Timers } from '../../src/server/ports';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestContext {
@@ -28,6 +29,8 @@ export async function createTestContainer(
     log?: Logger;
     /** The clock of monitoring and webhook deliveries (BuildOptions.now). */
     now?: () => Date;
+    /** What the registry lead and the routes' time limits wait on (BuildOptions.timers): a manual clock, advanced by the test. */
+    timers?: Timers;
     /** Seed the NAICS catalogue and the demo NAICS -> Aquila1 concordance (what a classification needs). */
     naics?: boolean;
   } = {},
@@ -47,6 +50,7 @@ export async function createTestContainer(
     websiteFetcher: options.websiteFetcher,
     searchPorts: options.searchPorts,
     now: options.now,
+    timers: options.timers,
   });
   installContainer(container);
   return {

@@ -8,7 +8,8 @@ import type { Log } from '../../server/ports';
 import { adapterCache, type ProviderCache } from '../cache/provider-cache';
 import { registrableDomain } from '../../core/website';
 import type { CompanyDataProfile, CompanyDataProvider, ProviderResult } from '../../server/enrichment/ports';
-import type { CompaniesApiClient } from './client';
+import type { Env } from '../../config/env';
+import { createConfiguredCompaniesApiClient, type CompaniesApiClient } from './client';
 import { cachedCompanyDataSchema, type CachedCompanyData } from './schemas';
 import { companyDataCacheKey, toCompanyDataProfile } from './transform';
 
@@ -62,4 +63,13 @@ export function createCompaniesApiCompanyData(options: CompaniesApiCompanyDataOp
       return toResult(entry);
     },
   };
+}
+
+/** The provider from configuration: the client when COMPANY_DATA_API_KEY is set (at COMPANY_DATA_BASE_URL), the shared cache. */
+export function createCompanyDataFromEnv(
+  env: Pick<Env, 'COMPANY_DATA_API_KEY' | 'COMPANY_DATA_BASE_URL'>,
+  options: { cache: ProviderCache; log: Log },
+): CompanyDataProvider {
+  const client = createConfiguredCompaniesApiClient({ apiToken: env.COMPANY_DATA_API_KEY, baseUrl: env.COMPANY_DATA_BASE_URL, log: options.log });
+  return createCompaniesApiCompanyData({ client, ...options });
 }

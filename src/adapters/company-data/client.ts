@@ -18,6 +18,7 @@
  */
 import type { Log } from '../../server/ports';
 import type { ProviderFailure, ProviderResult } from '../../server/enrichment/ports';
+import type { Timers } from '../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { companiesApiCompanySchema, type CompaniesApiCompany } from './schemas';
 
@@ -29,6 +30,8 @@ export interface CompaniesApiClientOptions {
   timeoutMs?: number;
   /** Wait before the single retry of a 5xx or a network failure. Default 300 ms. */
   retryDelayMs?: number;
+  /** What the per-attempt timeouts and the retry pause wait on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
   log: Log;
 }
 
@@ -66,6 +69,7 @@ export function createCompaniesApiClient(options: CompaniesApiClientOptions): Co
   async function attempt(domain: string, signal: AbortSignal | undefined): Promise<Attempt<Result>> {
     const started = performance.now();
     const exchange = await getText({
+      timers: options.timers,
       url: `${root}/v2/companies/${encodeURIComponent(domain)}`,
       headers: { accept: 'application/json', authorization: `Basic ${options.apiToken}` },
       timeoutMs,
@@ -107,6 +111,7 @@ export function createCompaniesApiClient(options: CompaniesApiClientOptions): Co
   return {
     fetchCompany: (domain, signal) =>
       retryOnce(() => attempt(domain, signal), {
+        timers: options.timers,
         delayMs: options.retryDelayMs ?? COMPANY_DATA_RETRY_DELAY_MS,
         signal,
         onRetry: (first) => log.info({ domain, failure: first.ok ? undefined : first.failure.kind }, 'company data: retrying once'),

@@ -7,20 +7,16 @@
  * What differs per provider stays in its `client.ts`: which statuses mean a miss, which failures are worth
  * the one retry, how a status is worded for logs, how the body is parsed.
  */
+import type { Timers } from '../../server/ports';
 import type { ProviderFailure } from '../../server/search/ports';
+import { realTimers, sleepOn, timeoutOn } from '../../server/timers';
 
-/** Resolves after `ms`, or at once when `signal` aborts (never rejects: the next step looks at the signal). */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/**
+ * Resolves after `ms` (on `timers`: real ones unless a test's manual clock), or at once when `signal` aborts (never
+ * rejects: the next step looks at the signal).
+ */
+export function abortableSleep(ms: number, signal?: AbortSignal, timers: Timers = realTimers): Promise<void> {
+  return sleepOn(timers, ms, signal);
 }
 
 /** One attempt's outcome and whether a second attempt could answer differently. */
@@ -36,6 +32,8 @@ export interface RetryOnceOptions<T> {
   signal?: AbortSignal;
   /** Called with the first outcome before the second attempt (for a log line). */
   onRetry?: (first: T) => void;
+  /** What the pause waits on: real timers unless a test's manual clock. */
+  timers?: Timers;
 }
 
 /**
@@ -46,7 +44,7 @@ export interface RetryOnceOptions<T> {
 export async function retryOnce<T>(attempt: () => Promise<Attempt<T>>, options: RetryOnceOptions<T>): Promise<T> {
   const first = await attempt();
   if (!first.retryable) return first.result;
-  await abortableSleep(options.delayMs, options.signal);
+  await abortableSleep(options.delayMs, options.signal, options.timers);
   options.onRetry?.(first.result);
   return (await attempt()).result;
 }
@@ -80,17 +78,21 @@ export interface AttemptSignal {
    * from elsewhere (a socket error).
    */
   endedBy(): 'aborted' | 'timeout' | undefined;
+  /** Stops the timeout's timer (the attempt is over). */
+  done(): void;
 }
 
 /**
- * The caller's signal composed with a per-attempt timeout. The returned object holds the timeout signal, so
- * it cannot be collected before it fires while the caller still holds the object (nodejs/node#57736).
+ * The caller's signal composed with a per-attempt timeout on `timers` (real ones unless a test's manual clock,
+ * which it advances instead of waiting a timeout out). The pending timer holds the timeout's controller, so its
+ * signal cannot be collected before it fires (nodejs/node#57736).
  */
-export function attemptSignal(timeoutMs: number, callerSignal?: AbortSignal): AttemptSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
+export function attemptSignal(timeoutMs: number, callerSignal?: AbortSignal, timers: Timers = realTimers): AttemptSignal {
+  const timeout = timeoutOn(timers, timeoutMs);
   return {
-    signal: callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout,
-    endedBy: () => (callerSignal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : undefined),
+    signal: callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal,
+    endedBy: () => (callerSignal?.aborted ? 'aborted' : timeout.signal.aborted ? 'timeout' : undefined),
+    done: timeout.clear,
   };
 }
 
@@ -102,6 +104,8 @@ export interface HttpTextRequest {
   signal?: AbortSignal;
   /** Names the provider (and endpoint) in failure messages; never the URL, which may carry a credential. */
   provider: string;
+  /** What the per-attempt timeout runs on: real timers unless a test's manual clock. */
+  timers?: Timers;
 }
 
 /** A completed HTTP exchange: a 2xx with its body, or another status (its body discarded). */
@@ -116,7 +120,7 @@ export type HttpTextResponse = { ok: true; status: number; body: string } | { ok
 export async function getText(request: HttpTextRequest): Promise<{ ok: true; response: HttpTextResponse } | { ok: false; failure: ProviderFailure }> {
   const { provider, timeoutMs, signal: callerSignal } = request;
   if (callerSignal?.aborted) return { ok: false, failure: abortedFailure(provider) };
-  const attempt = attemptSignal(timeoutMs, callerSignal);
+  const attempt = attemptSignal(timeoutMs, callerSignal, request.timers);
   try {
     const response = await fetch(request.url, { signal: attempt.signal, headers: request.headers });
     if (!response.ok) {
@@ -129,6 +133,8 @@ export async function getText(request: HttpTextRequest): Promise<{ ok: true; res
     if (endedBy === 'aborted') return { ok: false, failure: abortedFailure(provider) };
     if (endedBy === 'timeout') return { ok: false, failure: { kind: 'timeout', message: `${provider}: no complete answer within ${timeoutMs} ms` } };
     return { ok: false, failure: { kind: 'network', message: `${provider}: ${causeOf(error)}` } };
+  } finally {
+    attempt.done();
   }
 }
 

@@ -2,12 +2,14 @@
  * The search stream's provider ports, built from configuration: the real adapters, pointed at the real
  * providers in production or at the contract fakes in sandbox mode (the environment says where). Adapters
  * only: the use case over them (registry website enrichment) is built by the composition root
- * (`searchPortsOf`).
+ * (`searchPortsOf`). One set of adapters serves the search stream, enrichment, identifier suggestions and the
+ * batches' registry pass.
  */
 import type { Env } from '../../config/env';
 import type { Db } from '../db/client';
 import type { Log } from '../../server/ports';
 import type { WebSearch } from '../../server/search/ports';
+import type { RegistryLookups } from '../../server/enrichment/ports';
 import type { SearchOrganisationsDependencies } from '../../server/search/search-organisations';
 import { createProviderCache } from '../cache/provider-cache';
 import { createAbrRegistry } from '../registries/abr/adapter';
@@ -25,8 +27,14 @@ export type SearchPorts = Pick<
   'nationalRegistry' | 'globalRegistry' | 'agent' | 'websiteValidator' | 'enrichRegistryWebsites' | 'registryLeadMs' | 'registryLookups'
 >;
 
-/** The provider adapters of the search stream; `webSearch` is undefined without a web search API key. */
-export type SearchProviderPorts = Omit<SearchPorts, 'enrichRegistryWebsites'> & { webSearch: WebSearch | undefined };
+/**
+ * The provider adapters of the search stream; `webSearch` is undefined without a web search API key. The registry
+ * look-ups by number are also the ones enrichment checks claims with and identifier suggestions probe.
+ */
+export type SearchProviderPorts = Omit<SearchPorts, 'enrichRegistryWebsites' | 'registryLookups'> & {
+  webSearch: WebSearch | undefined;
+  registryLookups: RegistryLookups;
+};
 
 export interface SearchPortsOptions {
   /** How the website validator reaches home pages (sandbox: the fake home pages on loopback). */

@@ -16,6 +16,7 @@
  */
 import type { Log } from '../../server/ports';
 import type { ProviderResult } from '../../server/search/ports';
+import type { Timers } from '../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../http/provider-http';
 import { braveWebSearchPayloadSchema, type BraveWebSearchPayload } from './schemas';
 
@@ -33,6 +34,8 @@ export interface BraveClientOptions {
   timeoutMs?: number;
   /** Pause before the single retry. Default 250 ms. */
   retryDelayMs?: number;
+  /** What the per-attempt timeouts and the retry pause wait on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
 }
 
 /** The query parameters Brave documents for a web search (`q`, `count`, and optionally `country`). */
@@ -58,6 +61,7 @@ export function createBraveClient(options: BraveClientOptions): BraveClient {
     const url = new URL(endpoint);
     for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, String(value));
     const exchange = await getText({
+      timers: options.timers,
       url,
       headers: { accept: 'application/json', 'x-subscription-token': options.apiKey },
       timeoutMs,
@@ -85,6 +89,7 @@ export function createBraveClient(options: BraveClientOptions): BraveClient {
   return {
     webSearch: (params, signal) =>
       retryOnce(() => attempt(params, signal), {
+        timers: options.timers,
         delayMs: options.retryDelayMs ?? BRAVE_RETRY_DELAY_MS,
         signal,
         onRetry: (first) => {

@@ -19,6 +19,7 @@ import {
 } from '../actions/server-actions';
 import { getContainer } from '../../composition-root';
 import { requireSession } from './require-session';
+import { countUnreadChanges } from '../../server/monitoring/account-changes';
 import { searchSurfaceFlags } from './search-surface-flags';
 
 /** Pages behind a session are always rendered per request. */
@@ -43,7 +44,7 @@ const SERVER_ACTIONS: ServerActions = {
 export default async function MainLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   const { hybridSearch, commandKSearch, devMode } = await searchSurfaceFlags(session.accountId);
-  const unreadChanges = await (await getContainer()).changes.unreadCount(session.accountId);
+  const unreadChanges = await countUnreadChanges((await getContainer()).database.db, { accountId: session.accountId });
   const overlaySearch = commandKSearch ? { ...searchPageProps({}), hybridSearch, devMode } : null;
   return (
     <QueryProvider>

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { z } from 'zod';
-import { createChunkLookups } from '../../adapters/db/queries/chunk-lookups';
 import { createQuickSearchLookups } from '../../adapters/db/queries/quick-search/quick-search-lookups';
 import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
 import { createSearchProviderPorts } from '../../adapters/search/search-ports';
@@ -73,7 +72,7 @@ export const matchCommand = defineCommand({
     const { db } = database;
     if (input.account) await requireAccountOrThrow(db, input.account);
     const accountId = input.account ?? NO_ACCOUNT;
-    const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), chunk: createChunkLookups(db), assess: batchAssessMatch });
+    const matchRows = createMatchRows({ lookups: createQuickSearchLookups(db), chunkDb: db, assess: batchAssessMatch });
     // The registry pass: the search's own registry adapters (configured by the environment) and the shared pacer.
     const pacer = input.registry
       ? createRegistryPacer({ connectionString: database.pool.options.connectionString ?? '', callsPerMinute: context.env.MATCH_REGISTRY_CALLS_PER_MINUTE })

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { createProviderCache } from '../../adapters/cache/provider-cache';
-import { createMonitorStore } from '../../adapters/db/queries/monitoring';
-import { webhookTx } from '../../adapters/db/queries/webhooks';
 import { createPgBossJobQueue, jobQueuePoliciesFromEnv } from '../../adapters/queue/pg-boss-queue';
 import { createEnqueueChangeDeliveries } from '../../server/webhooks/enqueue-change-deliveries';
 import { createRegistryPacer } from '../../adapters/rate-limit/registry-pacer';
@@ -51,7 +49,8 @@ export const monitorRunCommand = defineCommand({
     const enqueueChangeDeliveries = createEnqueueChangeDeliveries({ jobs });
     try {
       const runPass = createRunMonitorPass({
-        store: createMonitorStore(database.db, { afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, webhookTx(tx))) }),
+        db: database.db,
+        afterChanges: async (changes, tx) => void (await enqueueChangeDeliveries(changes, tx)),
         registries: createRegistryReadsFromEnv(env, { cache: createProviderCache(database.db), log }),
         pace: pacer.pace,
         log,

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { createWebhookStore } from '../../adapters/db/queries/webhooks';
 import { webhookTargetRefusal } from '../../adapters/webhooks/webhook-sender';
 import { ValidationError } from '../../core/errors';
 import { startWebhookReceiver } from '../../sandbox/webhooks/webhook-receiver';
-import { createCreateWebhookEndpoint } from '../../server/webhooks/create-webhook-endpoint';
-import { createDeleteWebhookEndpoint } from '../../server/webhooks/delete-webhook-endpoint';
+import { createCreateWebhookEndpoint, deleteWebhookEndpoint } from '../../server/webhooks/webhook-endpoints';
 import { OUTPUT_WRITTEN, defineCommand } from '../command';
 import { accountIdFlag, requireAccountOrThrow } from './account-id';
 
@@ -20,23 +18,22 @@ export const sandboxWebhookReceiverCommand = defineCommand({
     }
     const database = await context.database();
     await requireAccountOrThrow(database.db, input.account);
-    const store = createWebhookStore(database.db);
     const line = (value: unknown) => context.stdout.write(`${JSON.stringify(value)}\n`);
     let secret = '';
     const receiver = await startWebhookReceiver({ port: input.port, secret: () => secret, onDelivery: (delivery) => line({ delivery }) });
     const url = `${receiver.url}/webhooks`;
-    const created = await createCreateWebhookEndpoint({ store, sender: { refusedTarget: (target) => webhookTargetRefusal(target, { sandbox: true }) } })(
-      input.account,
-      {
-        url,
-      },
-    );
+    const created = await createCreateWebhookEndpoint({
+      db: database.db,
+      sender: { refusedTarget: (target) => webhookTargetRefusal(target, { sandbox: true }) },
+    })(input.account, {
+      url,
+    });
     secret = created.secret;
     line({ listening: url, endpointId: created.id, accountId: input.account });
     await new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
     });
-    await createDeleteWebhookEndpoint(store)(input.account, created.id).catch(() => undefined);
+    await deleteWebhookEndpoint(database.db, input.account, created.id).catch(() => undefined);
     await receiver.close();
     line({ stopped: url, endpointDeleted: created.id });
     return OUTPUT_WRITTEN;

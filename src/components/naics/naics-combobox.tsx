@@ -165,8 +165,9 @@ export default function NaicsCombobox({
           </button>
         ) : null}
       </div>
-      {/* Focusable so that a keyboard can scroll the suggestions when they overflow (axe: scrollable-region-focusable). */}
-      <div className="naics-combobox-popup" hidden={!open} data-status={state.status} tabIndex={0} role="group" aria-label={`${label}: suggestions list`}>
+      {/* Focusable so that a keyboard can scroll the suggestions when they overflow (axe: scrollable-region-focusable), and
+          so a region, a role a focusable scrolling container may have (axe's experimental focus-order-semantics). */}
+      <div className="naics-combobox-popup" hidden={!open} data-status={state.status} tabIndex={0} role="region" aria-label={`${label}: suggestions list`}>
         {statusText ? <p className={`naics-combobox-status naics-combobox-status-${state.status}`}>{statusText}</p> : null}
         <ul id={listboxId} role="listbox" aria-label={`${label}: suggestions`} className="naics-combobox-options">
           {open

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRetrievedDate, provenanceOf, provenanceText, safeEvidenceUrl } from './field-provenance';
+import { evidenceHost, formatRetrievedDate, provenanceOf, provenanceText, safeEvidenceUrl } from './field-provenance';
 
 describe('field provenance', () => {
   const sources = [
@@ -26,5 +26,14 @@ describe('field provenance', () => {
     expect(safeEvidenceUrl('javascript:alert(1)')).toBeNull();
     expect(safeEvidenceUrl('not a url')).toBeNull();
     expect(safeEvidenceUrl(null)).toBeNull();
+  });
+
+  it('names where an evidence link goes by its host, without www. (issue 21, section 2)', () => {
+    expect(evidenceHost('https://abr.business.gov.au/ABN/View?abn=64681029498')).toBe('abr.business.gov.au');
+    expect(evidenceHost('https://WWW.Koalakids.com.au/about')).toBe('koalakids.com.au');
+    expect(evidenceHost('http://find-and-update.company-information.service.gov.uk/company/04561230')).toBe(
+      'find-and-update.company-information.service.gov.uk',
+    );
+    expect(evidenceHost('not a url')).toBeNull();
   });
 });

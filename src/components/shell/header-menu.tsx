@@ -24,6 +24,8 @@ export function HeaderMenu({ items, userEmail }: { items: readonly NavItem[]; us
         <Button className="button button-quiet header-menu-button" aria-label={unread > 0 ? `Menu, ${unread} unread changes` : undefined}>
           <MenuIcon />
           <span>Menu</span>
+          {/* "Menu 3" as seen stays inside "Menu, 3 unread changes" as heard (WCAG 2.5.3). */}
+          {unread > 0 ? ' ' : null}
           {unread > 0 ? (
             <span className="nav-count" aria-hidden="true">
               {unread}

@@ -22,7 +22,8 @@ export function NavLabel({ item }: { item: NavItem }) {
   if (unread <= 0) return <>{item.label}</>;
   return (
     <>
-      {item.label}
+      {/* The space keeps the visible text ("Changes 3") inside the accessible name ("Changes, 3 unread"): WCAG 2.5.3. */}
+      {item.label}{' '}
       <span className="nav-count" aria-hidden="true">
         {unread}
       </span>

@@ -39,7 +39,10 @@ export interface FakeAbr {
   close(): Promise<void>;
 }
 
-/** Consults the shared plan first, then the endpoint's own; latency = endpoint's + shared base latency. */
+/**
+ * Consults the shared plan first, then the endpoint's own; latency = endpoint's + shared base latency; waits on the
+ * shared plan's timers (a test's manual clock set on `faults` holds every endpoint's delays).
+ */
 class EndpointFaultPlan extends FaultPlan {
   constructor(
     private readonly shared: FaultPlan,
@@ -48,6 +51,7 @@ class EndpointFaultPlan extends FaultPlan {
   ) {
     super();
     this.baseLatency = () => latency() + shared.baseLatency() + own.baseLatency();
+    this.timers = { now: () => shared.timers.now(), after: (ms, fn, options) => shared.timers.after(ms, fn, options) };
   }
 
   override next(): Fault | undefined {

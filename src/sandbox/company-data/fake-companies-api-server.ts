@@ -163,7 +163,7 @@ export async function startFakeCompaniesApi(options: FakeCompaniesApiOptions = {
     res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
     if (outcome.slowBody !== undefined) {
       res.flushHeaders();
-      await sleep(outcome.slowBody, outcome.closed);
+      await sleep(outcome.slowBody, outcome.closed, faults.timers);
       if (outcome.closed.aborted) return;
     }
     res.end(answer.body);

@@ -143,11 +143,11 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (stream) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.flushHeaders();
-      await sleep(bodyDelayMs, closed);
+      await sleep(bodyDelayMs, closed, plan.timers); // a slow-body fault: on the plan's timers
       const finished = await writeStream(res, closed, { id, model, turn, timings, promptTokens });
       if (!finished) return;
     } else {
-      await sleep(bodyDelayMs, closed);
+      await sleep(bodyDelayMs, closed, plan.timers); // a slow-body fault: on the plan's timers
       if (closed.aborted) return;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(completion(id, model, turn, promptTokens)));

@@ -101,12 +101,14 @@ export function reportFor(result: { title: string; url: string; snippet: string 
   const name = result.title.split(/\s+[|\-–—:]\s+/)[0]?.trim() ?? result.title;
   const headquarters = HEADQUARTERS.exec(result.snippet)?.[1]?.trim();
   const abn = /\bABN:?\s*(\d[\d ]{9,13}\d)/.exec(result.snippet)?.[1];
+  const companyNumber = /\bCompany number:?\s*((?:[A-Z]{2})?\d{6,8})\b/.exec(result.snippet)?.[1];
+  const identifiers = [...(abn ? [{ type: 'ABN', value: abn }] : []), ...(companyNumber ? [{ type: 'CH', value: companyNumber }] : [])];
   return {
     name,
     website: result.url,
     country: headquarters ?? request.country ?? null,
     description: result.snippet.replace(HEADQUARTERS, '').trim(),
-    identifiers: abn ? [{ type: 'ABN', value: abn }] : [],
+    identifiers,
   };
 }
 

@@ -4,7 +4,7 @@
  * country when it names one; every organisation found is assessed with the match object (`assessMatch`), and
  * `decideRow` turns the candidates into a decision, the best candidate and a close runner-up.
  *
- * A chunk starts with three set-based statements (`ChunkLookups`, run together): all its names (`exactNames`),
+ * A chunk starts with three set-based statements (queries/chunk-lookups.ts, run together): all its names (`exactNames`),
  * all its identifiers and all its websites. A row whose name equals an organisation's name or alias in its
  * country takes those organisations as its name candidates without a fuzzy lookup; its identifier and website
  * candidates are the chunk's answers. Only the other rows run the per-row name lookup (and, when nothing at
@@ -21,7 +21,9 @@ import type { Match } from '../../core/match';
 import { undecidedWhenInactive } from '../../core/registry-status';
 import type { MatchQuery, MatchSubject } from '../../core/uncalibrated-match';
 import { normaliseWebsiteHost } from '../../core/website';
-import type { IdentifierRow, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+import type { IdentifierRow, NameLookup, QuickSearchLookups, QuickSearchRow } from '../quick-search/ports';
+import type { Db } from '../../adapters/db/client';
+import { chunkExactNames, chunkIdentifiers, chunkOverlaps, chunkTypoSteps, chunkWebsites } from '../../adapters/db/queries/chunk-lookups';
 import { withoutGlobalRowsTheCallerOwns } from '../quick-search/de-duplication';
 import type { JudgedLookups } from '../quick-search/judged-candidates';
 import type { Judgement } from '../../core/match-decision';
@@ -29,29 +31,13 @@ import type { Judgement } from '../../core/match-decision';
 /** How the match object is computed: the calibrated `assessMatch` once available, else the uncalibrated one. */
 export type AssessMatch = (query: MatchQuery, subject: MatchSubject) => Match;
 
-/** One lookup of a chunk: a normalised identifier or website host, in a country (null: no country filter). */
-export interface ChunkQuery {
-  value: string;
-  countryIsoAlpha3: string | null;
-}
-
-/**
- * Optional set-based lookups, one round trip each for a whole chunk, scoped like the quick lookup's (the
- * account's visible organisations; identifiers and websites also the query's country).
- */
-export interface ChunkLookups {
-  /** The visible organisations whose search name or alias equals each of many search names (keyed by it). */
-  exactNames(accountId: string, searchNames: readonly string[]): Promise<Map<string, QuickSearchRow[]>>;
-  /** `QuickSearchLookups.byIdentifier` for each query (`value` normalised), answered in the queries' order. */
-  identifiers(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]>;
-  /** `QuickSearchLookups.byWebsite` for each query (`value` a normalised host), answered in the queries' order. */
-  websites(accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]>;
-}
-
 export interface MatchRowsDependencies {
   lookups: QuickSearchLookups;
-  /** Without them every row runs the quick lookup's own lookups (same candidates, more round trips). */
-  chunk?: ChunkLookups;
+  /**
+   * The handle the chunk's set-based lookups run on (one round trip each for a whole chunk, scoped like the quick
+   * lookup's). Without it every row runs the quick lookup's own lookups (same candidates, more round trips).
+   */
+  chunkDb?: Db;
   assess: AssessMatch;
   /** Rows matched at once (default 8). */
   concurrency?: number;
@@ -63,6 +49,10 @@ export interface MatchRowsDependencies {
 const POOL = 10;
 /** Candidates kept per row for review. */
 const KEEP = 5;
+/** Rows whose word corrections are looked up in one statement (the chunk's typo step). */
+const TYPO_GROUP = 32;
+/** Rows whose word-overlap stage runs in one statement. */
+const OVERLAP_GROUP = 32;
 
 export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => Promise<BatchRowResult[]>;
 
@@ -70,6 +60,17 @@ export type MatchRows = (accountId: string, rows: readonly BatchRowInput[]) => P
 interface Subject {
   row: QuickSearchRow;
   identifierHit: string | null;
+}
+
+/**
+ * A row after its name steps: what its identifier and website found, and its name candidates, or (`typo`) the name
+ * lookup whose typo step is still to run (nothing found by name, identifier or website, and a name with a letter).
+ */
+interface NameStage {
+  byIdentifier: IdentifierRow[];
+  byWebsite: QuickSearchRow[];
+  nameRows: QuickSearchRow[];
+  typo?: NameLookup;
 }
 
 /** What a row asks for, and what the chunk's statements already found for it (undefined: not looked up). */
@@ -103,7 +104,7 @@ function queryOf(row: BatchRowInput): MatchQuery {
 }
 
 /** Runs the chunk lookups for the rows that need them and hands each row its share (positions kept). */
-async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
+async function prepareChunk(chunk: Db | undefined, accountId: string, rows: readonly BatchRowInput[]): Promise<Prepared[]> {
   const prepared: Prepared[] = rows.map((row) => {
     const query = queryOf(row);
     return { query, wanted: searchName(query.name) };
@@ -112,16 +113,19 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
   const withIdentifier = prepared.filter((p) => p.query.identifier !== null);
   const withWebsite = prepared.filter((p) => p.query.websiteDomain !== null);
   const [exact, identifiers, websites] = await Promise.all([
-    chunk.exactNames(
+    chunkExactNames(
+      chunk,
       accountId,
       prepared.map((p) => p.wanted),
     ),
-    chunk.identifiers(
+    chunkIdentifiers(
+      chunk,
       accountId,
       withIdentifier.map((p) => ({ value: p.query.identifier ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
       POOL,
     ),
-    chunk.websites(
+    chunkWebsites(
+      chunk,
       accountId,
       withWebsite.map((p) => ({ value: p.query.websiteDomain ?? '', countryIsoAlpha3: p.query.countryIsoAlpha3 })),
       POOL,
@@ -135,7 +139,9 @@ async function prepareChunk(chunk: ChunkLookups | undefined, accountId: string, 
 
 export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
   const concurrency = deps.concurrency ?? 8;
-  const matchOne = async (accountId: string, row: Prepared, judgements: readonly Judgement[]): Promise<BatchRowResult> => {
+  // A row's name steps: its identifier and website candidates and its exact-spelling name candidates. The typo step
+  // of the rows that found nothing is left to the chunk (`typoSteps`: their word corrections in one statement).
+  const nameStage = async (accountId: string, row: Prepared): Promise<NameStage> => {
     const { query, wanted } = row;
     const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
     // The identifier and website lookups: the chunk's answer, else this row's own statement.
@@ -150,15 +156,27 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     const exactInCountry = (row.exact ?? []).filter(
       (r) => query.countryIsoAlpha3 === null || r.countryIsoAlpha3 === null || r.countryIsoAlpha3 === query.countryIsoAlpha3,
     );
-    let nameRows: QuickSearchRow[];
-    if (exactInCountry.length > 0) nameRows = exactInCountry;
-    else {
-      const byName = wanted === '' ? { rows: [], corrected: async () => [] } : await deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL });
-      const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
-      // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
-      // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
-      nameRows = foundExactly || !/\p{L}/u.test(wanted) ? byName.rows : await byName.corrected().catch(() => []);
-    }
+    if (exactInCountry.length > 0) return { byIdentifier, byWebsite, nameRows: exactInCountry };
+    if (wanted === '') return { byIdentifier, byWebsite, nameRows: [] };
+    const byName = await deps.lookups.byName({ ...scope, searchName: wanted, poolSize: POOL });
+    const foundExactly = byName.rows.length > 0 || byIdentifier.length > 0 || byWebsite.length > 0;
+    if (foundExactly || !/\p{L}/u.test(wanted)) return { byIdentifier, byWebsite, nameRows: byName.rows };
+    return { byIdentifier, byWebsite, nameRows: [], typo: byName };
+  };
+
+  // A row's candidates and decision from its name steps; `overlap` when it also takes the word-overlap stage.
+  const matchOne = async (
+    accountId: string,
+    row: Prepared,
+    named: NameStage,
+    judgements: readonly Judgement[],
+  ): Promise<{ decided: BatchRowResult; overlap?: { words: string[]; subjects: Map<string, Subject> } }> => {
+    const { query, wanted } = row;
+    const scope = { accountId, countryIsoAlpha3: query.countryIsoAlpha3 };
+    const { byIdentifier, byWebsite } = named;
+    // The typo step is the one lookup that can run long under load; a row whose typo step fails is decided
+    // without corrections (as the quick lookup answers a cancelled typo step) rather than failing its chunk.
+    const nameRows = named.typo === undefined ? named.nameRows : await named.typo.corrected().catch(() => []);
 
     const subjects = new Map<string, Subject>();
     for (const found of byIdentifier) subjects.set(found.id, { row: found, identifierHit: found.matchedIdentifier.type });
@@ -172,8 +190,20 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
     // name of two words or more whose name steps found no match also looks for names sharing its rarest words.
     // Those rows are scored like every candidate: a partial name is never a match by name alone (assessMatch caps it).
     const words = /\p{L}/u.test(wanted) ? overlapWords([wanted]) : [];
-    if (words.length < 2 || decided.best?.match.match === true) return decided;
-    const byWords = (await deps.lookups.byWords({ ...scope, words, poolSize: POOL })).filter((found) => !subjects.has(found.id));
+    if (words.length < 2 || decided.best?.match.match === true) return { decided };
+    return { decided, overlap: { words, subjects } };
+  };
+
+  /** The word-overlap stage's rows (`overlap`, from the chunk's statement or the row's own) added to a row's candidates. */
+  const withOverlap = (
+    row: Prepared,
+    decided: BatchRowResult,
+    subjects: Map<string, Subject>,
+    overlap: readonly QuickSearchRow[],
+    judgements: readonly Judgement[],
+  ): BatchRowResult => {
+    const { query } = row;
+    const byWords = overlap.filter((found) => !subjects.has(found.id));
     if (byWords.length === 0) return decided;
     const withWords = decideFrom(query, [...subjects.values(), ...byWords.map((found) => ({ row: found, identifierHit: null }))], judgements);
     // As the quick lookup's floor: an overlap row scored under RELEVANCE_FLOOR is kept only when it shares a rare word
@@ -225,7 +255,7 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
 
   return async (accountId, rows) => {
     const [prepared, judgements] = await Promise.all([
-      prepareChunk(deps.chunk, accountId, rows),
+      prepareChunk(deps.chunkDb, accountId, rows),
       deps.judged === undefined
         ? rows.map(() => [])
         : deps.judged.judgements.forQueries(
@@ -233,21 +263,92 @@ export function createMatchRows(deps: MatchRowsDependencies): MatchRows {
             rows.map((row) => ({ query: row.name, countryIsoAlpha3: rowCountryOf(row) })),
           ),
     ]);
-    const results: BatchRowResult[] = new Array<BatchRowResult>(rows.length);
-    let next = 0;
-    const lane = async () => {
-      while (next < prepared.length) {
-        const at = next;
-        next += 1;
-        const row = prepared[at];
-        const input = rows[at];
-        if (row !== undefined && input !== undefined) {
-          const result = await matchOne(accountId, row, judgements[at] ?? []);
-          results[at] = { ...result, identifierIssue: rowIdentifierIssue(input) };
+    // The typo steps of the rows whose name steps found nothing: their word corrections in one statement for each
+    // TYPO_GROUP of them, sent as soon as the group is full while the lanes go on (the last group when all rows have
+    // had their name steps), when the chunk lookups are there (else each row's own). A failed statement leaves its
+    // rows without corrections, as a failed typo step leaves one row.
+    let pending: { at: number; stage: NameStage; typo: NameLookup }[] = [];
+    const chunk = deps.chunkDb;
+    const flush = () => {
+      if (chunk === undefined || pending.length === 0) return;
+      const group = pending;
+      pending = [];
+      const steps = chunkTypoSteps(
+        chunk,
+        accountId,
+        group.map(({ at }) => ({ searchName: prepared[at]?.wanted ?? '', countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
+        POOL,
+      ).catch(() => []);
+      group.forEach(({ stage, typo }, i) => {
+        stage.typo = { rows: typo.rows, corrected: () => steps.then((found) => (found[i] === undefined ? [] : found[i]())) };
+      });
+    };
+    const named = await inLanes(prepared, async (row, at) => {
+      const stage = await nameStage(accountId, row);
+      if (stage.typo !== undefined) {
+        pending.push({ at, stage, typo: stage.typo });
+        if (pending.length >= TYPO_GROUP) flush();
+      }
+      return stage;
+    });
+    flush();
+    // Then each row's decision, and the word-overlap stage of the rows that take it: one statement for each
+    // OVERLAP_GROUP of them (the chunk's `overlaps`), sent as soon as the group is full, else each row's own.
+    let waiting: { at: number; words: string[] }[] = [];
+    const overlapOf = new Map<number, () => Promise<QuickSearchRow[]>>();
+    const send = () => {
+      if (chunk === undefined || waiting.length === 0) return;
+      const group = waiting;
+      waiting = [];
+      const found = chunkOverlaps(
+        chunk,
+        accountId,
+        group.map(({ at, words }) => ({ words, countryIsoAlpha3: prepared[at]?.query.countryIsoAlpha3 ?? null })),
+        POOL,
+      );
+      // Awaited by each of its rows below: a failure fails the chunk (as a row's own failed statement), never unhandled.
+      found.catch(() => undefined);
+      group.forEach(({ at }, i) => overlapOf.set(at, () => found.then((rows) => rows[i] ?? [])));
+    };
+    const first = await inLanes(prepared, async (row, at) => {
+      const result = await matchOne(accountId, row, named[at] ?? { byIdentifier: [], byWebsite: [], nameRows: [] }, judgements[at] ?? []);
+      const overlap = result.overlap;
+      if (overlap !== undefined) {
+        if (chunk === undefined)
+          overlapOf.set(at, () => deps.lookups.byWords({ accountId, countryIsoAlpha3: row.query.countryIsoAlpha3, words: overlap.words, poolSize: POOL }));
+        else {
+          waiting.push({ at, words: overlap.words });
+          if (waiting.length >= OVERLAP_GROUP) send();
         }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
-    return results;
+      return result;
+    });
+    send();
+    const decided = await inLanes(prepared, async (row, at) => {
+      const result = first[at];
+      const overlap = overlapOf.get(at);
+      if (result === undefined) throw new Error(`row ${at} was not matched`);
+      if (result.overlap === undefined || overlap === undefined) return result.decided;
+      return withOverlap(row, result.decided, result.overlap.subjects, await overlap(), judgements[at] ?? []);
+    });
+    return decided.map((result, at) => ({
+      ...result,
+      identifierIssue: rowIdentifierIssue(rows[at] ?? { name: '', country: null, identifier: null, website: null }),
+    }));
   };
+
+  /** `work` for every item, `concurrency` at a time, answered in the items' order. */
+  async function inLanes<T, R>(items: readonly T[], work: (item: T, at: number) => Promise<R>): Promise<R[]> {
+    const results = new Array<R>(items.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) {
+        const at = next;
+        next += 1;
+        results[at] = await work(items[at] as T, at);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+    return results;
+  }
 }

@@ -1,8 +1,7 @@
 /**
- * The ports of registry monitoring (issue 23): fresh registry reads by identifier, the store of what was last seen
- * and of change records, and the shared per-provider pacer.
+ * The ports of registry monitoring (issue 23): fresh registry reads by identifier and the shared per-provider pacer.
+ * What was last seen and the change records are PostgreSQL's (queries/monitoring.ts; decision 0027: no store port).
  */
-import type { ChangesFilter } from '../../core/change-view';
 import type { ChangeDraft, MonitoredIdentifierType, RegistryObservation, RegistrySourceName } from '../../core/registry-observation';
 import type { RegistryStatus } from '../../core/registry-status';
 import type { ProviderResult } from '../search/ports';
@@ -35,7 +34,7 @@ export interface RegistryReads {
   ): Promise<ProviderResult<ReadonlyMap<string, Date | null>>>;
 }
 
-/** What the store hands the use case, under its lock, to decide the changes of one reading. */
+/** What the reading's transaction hands the use case, under its lock, to decide the changes of one reading. */
 export interface LastSeen {
   /** The previous observation of this identifier; null at the first read. */
   previous: RegistryObservation | null;
@@ -49,33 +48,6 @@ export interface RecordedChange extends ChangeDraft {
   organisationId: string;
   source: RegistrySourceName;
   observedAt: Date;
-}
-
-export interface MonitorStore {
-  /**
-   * Registry identifiers of watched organisations (on an account's list, owned or linked; of `accountId`'s list only
-   * when given) whose read is due at `now`, the never-read first; ACN is left out where the organisation has an ABN,
-   * an aggregator id of a British company where it has a Companies House number (one read per register entry).
-   */
-  dueReads(params: { accountId: string | null; now: Date; limit: number }): Promise<WatchedRead[]>;
-  /**
-   * Records a successful read in one transaction, with the read's row locked: `decide` gets what was last seen and
-   * answers the changes; they are stored with what they change on the organisation (its status; a former name and the
-   * new legal name; an added business name as an alias; an unknown status filled in), the observation becomes the last
-   * seen and the read is due again at `nextDueAt`. A miss (`observation` null) only moves the read's due time.
-   */
-  recordReading(
-    read: WatchedRead,
-    reading: { observation: RegistryObservation | null; observedAt: Date; nextDueAt: Date; evidenceUrl?: string | null },
-    decide: (lastSeen: LastSeen, observation: RegistryObservation) => ChangeDraft[],
-  ): Promise<RecordedChange[]>;
-  /**
-   * Reads the register's "changed since" query says did not change: due again at `nextDueAt`, their last observation
-   * and its time (`lastReadAt`) kept, no change recorded.
-   */
-  markUnchanged(reads: readonly WatchedRead[], next: { nextDueAt: Date }): Promise<void>;
-  /** A failed read: nothing recorded but the failure and when to try again. */
-  recordFailure(read: WatchedRead, failure: { message: string; nextDueAt: Date }): Promise<void>;
 }
 
 /** Waits until one more call to that provider may be made (the rate shared by every worker and batch pass). */
@@ -98,21 +70,4 @@ export interface AccountChangeRecord {
   source: string;
   observedAt: Date;
   unread: boolean;
-}
-
-/**
- * The account's changes as its analysts read them, every read scoped to the organisations on the account's list
- * (linked or owned): a change of another organisation is never listed, counted or marked.
- */
-export interface AccountChangesStore {
-  /** Unread first, then newest first. */
-  page(params: { accountId: string; filter: ChangesFilter; offset: number; limit: number }): Promise<AccountChangeRecord[]>;
-  count(params: { accountId: string; filter: ChangesFilter }): Promise<{ total: number; unread: number }>;
-  /** The organisations on the list that have changes, by name, with their unread counts. */
-  organisations(params: { accountId: string }): Promise<{ id: string; name: string; unread: number }[]>;
-  /** One organisation's changes, newest first; none when it is not on the list. */
-  history(params: { accountId: string; organisationId: string; limit: number }): Promise<AccountChangeRecord[]>;
-  onList(params: { accountId: string; organisationId: string }): Promise<boolean>;
-  /** Marks read (ids: all or none, when one is not the account's); answers how many of the asked changes are the account's. */
-  markRead(params: { accountId: string; readAt: Date } & ({ changeIds: readonly string[] } | { filter: ChangesFilter })): Promise<number>;
 }

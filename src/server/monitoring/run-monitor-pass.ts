@@ -11,11 +11,15 @@
  * still read in full once every MONITOR_FULL_READ_DAYS.
  */
 import { firstReadChanges, nextReadDue, registryChanges, type RegistrySourceName } from '../../core/registry-observation';
-import type { MonitorStore, ProviderPacer, RecordedChange, RegistryReads, WatchedRead } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { dueMonitorReads, markReadsUnchanged, recordMonitorFailure, recordMonitorReading, type AfterChanges } from '../../adapters/db/queries/monitoring';
+import type { ProviderPacer, RecordedChange, RegistryReads, WatchedRead } from './ports';
 import type { Clock, Log } from '../ports';
 
 export interface RunMonitorPassDependencies {
-  store: MonitorStore;
+  db: Db;
+  /** Runs in the transaction that stores a reading's changes (webhooks' fan-out); a failure rolls the reading back. */
+  afterChanges?: AfterChanges;
   registries: RegistryReads;
   pace: ProviderPacer;
   log: Pick<Log, 'debug' | 'warn'>;
@@ -83,13 +87,17 @@ export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonit
     if (!result.ok) {
       summary.failed += 1;
       deps.log.warn({ source: read.source, identifierType: read.identifierType, failure: result.failure }, 'monitoring read failed; tried again later');
-      await deps.store.recordFailure(read, { message: result.failure.message, nextDueAt: nextReadDue(observedAt, 'failed', deps.intervalHours) });
+      await recordMonitorFailure(deps.db, read, { message: result.failure.message, nextDueAt: nextReadDue(observedAt, 'failed', deps.intervalHours) });
       return;
     }
     const nextDueAt = nextReadDue(observedAt, 'read', deps.intervalHours);
     if (result.value === null) summary.missing += 1;
-    const changes = await deps.store.recordReading(read, { observation: result.value, observedAt, nextDueAt }, ({ previous, stored }, observation) =>
-      previous === null ? firstReadChanges(stored, observation) : registryChanges(previous, observation),
+    const changes = await recordMonitorReading(
+      deps.db,
+      read,
+      { observation: result.value, observedAt, nextDueAt },
+      ({ previous, stored }, observation) => (previous === null ? firstReadChanges(stored, observation) : registryChanges(previous, observation)),
+      deps.afterChanges,
     );
     if (changes.length > 0) summary.changed += 1;
     else if (result.value !== null) summary.unchanged += 1;
@@ -121,7 +129,7 @@ export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonit
       for (const read of page) {
         summary.checked += 1;
         summary.failed += 1;
-        await deps.store.recordFailure(read, { message: result.failure.message, nextDueAt: nextReadDue(observedAt, 'failed', deps.intervalHours) });
+        await recordMonitorFailure(deps.db, read, { message: result.failure.message, nextDueAt: nextReadDue(observedAt, 'failed', deps.intervalHours) });
       }
       return [];
     }
@@ -133,7 +141,7 @@ export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonit
       return at === null || at === undefined || at.getTime() >= read.lastReadAt.getTime() - marginMs;
     };
     const same = page.filter((read) => !changed(read));
-    await deps.store.markUnchanged(same, { nextDueAt: nextReadDue(observedAt, 'read', deps.intervalHours) });
+    await markReadsUnchanged(deps.db, same, { nextDueAt: nextReadDue(observedAt, 'read', deps.intervalHours) });
     summary.checked += same.length;
     summary.unchanged += same.length;
     summary.unchangedSince += same.length;
@@ -153,7 +161,7 @@ export function createRunMonitorPass(deps: RunMonitorPassDependencies): RunMonit
     };
     const attempted = new Set<string>();
     while (!signal?.aborted) {
-      const due = (await deps.store.dueReads({ accountId, now: now(), limit: batchSize })).filter((read) => !attempted.has(readKey(read)));
+      const due = (await dueMonitorReads(deps.db, { accountId, now: now(), limit: batchSize })).filter((read) => !attempted.has(readKey(read)));
       if (due.length === 0) break;
       for (const read of due) attempted.add(readKey(read));
       const at = now();

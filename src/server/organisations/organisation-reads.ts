@@ -3,7 +3,8 @@
  * the identify sidebar and the analyst and spotlight surfaces read (classification included), the figures manual
  * classification unlocks (the account's transactions with one organisation) and the account list's flag counts.
  * Visibility and the account's scope are in the queries; an organisation the account cannot see answers
- * NotFoundError; a redirected organisation (merged into a verified global one) answers with its target.
+ * NotFoundError; a redirected organisation (merged into a verified global one) answers with its target. Each is a
+ * function of `(db, params)`: pages and routes call it with `container.database.db` (decision 0027).
  */
 import { NotFoundError } from '../../core/errors';
 import type { FlagCounts, OrganisationFigures } from '../../core/organisation-figures';
@@ -19,28 +20,23 @@ interface OrganisationOfAccount {
   organisationId: string;
 }
 
-export type GetOrganisationProfile = (params: OrganisationOfAccount) => Promise<OrganisationProfile>;
-export type GetOrganisationRecord = (params: OrganisationOfAccount) => Promise<OrganisationRecord>;
-export type GetOrganisationFigures = (params: OrganisationOfAccount) => Promise<OrganisationFigures>;
-export type CountOrganisationFlags = (params: { accountId: string }) => Promise<FlagCounts>;
-
 function visibleOrThrow<T>(found: T | null, { accountId, organisationId }: OrganisationOfAccount): T {
   if (!found) throw new NotFoundError(`organisation ${organisationId} is not visible to account ${accountId}`, 'Organisation not found');
   return found;
 }
 
-export function createGetOrganisationProfile(db: Db): GetOrganisationProfile {
-  return async (params) => visibleOrThrow(await findOrganisationProfileForAccount(db, params), params);
+export async function getOrganisationProfile(db: Db, params: OrganisationOfAccount): Promise<OrganisationProfile> {
+  return visibleOrThrow(await findOrganisationProfileForAccount(db, params), params);
 }
 
-export function createGetOrganisationRecord(db: Db): GetOrganisationRecord {
-  return async (params) => visibleOrThrow(await findOrganisationRecordForAccount(db, params), params);
+export async function getOrganisationRecord(db: Db, params: OrganisationOfAccount): Promise<OrganisationRecord> {
+  return visibleOrThrow(await findOrganisationRecordForAccount(db, params), params);
 }
 
-export function createGetOrganisationFigures(db: Db): GetOrganisationFigures {
-  return async (params) => visibleOrThrow(await findOrganisationFiguresForAccount(db, params), params);
+export async function getOrganisationFigures(db: Db, params: OrganisationOfAccount): Promise<OrganisationFigures> {
+  return visibleOrThrow(await findOrganisationFiguresForAccount(db, params), params);
 }
 
-export function createCountOrganisationFlags(db: Db): CountOrganisationFlags {
-  return (params) => countOrganisationFlagsForAccount(db, params);
+export function countOrganisationFlags(db: Db, params: { accountId: string }): Promise<FlagCounts> {
+  return countOrganisationFlagsForAccount(db, params);
 }

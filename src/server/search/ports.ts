@@ -6,6 +6,7 @@ import type { NameKind, OrganisationType } from '../../core/candidates';
 import type { Identifier } from '../../core/identifiers';
 import type { AbrPreset } from '../../core/national-registry';
 import type { RegistryStatus } from '../../core/registry-status';
+import type { Timers } from '../ports';
 
 export type { AbrPreset };
 
@@ -136,11 +137,12 @@ export interface InternalMatches {
 
 /**
  * Website enrichment of national-registry candidates (registry-website-enrichment.ts), when wired. Answers
- * the same candidates in the same order, some with a validated website; stops at `deadline` (epoch ms).
+ * the same candidates in the same order, some with a validated website; stops at `deadline` (ms on `timers`' clock,
+ * real timers' epoch ms by default).
  */
 export type EnrichRegistryWebsites = (
   candidates: RegistryCandidate[],
-  options: { topK: number; deadline: number; signal: AbortSignal },
+  options: { topK: number; deadline: number; signal: AbortSignal; timers?: Timers },
 ) => Promise<RegistryCandidate[]>;
 
 /**

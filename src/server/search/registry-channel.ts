@@ -25,7 +25,7 @@ import { channelDegraded } from './channel-degraded';
 import type { InternalMatchLookup } from './internal-match-lookup';
 import type { AbrPreset, EnrichRegistryWebsites, GlobalRegistry, NationalRegistry, RegistryCandidate, RegistryResult } from './ports';
 import type { CandidatePreparation, KeyedCandidate, PreparedCandidate, RegistrySource } from './prepare-candidate';
-import type { Log } from '../ports';
+import type { Log, Timers } from '../ports';
 
 /**
  * The registries' look-ups by number the search uses for a query that is an identifier (ABN Lookup details, the
@@ -49,6 +49,8 @@ export interface RegistryChannelDependencies {
   preparation: CandidatePreparation;
   matches: InternalMatchLookup;
   log: Pick<Log, 'debug' | 'warn'>;
+  /** The clock the lead deadline is on (real timers unless a test's manual clock). */
+  timers?: Timers;
 }
 
 export interface RegistrySearch {
@@ -59,7 +61,7 @@ export interface RegistrySearch {
   abrPreset: AbrPreset;
   includeSoleTraders: boolean;
   websiteTopK: number;
-  /** Epoch ms: the registry lead window's end, which bounds website enrichment. */
+  /** The registry lead window's end (ms on the search's timers' clock: epoch ms on real ones), which bounds website enrichment. */
   leadDeadline: number;
 }
 
@@ -186,7 +188,7 @@ async function enrichWebsites(
   try {
     const candidates = await deps.enrichRegistryWebsites(
       keyed.map((k) => k.discovered.candidate),
-      { topK: search.websiteTopK, deadline: search.leadDeadline, signal },
+      { topK: search.websiteTopK, deadline: search.leadDeadline, signal, ...(deps.timers ? { timers: deps.timers } : {}) },
     );
     // The port answers the same candidates in the same order.
     return keyed.map((k, index) => ({ ...k, discovered: { ...k.discovered, candidate: candidates[index] ?? k.discovered.candidate } }));

@@ -23,7 +23,8 @@ import type { SearchOrganisationsIdentifierPatch } from '../../core/candidates';
 import type { EmittedRow } from '../../core/stream-dedup';
 import type { InternalMatch } from './ports';
 import type { PreparedCandidate } from './prepare-candidate';
-import type { Log } from '../ports';
+import type { Log, Timers } from '../ports';
+import { realTimers } from '../timers';
 
 /** Spec: Limits. */
 export const REGISTRY_LEAD_MS = 5000;
@@ -46,12 +47,14 @@ export interface RegistryLeadOptions {
   /** Called once when the lead expires before the registry resolved. */
   onExpired: () => void;
   log: Pick<Log, 'debug' | 'warn'>;
+  /** What the lead waits on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
 }
 
 export function startRegistryLead(options: RegistryLeadOptions): RegistryLead {
   let released = !options.hasLead;
   const held: PreparedCandidate[] = [];
-  const timer = released ? undefined : setTimeout(options.onExpired, options.leadMs);
+  const cancelTimer = released ? () => undefined : (options.timers ?? realTimers).after(options.leadMs, options.onExpired);
 
   return {
     get holding() {
@@ -63,14 +66,14 @@ export function startRegistryLead(options: RegistryLeadOptions): RegistryLead {
       return [];
     },
     release(why) {
-      clearTimeout(timer);
+      cancelTimer();
       if (released) return [];
       released = true;
       if (why === 'lead expired') options.log.debug({ leadMs: options.leadMs }, 'registry lead expired; the agent streams');
       return held.splice(0);
     },
     cancel() {
-      clearTimeout(timer);
+      cancelTimer();
     },
   };
 }

@@ -14,13 +14,14 @@
  *   a business name, that name too (`<entity> t/a <business>`, which brand affinity reads as two brand forms),
  *   since a site often carries the business name.
  * - Bounded: at most `concurrency` candidates at once; everything stops at `deadline` (the registry lead
- *   window, epoch ms) or when `signal` aborts, and candidates not finished by then come back unchanged. A
+ *   window, on the search's timers' clock) or when `signal` aborts, and candidates not finished by then come back unchanged. A
  *   search or validation failure leaves its candidate unchanged. Never throws.
  */
 import { WEBSITE_TOP_K } from '../../core/national-registry';
 import { normaliseWebsiteHost, registrableDomain, toWebsiteUrl } from '../../core/website';
 import type { EnrichRegistryWebsites, RegistryCandidate, WebSearch, WebsiteValidator } from './ports';
-import type { Log } from '../ports';
+import type { Log, Timers } from '../ports';
+import { realTimers } from '../timers';
 
 /** The candidates enriched: the request's websiteTopK, else the deployment's SEARCH_WEBSITE_TOP_K, else 20. */
 export function effectiveWebsiteTopK(requested: number | undefined, configured: number | undefined): number {
@@ -37,15 +38,17 @@ export interface RegistryWebsiteEnrichmentDependencies {
   webSearch: WebSearch;
   validator: WebsiteValidator;
   log: Pick<Log, 'debug' | 'warn'>;
-  /** Clock for the deadline (tests). */
+  /** Clock for the deadline (tests); default: the timers' clock. */
   now?: () => number;
 }
 
 export interface RegistryWebsiteEnrichmentOptions {
   topK: number;
-  /** Epoch ms: the registry lead window's end. */
+  /** The registry lead window's end, in ms on `timers`' clock (epoch ms on real timers). */
   deadline: number;
   signal?: AbortSignal;
+  /** What the window waits on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
   countryAlpha2: 'AU';
   concurrency?: number;
 }
@@ -55,7 +58,8 @@ export async function enrichRegistryWebsites(
   deps: RegistryWebsiteEnrichmentDependencies,
   options: RegistryWebsiteEnrichmentOptions,
 ): Promise<RegistryCandidate[]> {
-  const now = deps.now ?? Date.now;
+  const timers = options.timers ?? realTimers;
+  const now = deps.now ?? (() => timers.now());
   const result = [...candidates];
   const topK = Math.max(0, Math.floor(options.topK));
   const pending = result
@@ -68,7 +72,7 @@ export async function enrichRegistryWebsites(
   const stop = new AbortController();
   const stopNow = () => stop.abort();
   options.signal?.addEventListener('abort', stopNow, { once: true });
-  const timer = setTimeout(stopNow, remaining);
+  const cancelTimer = timers.after(remaining, stopNow);
   const stopped = new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
 
   const enrichOne = async (candidate: RegistryCandidate): Promise<RegistryCandidate | undefined> => {
@@ -109,7 +113,7 @@ export async function enrichRegistryWebsites(
     await Promise.race([Promise.all(workers), stopped]);
   } finally {
     // Once stopped, a worker whose call settles later no longer writes into `result` (it checks the signal).
-    clearTimeout(timer);
+    cancelTimer();
     options.signal?.removeEventListener('abort', stopNow);
     stop.abort();
   }

@@ -43,7 +43,7 @@ import { mistypedIdentifierMessage, readIdentifiers } from '../../core/identifie
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { DEFAULT_ABR_PRESET } from '../../core/national-registry';
 import { effectiveSearchMode, modeRunsAgent, modeRunsRegistry } from '../../core/search-mode';
-import type { FeatureFlags, Log, LogoService } from '../ports';
+import type { FeatureFlags, Log, LogoService, Timers } from '../ports';
 import { agentChannel } from './agent-channel';
 import { AsyncQueue } from './async-queue';
 import { degradedRegistryEndsStream, REGISTRY_CHANNEL_DEGRADED, stoppedByTimeLimit } from './channel-degraded';
@@ -57,6 +57,7 @@ import { suggestFromRegistry, type IdentifierSuggestions } from '../identifiers/
 import { registryChannel, type IdentifierRegistry, type RegistryAnswer } from './registry-channel';
 import { handedOut, type CandidateReferences } from '../selection/candidate-references';
 import { REGISTRY_LEAD_MS, startRegistryLead } from './registry-lead';
+import { realTimers } from '../timers';
 import { effectiveWebsiteTopK } from './registry-website-enrichment';
 import type { SearchOrganisationsRequest } from './search-request';
 
@@ -84,6 +85,8 @@ export interface SearchOrganisationsDependencies {
   log: Pick<Log, 'debug' | 'warn'>;
   /** REGISTRY_LEAD_MS unless a test or benchmark says otherwise. */
   registryLeadMs?: number;
+  /** What the registry lead and its window wait on: real timers unless a test advances a manual clock instead of waiting. */
+  timers?: Timers;
   /** SEARCH_WEBSITE_TOP_K: websiteTopK when the request does not say. */
   defaultWebsiteTopK?: number;
   enrichRegistryWebsites?: EnrichRegistryWebsites;
@@ -130,7 +133,8 @@ interface RunOptions {
 
 export function createSearchOrganisations(deps: SearchOrganisationsDependencies): SearchOrganisations {
   const leadMs = deps.registryLeadMs ?? REGISTRY_LEAD_MS;
-  const now = deps.now ?? Date.now;
+  const timers = deps.timers ?? realTimers;
+  const now = deps.now ?? (() => timers.now());
 
   /** Starts the account's flag lookups at once, so they overlap with whatever the caller awaits next. */
   function lookUpFlags(context: SearchContext): Promise<[boolean, boolean]> {
@@ -210,7 +214,7 @@ export function createSearchOrganisations(deps: SearchOrganisationsDependencies)
     };
     const runsRegistry = modeRunsRegistry(mode) && providerQuery !== '';
     const runsAgent = modeRunsAgent(mode) && providerQuery !== '';
-    const lead = startRegistryLead({ hasLead: runsRegistry && runsAgent, leadMs, onExpired: () => events.push({ type: 'lead-expired' }), log });
+    const lead = startRegistryLead({ hasLead: runsRegistry && runsAgent, leadMs, onExpired: () => events.push({ type: 'lead-expired' }), log, timers });
     let registrySettled = !runsRegistry;
     let agentDone = !runsAgent;
     let suggestionsDone = !answersSuggestions;

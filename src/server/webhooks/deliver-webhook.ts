@@ -6,7 +6,9 @@
  */
 import { webhookHeaders } from '../../core/webhook-signature';
 import { deliveredStatus, webhookAttemptOutcome, webhookDisabledReason, webhookMessageId, type WebhookAttemptOutcome } from '../../core/webhooks';
-import type { WebhookSender, WebhookStore } from './ports';
+import type { Db } from '../../adapters/db/client';
+import { deliveryToSend, endWebhookDelivery, recordWebhookAttempt } from '../../adapters/db/queries/webhooks';
+import type { WebhookSender } from './ports';
 import type { Clock, Log } from '../ports';
 
 export class WebhookDeliveryFailedError extends Error {
@@ -19,7 +21,7 @@ export type DeliverWebhook = (
 ) => Promise<WebhookAttemptOutcome | 'skipped'>;
 
 export function createDeliverWebhook(deps: {
-  store: WebhookStore;
+  db: Db;
   sender: Pick<WebhookSender, 'post'>;
   /** WEBHOOK_DISABLE_AFTER_HOURS. */
   disableAfterHours: number;
@@ -28,11 +30,11 @@ export function createDeliverWebhook(deps: {
 }): DeliverWebhook {
   const now = deps.now ?? (() => new Date());
   return async ({ deliveryId, replay }, job) => {
-    const delivery = await deps.store.deliveryToSend(deliveryId);
+    const delivery = await deliveryToSend(deps.db, deliveryId);
     // Deleted with its endpoint, or already settled (a retry whose previous attempt's completion was lost).
     if (delivery === null || delivery.state !== 'pending') return 'skipped';
     if (delivery.endpoint.disabled) {
-      await deps.store.endDelivery(delivery.id, 'failed');
+      await endWebhookDelivery(deps.db, delivery.id, 'failed');
       return 'skipped';
     }
     const attemptedAt = now();
@@ -43,7 +45,8 @@ export function createDeliverWebhook(deps: {
       signal: job.signal,
     });
     const delivered = result.ok && deliveredStatus(result.statusCode);
-    const outcome = await deps.store.recordAttempt(
+    const outcome = await recordWebhookAttempt(
+      deps.db,
       { id: delivery.id, endpointId: delivery.endpoint.id },
       { attemptedAt, statusCode: result.statusCode, error: result.ok ? null : result.error, durationMs: result.durationMs, replay },
       ({ failingSince }) =>

@@ -5,14 +5,15 @@
  * changes recorded while it was disabled (a receiver that dropped a day wants that day, not a gap). 404 for another account's endpoint or delivery; 409 while the delivery is still pending.
  */
 import { ConflictError, NotFoundError } from '../../core/errors';
+import type { Db } from '../../adapters/db/client';
+import { replayWebhookDeliveryRows } from '../../adapters/db/queries/webhooks';
 import type { JobQueue } from '../ports';
-import type { WebhookStore } from './ports';
 
 export type ReplayWebhookDelivery = (accountId: string, params: { endpointId: string; deliveryId: string }) => Promise<{ id: string; state: 'pending' }>;
 
-export function createReplayWebhookDelivery(deps: { store: Pick<WebhookStore, 'replayDelivery'>; jobs: Pick<JobQueue, 'send'> }): ReplayWebhookDelivery {
+export function createReplayWebhookDelivery(deps: { db: Db; jobs: Pick<JobQueue, 'send'> }): ReplayWebhookDelivery {
   return async (accountId, { endpointId, deliveryId }) => {
-    const result = await deps.store.replayDelivery({ accountId, endpointId, deliveryId }, async (tx, missed) => {
+    const result = await replayWebhookDeliveryRows(deps.db, { accountId, endpointId, deliveryId }, async (tx, missed) => {
       await deps.jobs.send('webhook.deliver', { deliveryId, replay: true }, { tx });
       for (const id of missed) await deps.jobs.send('webhook.deliver', { deliveryId: id, replay: false }, { tx });
     });

@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChangesFilter } from '../../../core/change-view';
-import type { AccountChangeRecord, AccountChangesStore } from '../../../server/monitoring/ports';
+import type { AccountChangeRecord } from '../../../server/monitoring/ports';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 
@@ -147,16 +147,4 @@ export async function markChangesRead(
            returning 1)
     select (select count(*) from mine)::int as mine`);
   return Number(result.rows[0]?.mine ?? 0);
-}
-
-/** The store the change use cases read and write through. */
-export function createAccountChangesStore(db: Db): AccountChangesStore {
-  return {
-    page: (params) => listAccountChangesPage(db, params),
-    count: (params) => countAccountChanges(db, params),
-    organisations: (params) => listChangedOrganisations(db, params),
-    history: (params) => listOrganisationHistory(db, params),
-    onList: (params) => isOnAccountList(db, params),
-    markRead: (params) => markChangesRead(db, params),
-  };
 }

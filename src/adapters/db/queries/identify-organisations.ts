@@ -3,9 +3,14 @@
  * state; filtered by name and profile status, sorted and paged in SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_IDENTIFY_SORT, type IdentifyOrganisationRow, type IdentifySort, type IdentifySortColumn } from '../../../core/identify-list';
+import {
+  DEFAULT_IDENTIFY_SORT,
+  type IdentifyOrganisationRow,
+  type IdentifySort,
+  type IdentifySortColumn,
+  type IdentifyStatusFilter,
+} from '../../../core/identify-list';
 import { profileStateIs, webResearchFoundFor } from './derived-rules';
-import type { IdentifyListCriteria, IdentifyOrganisationsReader } from '../../../server/identify/list-identify-organisations';
 import type { Db } from '../client';
 import { isUuid } from './classification';
 import { organisationIsGlobal, visibleToAccount } from './visibility';
@@ -14,11 +19,12 @@ import { unreadBy } from './account-changes';
 
 export const IDENTIFY_PAGE_LIMIT = 500;
 
-export function createIdentifyOrganisationsReader(db: Db): IdentifyOrganisationsReader {
-  return {
-    count: (criteria) => countIdentifyOrganisations(db, criteria),
-    listPage: (params) => listIdentifyOrganisationsPage(db, params),
-  };
+/** Which of the account's own list the identify page shows. */
+export interface IdentifyListCriteria {
+  readonly accountId: string;
+  /** Name contains this text, case-insensitive ('' = every name). */
+  readonly filter: string;
+  readonly status: IdentifyStatusFilter | null;
 }
 
 /** LIKE's wildcards taken literally. */

@@ -19,6 +19,7 @@
  */
 import type { z } from 'zod';
 import type { RegistryFailure } from '../../../server/search/ports';
+import type { Timers } from '../../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 import {
   abnDetailsPayloadSchema,
@@ -45,6 +46,8 @@ export interface AbrClientOptions {
   detailsTimeoutMs?: number;
   /** Wait before the single retry of a 5xx, a network failure or a MatchingNames application error. Default 300 ms. */
   retryDelayMs?: number;
+  /** What the per-attempt timeouts and the retry pause wait on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
 }
 
 export interface AbrClient {
@@ -108,6 +111,7 @@ export function createAbrClient(options: AbrClientOptions): AbrClient {
     const where = `ABR ${endpoint.path}`; // never the URL: it carries the GUID
 
     const exchange = await getText({
+      timers: options.timers,
       url,
       headers: { accept: 'application/javascript, application/json, */*' },
       timeoutMs: endpoint.timeoutMs,
@@ -136,7 +140,7 @@ export function createAbrClient(options: AbrClientOptions): AbrClient {
 
   /** One attempt, and a second after `retryDelayMs` when the first failure is retryable. */
   const call = <T extends { Message: string }>(endpoint: Endpoint<T>, params: Record<string, string>, signal: AbortSignal | undefined) =>
-    retryOnce(() => attempt({ endpoint, params, signal }), { delayMs: options.retryDelayMs ?? ABR_RETRY_DELAY_MS, signal });
+    retryOnce(() => attempt({ endpoint, params, signal }), { timers: options.timers, delayMs: options.retryDelayMs ?? ABR_RETRY_DELAY_MS, signal });
 
   return {
     matchingNames: (name, maxResults, signal) => call(matchingNamesEndpoint, { name, maxResults: String(maxResults) }, signal),

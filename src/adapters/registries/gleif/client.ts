@@ -5,6 +5,7 @@
  */
 import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
+import type { Timers } from '../../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
 export type GleifHttpResult = { ok: true; body: unknown } | { ok: false; notFound: true } | { ok: false; notFound: false; failure: RegistryFailure };
@@ -20,6 +21,8 @@ export interface GleifHttpClientOptions {
   log: Log;
   /** Fixed delay before the one retry of a 5xx. Default 500 ms. */
   retryDelayMs?: number;
+  /** What the per-attempt timeouts and the retry pause wait on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
 }
 
 export const GLEIF_RETRY_DELAY_MS = 500;
@@ -48,6 +51,7 @@ export function createGleifHttpClient(options: GleifHttpClientOptions): GleifHtt
     const started = performance.now();
     const logged = { path: url.pathname };
     const exchange = await getText({
+      timers: options.timers,
       url,
       headers: { accept: 'application/vnd.api+json' },
       timeoutMs: request.timeoutMs,
@@ -81,6 +85,7 @@ export function createGleifHttpClient(options: GleifHttpClientOptions): GleifHtt
   return {
     getJson: (path, params, { signal, timeoutMs }) =>
       retryOnce(() => attempt({ path, params, signal, timeoutMs }), {
+        timers: options.timers,
         delayMs: options.retryDelayMs ?? GLEIF_RETRY_DELAY_MS,
         signal,
         onRetry: (first) =>

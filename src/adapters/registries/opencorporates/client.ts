@@ -6,6 +6,7 @@
  */
 import type { Log } from '../../../server/ports';
 import type { RegistryFailure } from '../../../server/search/ports';
+import type { Timers } from '../../../server/ports';
 import { failureFromStatus, getText, isServerError, retryOnce, type Attempt } from '../../http/provider-http';
 
 export type OcHttpResult = { ok: true; body: unknown } | { ok: false; notFound: true } | { ok: false; notFound: false; failure: RegistryFailure };
@@ -21,6 +22,8 @@ export interface OpenCorporatesHttpClientOptions {
   log: Log;
   /** Fixed delay before the one retry of a 5xx. Default 500 ms. */
   retryDelayMs?: number;
+  /** What the per-attempt timeouts and the retry pause wait on: real timers unless a test advances a manual clock. */
+  timers?: Timers;
 }
 
 /** Retry delay before the one retry of a 5xx (providers/opencorporates.md 6). */
@@ -56,7 +59,14 @@ export function createOpenCorporatesHttpClient(options: OpenCorporatesHttpClient
     url.searchParams.set('api_token', options.apiToken);
     const started = performance.now();
     const logged = { path: url.pathname };
-    const exchange = await getText({ url, headers: { accept: 'application/json' }, timeoutMs: request.timeoutMs, signal: request.signal, provider: WHERE });
+    const exchange = await getText({
+      timers: options.timers,
+      url,
+      headers: { accept: 'application/json' },
+      timeoutMs: request.timeoutMs,
+      signal: request.signal,
+      provider: WHERE,
+    });
     const ms = Math.round(performance.now() - started);
     if (!exchange.ok) {
       if (exchange.failure.kind === 'network') options.log.warn({ ...logged, ms }, 'opencorporates network failure');
@@ -84,6 +94,7 @@ export function createOpenCorporatesHttpClient(options: OpenCorporatesHttpClient
   return {
     getJson: (path, params, { signal, timeoutMs }) =>
       retryOnce(() => attempt({ path, params, signal, timeoutMs }), {
+        timers: options.timers,
         delayMs: options.retryDelayMs ?? OPENCORPORATES_RETRY_DELAY_MS,
         signal,
         onRetry: (first) =>

@@ -7,6 +7,8 @@ import { ChangeList, CHANGES_HEADING_ID } from '../../../components/changes/chan
 import { DisabledWebhookNotice } from '../../../components/changes/disabled-webhook-notice';
 import '../../../components/changes/changes.css';
 import { requireSession } from '../require-session';
+import { listAccountChanges } from '../../../server/monitoring/account-changes';
+import { disabledWebhookEndpoints } from '../../../server/webhooks/webhook-endpoints';
 
 export const metadata: Metadata = { title: 'Changes' };
 export const dynamic = 'force-dynamic';
@@ -31,8 +33,8 @@ export default async function ChangesPage({ searchParams }: { searchParams: Prom
   const container = await getContainer();
   const raw = await searchParams;
   const query = changesPageQuerySchema.parse({ kind: raw.kind, organisation: raw.organisation, page: raw.page });
-  const list = await container.changes.list(session.accountId, query);
-  const disabledWebhooks = await container.webhooks.disabledEndpoints(session.accountId);
+  const list = await listAccountChanges(container.database.db, session.accountId, query);
+  const disabledWebhooks = await disabledWebhookEndpoints(container.database.db, session.accountId);
   const filtered = query.kind !== undefined || query.organisation !== undefined;
   return (
     <div className="page page-changes">

@@ -7,6 +7,7 @@ import { IdentifyWorkspace } from '../../../components/identify/identify-workspa
 import '../../../components/organisation/organisation-surfaces.css';
 import '../../../components/identify/identify.css';
 import { requireSession } from '../require-session';
+import { listIdentifyOrganisations } from '../../../server/identify/list-identify-organisations';
 
 export const metadata: Metadata = { title: 'Identify' };
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,7 @@ export default async function IdentifyPage({ searchParams }: { searchParams: Pro
   const container = await getContainer();
   const params = await searchParams;
   const [list, flagEnabled] = await Promise.all([
-    container.identify.listOrganisations({ accountId: session.accountId, query: parseIdentifyListQuery(params) }),
+    listIdentifyOrganisations(container.database.db, { accountId: session.accountId, query: parseIdentifyListQuery(params) }),
     container.flags.isEnabled('manualNaicsClassification', session.accountId),
   ]);
   const selected = typeof params.organisation === 'string' ? params.organisation : null;

@@ -8,12 +8,13 @@ import { jsonResponse } from '../../http/error-response';
 import { parseSearchParamsOrThrow } from '../../http/parse';
 import { withAccount } from '../../http/with-account';
 import { refuseOtherMethods } from '../../http/method-not-allowed';
+import { listChanges } from '../../../server/monitoring/list-changes';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withAccount(async (request, { container, accountId }) => {
   const query = parseSearchParamsOrThrow(request, changesQuerySchema);
-  return jsonResponse(await container.monitoring.listChanges(accountId, query));
+  return jsonResponse(await listChanges(container.database.db, accountId, query));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET']);

@@ -10,10 +10,13 @@ import { jsonResponse } from '../../http/error-response';
 import { parseJsonBodyOrThrow } from '../../http/parse';
 import { withAccount } from '../../http/with-account';
 import { refuseOtherMethods } from '../../http/method-not-allowed';
+import { listWebhookEndpoints } from '../../../server/webhooks/webhook-endpoints';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withAccount(async (_request, { container, accountId }) => jsonResponse({ data: await container.webhooks.listEndpoints(accountId) }));
+export const GET = withAccount(async (_request, { container, accountId }) =>
+  jsonResponse({ data: await listWebhookEndpoints(container.database.db, accountId) }),
+);
 
 export const POST = withAccount(async (request, { container, accountId }) => {
   const body = await parseJsonBodyOrThrow(request, createWebhookRequestSchema);

@@ -17,7 +17,7 @@ import { correctedPrefixes, MAX_CORRECTED_PREFIXES, prefixBranches } from './cor
 import { everyWordBranches, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
-import { findWordCorrections, toCorrections, wordAlternatives } from './word-corrections';
+import { findWordCorrections, toCorrections, wordAlternatives, type WordCorrections } from './word-corrections';
 
 /** Score of a row found with corrected words; of one found once uncorrectable words were left out. */
 const CORRECTED_SCORE = 0.8;
@@ -34,22 +34,13 @@ const PARTIAL_PREFIX_SCORE = 0.65;
 export async function findOrganisationsByCorrectedName(
   db: Db,
   params: LookupScopeParams & { searchName: string; alternativeSearchName?: string; poolSize: number },
+  /** The word corrections of `typoStepWords(params).lookedUp`, when the caller already has them (batch matching's chunk). */
+  known?: WordCorrections,
 ): Promise<QuickSearchRow[]> {
-  const typed = wordsOf(params.searchName);
-  // A leading word one edit from "the" ("thhe", "teh") before other words is the article, which search
-  // names never start with: it is dropped, as searchName drops "the".
-  const theTypo = typed.length > 1 && isTypoOfThe(typed[0] ?? '');
-  const words = theTypo ? typed.slice(1) : typed;
-  // The query without the legal-form words it ends with (searchNameWithoutLegalFormWords: "mediabnk priate
-  // ltd" -> "mediabnk"), whose words are corrected too: names are stored without their legal form.
-  const alternative = params.alternativeSearchName;
-  const alternativeWords = alternative === undefined || alternative === params.searchName ? [] : wordsOf(alternative);
-  // "co" joined to the word after it: names store "co operative" as "cooperative", a mistyped one stays apart.
-  const joinedWords = withCoJoined(words);
-  const lookedUp = new Set(correctableWords([...words, ...alternativeWords, ...joinedWords]));
+  const { typed, theTypo, words, alternativeWords, joinedWords, lookedUp: asked } = typoStepWords(params);
+  const lookedUp = new Set(correctableWords(asked));
   if (lookedUp.size === 0 && !theTypo) return [];
-  const corrections =
-    lookedUp.size === 0 ? toCorrections([]) : await findWordCorrections(db, [...words, ...alternativeWords, ...joinedWords], params.accountId);
+  const corrections = lookedUp.size === 0 ? toCorrections([]) : (known ?? (await findWordCorrections(db, asked, params.accountId)));
   const alternatives = wordAlternatives(words, corrections);
   // The every-word branches leave two-edit words out: each alternative is one more trigram condition OR-ed
   // in, and two-edit words of words that name nothing ("garcia", "quantum") made them several times slower.
@@ -93,6 +84,32 @@ export async function findOrganisationsByCorrectedName(
   if (branches.length === 0) return [];
   const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
   return answer(found.rows);
+}
+
+/**
+ * The words of a query the typo step works on: `typed` (its search name's words), `words` (without a leading typo
+ * of "the", `theTypo`), `alternativeWords` (the query without the legal-form words it ends with: "mediabnk priate
+ * ltd" -> "mediabnk"; names are stored without their legal form), `joinedWords` ("co" joined to the word after it:
+ * names store "co operative" as "cooperative", a mistyped one stays apart), and `lookedUp`, all of them, which the
+ * step asks the vocabulary about (findWordCorrections).
+ */
+export function typoStepWords(params: { searchName: string; alternativeSearchName?: string }): {
+  typed: string[];
+  theTypo: boolean;
+  words: string[];
+  alternativeWords: string[];
+  joinedWords: string[];
+  lookedUp: string[];
+} {
+  const typed = wordsOf(params.searchName);
+  // A leading word one edit from "the" ("thhe", "teh") before other words is the article, which search
+  // names never start with: it is dropped, as searchName drops "the".
+  const theTypo = typed.length > 1 && isTypoOfThe(typed[0] ?? '');
+  const words = theTypo ? typed.slice(1) : typed;
+  const alternative = params.alternativeSearchName;
+  const alternativeWords = alternative === undefined || alternative === params.searchName ? [] : wordsOf(alternative);
+  const joinedWords = withCoJoined(words);
+  return { typed, theTypo, words, alternativeWords, joinedWords, lookedUp: [...words, ...alternativeWords, ...joinedWords] };
 }
 
 /**

@@ -75,13 +75,22 @@ const TWO_EDIT_CANDIDATES = 12;
  * unknown ones first, then known ones (a typo that spelled another real word).
  */
 function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
+  return wordCorrectionsOf(sql`${sql.param(words)}::text[]`, sql`${sql.param(wordsAlphabet(words))}::text[]`, accountId);
+}
+
+/** The alphabet of one query's one-edit variants (over its words of up to MAX_CORRECTED_WORD_LENGTH characters). */
+function wordsAlphabet(words: readonly string[]): string[] {
+  return correctionAlphabet(words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH));
+}
+
+/** wordCorrectionsSql's statement over SQL expressions: `words` and `alphabet` are text[] (a parameter, or a column of a chunk's row). */
+function wordCorrectionsOf(words: SQL, alphabet: SQL, accountId: string): SQL {
   // The account's vocabulary: global words and its own (never another account's private names).
   const inVocabulary = (alias: string) => sql`(${sql.raw(alias)}.account_id is null or ${sql.raw(alias)}.account_id = ${accountId}::uuid)`;
-  const alphabet = correctionAlphabet(words.filter((w) => [...w].length <= MAX_CORRECTED_WORD_LENGTH));
   // Two transpositions are Levenshtein 4 ("conitnetnal"); allowed from 8 letters, where few words are that close.
   const levenshteinBound = sql`(case when length(w.word) >= ${LONG_WORD_LENGTH}::int then 4 else 3 end)`;
   return sql`
-    with looked as (select word, ord from unnest(${sql.param(words)}::text[]) with ordinality as q(word, ord)),
+    with looked as (select word, ord from unnest(${words}) with ordinality as q(word, ord)),
     known as (select distinct l.word from looked l join search_words s on s.word = l.word and ${inVocabulary('s')}),
     w as (
       select l.word, l.word in (select word from known) as is_known from looked l
@@ -89,7 +98,7 @@ function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
        limit ${MAX_CORRECTED_WORDS}
     ),
     edited as (select word from w where length(word) <= ${MAX_CORRECTED_WORD_LENGTH}::int),
-    letters as (select c from unnest(${sql.param(alphabet)}::text[]) as a(c)),
+    letters as (select c from unnest(${alphabet}) as a(c)),
     variants as (
       select w.word, left(w.word, i) || substr(w.word, i + 2) as variant from edited w, generate_series(0, length(w.word) - 1) as i
       union all
@@ -154,6 +163,32 @@ export async function findWordCorrections(db: Db, words: readonly string[], acco
   if (correctable.length === 0) return toCorrections([]);
   const result = await executePrepared<CorrectionRow>(db, 'qs_corrections', wordCorrectionsSql(correctable, accountId));
   return toCorrections(result.rows);
+}
+
+/**
+ * findWordCorrections for many queries at once (batch matching's typo step, one statement for a chunk's rows): each
+ * query's words go through the very statement findWordCorrections sends (wordCorrectionsSql: same words, same
+ * alphabet, same bounds), run once per query inside a lateral join, so each answer is the one findWordCorrections
+ * gives for those words. Answered in the queries' order; a query with no word worth looking up is not sent.
+ */
+export async function findWordCorrectionsOfMany(db: Db, queries: readonly (readonly string[])[], accountId: string): Promise<WordCorrections[]> {
+  const looked = queries.map((words) => correctableWords(words));
+  const sent = looked.flatMap((words, i) => (words.length === 0 ? [] : [{ i, w: words, a: wordsAlphabet(words) }]));
+  const rowsOf = new Map<number, CorrectionRow[]>();
+  if (sent.length > 0) {
+    const body = wordCorrectionsOf(
+      sql`(select array_agg(x order by n) from jsonb_array_elements_text(r.item->'w') with ordinality as e(x, n))`,
+      sql`(select array_agg(x order by n) from jsonb_array_elements_text(r.item->'a') with ordinality as e(x, n))`,
+      accountId,
+    );
+    const statement = sql`
+    select (r.item->>'i')::int as c_at, c.c_kind, c.c_query, c.c_word
+      from jsonb_array_elements(${JSON.stringify(sent)}::jsonb) as r(item)
+      cross join lateral (${body}) c`;
+    const result = await executePrepared<CorrectionRow & { c_at: number }>(db, 'qs_corrections_many', statement);
+    for (const row of result.rows) rowsOf.set(row.c_at, [...(rowsOf.get(row.c_at) ?? []), row]);
+  }
+  return looked.map((_, i) => toCorrections(rowsOf.get(i) ?? []));
 }
 
 /**

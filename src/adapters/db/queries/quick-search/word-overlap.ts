@@ -22,7 +22,8 @@ import { MAX_OVERLAP_WORDS } from '../../../../core/word-overlap';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { executePrepared } from '../../prepared-statement';
-import { rowColumns, scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
+import { inCountryOf, rowColumns, scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
+import { visibleToAccount } from '../visibility';
 
 /** A word's organisations are counted up to this many; at or above it the word is common and seeds nothing. */
 export const WORD_FREQUENCY_CAP = 1000;
@@ -68,13 +69,51 @@ export async function findOrganisationsByWordOverlap(
 
 /** The word-overlap stage's statement (findOrganisationsByWordOverlap), also for EXPLAIN in a benchmark. */
 export function wordOverlapSql(params: LookupScopeParams & { words: readonly string[]; poolSize: number }): SQL {
-  const words = params.words.slice(0, MAX_OVERLAP_WORDS);
-  const where = scoped(params);
+  return wordOverlapOf({ ...params, words: sql`${sql.param(params.words.slice(0, MAX_OVERLAP_WORDS))}::text[]`, where: scoped(params) });
+}
+
+/**
+ * findOrganisationsByWordOverlap for many queries at once (batch matching's word-overlap stage, one statement for a
+ * group of a chunk's rows): each query runs the very statement findOrganisationsByWordOverlap sends (wordOverlapSql:
+ * the same words, scope and bounds; its country as `inCountryOf`, the same filter), inside a lateral join, its rows
+ * kept in that statement's order. Answered in the queries' order; a query without words is not sent.
+ */
+export async function findOrganisationsByWordOverlapOfMany(
+  db: Db,
+  accountId: string,
+  queries: readonly { words: readonly string[]; countryIsoAlpha3: string | null }[],
+  poolSize: number,
+): Promise<QuickSearchRow[][]> {
+  const sent = queries.flatMap((q, i) => (q.words.length === 0 ? [] : [{ i, w: q.words.slice(0, MAX_OVERLAP_WORDS), c: q.countryIsoAlpha3 }]));
+  const found: QuickSearchRow[][] = queries.map(() => []);
+  if (sent.length === 0) return found;
+  const body = wordOverlapOf({
+    accountId,
+    poolSize,
+    words: sql`(select array_agg(x order by n) from jsonb_array_elements_text(r.item->'w') with ordinality as e(x, n))`,
+    where: sql`${inCountryOf(sql`(r.item->>'c')`)} and ${visibleToAccount(accountId, sql.raw('o.id'))}`,
+  });
+  const result = await executePrepared<RawRow & { shares_rare_word: boolean; o_at: number }>(
+    db,
+    'qs_overlap_many',
+    sql`
+    select (r.item->>'i')::int as o_at, f.*
+      from jsonb_array_elements(${JSON.stringify(sent)}::jsonb) with ordinality as r(item, n)
+      cross join lateral (select b.*, row_number() over () as o_rank from (${body}) b) f
+     order by r.n, f.o_rank`,
+  );
+  for (const raw of result.rows) found[raw.o_at]?.push({ ...toRow(raw), overlap: { sharesRareWord: raw.shares_rare_word } });
+  return found;
+}
+
+/** wordOverlapSql's statement over SQL expressions: `words` a text[] (at most MAX_OVERLAP_WORDS), `where` the scope over `o`. */
+function wordOverlapOf(params: { accountId: string; poolSize: number; words: SQL; where: SQL }): SQL {
+  const { words, where } = params;
   // Only the words the caller may see count and seed (global ones and its own): a word of another account's
   // private name weighs nothing, as a word that occurs nowhere (the vocabulary's side channel, closed here too).
   const seen = sql`(w.account_id is null or w.account_id = ${params.accountId}::uuid)`;
   const statement = sql`
-    with q as (select distinct unnest(${sql.param(words)}::text[]) as word),
+    with q as (select distinct unnest(${words}) as word),
     total as (
       select greatest(least(coalesce(nullif(greatest(c.reltuples, 0), 0), (select count(*) from (select 1 from organisations limit ${ORGANISATION_COUNT_CAP}) n)), ${ORGANISATION_COUNT_CAP}), 1)::float8 as n
         from pg_class c where c.oid = 'organisations'::regclass

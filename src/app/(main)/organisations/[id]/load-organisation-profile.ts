@@ -10,6 +10,7 @@ import { getContainer } from '../../../../composition-root';
 import { NotFoundError } from '../../../../core/errors';
 import type { OrganisationProfile } from '../../../../core/organisation-profile';
 import { requireSession } from '../../require-session';
+import { getOrganisationProfile } from '../../../../server/organisations/organisation-reads';
 
 const organisationIdSchema = z.uuid();
 
@@ -18,7 +19,7 @@ export const loadOrganisationProfile = cache(async (organisationId: string): Pro
   if (!organisationIdSchema.safeParse(organisationId).success) notFound();
   const container = await getContainer();
   try {
-    return await container.organisations.getProfile({ accountId: session.accountId, organisationId });
+    return await getOrganisationProfile(container.database.db, { accountId: session.accountId, organisationId });
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;

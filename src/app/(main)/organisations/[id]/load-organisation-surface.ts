@@ -8,21 +8,22 @@ import { cache } from 'react';
 import { NotFoundError } from '../../../../core/errors';
 import { getContainer } from '../../../../composition-root';
 import { requireSession } from '../../require-session';
+import { countOrganisationFlags, getOrganisationFigures, getOrganisationRecord } from '../../../../server/organisations/organisation-reads';
 
 export const loadOrganisationSurface = cache(async (organisationId: string) => {
   const session = await requireSession();
   const container = await getContainer();
   const { accountId } = session;
-  const record = await container.organisations.getRecord({ accountId, organisationId }).catch((error: unknown) => {
+  const record = await getOrganisationRecord(container.database.db, { accountId, organisationId }).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
   const [figures, flagCounts, flagEnabled] = await Promise.all([
-    container.organisations.getFigures({ accountId, organisationId }).catch((error: unknown) => {
+    getOrganisationFigures(container.database.db, { accountId, organisationId }).catch((error: unknown) => {
       if (error instanceof NotFoundError) return { organisationId, totals: [], sectors: [] };
       throw error;
     }),
-    container.organisations.countFlags({ accountId }),
+    countOrganisationFlags(container.database.db, { accountId }),
     container.flags.isEnabled('manualNaicsClassification', accountId),
   ]);
   return { record, figures, flagCounts, flagEnabled };

@@ -5,6 +5,7 @@ import { OrganisationHistory } from '../../../../components/changes/organisation
 import '../../../../components/changes/changes.css';
 import { getContainer } from '../../../../composition-root';
 import { requireSession } from '../../require-session';
+import { getOrganisationHistory } from '../../../../server/monitoring/account-changes';
 import { loadOrganisationProfile } from './load-organisation-profile';
 
 export const metadata: Metadata = { title: 'Organisation' };
@@ -21,7 +22,11 @@ export default async function OrganisationPage({ params }: { params: Promise<{ i
   const { id } = await params;
   const profile = await loadOrganisationProfile(id);
   const session = await requireSession();
-  const history = await (await getContainer()).changes.history({ accountId: session.accountId, organisationId: profile.id, identifiers: profile.identifiers });
+  const history = await getOrganisationHistory((await getContainer()).database.db, {
+    accountId: session.accountId,
+    organisationId: profile.id,
+    identifiers: profile.identifiers,
+  });
   return (
     <>
       <OrganisationProfileView organisationId={id} initial={profile} countryNames={COUNTRY_NAMES} />

@@ -2,11 +2,12 @@
 import { jsonResponse } from '../../../http/error-response';
 import { withAccount } from '../../../http/with-account';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
+import { countOrganisationFlags } from '../../../../server/organisations/organisation-reads';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withAccount(async (_request, { container, accountId }) => {
-  const counts = await container.organisations.countFlags({ accountId });
+  const counts = await countOrganisationFlags(container.database.db, { accountId });
   return jsonResponse(counts);
 });
 

@@ -8,12 +8,13 @@ import { parseOrThrow } from '../../../http/parse';
 import { withAccount } from '../../../http/with-account';
 import { organisationIdInputSchema } from '../../../actions/action-deps';
 import { refuseOtherMethods } from '../../../http/method-not-allowed';
+import { getOrganisationProfile } from '../../../../server/organisations/organisation-reads';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withAccount(async (_request, { container, accountId, params }) => {
   const { organisationId } = parseOrThrow(organisationIdInputSchema, { organisationId: params.id });
-  const data = await container.organisations.getProfile({ accountId, organisationId });
+  const data = await getOrganisationProfile(container.database.db, { accountId, organisationId });
   return jsonResponse({ data });
 });
 
