@@ -86,3 +86,16 @@ describe('sleepOn and timeoutOn', () => {
     expect(realTimers.now()).toBeGreaterThanOrEqual(before);
   });
 });
+
+describe("sleepOn, on real timers (the provider clients' retry pause)", () => {
+  it('waits, or ends when the signal aborts', async () => {
+    const started = performance.now();
+    await sleepOn(realTimers, 30);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    const controller = new AbortController();
+    const sleeping = sleepOn(realTimers, 10_000, controller.signal);
+    controller.abort();
+    await sleeping;
+    await sleepOn(realTimers, 10_000, AbortSignal.abort());
+  });
+});

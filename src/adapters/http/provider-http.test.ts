@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abortableSleep, attemptSignal, failureFromStatus, getText, retryOnce, type Attempt } from './provider-http';
+import { attemptSignal, failureFromStatus, getText, retryOnce, type Attempt } from './provider-http';
 
 let server: Server;
 let base: string;
@@ -84,19 +84,6 @@ describe('retryOnce', () => {
     expect(await retryOnce(run.attempt, { delayMs: 1, onRetry: (first) => retried.push(first) })).toBe('second');
     expect(run.calls()).toBe(2);
     expect(retried).toEqual(['first']);
-  });
-});
-
-describe('abortableSleep', () => {
-  it('waits, or ends when the signal aborts', async () => {
-    const started = performance.now();
-    await abortableSleep(30);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
-    const controller = new AbortController();
-    const sleeping = abortableSleep(10_000, controller.signal);
-    controller.abort();
-    await sleeping;
-    await abortableSleep(10_000, AbortSignal.abort());
   });
 });
 

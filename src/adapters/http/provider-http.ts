@@ -11,14 +11,6 @@ import type { Timers } from '../../server/ports';
 import type { ProviderFailure } from '../../server/search/ports';
 import { realTimers, sleepOn, timeoutOn } from '../../server/timers';
 
-/**
- * Resolves after `ms` (on `timers`: real ones unless a test's manual clock), or at once when `signal` aborts (never
- * rejects: the next step looks at the signal).
- */
-export function abortableSleep(ms: number, signal?: AbortSignal, timers: Timers = realTimers): Promise<void> {
-  return sleepOn(timers, ms, signal);
-}
-
 /** One attempt's outcome and whether a second attempt could answer differently. */
 export interface Attempt<T> {
   result: T;
@@ -44,7 +36,7 @@ export interface RetryOnceOptions<T> {
 export async function retryOnce<T>(attempt: () => Promise<Attempt<T>>, options: RetryOnceOptions<T>): Promise<T> {
   const first = await attempt();
   if (!first.retryable) return first.result;
-  await abortableSleep(options.delayMs, options.signal, options.timers);
+  await sleepOn(options.timers ?? realTimers, options.delayMs, options.signal);
   options.onRetry?.(first.result);
   return (await attempt()).result;
 }
