@@ -82,6 +82,7 @@ describe('the fault control of a running sandbox', () => {
     ['an unknown provider', JSON.stringify({ faults: [{ provider: 'registry_mars', kind: 'failing' }] }), 'faults.0.provider'],
     ['an unknown kind', JSON.stringify({ faults: [{ provider: 'agent', kind: 'sometimes' }] }), 'faults.0.kind'],
     ['an unknown field', JSON.stringify({ faults: [], times: 3 }), ''],
+    ['a body over 16 KB', JSON.stringify({ faults: [], padding: 'x'.repeat(20_000) }), 'body'],
   ])('refuses %s with 400 validation_failed and changes nothing', async (_, body, field) => {
     const response = await put(body);
     expect(response.status).toBe(400);

@@ -16,6 +16,7 @@ import { AppError, ConflictError, ERROR_RESULTS, errorBodyOf, MethodNotAllowedEr
 import { sandboxFaultSettingSchema } from '../core/sandbox-faults';
 import { NotFakedError, type SandboxFaultSwitch } from './fault-switch';
 import { listenOnLoopback, type LoopbackServer } from './listen-on-loopback';
+import { BodyTooLargeError, readBody } from './read-body';
 
 export const FAULT_CONTROL_PATH = '/__sandbox/faults';
 const ALLOWED = ['GET', 'PUT', 'DELETE'] as const;
@@ -62,7 +63,10 @@ async function handle(faultSwitch: SandboxFaultSwitch, req: IncomingMessage, res
 }
 
 async function readSettings(req: IncomingMessage): Promise<FaultControlBody['faults']> {
-  const text = await readBody(req);
+  const text = await readBody(req, MAX_BODY_BYTES).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) throw new ValidationError([{ field: 'body', rule: 'max_size', message: error.message }]);
+    throw error;
+  });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -72,24 +76,6 @@ async function readSettings(req: IncomingMessage): Promise<FaultControlBody['fau
   const parsed = faultControlBodySchema.safeParse(json, { reportInput: true });
   if (!parsed.success) throw new ValidationError(validationIssuesOf(parsed.error));
   return parsed.data.faults;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ValidationError([{ field: 'body', rule: 'max_size', message: `The body must be at most ${MAX_BODY_BYTES} bytes` }]));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -17,6 +17,10 @@ import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
 import { decideEnrichmentTurn, enrichmentPhaseOf } from './enrichment-policy';
 import { chatMessageSchema, decideTurn, readRequest, type PolicyOptions, type Turn } from './policy';
 import { TurnHolds } from './turn-holds';
+import { readBody } from '../read-body';
+
+/** A chat request: a conversation with its tool results, far below this; past it the fake answers 413. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface FakeOpenAiTimings {
   /** Before the first byte of every answer. */
@@ -103,7 +107,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       return sendError(res, 404, 'Unknown endpoint', 'invalid_request_error');
     }
     stats.requests += 1;
-    const raw = await readBody(req);
+    const raw = await readBody(req, MAX_BODY_BYTES).catch(() => undefined);
+    if (raw === undefined) return sendError(res, 413, `The request body is over ${MAX_BODY_BYTES} bytes`, 'invalid_request_error');
     const parsed = requestSchema.safeParse(safeJson(raw));
     if (!parsed.success) return sendError(res, 400, 'Invalid request body', 'invalid_request_error');
     const enrichment = (parsed.data.tools ?? []).some((t) => t.function?.name === 'submit_profile');
@@ -252,7 +257,7 @@ async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL,
   };
   const fromBody =
     req.method === 'POST'
-      ? holdRequestSchema.safeParse(safeJson(await readBody(req)))
+      ? holdRequestSchema.safeParse(safeJson(await readBody(req, MAX_BODY_BYTES).catch(() => '')))
       : holdRequestSchema.safeParse({ word: url.searchParams.get('word') ?? '' });
   if (!fromBody.success) return json(400, { error: { message: 'a word (1-100 characters) is required', type: 'invalid_request_error', code: null } });
   const { word } = fromBody.data;
@@ -278,15 +283,6 @@ async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL,
 function sendError(res: ServerResponse, status: number, message: string, type: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ error: { message, type, code: null } }));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function safeJson(text: string): unknown {
