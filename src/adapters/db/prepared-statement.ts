@@ -18,16 +18,35 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from './client';
+import { plansGenerically, type Db } from './client';
 
 const dialect = new PgDialect();
 
+/** The pool behind `db`, or undefined (a transaction, a stand-in). */
+function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client as pg.Pool | undefined;
+  return client === undefined || typeof client.query !== 'function' ? undefined : client;
+}
+
 /** Runs `statement` as a named prepared statement on the pool behind `db` (a transaction: as `db.execute`). Its rows. */
 export async function executePrepared<T extends Record<string, unknown>>(db: Db, label: string, statement: SQL): Promise<{ rows: T[] }> {
-  const client = (db as { $client?: unknown }).$client as pg.Pool | undefined;
-  if (client === undefined || typeof client.query !== 'function') return { rows: (await db.execute<T>(statement)).rows as T[] };
+  const client = poolOf(db);
+  if (client === undefined) return { rows: (await db.execute<T>(statement)).rows as T[] };
   const query = dialect.sqlToQuery(statement);
   const name = `${label}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
   const result = await client.query<T>({ name, text: query.sql, values: query.params });
   return { rows: result.rows };
+}
+
+/**
+ * A statement whose best plan depends on its values (the `like` patterns over the trigram indexes: the exact step's
+ * and the typo step's every-word branches). Unnamed, so planned for its values, on an ordinary pool (the quick
+ * lookup's); named (`executePrepared`) on a pool that plans generically anyway (`createDatabase`'s `genericPlans`,
+ * batch matching's), where an unnamed statement would be planned every time for nothing: once per connection and
+ * statement shape there (decision 0028).
+ */
+export async function executeValueDependent<T extends Record<string, unknown>>(db: Db, label: string, statement: SQL): Promise<{ rows: T[] }> {
+  const pool = poolOf(db);
+  if (pool !== undefined && plansGenerically(pool)) return executePrepared<T>(db, label, statement);
+  return { rows: (await db.execute<T>(statement)).rows as T[] };
 }

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { correctableWords } from '../../../../core/word-correction-bounds';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
-import { executePrepared } from '../../prepared-statement';
+import { executePrepared, executeValueDependent } from '../../prepared-statement';
 import { correctedPrefixes, MAX_CORRECTED_PREFIXES, prefixBranches } from './corrected-prefixes';
 import { everyWordBranches, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
@@ -82,7 +82,7 @@ export async function findOrganisationsByCorrectedName(
     branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize));
   }
   if (branches.length === 0) return [];
-  const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
+  const found = await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(sql.join(branches, sql` union all `), params));
   return answer(found.rows);
 }
 
