@@ -263,7 +263,7 @@ describe('batch matching with the chunk lookups', () => {
     expect(corrected[0]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
   });
 
-  it('decides every row as on an ordinary pool on a pool that plans generically (the batch pool: decision 0028), its exact step and every-word branches named', async () => {
+  it('decides every row as on an ordinary pool on a pool that plans generically (the batch pool: decision 0028), its exact step and every-word branches named (3-letter words: planned for their values)', async () => {
     const generic = createDatabase(database.url, { max: 1, jit: false, genericPlans: true });
     try {
       const rows: BatchRowInput[] = [
@@ -277,8 +277,16 @@ describe('batch matching with the chunk lookups', () => {
         'Quorvex Holdings',
         'Qu',
         'Velicord Secret',
-      ].flatMap((name, i) => [null, 'AU', 'GB'].map((country) => ({ name: i % 2 === 0 ? name : name.toUpperCase(), country, identifier: null, website: null })));
-      const onGeneric = await createMatchRows({ lookups: createQuickSearchLookups(generic.db), chunkDb: generic.db, assess: uncalibratedAssessMatch })(caller.id, rows);
+        // Words of 3 letters only: planned for their values even there (in a transaction of their own).
+        'Vex Qux',
+        'Hau',
+      ].flatMap((name, i) =>
+        [null, 'AU', 'GB'].map((country) => ({ name: i % 2 === 0 ? name : name.toUpperCase(), country, identifier: null, website: null })),
+      );
+      const onGeneric = await createMatchRows({ lookups: createQuickSearchLookups(generic.db), chunkDb: generic.db, assess: uncalibratedAssessMatch })(
+        caller.id,
+        rows,
+      );
       const onOrdinary = await createMatchRows({ lookups: createQuickSearchLookups(database.db), chunkDb: database.db, assess: uncalibratedAssessMatch })(
         caller.id,
         rows,
@@ -288,6 +296,7 @@ describe('batch matching with the chunk lookups', () => {
       const session = await generic.pool.query<{ mode: string; names: string[] }>(
         `select current_setting('plan_cache_mode') as mode, array(select name from pg_prepared_statements order by name) as names`,
       );
+      // The transactions of the 3-letter rows set their custom plans locally: the session still plans generically.
       expect(session.rows[0]?.mode).toBe('force_generic_plan');
       const names = session.rows[0]?.names ?? [];
       expect(names.some((n) => n.startsWith('qs_exact_'))).toBe(true);

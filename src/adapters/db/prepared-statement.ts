@@ -43,10 +43,35 @@ export async function executePrepared<T extends Record<string, unknown>>(db: Db,
  * and the typo step's every-word branches). Unnamed, so planned for its values, on an ordinary pool (the quick
  * lookup's); named (`executePrepared`) on a pool that plans generically anyway (`createDatabase`'s `genericPlans`,
  * batch matching's), where an unnamed statement would be planned every time for nothing: once per connection and
- * statement shape there (decision 0028).
+ * statement shape there (decision 0028), unless its words want a plan of their own (`suitsGenericPlan` false).
  */
-export async function executeValueDependent<T extends Record<string, unknown>>(db: Db, label: string, statement: SQL): Promise<{ rows: T[] }> {
+export async function executeValueDependent<T extends Record<string, unknown>>(
+  db: Db,
+  label: string,
+  statement: SQL,
+  /** False when the statement must be planned for its values even there (every-word-branches.ts's `suitsGenericPlan`). */
+  suitsGenericPlan = true,
+): Promise<{ rows: T[] }> {
   const pool = poolOf(db);
-  if (pool !== undefined && plansGenerically(pool)) return executePrepared<T>(db, label, statement);
-  return { rows: (await db.execute<T>(statement)).rows as T[] };
+  if (pool === undefined || !plansGenerically(pool)) return { rows: (await db.execute<T>(statement)).rows as T[] };
+  if (suitsGenericPlan) return executePrepared<T>(db, label, statement);
+  // On that pool an unnamed statement is planned generically too: this one is planned for its values in a transaction
+  // of its own (two more round trips, for the few rows whose words are all short).
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query('begin; set local plan_cache_mode = force_custom_plan');
+    const query = dialect.sqlToQuery(statement);
+    const result = await client.query<T>(query.sql, query.params);
+    await client.query('commit');
+    return { rows: result.rows };
+  } catch (error) {
+    // A connection that cannot even roll back is discarded rather than returned to the pool.
+    await client.query('rollback').catch((rollbackFailure: unknown) => {
+      failure = rollbackFailure instanceof Error ? rollbackFailure : new Error(String(rollbackFailure));
+    });
+    throw error;
+  } finally {
+    client.release(failure);
+  }
 }
