@@ -9,7 +9,8 @@
  * range, the values passed as parameters (arrays for lists), so the generic plan is the plan a custom one would be
  * (`src/adapters/db/queries/quick-search/`: the word corrections, the corrected whole names, the word-overlap stage,
  * the identifier and website lookups). Not for the `like` patterns over the trigram indexes (the exact step's and the
- * typo step's every-word branches), whose best plan depends on the pattern. The name is derived from the SQL text,
+ * typo step's every-word branches), whose best plan depends on the pattern, except on batch matching's pool, which
+ * plans generically (`executeValueDependent`, decision 0028). The name is derived from the SQL text,
  * so statements built with a different shape (another number of branches) are different statements. Behind a
  * pooler, it needs one that keeps protocol-level prepared statements (PgBouncer 1.21+ `max_prepared_statements`;
  * docs/operations.md).
