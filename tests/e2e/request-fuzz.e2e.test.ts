@@ -94,7 +94,7 @@ function serverActions(organisationId: string): { id: string; page: string }[] {
   });
 }
 
-/** `work` on every item, CONCURRENCY at a time (the server answers several at once; one by one it mostly waits): the answers in the items' order. */
+/** `work` on every item, CONCURRENCY at a time (the generated fuzz and the raw-socket sends alike): the answers in the items' order. */
 async function inPool<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const answers: R[] = new Array<R>(items.length);
   let next = 0;
