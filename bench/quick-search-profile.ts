@@ -9,7 +9,10 @@
  * the lookup's latency (p50 / p95), the statements it sent (round trips) by kind, recognised from their SQL, with
  * their mean time from send to answer. With `--explain`, every statement is run a second time under
  * `EXPLAIN (ANALYZE, FORMAT JSON)` and its planning and execution times are reported by statement kind (the
- * latencies of that run include the EXPLAINs: read them from a run without it). Prints markdown.
+ * latencies of that run include the EXPLAINs: read them from a run without it). `--kinds` keeps only those kinds of
+ * the mix; `--per-query` adds one line per query: its latency and its statements in the order sent (each with its
+ * time from send to answer, and its planning + execution under `--explain`), to find what a kind's tail is made of.
+ * Prints markdown.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
