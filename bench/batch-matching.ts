@@ -91,8 +91,14 @@ async function main(): Promise<void> {
   if (!env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL is required (the server holding the 1M-organisation database)');
   const url = new URL(env.BENCH_DATABASE_URL);
   url.pathname = `/${args.database}`;
-  // As the product's batch pool (composition-root.ts): no JIT.
-  const database = createDatabase(url.toString(), { max: Number(args.pool), applicationName: 'bench-batch-matching', statementTimeoutMs: 30_000, jit: false });
+  // As the product's batch pool (composition-root.ts): no JIT, generic plans.
+  const database = createDatabase(url.toString(), {
+    max: Number(args.pool),
+    applicationName: 'bench-batch-matching',
+    statementTimeoutMs: 30_000,
+    jit: false,
+    genericPlans: true,
+  });
   // Drawing the file reads the whole table: its own connection, without the lookups' statement timeout.
   const reader = createDatabase(url.toString(), { max: 1, applicationName: 'bench-batch-matching-draw' });
   try {

@@ -36,6 +36,7 @@ import { parseEnvOrThrow } from '../src/config/env';
 import { assessMatch } from '../src/core/match-confidence';
 import {
   calibrationByDecile,
+  CAPPED_DECILE_FROM,
   identityHalf,
   inScopePairwise,
   multipleMatches,
@@ -170,7 +171,7 @@ interface Summary {
   calibrationHeldOut: CalibrationBin[];
   worstCalibrationGap: number;
   worstCalibrationGapHeldOut: number;
-  /** The held-out worst gap with the capped decile (60-69) held only to not being over-confident (the tests' reading). */
+  /** The held-out worst gap with the capped decile (CAPPED_DECILE_FROM: 70-79) held only to not being over-confident (the tests' reading). */
   worstCalibrationGapHeldOutBesidesCap: number;
   pairwise: PairwiseFigures & { byWhy: Record<string, { n: number; decidedSame: number }> };
   /** Per pair kind, and over the in-scope kinds (the target). */
@@ -208,7 +209,7 @@ function markdown(s: Summary): string {
     '',
     `Calibration over every top-5 candidate, all queries and the held-out half (worst gap over deciles with 20+ candidates: **${f3(s.worstCalibrationGap)}** all, **${f3(s.worstCalibrationGapHeldOut)}** held-out):`,
     '',
-    `Held-out, with the capped decile 60-69 (partial names and namesakes, capped under the threshold by rule) held only to not being over-confident, as the calibration tests read it (decision 0022; not the target): worst gap **${f3(s.worstCalibrationGapHeldOutBesidesCap)}**.`,
+    `Held-out, with the capped decile ${CAPPED_DECILE_FROM}-${CAPPED_DECILE_FROM + 9} (partial names and namesakes, capped under the threshold by rule) held only to not being over-confident, as the calibration tests read it (decision 0022; not the target): worst gap **${f3(s.worstCalibrationGapHeldOutBesidesCap)}**.`,
     '',
     '| score | candidates | mean score | fraction correct | gap | held-out candidates | held-out fraction correct | held-out gap |',
     '|---|---|---|---|---|---|---|---|',

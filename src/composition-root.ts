@@ -130,11 +130,13 @@ export async function buildContainer(options: BuildOptions) {
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).
   // No JIT: the chunk's set-based statements are estimated dear enough to be compiled, which costs more than they do.
+  // Generic plans: the per-row lookups are named and planned once per connection, not for every row (decision 0028).
   const matchBatchDatabase = createDatabase(connectionString, {
     max: 4,
     applicationName: 'organisation-search-match-batches',
     statementTimeoutMs: 30_000,
     jit: false,
+    genericPlans: true,
   });
   const signInFailures = createSignInFailureLimit({ connectionString });
   const auth = createAuth(db, env, { log, signInFailures });

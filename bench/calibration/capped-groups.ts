@@ -1,5 +1,5 @@
 /**
- * The capped decile (scores 60-69: partial names, namesakes and begun names, capped at 69 by rule, decision 0022) of a
+ * The capped decile (CAPPED_DECILE_FROM: scores 70-79, partial names, namesakes and begun names, capped at 79 by rule, decision 0022) of a
  * `bench:identity` run, split into groups, each with its share right on both halves: which of them an honest table
  * could move, and where. Reads the run's every-top-5-candidate file; with `--database`, adds the document frequency
  * (organisations holding it, from `organisation_name_words`) of the rarest word a namesake adds.
@@ -11,6 +11,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { matchQueryOfSearch, nameEvidence } from '../../src/core/match-confidence';
 import { searchName } from '../../src/core/canonical-name';
+import { CAPPED_DECILE_FROM } from '../evaluation/identity-metrics';
 
 const args = parseArgs({
   options: { outcomes: { type: 'string', default: 'bench/out/identity-outcomes.json' }, database: { type: 'string' } },
@@ -46,7 +47,7 @@ const capped: Capped[] = [];
 for (const outcome of outcomesSchema.parse(JSON.parse(fs.readFileSync(args.outcomes, 'utf8')))) {
   const top = outcome.candidates.slice(0, 5);
   top.forEach((c, rank) => {
-    if (c.score === undefined || c.score < 60 || c.score > 69) return;
+    if (c.score === undefined || c.score < CAPPED_DECILE_FROM || c.score > CAPPED_DECILE_FROM + 9) return;
     const matched = c.matchedName ?? null;
     const otherNames = matched !== null && matched !== c.canonicalName ? [{ value: matched, kind: 'alias' as const }] : [];
     const evidence = nameEvidence(matchQueryOfSearch(outcome.query, null).name, { name: c.canonicalName, otherNames });
@@ -85,7 +86,7 @@ const group = (label: string, pick: (c: Capped) => boolean) => {
   };
   lines.push(`| ${label} | ${of('fit').join(' | ')} | ${of('test').join(' | ')} |`);
 };
-group('every capped candidate (60-69)', () => true);
+group(`every capped-decile candidate (${CAPPED_DECILE_FROM}-${CAPPED_DECILE_FROM + 9})`, () => true);
 group('first candidates', (c) => c.first);
 group('runners-up', (c) => !c.first);
 group('another top-5 candidate scored 90+', (c) => c.otherWhole);

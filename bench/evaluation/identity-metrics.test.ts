@@ -9,6 +9,7 @@ import {
   targetChecks,
   worstCalibrationGap,
   worstCalibrationGapBesidesCap,
+  CAPPED_DECILE_FROM,
   identityHalf,
   inScopePairwise,
   pairwiseByKind,
@@ -110,13 +111,15 @@ describe('calibrationByDecile', () => {
       fractionCorrect,
       gap: Math.abs(fractionCorrect - meanScore / 100),
     });
-    const underConfidentCap = [bin(40, 45, 0.4), bin(60, 69, 0.85)];
+    // The capped decile is 70-79 under the threshold of 80 (decision 0022).
+    expect(CAPPED_DECILE_FROM).toBe(70);
+    const underConfidentCap = [bin(40, 45, 0.4), bin(70, 79, 0.95)];
     expect(worstCalibrationGap(underConfidentCap)).toBeCloseTo(0.16);
     expect(worstCalibrationGapBesidesCap(underConfidentCap)).toBeCloseTo(0.05);
     // Over-confident, the capped decile counts.
-    expect(worstCalibrationGapBesidesCap([bin(40, 45, 0.4), bin(60, 69, 0.5)])).toBeCloseTo(0.19);
+    expect(worstCalibrationGapBesidesCap([bin(40, 45, 0.4), bin(70, 79, 0.6)])).toBeCloseTo(0.19);
     // Another decile under-confident counts in full.
-    expect(worstCalibrationGapBesidesCap([bin(50, 55, 0.75), bin(60, 69, 0.85)])).toBeCloseTo(0.2);
+    expect(worstCalibrationGapBesidesCap([bin(50, 55, 0.75), bin(70, 79, 0.95)])).toBeCloseTo(0.2);
   });
 });
 

@@ -3,6 +3,7 @@
  * exist nowhere accepted as a match, namesakes decided a match, queries with more than one `match: true`,
  * calibration per score decile over every candidate of the top five, and pairwise precision / recall / F1.
  */
+import { NAMESAKE_SCORE_CAP } from '../../src/core/match-confidence';
 import { IN_SCOPE_PAIR_KINDS, KINDS_WITHOUT_TARGET, type IdentityKind, type IdentityPairKind, type IdentityQuery } from './identity-set';
 
 /** One candidate as the lookup answered it, in order. */
@@ -138,12 +139,19 @@ export function worstCalibrationGap(bins: readonly CalibrationBin[], minimum = 2
 }
 
 /**
- * The worst gap as the calibration tests read the decile of capped names (decision 0022): the bin starting at
- * `cappedFrom` (60-69, where a partial name or a namesake is capped under the match threshold by rule, whatever its
- * table says) counts only by how far it is over-confident; every other bin as worstCalibrationGap. Reported beside
- * the strict figure, which is the target's; it is not the target.
+ * The decile of the names capped under the match threshold (a partial name, a namesake, a name the query begins:
+ * NAMESAKE_SCORE_CAP, match-confidence.ts): 70-79 under the threshold of 80 (60-69 under 70 before decision 0022's
+ * threshold section).
  */
-export function worstCalibrationGapBesidesCap(bins: readonly CalibrationBin[], cappedFrom = 60, minimum = 20): number {
+export const CAPPED_DECILE_FROM = Math.floor(NAMESAKE_SCORE_CAP / 10) * 10;
+
+/**
+ * The worst gap as the calibration tests read the decile of capped names (decision 0022): the bin starting at
+ * `cappedFrom` (CAPPED_DECILE_FROM, where a partial name or a namesake is capped under the match threshold by rule,
+ * whatever its table says) counts only by how far it is over-confident; every other bin as worstCalibrationGap.
+ * Reported beside the strict figure, which is the target's; it is not the target.
+ */
+export function worstCalibrationGapBesidesCap(bins: readonly CalibrationBin[], cappedFrom = CAPPED_DECILE_FROM, minimum = 20): number {
   const gaps = bins.filter((b) => b.n >= minimum).map((b) => (b.from === cappedFrom ? Math.max(0, b.meanScore / 100 - b.fractionCorrect) : b.gap));
   return gaps.length === 0 ? Number.NaN : Math.max(...gaps);
 }

@@ -216,11 +216,13 @@ describe('matchQueryOfSearch', () => {
 describe('the decision', () => {
   it('never accepts a name graded different on its name alone, however high its score', () => {
     const grades = { name: 'different', identifier: 'missing', website: 'missing', country: 'missing' } as const;
-    expect(decidedMatch(77, grades)).toBe(false);
-    expect(decidedMatch(77, { ...grades, identifier: 'same' })).toBe(true);
-    expect(decidedMatch(77, { ...grades, website: 'same' })).toBe(true);
-    expect(decidedMatch(77, { ...grades, name: 'similar' })).toBe(true);
-    expect(decidedMatch(69, { ...grades, name: 'same' })).toBe(false);
+    const high = MATCH_THRESHOLD + 7;
+    expect(decidedMatch(high, grades)).toBe(false);
+    expect(decidedMatch(high, { ...grades, identifier: 'same' })).toBe(true);
+    expect(decidedMatch(high, { ...grades, website: 'same' })).toBe(true);
+    expect(decidedMatch(high, { ...grades, name: 'similar' })).toBe(true);
+    expect(decidedMatch(MATCH_THRESHOLD - 1, { ...grades, name: 'same' })).toBe(false);
+    expect(decidedMatch(MATCH_THRESHOLD, { ...grades, name: 'same' })).toBe(true);
   });
 
   it('reads "Zephyr Dragon Insurance" as a different name from "Zephyr Run Insurance", not a match', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Match } from './match';
+import { MATCH_THRESHOLD, type Match } from './match';
 import { atMostOneMatch } from './one-match';
 
-const match = (score: number, decided = score >= 70): Match => ({
+const match = (score: number, decided = score >= MATCH_THRESHOLD): Match => ({
   score,
   match: decided,
   grades: { name: 'same', identifier: 'missing', website: 'missing', country: 'missing' },

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/client';
 import type { FlagName } from '../../src/core/flags';
+import { MATCH_THRESHOLD } from '../../src/core/match';
 import { launchChromium, openDemoPage } from './support/browser';
 import { accountFlags, demoAccountId, openProductDatabase } from './support/product-database';
 import { searchBox as searchBoxOf } from './support/search-form';
@@ -110,10 +111,10 @@ describe('why these matches', () => {
       const verdict = (await why.locator('.result-why-verdict').textContent()) ?? '';
       // A score at or above the threshold that is not a match is "Not decided", with its reason, never "Not a match".
       if (decided) expect(verdict).toMatch(/^Match: /);
-      else if (score >= 70) expect(verdict).toMatch(/^Not (decided|a match: \d+ of 100, your account)/);
-      // Under 70: below the threshold, or the account's own decision (the browser files share one product, and
+      else if (score >= MATCH_THRESHOLD) expect(verdict).toMatch(/^Not (decided|a match: \d+ of 100, your account)/);
+      // Under the threshold (80): below it, or the account's own decision (the browser files share one product, and
       // another file's "No" on a koala row is remembered for "koala").
-      else expect(verdict).toMatch(/^Not a match: \d+ of 100, (below the 70 a match needs|your account decided it is not this organisation)$/);
+      else expect(verdict).toMatch(/^Not a match: \d+ of 100, (below the 80 a match needs|your account decided it is not this organisation)$/);
       const grades = await why.locator('.result-why-grades li').allTextContents();
       expect(grades.join(' | ')).not.toMatch(/: missing/);
       if ((await row.locator('.result-domain').count()) > 0) {

@@ -11,7 +11,7 @@ import { uncalibratedAssessMatch } from '../../src/core/uncalibrated-match';
 import type { BatchRowInput } from '../../src/core/batch-matching';
 import { createMatchRows } from '../../src/server/batch-matching/match-rows';
 import { chunkExactNames, chunkIdentifiers, chunkOverlaps, chunkWebsites, type ChunkQuery } from '../../src/adapters/db/queries/chunk-lookups';
-import type { Db } from '../../src/adapters/db/client';
+import { createDatabase, type Db } from '../../src/adapters/db/client';
 import { findOrganisationsByIdentifier } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { findOrganisationsByWebsite } from '../../src/adapters/db/queries/quick-search/exact-lookups';
 import { createQuickSearchLookups } from '../../src/adapters/db/queries/quick-search/quick-search-lookups';
@@ -261,6 +261,49 @@ describe('batch matching with the chunk lookups', () => {
     // With the corrections, the typo row finds the haulage company by its name's corrected words.
     const corrected = await createMatchRows({ lookups, chunkDb: database.db, assess: uncalibratedAssessMatch })(caller.id, rows);
     expect(corrected[0]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
+  });
+
+  it('decides every row as on an ordinary pool on a pool that plans generically (the batch pool: decision 0028), its exact step and every-word branches named (3-letter words: planned for their values)', async () => {
+    const generic = createDatabase(database.url, { max: 1, jit: false, genericPlans: true });
+    try {
+      const rows: BatchRowInput[] = [
+        'Quorvex Haulage',
+        'Quorvx Haulage',
+        'Quorvex Haulgae Pty Ltd',
+        'Vexqour Freight',
+        'Haulage Quorvex',
+        'Quorvex Zyxwv Freight',
+        'Nothing Like It',
+        'Quorvex Holdings',
+        'Qu',
+        'Velicord Secret',
+        // Words of 3 letters only: planned for their values even there (in a transaction of their own).
+        'Vex Qux',
+        'Hau',
+      ].flatMap((name, i) =>
+        [null, 'AU', 'GB'].map((country) => ({ name: i % 2 === 0 ? name : name.toUpperCase(), country, identifier: null, website: null })),
+      );
+      const onGeneric = await createMatchRows({ lookups: createQuickSearchLookups(generic.db), chunkDb: generic.db, assess: uncalibratedAssessMatch })(
+        caller.id,
+        rows,
+      );
+      const onOrdinary = await createMatchRows({ lookups: createQuickSearchLookups(database.db), chunkDb: database.db, assess: uncalibratedAssessMatch })(
+        caller.id,
+        rows,
+      );
+      expect(onGeneric).toEqual(onOrdinary);
+      expect(onGeneric[1]?.candidates.map((c) => c.organisationId)).toContain(id.globalAus);
+      const session = await generic.pool.query<{ mode: string; names: string[] }>(
+        `select current_setting('plan_cache_mode') as mode, array(select name from pg_prepared_statements order by name) as names`,
+      );
+      // The transactions of the 3-letter rows set their custom plans locally: the session still plans generically.
+      expect(session.rows[0]?.mode).toBe('force_generic_plan');
+      const names = session.rows[0]?.names ?? [];
+      expect(names.some((n) => n.startsWith('qs_exact_'))).toBe(true);
+      expect(names.some((n) => n.startsWith('qs_every_word_'))).toBe(true);
+    } finally {
+      await generic.close();
+    }
   });
 
   it('takes an exactly found name as its name candidates beside its identifier’s, in the row’s country', async () => {

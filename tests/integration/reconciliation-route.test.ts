@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlagValue } from '../../src/adapters/db/queries/feature-flags';
 import { FLAGS } from '../../src/core/flags';
+import { MATCH_THRESHOLD } from '../../src/core/match';
 import { abnFromAcn, makeAcn, makeCompaniesHouseNumber } from '../../src/core/identifiers';
 import { makeAccount, makeOrganisation } from '../support/factories';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -120,7 +121,7 @@ describe('reconciliation queries', () => {
     const [best] = batch.q0?.result ?? [];
     expect(best?.id).toBe(ids.australian);
     expect(best?.match).toBe(true);
-    expect(best?.score).toBeGreaterThanOrEqual(70);
+    expect(best?.score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
     expect(best?.score).toBeLessThanOrEqual(100);
     expect(best?.features).toEqual(
       expect.arrayContaining([

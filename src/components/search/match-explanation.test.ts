@@ -9,7 +9,7 @@ describe('explainMatch', () => {
       { name: 'Quill Holdings', otherNames: [{ value: 'Harbourline', kind: 'alias' }], countryIsoAlpha3: 'AUS' },
     );
     const lines = explainMatch(match, { countryIsoAlpha3: 'AUS', website: null, identifiers: [] });
-    expect(lines.verdict).toMatch(match.match ? /^Match: \d+ of 100$/ : /^Not a match: \d+ of 100, below the 70 a match needs$/);
+    expect(lines.verdict).toMatch(match.match ? /^Match: \d+ of 100$/ : /^Not a match: \d+ of 100, below the 80 a match needs$/);
     expect(lines.grades).toEqual([
       { field: 'Name', grade: 'similar', text: 'similar to your search' },
       { field: 'Identifier', grade: 'missing', text: 'not on this result' },
@@ -21,7 +21,7 @@ describe('explainMatch', () => {
 
   it('says "not a match" below the decision and lists nothing when nothing matched', () => {
     const lines = explainMatch(assessMatch({ name: 'qzxv nonexistent widgets' }, { name: 'Acme Widgets' }));
-    expect(lines.verdict).toMatch(/^Not a match: \d+ of 100, below the 70 a match needs$/);
+    expect(lines.verdict).toMatch(/^Not a match: \d+ of 100, below the 80 a match needs$/);
     expect(lines.matchedOn).toEqual([]);
   });
 

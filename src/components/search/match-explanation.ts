@@ -10,7 +10,7 @@ const FIELD_LABELS = { name: 'Name', identifier: 'Identifier', website: 'Website
 const NAME_KIND_LABELS = { name: 'name', alias: 'alias', business_name: 'business name', former_name: 'former name' } as const;
 
 export interface MatchExplanationLines {
-  /** core/match-verdict.ts: "Match: 97 of 100", "Not a match: 34 of 100, below ...", "Not decided: 71 of 100, another result is the match". */
+  /** core/match-verdict.ts: "Match: 97 of 100", "Not a match: 34 of 100, below ...", "Not decided: 81 of 100, another result is the match". */
   readonly verdict: string;
   /** Each field's grade and what was compared: "Website: not in your search" beside a row that has one. */
   readonly grades: readonly { readonly field: string; readonly grade: MatchGrade; readonly text: string }[];

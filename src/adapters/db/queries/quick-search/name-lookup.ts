@@ -16,7 +16,8 @@
 import { sql } from 'drizzle-orm';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
-import { containsEveryWord, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
+import { executeValueDependent } from '../../prepared-statement';
+import { containsEveryWord, FUZZY_MIN_LENGTH, suitsGenericPlan, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { prefixForms } from './prefix-forms';
@@ -77,6 +78,7 @@ export async function findOrganisationsByName(
       limit ${pool})`
         : sql``
     }`;
-  const found = await db.execute<RawRow>(bestOf(exact, params, q));
+  // Planned for its values (the `like` patterns), except on a pool that plans generically (batch matching's).
+  const found = await executeValueDependent<RawRow>(db, 'qs_exact', bestOf(exact, params, q), !byWords || suitsGenericPlan(words.map((w) => [w])));
   return found.rows.map(toRow);
 }

@@ -12,9 +12,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { correctableWords } from '../../../../core/word-correction-bounds';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
-import { executePrepared } from '../../prepared-statement';
+import { executePrepared, executeValueDependent } from '../../prepared-statement';
 import { correctedPrefixes, MAX_CORRECTED_PREFIXES, prefixBranches } from './corrected-prefixes';
-import { everyWordBranches, FUZZY_MIN_LENGTH, wordsOf } from './every-word-branches';
+import { everyWordBranches, FUZZY_MIN_LENGTH, suitsGenericPlan, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { findWordCorrections, toCorrections, wordAlternatives, type WordCorrections } from './word-corrections';
@@ -76,7 +76,11 @@ export async function findOrganisationsByCorrectedName(
     if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
   }
   const branches: SQL[] = [];
-  if (theTypo || loose.some((options) => options.length > 1)) branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize));
+  let generic = true;
+  if (theTypo || loose.some((options) => options.length > 1)) {
+    branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize));
+    generic = suitsGenericPlan(loose);
+  }
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
   // when the others are at least as many, and one of them is long enough to mean something: the corrected
   // whole names of the words kept first ("mediabnk priate" -> "medibank"), then every word kept.
@@ -85,10 +89,11 @@ export async function findOrganisationsByCorrectedName(
     const keptPrefixes = correctedPrefixes(keptWords, kept, corrections, words.join(' '));
     if (keptPrefixes.length > 0) branches.push(prefixBranches(keptPrefixes, where, PARTIAL_PREFIX_SCORE, PARTIAL_PREFIX_SCORE));
     branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize));
+    generic = generic && suitsGenericPlan(kept);
   }
   if (branches.length === 0) return [];
   await everyWordWanted;
-  const found = await db.execute<RawRow>(bestOf(sql.join(branches, sql` union all `), params));
+  const found = await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(sql.join(branches, sql` union all `), params), generic);
   return answer(found.rows);
 }
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { suitsGenericPlan } from './every-word-branches';
+
+describe('suitsGenericPlan (decision 0028: which every-word branches batch matching plans once, generically)', () => {
+  it('holds when one position has only words of 4+ letters: the trigram index is the plan whatever they are', () => {
+    expect(suitsGenericPlan([['qzx'], ['k3j9a'], ['vorbl'], ['trading']])).toBe(true);
+    expect(suitsGenericPlan([['group'], ['holdings']])).toBe(true);
+    expect(suitsGenericPlan([['tion']])).toBe(true);
+    expect(
+      suitsGenericPlan([
+        ['ing', 'king'],
+        ['quorvex', 'quorvax'],
+      ]),
+    ).toBe(true);
+  });
+
+  it('fails for words of 3 letters or fewer only, or a position whose alternatives include one: planned for their values', () => {
+    expect(suitsGenericPlan([['ing']])).toBe(false);
+    expect(suitsGenericPlan([['ing'], ['ent']])).toBe(false);
+    expect(suitsGenericPlan([['ab'], ['cd'], ['ef']])).toBe(false);
+    expect(suitsGenericPlan([['ing', 'king']])).toBe(false);
+    expect(suitsGenericPlan([])).toBe(false);
+    expect(suitsGenericPlan([[]])).toBe(false);
+  });
+});
