@@ -170,7 +170,8 @@ async function main(): Promise<void> {
         );
       lines.push(`| ${kind} | ${n} | ${s.p50Ms} / ${s.p95Ms} | ${round(total / n, 2)} | ${parts.join('; ')} |`);
     }
-    if (perQuery.length > 0) lines.push('', '| kind | query | ms | statements in order: ms from send to answer (planning + execution) |', '|---|---|---|---|', ...perQuery);
+    if (perQuery.length > 0)
+      lines.push('', '| kind | query | ms | statements in order: ms from send to answer (planning + execution) |', '|---|---|---|---|', ...perQuery);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await lookupsDb.close();
