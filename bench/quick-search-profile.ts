@@ -1,7 +1,7 @@
 /**
  * Where the quick lookup's time goes, per kind of the benchmark's query mix (issue 20, section 7: "profile
  * (EXPLAIN ANALYZE, statement counts per kind)"):
- *   BENCH_DATABASE_URL=postgres://... npx tsx bench/quick-search-profile.ts --database osc_bench [--count 1000000] [--per-kind 40] [--explain]
+ *   BENCH_DATABASE_URL=postgres://... npx tsx bench/quick-search-profile.ts --database osc_bench [--count 1000000] [--per-kind 40] [--explain] [--kinds transliteration,identifier] [--per-query]
  *
  * Runs the use case in process (createQuickSearch over the real PostgreSQL lookups, membership and remembered
  * decisions, as the composition root wires them; no HTTP) over an existing benchmark database holding the first
@@ -9,7 +9,10 @@
  * the lookup's latency (p50 / p95), the statements it sent (round trips) by kind, recognised from their SQL, with
  * their mean time from send to answer. With `--explain`, every statement is run a second time under
  * `EXPLAIN (ANALYZE, FORMAT JSON)` and its planning and execution times are reported by statement kind (the
- * latencies of that run include the EXPLAINs: read them from a run without it). Prints markdown.
+ * latencies of that run include the EXPLAINs: read them from a run without it). `--kinds` keeps only those kinds of
+ * the mix; `--per-query` adds one line per query: its latency and its statements in the order sent (each with its
+ * time from send to answer, and its planning + execution under `--explain`), to find what a kind's tail is made of.
+ * Prints markdown.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +36,9 @@ const args = parseArgs({
     count: { type: 'string', default: '1000000' },
     'per-kind': { type: 'string', default: '40' },
     explain: { type: 'boolean', default: false },
+    // Only these kinds (comma-separated), and one line per query (its latency and statements in order).
+    kinds: { type: 'string' },
+    'per-query': { type: 'boolean', default: false },
   },
 }).values;
 
@@ -44,7 +50,14 @@ interface Counted {
   explained: number;
 }
 
-function instrument(pool: pg.Pool, explain: boolean): { take(): Record<string, Counted> } {
+/** One statement as sent: its kind, ms from send to answer and, under `--explain`, planning + execution ms. */
+interface Sent {
+  kind: string;
+  ms: number;
+  planned?: string;
+}
+
+function instrument(pool: pg.Pool, explain: boolean, sent: Sent[]): { take(): Record<string, Counted> } {
   let counts: Record<string, Counted> = {};
   const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...callArgs: unknown[]) => {
@@ -55,8 +68,11 @@ function instrument(pool: pg.Pool, explain: boolean): { take(): Record<string, C
     const t = performance.now();
     const result = await original(...callArgs);
     const k = (counts[kind] ??= { n: 0, ms: 0, planningMs: 0, executionMs: 0, explained: 0 });
+    const ms = performance.now() - t;
+    const one: Sent = { kind, ms };
+    sent.push(one);
     k.n += 1;
-    k.ms += performance.now() - t;
+    k.ms += ms;
     if (explain && text !== '' && !/^\s*(begin|commit|rollback|set|explain)/i.test(text)) {
       const plan = (await original({ text: `explain (analyze, format json) ${text}`, values })) as {
         rows: { 'QUERY PLAN': { 'Planning Time': number; 'Execution Time': number }[] }[];
@@ -66,6 +82,7 @@ function instrument(pool: pg.Pool, explain: boolean): { take(): Record<string, C
         k.planningMs += top['Planning Time'];
         k.executionMs += top['Execution Time'];
         k.explained += 1;
+        one.planned = `${round(top['Planning Time'], 1)} + ${round(top['Execution Time'], 1)}`;
       }
     }
     return result;
@@ -96,18 +113,29 @@ async function main(): Promise<void> {
       limit: 10,
       judged: { judgements: decisions.judgements, byIds: (params) => findOrganisationsByIds(lookupsDb.db, params) },
     });
-    const statements = { lookups: instrument(lookupsDb.pool, args.explain), other: instrument(otherDb.pool, args.explain) };
-    const queries = buildQueryMix({ count: Number(args.count), perKind: Number(args['per-kind']), dataSeed: 1, seed: 20261122 });
+    const sent: Sent[] = [];
+    const statements = { lookups: instrument(lookupsDb.pool, args.explain, sent), other: instrument(otherDb.pool, args.explain, sent) };
+    const wanted = args.kinds === undefined ? undefined : new Set(args.kinds.split(','));
+    const queries = buildQueryMix({ count: Number(args.count), perKind: Number(args['per-kind']), dataSeed: 1, seed: 20261122 }).filter(
+      (q) => wanted === undefined || wanted.has(q.kind),
+    );
+    const perQuery: string[] = [];
     const run = (query: string) => quickSearch.execute({ accountId: account.id, query, countryIsoAlpha3: 'GLO' });
     for (const q of queries.slice(0, 100)) await run(q.query); // warm-up
     statements.lookups.take();
     statements.other.take();
+    sent.length = 0;
     const loadBefore = os.loadavg();
     const byKind = new Map<QueryKind, { latencies: number[]; statements: Record<string, Counted> }>();
     for (const q of queries) {
       const t = performance.now();
       await run(q.query);
       const ms = performance.now() - t;
+      if (args['per-query']) {
+        const steps = sent.map((x) => `${x.kind} ${round(x.ms, 1)}${x.planned === undefined ? '' : ` (${x.planned})`}`);
+        perQuery.push(`| ${q.kind} | ${q.query} | ${round(ms, 1)} | ${steps.join('; ')} |`);
+      }
+      sent.length = 0;
       const entry = byKind.get(q.kind) ?? { latencies: [], statements: {} };
       entry.latencies.push(ms);
       for (const [kind, c] of [...Object.entries(statements.lookups.take()), ...Object.entries(statements.other.take())]) {
@@ -142,6 +170,8 @@ async function main(): Promise<void> {
         );
       lines.push(`| ${kind} | ${n} | ${s.p50Ms} / ${s.p95Ms} | ${round(total / n, 2)} | ${parts.join('; ')} |`);
     }
+    if (perQuery.length > 0)
+      lines.push('', '| kind | query | ms | statements in order: ms from send to answer (planning + execution) |', '|---|---|---|---|', ...perQuery);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await lookupsDb.close();

@@ -179,6 +179,14 @@ const NON_LATIN = /[\u0370-\u03ff\u0400-\u04ff\u0531-\u058a\u10d0-\u10ff]/u;
 const LETTER = /[\u0370-\u03ff\u0400-\u04ff\u0531-\u058a\u10d0-\u10ff]/gu;
 
 /**
+ * Whether `text` holds a Cyrillic, Greek, Armenian or Georgian letter (either case): a name `transliterate` writes
+ * in Latin letters.
+ */
+export function hasTransliteratedLetters(text: string): boolean {
+  return NON_LATIN.test(text);
+}
+
+/**
  * `text` (lower case, diacritics removed) with its Cyrillic, Greek, Armenian and Georgian letters in Latin letters;
  * other characters kept.
  */

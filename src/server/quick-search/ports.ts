@@ -57,8 +57,11 @@ export interface QuickSearchLookups {
    * Fuzzy lookup over names and aliases of `searchName(query)`, in two steps: exact spelling (prefix or
    * every word; also the prefix of the punctuation-free form, and of `alternativeSearchName`, the query's
    * search form without the legal-form words it ends with) answered at once, and the typo step, run only when the caller calls `corrected()`.
+   * With `eagerTypoStep`, the typo step starts beside the exact step (on its own connection) and `corrected()` answers
+   * what it found: for a query the exact spelling will most likely miss, one round trip fewer after it. The same rows
+   * either way (the typo step reads nothing the exact step answers); its work is lost when `corrected()` is not called.
    */
-  byName(params: LookupScope & { searchName: string; alternativeSearchName?: string; poolSize: number }): Promise<NameLookup>;
+  byName(params: LookupScope & { searchName: string; alternativeSearchName?: string; poolSize: number; eagerTypoStep?: boolean }): Promise<NameLookup>;
   /**
    * The word-overlap stage (decision 0021): organisations whose names, aliases or former names share the query's
    * rarest words, best weighted overlap first; at most `poolSize`.

@@ -62,6 +62,26 @@ describe('createQuickSearch', () => {
     expect(seen.some((s) => Array.isArray(s) && s[0] === 'name' && String(s[1]).includes('https'))).toBe(false);
   });
 
+  it('asks for the typo step beside the exact step only for a name in another alphabet (no identifier, no website)', async () => {
+    const eager: [string, boolean | undefined][] = [];
+    const quickSearch = createQuickSearch({
+      lookups: lookups({ byName: async (p) => (eager.push([p.searchName, p.eagerTypoStep]), named([])) }),
+      membership: noMembership,
+      logo: noLogo,
+      log: silent,
+      limit: 10,
+    });
+    for (const query of ['Арбор Флеет Хоспиталитй', 'Κωτσόβολος', 'Arbor Fleet Hospitality', 'Газпром 7736050003', 'газпром.рф'])
+      await quickSearch.execute({ accountId: 'a', query, countryIsoAlpha3: 'GLO' });
+    expect(eager).toEqual([
+      ['arbor fleet khospitaliti', true],
+      ['kotsovolos', true],
+      ['arbor fleet hospitality', false],
+      ['gazprom 7736050003', false],
+      [expect.any(String), false],
+    ]);
+  });
+
   it('looks up identifiers as people type them, and the rest of a longer query as the name', async () => {
     const seen: unknown[] = [];
     const quickSearch = createQuickSearch({

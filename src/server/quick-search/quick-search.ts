@@ -7,7 +7,8 @@
  *    that found nothing AND the identifier and website lookups found nothing too, the typo step (its
  *    `corrected()`); also when the exact spelling found only rows under the relevance floor (rule 10), so the
  *    answer would be [] (decision 0016). A query without a letter (an identifier) has no typo step. Both steps
- *    are here; their SQL is name-lookup.ts and typo-step.ts.
+ *    are here; their SQL is name-lookup.ts and typo-step.ts. A name written in Cyrillic, Greek, Armenian or
+ *    Georgian letters starts the typo step beside the exact step (`eagerTypoStep`); its rows are used only as above.
  * 2. A query with a digit also runs an identifier lookup on its lookup values (`identifierLookupValues`: the identifiers
  *    it names as people type them, labels removed and Companies House numbers padded, and a bare number as typed;
  *    exact-lookups.ts). An identifier named inside a longer query ("Telstra ABN 33 051 775 556") leaves the rest
@@ -38,6 +39,7 @@ import { GLOBAL_SEARCH_SCOPE } from '../../core/countries';
 import { identifierLookupValues, nameTextOf } from '../../core/identifiers';
 import { matchQueryOfSearch } from '../../core/match-confidence';
 import { normaliseWebsiteHost } from '../../core/website';
+import { hasTransliteratedLetters } from '../../core/transliteration';
 import { overlapWords } from '../../core/word-overlap';
 import type { LogoService, Log } from '../ports';
 import { deduplicate, withoutHiddenGlobalRows } from './de-duplication';
@@ -92,8 +94,12 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       const poolSize = Math.max(NAME_POOL_SIZE, deps.limit);
       // Rule 12's words: a name's words (one word too: "Megvii" is a word of "Beijing Megvii Technology").
       const words = HAS_LETTER.test(wanted) ? overlapWords([wanted, alternative]) : [];
+      // Rule 1's typo step beside the exact step for a name written in another alphabet: its transliteration is
+      // rarely the stored spelling letter for letter ("Хоспиталитй" is "khospitaliti"), so the exact spelling
+      // mostly misses and the typo step would follow it anyway (the same rows, one round trip fewer).
+      const eagerTypoStep = HAS_LETTER.test(wanted) && identifierValues.length === 0 && websiteDomain === undefined && hasTransliteratedLetters(nameText);
       const [nameLookup, byIdentifier, byWebsite, judgements] = await Promise.all([
-        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize }),
+        wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize, eagerTypoStep }),
         identifierValues.length === 0 ? none : deps.lookups.byIdentifier({ ...scope, valuesNormalised: identifierValues, limit: deps.limit }),
         websiteDomain === undefined ? none : deps.lookups.byWebsite({ ...scope, websiteDomain, limit: deps.limit }),
         deps.judged === undefined ? Promise.resolve([]) : deps.judged.judgements.forQuery(accountId, { query: trimmed, countryIsoAlpha3: filter }),

@@ -49,10 +49,22 @@ function containsOneOfEach(column: SQL, alternatives: readonly (readonly string[
         if (raw.length >= FUZZY_MIN_LENGTH) return sql`${column} like ${`%${w}%`}`;
         return sql`(${column} like ${`${w} %`} or ${column} like ${`% ${w} %`} or ${column} like ${`% ${w}`})`;
       });
-      return one.length === 1 ? (one[0] ?? sql`false`) : sql`(${sql.join(one, sql` or `)})`;
+      if (one.length === 1) return one[0] ?? sql`false`;
+      // The alternatives once more as one regular expression ("kreek|creek"), which the trigram index serves as one
+      // condition: the planner ANDs it with the other positions' inside the GIN index. An OR of `like` conditions it
+      // left out of the index, scanning every name with the other words: 16,668 names for "airlines" and 7,243 of
+      // them read from the heap, 120-140 ms at 1M organisations, against 3 ms. Implied by the OR (each alternative is
+      // in the name), so the rows are the same.
+      const anyOf = options.every((raw) => raw.length >= FUZZY_MIN_LENGTH) ? sql` and ${column} ~ ${options.map(escapeRegExp).join('|')}` : sql``;
+      return sql`((${sql.join(one, sql` or `)})${anyOf})`;
     }),
     sql` and `,
   );
+}
+
+/** A literal for a PostgreSQL regular expression: every character other than a letter or digit escaped. */
+function escapeRegExp(value: string): string {
+  return value.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`);
 }
 
 /**

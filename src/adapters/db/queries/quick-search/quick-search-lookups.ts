@@ -43,20 +43,41 @@ export async function unavailableOnFailure<T>(what: string, run: () => Promise<T
 
 export function createQuickSearchLookups(db: Db, options: { log?: Pick<Log, 'warn'> } = {}): QuickSearchLookups {
   return {
-    byName: (params) =>
-      unavailableOnFailure('quick-search name lookup', async () => ({
-        rows: await findOrganisationsByName(db, params),
-        corrected: () =>
-          unavailableOnFailure('quick-search corrected name lookup', () =>
-            findOrganisationsByCorrectedName(db, params).catch((error: unknown) => {
-              if (cancelledByTimeout(error)) {
-                options.log?.warn({ searchName: params.searchName }, 'quick-search typo step cancelled by the statement timeout; answered without corrections');
-                return [];
-              }
-              throw error;
-            }),
-          ),
-      })),
+    byName: (params) => {
+      // Resolved once the typo step's answer is wanted: when corrected() is called, or (for an eager typo step) when
+      // the exact step found nothing, which the use case then always follows with it.
+      let wanted: () => void = () => undefined;
+      const everyWordWanted = new Promise<void>((resolve) => {
+        wanted = resolve;
+      });
+      const typoStep = () =>
+        unavailableOnFailure('quick-search corrected name lookup', () =>
+          findOrganisationsByCorrectedName(db, params, undefined, everyWordWanted).catch((error: unknown) => {
+            if (cancelledByTimeout(error)) {
+              options.log?.warn({ searchName: params.searchName }, 'quick-search typo step cancelled by the statement timeout; answered without corrections');
+              return [];
+            }
+            throw error;
+          }),
+        );
+      // Started beside the exact step when asked (a query the exact spelling most likely misses): its word
+      // corrections and corrected whole names (cheap prepared statements) at once, its every-word branches only once
+      // wanted (a typo step never wanted stops there). Its failure is the caller's only through corrected(), never
+      // an unhandled rejection when the exact step is the answer.
+      let typo = params.eagerTypoStep === true ? typoStep() : undefined;
+      typo?.catch(() => undefined);
+      return unavailableOnFailure('quick-search name lookup', async () => {
+        const rows = await findOrganisationsByName(db, params);
+        if (rows.length === 0) wanted();
+        return {
+          rows,
+          corrected: () => {
+            wanted();
+            return (typo ??= typoStep());
+          },
+        };
+      });
+    },
     byWords: (params) => unavailableOnFailure('quick-search word-overlap lookup', () => findOrganisationsByWordOverlap(db, params)),
     byIdentifier: (params) => unavailableOnFailure('quick-search identifier lookup', () => findOrganisationsByIdentifier(db, params)),
     byWebsite: (params) => unavailableOnFailure('quick-search website lookup', () => findOrganisationsByWebsite(db, params)),

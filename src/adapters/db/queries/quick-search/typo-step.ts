@@ -36,6 +36,11 @@ export async function findOrganisationsByCorrectedName(
   params: LookupScopeParams & { searchName: string; alternativeSearchName?: string; poolSize: number },
   /** The word corrections of `typoStepWords(params).lookedUp`, when the caller already has them (batch matching's chunk). */
   known?: WordCorrections,
+  /**
+   * Awaited before the every-word branches, the step's one costly statement (a typo step started beside the exact
+   * step waits there until its answer is known to be wanted: quick-search-lookups.ts). The rows do not depend on it.
+   */
+  everyWordWanted?: Promise<unknown>,
 ): Promise<QuickSearchRow[]> {
   const { typed, theTypo, words, alternativeWords, joinedWords, lookedUp: asked } = typoStepWords(params);
   const lookedUp = new Set(correctableWords(asked));
@@ -87,6 +92,7 @@ export async function findOrganisationsByCorrectedName(
     generic = generic && suitsGenericPlan(kept);
   }
   if (branches.length === 0) return [];
+  await everyWordWanted;
   const found = await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(sql.join(branches, sql` union all `), params), generic);
   return answer(found.rows);
 }
