@@ -18,6 +18,7 @@ const GROUP_2 = [
   'match',
   'search-shell',
   'naics-classification',
+  'truthful-states',
   'search-stream',
   'sign-in-and-search',
   'identifier-suggestions',
