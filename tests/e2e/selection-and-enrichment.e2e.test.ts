@@ -17,6 +17,7 @@ import { launchChromium, openDemoPage } from './support/browser';
 import { chooseCountry, resultOption, searchBox } from './support/search-form';
 import { clearSandboxFaults, setSandboxFaults } from './support/sandbox-faults';
 import { expectNoAxeViolations } from './support/accessibility';
+import { holdEnrichment } from './support/enrichment-holds';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -129,8 +130,11 @@ describe('selecting a new registry row', () => {
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
-    // The profile's polls are held for a moment, so the PENDING page the server rendered stays long enough
-    // to be checked with axe and photographed; the real status comes through once they are released.
+    // The enrichment's model calls are held until the PENDING page has been checked: however late the server renders
+    // the page (other work on the machine), the worker cannot have settled the profile first. The profile's polls are
+    // held too, so the page the server rendered stays as it is while it is checked with axe and photographed; the
+    // real status comes through once both are released.
+    const enrichment = await holdEnrichment(NAME);
     let releasePolls: () => void = () => undefined;
     const pollsHeld = new Promise<void>((resolve) => {
       releasePolls = resolve;
@@ -163,6 +167,7 @@ describe('selecting a new registry row', () => {
     } finally {
       releasePolls();
       await page.unroute(profileApi);
+      await enrichment.letGo();
     }
 
     const header = confirmHeader(page);
@@ -367,7 +372,14 @@ describe('Enrich now', () => {
     expect(await panel.getByRole('status').textContent()).toContain('Not enriched');
     await expectAccessible(page, 'organisation page never enriched');
     await recordProfileStatuses(page);
-    await panel.getByRole('button', { name: 'Enrich now' }).click();
+    // Held until the page shows PENDING: an enrichment settled before the page re-read the record would skip it.
+    const enrichment = await holdEnrichment(never.name);
+    try {
+      await panel.getByRole('button', { name: 'Enrich now' }).click();
+      await expect.poll(() => profileStatus(page), { timeout: 30_000, interval: 100 }).toBe('PENDING');
+    } finally {
+      await enrichment.letGo();
+    }
     await expect.poll(() => profileStatus(page), { timeout: 60_000, interval: 200 }).toMatch(/^(COMPLETED|FAILED)$/);
     const statuses = (await recordedStatuses(page)) ?? [];
     expect(statuses.slice(0, 2)).toEqual(['NONE', 'PENDING']);

@@ -16,6 +16,7 @@ import { launchChromium, openDemoPage } from './support/browser';
 import { demoAccountId, openProductDatabase } from './support/product-database';
 import { chooseCountry, resultOption, searchBox } from './support/search-form';
 import { expectNoAxeViolations } from './support/accessibility';
+import { holdEnrichment } from './support/enrichment-holds';
 
 const baseUrl = inject('baseUrl');
 const WAIT = { timeout: 20_000 };
@@ -288,12 +289,18 @@ describe('the identify sidebar of a FAILED organisation', () => {
       note();
     });
     await tabTo(enrichNow);
-    await page.keyboard.press('Enter');
-    // The request was accepted and the sidebar re-read the record: the enrichment is under way.
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __sidebarStates: string[] }).__sidebarStates), { timeout: 30_000, interval: 100 })
-      .toEqual(['failed', 'pending']);
-    expect(await state.locator('.status-badge').textContent()).toBe('Enriching');
+    // Held until the sidebar has been checked: an enrichment settled before the sidebar re-read the record would skip pending.
+    const enrichment = await holdEnrichment(failed.name);
+    try {
+      await page.keyboard.press('Enter');
+      // The request was accepted and the sidebar re-read the record: the enrichment is under way.
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __sidebarStates: string[] }).__sidebarStates), { timeout: 30_000, interval: 100 })
+        .toEqual(['failed', 'pending']);
+      expect(await state.locator('.status-badge').textContent()).toBe('Enriching');
+    } finally {
+      await enrichment.letGo();
+    }
   });
 });
 

@@ -34,6 +34,11 @@ export function enrichmentPhaseOf(messages: readonly ChatMessage[]): 1 | 2 {
   return readTask(messages).phase;
 }
 
+/** The organisation an enrichment request is about (its task's `name: "..."` line); '' when it names none. */
+export function enrichmentSubjectOf(messages: readonly ChatMessage[]): string {
+  return readTask(messages).name ?? '';
+}
+
 function readTask(messages: readonly ChatMessage[]): Task {
   const text = textOf(messages.find((m) => m.role === 'user')?.content);
   const quoted = /^name:\s*(".*")\s*$/m.exec(text)?.[1];

@@ -9,12 +9,15 @@
  * Sandbox control (./turn-holds.ts): `POST /__sandbox/holds {"word"}` holds the discovery turns of queries containing
  * the word, `POST /__sandbox/holds/release {"word"}` answers the turns held now, `GET /__sandbox/holds?word=` counts
  * them, `DELETE /__sandbox/holds?word=` answers all and stops holding; a browser test decides when the agent answers.
+ * With `"agent": "enrichment"` in the body (`&agent=enrichment` in the query) the same verbs hold the enrichment
+ * agent's turns for the organisations whose name contains the word instead: a test decides when a PENDING profile
+ * may settle. The two never hold each other's requests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { listenOnLoopback } from '../listen-on-loopback';
 import { ConnectionLog, FaultPlan, sleep, takeFault } from '../faults';
-import { decideEnrichmentTurn, enrichmentPhaseOf } from './enrichment-policy';
+import { decideEnrichmentTurn, enrichmentPhaseOf, enrichmentSubjectOf } from './enrichment-policy';
 import { chatMessageSchema, decideTurn, readRequest, type PolicyOptions, type Turn } from './policy';
 import { TurnHolds } from './turn-holds';
 import { readBody } from '../read-body';
@@ -63,6 +66,8 @@ export interface FakeOpenAi {
   phase2Faults: FaultPlan;
   /** Discovery turns held until released (also reachable over HTTP at `/__sandbox/holds`). */
   holds: TurnHolds;
+  /** The enrichment agent's turns held until released, by organisation name (`/__sandbox/holds`, agent enrichment). */
+  enrichmentHolds: TurnHolds;
   connections: ConnectionLog;
   stats: FakeOpenAiStats;
   close(): Promise<void>;
@@ -89,6 +94,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const connections = new ConnectionLog();
   const stats: FakeOpenAiStats = { requests: 0, completedTurns: [], finishedRuns: 0 };
   const holds = new TurnHolds();
+  const enrichmentHolds = new TurnHolds();
   let completionCounter = 0;
 
   const server = createServer((req, res) => {
@@ -102,7 +108,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake-openai.local');
     const path = url.pathname;
-    if (path === HOLDS_PATH || path === `${HOLDS_PATH}/release`) return controlHolds(req, res, url, holds);
+    if (path === HOLDS_PATH || path === `${HOLDS_PATH}/release`) return controlHolds(req, res, url, { discovery: holds, enrichment: enrichmentHolds });
     if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/chat/completions')) {
       return sendError(res, 404, 'Unknown endpoint', 'invalid_request_error');
     }
@@ -116,13 +122,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     completionCounter += 1;
     const id = `chatcmpl-${completionCounter}`;
     const stream = parsed.data.stream === true;
-    if (!enrichment) {
-      // A test holding this query's turns decides when this one is answered.
-      const gone = new AbortController();
-      res.on('close', () => gone.abort());
-      await holds.pass(readRequest(parsed.data.messages).query, gone.signal);
-      if (gone.signal.aborted) return;
-    }
+    // A test holding this query's turns (or this organisation's enrichment) decides when this one is answered.
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    if (enrichment) await enrichmentHolds.pass(enrichmentSubjectOf(parsed.data.messages), gone.signal);
+    else await holds.pass(readRequest(parsed.data.messages).query, gone.signal);
+    if (gone.signal.aborted) return;
 
     const plan = enrichment && phase2Faults.scheduled && enrichmentPhaseOf(parsed.data.messages) === 2 ? phase2Faults : faults;
     const outcome = await takeFault(plan, req, res, {
@@ -167,6 +172,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     faults,
     phase2Faults,
     holds,
+    enrichmentHolds,
     connections,
     stats,
     close: listening.close,
@@ -247,10 +253,13 @@ function completion(id: string, model: string, turn: Turn, promptTokens: number)
 }
 
 const HOLDS_PATH = '/__sandbox/holds';
-const holdRequestSchema = z.object({ word: z.string().trim().min(1).max(100) });
+const holdRequestSchema = z.object({
+  word: z.string().trim().min(1).max(100),
+  agent: z.enum(['discovery', 'enrichment']).default('discovery'),
+});
 
 /** The sandbox control over held turns (see the file's header). */
-async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL, holds: TurnHolds): Promise<void> {
+async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL, byAgent: Record<'discovery' | 'enrichment', TurnHolds>): Promise<void> {
   const json = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -258,9 +267,13 @@ async function controlHolds(req: IncomingMessage, res: ServerResponse, url: URL,
   const fromBody =
     req.method === 'POST'
       ? holdRequestSchema.safeParse(safeJson(await readBody(req, MAX_BODY_BYTES).catch(() => '')))
-      : holdRequestSchema.safeParse({ word: url.searchParams.get('word') ?? '' });
-  if (!fromBody.success) return json(400, { error: { message: 'a word (1-100 characters) is required', type: 'invalid_request_error', code: null } });
-  const { word } = fromBody.data;
+      : holdRequestSchema.safeParse({ word: url.searchParams.get('word') ?? '', agent: url.searchParams.get('agent') ?? undefined });
+  if (!fromBody.success)
+    return json(400, {
+      error: { message: 'a word (1-100 characters) is required; agent, if given, is discovery or enrichment', type: 'invalid_request_error', code: null },
+    });
+  const { word, agent } = fromBody.data;
+  const holds = byAgent[agent];
   if (url.pathname.endsWith('/release')) {
     if (req.method !== 'POST') return json(405, { error: { message: 'POST only', type: 'invalid_request_error', code: null } });
     holds.release(word);

@@ -3,9 +3,10 @@
  * it releases them, turn by turn (issue 21, section 1: the search says "done" when its last channel ends, which a
  * test can prove only if it decides when the agent's turns are answered, not a timer). A hold is armed for a word;
  * each discovery request whose query contains it waits; `release` answers the requests waiting now, and later ones
- * wait again until the next release; `disarm` answers everything and stops holding. Requests of other queries, and
- * the enrichment agent's, are never held. Served by the model fake on loopback (`/__sandbox/holds`); production
- * never starts the fakes.
+ * wait again until the next release; `disarm` answers everything and stops holding. Requests of other queries are
+ * never held. The model fake keeps two: one for the discovery agent's queries, one for the enrichment agent's
+ * organisation names (a browser test checks a PENDING profile, then lets the enrichment settle); neither holds the
+ * other agent's requests. Served by the model fake on loopback (`/__sandbox/holds`); production never starts the fakes.
  */
 
 export interface HoldCounts {

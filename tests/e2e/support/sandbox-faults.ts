@@ -1,8 +1,9 @@
 /**
  * Sandbox faults on the one product under test, at run time (src/sandbox/fault-control.ts), instead of a second
  * product started with another SANDBOX_FAULTS: a describe sets its faults before its case and clears them after, so
- * the files after it see the fakes as usual. Browser test files run one at a time (vitest.e2e.config.ts), so a fault set
- * here reaches only this file's requests (and a job of an earlier file still running, which none leaves behind).
+ * the files after it see the fakes as usual. Browser test files run one at a time on a product (vitest.e2e.config.ts;
+ * `npm test`'s two groups side by side each have their own), so a fault set here reaches only this file's requests (and
+ * a job of an earlier file still running, which none leaves behind).
  */
 import { inject } from 'vitest';
 import type { SandboxFaultSetting } from '../../../src/core/sandbox-faults';
