@@ -17,9 +17,7 @@ async function violationsOf(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  return violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
-  );
+  return violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
 }
 
 /**
