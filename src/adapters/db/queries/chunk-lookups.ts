@@ -16,7 +16,7 @@
  * lookup's are; rows are mapped by quick search's own `toRow`. Batch matching's matchRows calls them on its own
  * pool (decision 0027: no port; they have no second implementation).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { IdentifierRow, QuickSearchRow } from '../../../server/quick-search/ports';
 import type { Db } from '../client';
 import { inCountryOf, rowColumns, toRow, type RawRow } from './quick-search/lookup-scope';
@@ -94,15 +94,34 @@ export async function chunkExactNames(db: Db, accountId: string, searchNames: re
   return found;
 }
 
-/** The quick lookup's identifier lookup for each query (`value` normalised), answered in the queries' order. */
-export async function chunkIdentifiers(db: Db, accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]> {
+/**
+ * One statement for every distinct (value, country) of a chunk: `lookup`, a subquery over `q.value` and `q.country`
+ * ordered by `search_name`, run for each in a lateral join; its rows mapped by `toItem`, answered in the queries' order.
+ */
+async function eachQuery<R extends RawRow, T>(db: Db, what: string, queries: readonly ChunkQuery[], lookup: SQL, toItem: (raw: R) => T): Promise<T[][]> {
   if (queries.length === 0) return [];
   const { values, countries, at } = distinctQueries(queries);
-  const result = await unavailableOnFailure('identifier lookup', () =>
-    db.execute<RawRow & { ordinal: string; matched_type: string; matched_value: string }>(sql`
+  const result = await unavailableOnFailure(what, () =>
+    db.execute<R & { ordinal: string }>(sql`
     select q.ordinal, f.*
       from unnest(${sql.param(values)}::text[], ${sql.param(countries)}::text[]) with ordinality as q(value, country, ordinal)
-      cross join lateral (
+      cross join lateral (${lookup}) f
+     order by q.ordinal, f.search_name`),
+  );
+  return alignedTo<T>(
+    at,
+    values.length,
+    result.rows.map((raw) => ({ ordinal: Number(raw.ordinal), row: toItem(raw as R) })),
+  );
+}
+
+/** The quick lookup's identifier lookup for each query (`value` normalised), answered in the queries' order. */
+export function chunkIdentifiers(db: Db, accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<IdentifierRow[][]> {
+  return eachQuery<RawRow & { matched_type: string; matched_value: string }, IdentifierRow>(
+    db,
+    'identifier lookup',
+    queries,
+    sql`
         select ${rowColumns(accountId, sql`null::text`)}, m.type as matched_type, m.value as matched_value
           from organisations o
           cross join lateral (
@@ -112,40 +131,25 @@ export async function chunkIdentifiers(db: Db, accountId: string, queries: reado
          where o.id in (select i.organisation_id from organisation_identifiers i where i.value_normalised = q.value)
            and ${inCountryOf(sql`q.country`)} and ${visibleToAccount(accountId, sql.raw('o.id'))}
          order by o.search_name
-         limit ${limit}) f
-     order by q.ordinal, f.search_name`),
-  );
-  return alignedTo<IdentifierRow>(
-    at,
-    values.length,
-    result.rows.map((raw) => ({
-      ordinal: Number(raw.ordinal),
-      row: { ...toRow(raw), matchedIdentifier: { type: raw.matched_type, value: raw.matched_value } },
-    })),
+         limit ${limit}`,
+    (raw) => ({ ...toRow(raw), matchedIdentifier: { type: raw.matched_type, value: raw.matched_value } }),
   );
 }
 
 /** The quick lookup's website lookup for each query (`value` a normalised host), answered in the queries' order. */
-export async function chunkWebsites(db: Db, accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]> {
-  if (queries.length === 0) return [];
-  const { values, countries, at } = distinctQueries(queries);
-  const result = await unavailableOnFailure('website lookup', () =>
-    db.execute<RawRow & { ordinal: string }>(sql`
-    select q.ordinal, f.*
-      from unnest(${sql.param(values)}::text[], ${sql.param(countries)}::text[]) with ordinality as q(domain, country, ordinal)
-      cross join lateral (
+export function chunkWebsites(db: Db, accountId: string, queries: readonly ChunkQuery[], limit: number): Promise<QuickSearchRow[][]> {
+  return eachQuery<RawRow, QuickSearchRow>(
+    db,
+    'website lookup',
+    queries,
+    sql`
         select ${rowColumns(accountId, sql`null::text`)}
           from organisations o
-         where o.website_domain = q.domain
+         where o.website_domain = q.value
            and ${inCountryOf(sql`q.country`)} and ${visibleToAccount(accountId, sql.raw('o.id'))}
          order by o.search_name
-         limit ${limit}) f
-     order by q.ordinal, f.search_name`),
-  );
-  return alignedTo<QuickSearchRow>(
-    at,
-    values.length,
-    result.rows.map((raw) => ({ ordinal: Number(raw.ordinal), row: toRow(raw) })),
+         limit ${limit}`,
+    toRow,
   );
 }
 
