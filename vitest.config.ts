@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './tests/setup/slow-files-first';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const alias = { '@': path.join(root, 'src') };
@@ -23,6 +24,8 @@ export default defineConfig({
     // the tier to a single file at a time, and most of an integration file's time is spent waiting (time limits,
     // fault delays, polling workers, PostgreSQL), which other files now fill (docs/contributing.md, test suite).
     poolOptions: { threads: { isolate: false }, forks: { maxForks: 3 } },
+    // The slowest integration files start first, so none of them ends the tier alone (tests/setup/slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         resolve: { alias },
