@@ -378,9 +378,24 @@ export interface NameEvidence {
   shape: NameShape;
 }
 
+/**
+ * The last name evidence computed, by the query's name and the subject's names (all it depends on): a candidate's
+ * evidence is asked for by its match, its relevance floor and its order, and the quick lookup ranks the same rows again
+ * once the word-overlap stage has added its own (this was most of the lookup's own CPU at 1M, bench/README.md). Bounded:
+ * emptied at EVIDENCE_MEMO_SIZE entries. Frozen, as every caller shares it.
+ */
+const EVIDENCE_MEMO_SIZE = 4096;
+const evidenceMemo = new Map<string, NameEvidence>();
+
 export function nameEvidence(queryName: string, subject: MatchSubject): NameEvidence {
+  const key = [queryName, subject.name, ...(subject.otherNames ?? []).flatMap((n) => [n.kind, n.value])].join('\u0000');
+  const known = evidenceMemo.get(key);
+  if (known !== undefined) return known;
   const { queryForm, best, ignored } = bestQueryReading(queryName, subject);
-  return { queryForm, best, ignored, shape: best === undefined ? 'whole' : shapeOf(queryForm, best) };
+  const evidence: NameEvidence = Object.freeze({ queryForm, best, ignored, shape: best === undefined ? 'whole' : shapeOf(queryForm, best) });
+  if (evidenceMemo.size >= EVIDENCE_MEMO_SIZE) evidenceMemo.clear();
+  evidenceMemo.set(key, evidence);
+  return evidence;
 }
 
 /** Shapes of name that never decide a match by the name alone: scored under MATCH_THRESHOLD whatever their table says. */
@@ -437,7 +452,7 @@ export function assessMatch(query: MatchQuery, subject: MatchSubject, calibratio
       identifier: identifier.matched,
       website: website.matched,
       legalFormsIgnored: [...legalForms],
-      corrections: nameMatched ? best.corrections : [],
+      corrections: nameMatched ? [...best.corrections] : [],
     },
   };
 }

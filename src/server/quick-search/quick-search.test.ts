@@ -82,6 +82,49 @@ describe('createQuickSearch', () => {
     ]);
   });
 
+  it('starts the word-overlap stage beside the name steps for a name of two words or more, and uses it only when they hold no match', async () => {
+    const started: string[] = [];
+    let releaseName: () => void = () => undefined;
+    const nameHeld = new Promise<void>((resolve) => {
+      releaseName = resolve;
+    });
+    const overlapRow = { ...row({ id: 'overlap', name: 'Emami Realty Limited' }), overlap: { sharesRareWord: true } };
+    const search = (exact: QuickSearchRow[], byWords: QuickSearchLookups['byWords']) =>
+      createQuickSearch({
+        lookups: lookups({
+          byName: async (p) => (started.push(`name ${p.searchName}`), await nameHeld, named(exact)),
+          byWords: async (p) => (started.push(`words ${p.words.join(' ')}`), releaseName(), byWords(p)),
+        }),
+        membership: noMembership,
+        logo: noLogo,
+        log: silent,
+        limit: 10,
+      });
+    // The name step answers only once the stage has started: they run side by side.
+    const partial = await search([], async () => [overlapRow]).execute({ accountId: 'a', query: 'Emami Infrastructure', countryIsoAlpha3: 'GLO' });
+    expect([...started].sort()).toEqual(['name emami infrastructure', 'words emami infrastructure']);
+    expect(partial.map((c) => c.existingOrgId)).toEqual(['overlap']);
+    // The name steps hold the match: the stage's rows and its failure are not used.
+    const failing = async (): Promise<QuickSearchRow[]> => {
+      throw new UnavailableError('word overlap failed', 'Search is temporarily unavailable');
+    };
+    const exact = await search([row({ id: 'exact', name: 'Acme Widgets Pty Ltd' })], failing).execute({
+      accountId: 'a',
+      query: 'Acme Widgets',
+      countryIsoAlpha3: 'GLO',
+    });
+    expect(exact.map((c) => [c.existingOrgId, c.match.match])).toEqual([['exact', true]]);
+    // Needed and failed: the lookup rejects (503), as a failing lookup does.
+    await expect(search([], failing).execute({ accountId: 'a', query: 'Emami Infrastructure', countryIsoAlpha3: 'GLO' })).rejects.toBeInstanceOf(
+      UnavailableError,
+    );
+    // One word, an identifier or a website: not started beside the name steps.
+    started.length = 0;
+    for (const query of ['Emami', 'Emami Realty 51 824 753 556', 'emami-realty.com'])
+      await search([row({ id: 'x', name: 'Emami Realty Limited' })], async () => []).execute({ accountId: 'a', query, countryIsoAlpha3: 'GLO' });
+    expect(started.filter((s) => s.startsWith('words'))).toEqual([]);
+  });
+
   it('looks up identifiers as people type them, and the rest of a longer query as the name', async () => {
     const seen: unknown[] = [];
     const quickSearch = createQuickSearch({

@@ -27,6 +27,7 @@
  *     match (fetched by id when the text did not find it), one judged `different` never a match: judged-candidates.ts.
  * 12. When the name steps hold no match, a name query of two words or more (one word: when the name steps left no
  *     candidate at all) also runs the word-overlap stage (decision 0021): organisations whose names, aliases or former names share the query's rarest word (word-overlap.ts).
+ *     A name of two words or more without an identifier or website starts it beside the name steps (decision 0030).
  *     Its rows join the name steps' rows; a row that shares only some words is never a match (core/match-confidence.ts).
  *     A row whose name shares a rare word with the query is a candidate whatever its score, after those that clear
  *     the relevance floor, whichever step found it (match-ranking.ts).
@@ -98,6 +99,12 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       // rarely the stored spelling letter for letter ("Хоспиталитй" is "khospitaliti"), so the exact spelling
       // mostly misses and the typo step would follow it anyway (the same rows, one round trip fewer).
       const eagerTypoStep = HAS_LETTER.test(wanted) && identifierValues.length === 0 && websiteDomain === undefined && hasTransliteratedLetters(nameText);
+      // Rule 12's stage beside the name steps for a name of two words or more (no identifier, no website): it runs
+      // whenever the name steps hold no match (a partial, former or namesake name, a name found nowhere), and then
+      // its rows are ready instead of a round trip later. Its answer is used only then; a failure only then.
+      const overlapOf = () => deps.lookups.byWords({ ...scope, words, poolSize });
+      const eagerOverlap = words.length > 1 && identifierValues.length === 0 && websiteDomain === undefined ? overlapOf() : undefined;
+      eagerOverlap?.catch(() => undefined);
       const [nameLookup, byIdentifier, byWebsite, judgements] = await Promise.all([
         wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize, eagerTypoStep }),
         identifierValues.length === 0 ? none : deps.lookups.byIdentifier({ ...scope, valuesNormalised: identifierValues, limit: deps.limit }),
@@ -130,7 +137,7 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       // A one-word query runs it only when the name steps left nothing at all: its word is already looked for whole
       // by the exact step, and a word that begins names ("kookaburra") would pay a second statement for nothing.
       const overlapDue = words.length > 1 || (words.length === 1 && candidates.length === 0);
-      const byWords = !overlapDue || candidates.some((c) => c.match.match) ? [] : await deps.lookups.byWords({ ...scope, words, poolSize });
+      const byWords = !overlapDue || candidates.some((c) => c.match.match) ? [] : await (eagerOverlap ?? overlapOf());
       if (byWords.length > 0) {
         const named = new Set(byName.map((row) => row.id));
         const sharingRareWord = new Set(byWords.filter((row) => row.overlap?.sharesRareWord === true).map((row) => row.id));
