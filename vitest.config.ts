@@ -51,6 +51,11 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-setup.ts'],
           setupFiles,
           pool: 'forks',
+          // Each fork keeps its modules from file to file, as the fast tier's thread does: importing the composition
+          // root, drizzle and the schemas again for every file was most of the tier's CPU (vitest's "collect", 398 s
+          // summed over the files of a fresh-clone run). Safe here: no integration test mocks a module or stubs the
+          // environment; each file builds its own container and database (docs/contributing.md, test suite).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env,

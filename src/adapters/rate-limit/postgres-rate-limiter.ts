@@ -79,8 +79,11 @@ interface WindowView {
   inFlight: number;
 }
 
+/** Two answers whose windows end this close together are of the same window (a window is 60 s). */
+const SAME_WINDOW_TOLERANCE_MS = 5_000;
+
 /** This instance's view of each account's current window, from the shared count's answers. */
-class WindowViews {
+export class WindowViews {
   private readonly views = new Map<string, WindowView>();
 
   constructor(private readonly margin: number) {}
@@ -99,7 +102,12 @@ class WindowViews {
   answered(accountId: string, answer: RateLimiterRes): void {
     const view = this.views.get(accountId);
     const inFlight = view ? Math.max(0, view.inFlight - 1) : 0;
-    this.views.set(accountId, { remaining: answer.remainingPoints, windowEndsAt: Date.now() + answer.msBeforeNext, inFlight });
+    const windowEndsAt = Date.now() + answer.msBeforeNext;
+    // Counts sent together answer in any order (each on a connection of its own): within one window the points only
+    // go down (a refund aside, refunded()), so the lowest count heard is the latest, whichever answer came last.
+    const sameWindow = view !== undefined && Math.abs(windowEndsAt - view.windowEndsAt) < SAME_WINDOW_TOLERANCE_MS;
+    const remaining = sameWindow ? Math.min(view.remaining, answer.remainingPoints) : answer.remainingPoints;
+    this.views.set(accountId, { remaining, windowEndsAt, inFlight });
     if (this.views.size > MAX_VIEWS) this.dropEnded();
   }
 
