@@ -6,38 +6,39 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 const ALL = 'tests/e2e/**/*.e2e.test.ts';
 /**
- * `npm test` runs the browser files in three groups side by side (`npm run test:browser`), each vitest process on a
- * product of its own (global setup), so a group's sandbox faults, flags and limits reach only its own files. Groups 2
- * and 3 are these lists, group 1 every other file (a new file lands in group 1; `changes-webhook-disabled` and
- * `start-banner` start a product of their own besides); the three took about the same time in CI
- * (docs/contributing.md, test suite). `npm run test:e2e` (no E2E_GROUP) runs every file on one product.
+ * `npm test` runs the browser files in two groups side by side (`npm run test:browser`), each vitest process on a
+ * product of its own (global setup), so a group's sandbox faults, flags and limits reach only its own files. Group 2
+ * is this list, group 1 every other file (a new file lands in group 1; `changes-webhook-disabled` and `start-banner`
+ * start a product of their own besides); the two took about the same time in CI (docs/contributing.md, test suite).
+ * `npm run test:e2e` (no E2E_GROUP) runs every file on one product.
  */
-const GROUPS: Record<'2' | '3', string[]> = {
-  '2': [
-    'selection-and-enrichment',
-    'identify-and-pages',
-    // Not on request-fuzz's product: right after it there (group 1 in size order), its registry pass once took over 30 s.
-    'match',
-    'sign-in-and-search',
-    'identifier-suggestions',
-    'demo-figures',
-    'registry-status',
-  ],
-  '3': ['changes-webhook-disabled', 'search-shell', 'naics-classification', 'truthful-states', 'search-stream', 'start-banner', 'changes', 'match-explanation'],
-};
-const listed = (group: '2' | '3') => GROUPS[group].map((name) => `tests/e2e/${name}.e2e.test.ts`);
+const GROUP_2 = [
+  'identify-and-pages',
+  // Not on request-fuzz's product: right after it there (group 1 in size order), its registry pass once took over 30 s.
+  'match',
+  'search-shell',
+  'naics-classification',
+  'truthful-states',
+  'search-stream',
+  'sign-in-and-search',
+  'identifier-suggestions',
+  'changes',
+  'match-explanation',
+  'start-banner',
+  'demo-figures',
+  'registry-status',
+].map((name) => `tests/e2e/${name}.e2e.test.ts`);
 
 function filesOf(group: string | undefined): { include: string[]; exclude: string[] } {
   switch (group ?? '') {
     case '':
       return { include: [ALL], exclude: configDefaults.exclude };
     case '1':
-      return { include: [ALL], exclude: [...configDefaults.exclude, ...listed('2'), ...listed('3')] };
+      return { include: [ALL], exclude: [...configDefaults.exclude, ...GROUP_2] };
     case '2':
-    case '3':
-      return { include: listed(group as '2' | '3'), exclude: configDefaults.exclude };
+      return { include: GROUP_2, exclude: configDefaults.exclude };
     default:
-      throw new Error(`E2E_GROUP is 1, 2, 3 or unset (every file), not ${JSON.stringify(group)}`);
+      throw new Error(`E2E_GROUP is 1, 2 or unset (every file), not ${JSON.stringify(group)}`);
   }
 }
 
