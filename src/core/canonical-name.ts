@@ -33,6 +33,7 @@ import {
   TRAILING_LEGAL_FORMS,
   WORD_FORMS,
 } from './legal-forms';
+import { memoised } from './memoised';
 import { latinSkeleton } from './latin-skeleton';
 import { foldName } from './name-folding';
 import { NUMBER_WORDS } from './number-words';
@@ -81,25 +82,10 @@ export function canonicalName(name: string): string {
   return name.normalize('NFC').replace(/\s+/gu, ' ').replace(CONTROL_OR_INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
 }
 
-/**
- * The last forms computed, by name: the match object asks for the forms of the same query and the same candidate
- * names again and again (every candidate of a query, every row of a batch chunk), and folding is most of its cost.
- * Bounded: emptied when it holds MEMO_SIZE names. Pure functions of the name, so a remembered form is the form.
- */
-const MEMO_SIZE = 4096;
-function memoised<T>(compute: (name: string) => T): (name: string) => T {
-  const memo = new Map<string, T>();
-  return (name) => {
-    const known = memo.get(name);
-    if (known !== undefined) return known;
-    const value = compute(name);
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(name, value);
-    return value;
-  };
-}
+/** The forms are pure functions of the name, computed again and again for the same names: remembered (memoised.ts). */
+const byName = (name: string) => name;
 
-const keyTokensOf = memoised((name: string): readonly string[] => Object.freeze(computeKeyTokens(name)));
+const keyTokensOf = memoised(byName, (name: string): readonly string[] => Object.freeze(computeKeyTokens(name)));
 
 /** Lower-case Latin tokens: diacritics and punctuation gone, initials joined, `&` as `and`, legal forms spelled one way. */
 function keyTokens(name: string): string[] {
@@ -209,7 +195,7 @@ export function searchName(name: string): string {
   return searchNameOf(name);
 }
 
-const searchNameOf = memoised((name: string): string => {
+const searchNameOf = memoised(byName, (name: string): string => {
   const tokens = keyTokens(name);
   let stripped = withoutTrailingLegalForms(tokens);
   if (stripped.length > 1 && stripped[0] === 'the') stripped = stripped.slice(1);

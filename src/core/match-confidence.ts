@@ -21,6 +21,7 @@ import { keyName, searchName, searchNameWithoutLegalFormWords } from './canonica
 import { normaliseIdentifierValue, queryHasDigit, readIdentifiers } from './identifiers';
 import { calibrate, NAME_CALIBRATIONS, type NameCalibrations, type NameShape } from './match-calibration';
 import { MATCH_THRESHOLD, RELEVANCE_FLOOR, type Match, type MatchGrade, type MatchGrades, type TypoCorrection } from './match';
+import { memoised } from './memoised';
 import { jaroWinkler } from './similarity';
 import { normaliseWebsiteHost, registrableDomain } from './website';
 import { respellingKey } from './word-respelling';
@@ -379,24 +380,18 @@ export interface NameEvidence {
 }
 
 /**
- * The last name evidence computed, by the query's name and the subject's names (all it depends on): a candidate's
- * evidence is asked for by its match, its relevance floor and its order, and the quick lookup ranks the same rows again
- * once the word-overlap stage has added its own (this was most of the lookup's own CPU at 1M, bench/README.md). Bounded:
- * emptied at EVIDENCE_MEMO_SIZE entries. Frozen, as every caller shares it.
+ * A candidate's name evidence is asked for by its match, its relevance floor and its order, and the quick lookup ranks
+ * the same rows again once the word-overlap stage has added its own (most of the lookup's own CPU at 1M, decision
+ * 0030): remembered by the query's name and the subject's names, all it reads (memoised.ts). Frozen, as every caller
+ * shares it.
  */
-const EVIDENCE_MEMO_SIZE = 4096;
-const evidenceMemo = new Map<string, NameEvidence>();
-
-export function nameEvidence(queryName: string, subject: MatchSubject): NameEvidence {
-  const key = [queryName, subject.name, ...(subject.otherNames ?? []).flatMap((n) => [n.kind, n.value])].join('\u0000');
-  const known = evidenceMemo.get(key);
-  if (known !== undefined) return known;
-  const { queryForm, best, ignored } = bestQueryReading(queryName, subject);
-  const evidence: NameEvidence = Object.freeze({ queryForm, best, ignored, shape: best === undefined ? 'whole' : shapeOf(queryForm, best) });
-  if (evidenceMemo.size >= EVIDENCE_MEMO_SIZE) evidenceMemo.clear();
-  evidenceMemo.set(key, evidence);
-  return evidence;
-}
+export const nameEvidence: (queryName: string, subject: MatchSubject) => NameEvidence = memoised(
+  (queryName: string, subject: MatchSubject) => [queryName, subject.name, ...(subject.otherNames ?? []).flatMap((n) => [n.kind, n.value])].join('\u0000'),
+  (queryName: string, subject: MatchSubject): NameEvidence => {
+    const { queryForm, best, ignored } = bestQueryReading(queryName, subject);
+    return Object.freeze({ queryForm, best, ignored, shape: best === undefined ? 'whole' : shapeOf(queryForm, best) });
+  },
+);
 
 /** Shapes of name that never decide a match by the name alone: scored under MATCH_THRESHOLD whatever their table says. */
 const CAPPED_SHAPES: ReadonlySet<NameShape> = new Set(['partial', 'namesake', 'begun']);

@@ -98,12 +98,13 @@ export function createQuickSearch(deps: QuickSearchDependencies): QuickSearch {
       // Rule 1's typo step beside the exact step for a name written in another alphabet: its transliteration is
       // rarely the stored spelling letter for letter ("Хоспиталитй" is "khospitaliti"), so the exact spelling
       // mostly misses and the typo step would follow it anyway (the same rows, one round trip fewer).
-      const eagerTypoStep = HAS_LETTER.test(wanted) && identifierValues.length === 0 && websiteDomain === undefined && hasTransliteratedLetters(nameText);
+      const nameOnly = identifierValues.length === 0 && websiteDomain === undefined;
+      const eagerTypoStep = HAS_LETTER.test(wanted) && nameOnly && hasTransliteratedLetters(nameText);
       // Rule 12's stage beside the name steps for a name of two words or more (no identifier, no website): it runs
       // whenever the name steps hold no match (a partial, former or namesake name, a name found nowhere), and then
       // its rows are ready instead of a round trip later. Its answer is used only then; a failure only then.
       const overlapOf = () => deps.lookups.byWords({ ...scope, words, poolSize });
-      const eagerOverlap = words.length > 1 && identifierValues.length === 0 && websiteDomain === undefined ? overlapOf() : undefined;
+      const eagerOverlap = words.length > 1 && nameOnly ? overlapOf() : undefined;
       eagerOverlap?.catch(() => undefined);
       const [nameLookup, byIdentifier, byWebsite, judgements] = await Promise.all([
         wanted === '' ? noName : deps.lookups.byName({ ...scope, searchName: wanted, alternativeSearchName: alternative, poolSize, eagerTypoStep }),
