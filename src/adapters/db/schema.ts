@@ -172,6 +172,8 @@ export const organisations = pgTable(
     index('organisations_search_name_prefix_idx').using('btree', sql`${t.searchName} text_pattern_ops`),
     // The punctuation-free form ("kwik fit" -> "kwikfit"): a prefix of it finds "KwikFit" for "Kwik-Fit Ltd" and back.
     index('organisations_search_compact_prefix_idx').using('btree', sql`replace(${t.searchName}, ' ', '') text_pattern_ops`),
+    // Its whole words (queries/quick-search/every-word-branches.ts, `nameWords`): every word of a query, whole.
+    index('organisations_search_words_idx').using('gin', sql`array_to_tsvector(array_remove(string_to_array(${t.searchName}, ' '), ''))`),
     index('organisations_key_idx').on(t.key),
     index('organisations_website_domain_idx').on(t.websiteDomain),
     index('organisations_country_idx').on(t.countryIsoAlpha3),
@@ -214,6 +216,7 @@ export const organisationAliases = pgTable(
     index('organisation_aliases_search_value_trgm_idx').using('gin', sql`${t.searchValue} gin_trgm_ops`),
     index('organisation_aliases_search_value_prefix_idx').using('btree', sql`${t.searchValue} text_pattern_ops`),
     index('organisation_aliases_search_compact_prefix_idx').using('btree', sql`replace(${t.searchValue}, ' ', '') text_pattern_ops`),
+    index('organisation_aliases_search_words_idx').using('gin', sql`array_to_tsvector(array_remove(string_to_array(${t.searchValue}, ' '), ''))`),
     index('organisation_aliases_organisation_idx').on(t.organisationId),
   ],
 );

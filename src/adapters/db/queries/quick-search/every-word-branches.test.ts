@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suitsGenericPlan } from './every-word-branches';
+import { everyWholeWord, suitsGenericPlan } from './every-word-branches';
 
 describe('suitsGenericPlan (decision 0028: which every-word branches batch matching plans once, generically)', () => {
   it('holds when one position has only words of 4+ letters: the trigram index is the plan whatever they are', () => {
@@ -21,5 +21,16 @@ describe('suitsGenericPlan (decision 0028: which every-word branches batch match
     expect(suitsGenericPlan([['ing', 'king']])).toBe(false);
     expect(suitsGenericPlan([])).toBe(false);
     expect(suitsGenericPlan([[]])).toBe(false);
+  });
+});
+
+describe('everyWholeWord (the exact step reads every word of the query whole first, over the whole-word GIN index)', () => {
+  it('joins the words as quoted lexemes with &, so every one must be a word of the name', () => {
+    expect(everyWholeWord(['harbour', 'tech'])).toBe("'harbour' & 'tech'");
+    expect(everyWholeWord(['bt'])).toBe("'bt'");
+  });
+
+  it('reads no character of a word as an operator: a quote is doubled, a backslash escaped', () => {
+    expect(everyWholeWord(["o'brien", 'a\\b', '&|!'])).toBe("'o''brien' & 'a\\\\b' & '&|!'");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The name lookup's every-word branches (spec: POST /api/organisations/quick-search, rule 1: the fuzzy name
- * lookup, "full-text index on name"): names and aliases that contain every word of the query, in any order, over
- * the trigram GIN indexes: `containsEveryWord` in the exact step (name-lookup.ts), `everyWordBranches` with each
- * word's corrections in the typo step (typo-step.ts). Also what both steps share about the query's words:
+ * lookup, "full-text index on name"): names and aliases that contain every word of the query, in any order: whole,
+ * over the whole-word GIN indexes (`nameWords`, `everyWholeWord`: the exact step reads these first, decision 0031),
+ * or begun, over the trigram GIN indexes (`containsEveryWord` in the exact step, name-lookup.ts; `everyWordBranches`
+ * with each word's corrections in the typo step, typo-step.ts). Also what both steps share about the query's words:
  * `wordsOf`, `escapeLike` for a `like` pattern, and FUZZY_MIN_LENGTH.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -14,6 +15,23 @@ export const FUZZY_MIN_LENGTH = MIN_CORRECTED_WORD_LENGTH;
 /** A literal for a `like` pattern. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The words of a name (a search form: words separated by single spaces) as a tsvector, each word a lexeme exactly as
+ * it is written (no parser, no stemming, no stop words): the expression of the GIN indexes
+ * `organisations_search_words_idx` and `organisation_aliases_search_words_idx`.
+ */
+export function nameWords(column: SQL): SQL {
+  return sql`array_to_tsvector(array_remove(string_to_array(${column}, ' '), ''))`;
+}
+
+/**
+ * A tsquery (as text) that holds when every one of `words` is a whole word of the name (`nameWords`): each word
+ * quoted as a lexeme (a quote doubled, a backslash escaped), so no character of a word is read as an operator.
+ */
+export function everyWholeWord(words: readonly string[]): string {
+  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ');
 }
 
 /** Every word of the query appears in the name (any order); words of 3+ characters use the trigram index. */

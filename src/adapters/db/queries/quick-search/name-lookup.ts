@@ -7,17 +7,17 @@
  * under the relevance floor, decision 0016):
  * - findOrganisationsByName (here): prefix or every word, exact spelling; a few ms at 1M organisations. Its
  *   branches: the name or alias starts with the query, or with one of the query's other forms (prefix-forms.ts),
- *   or contains every word of it (every-word-branches.ts); cut to the pool in name-pool.ts.
+ *   or contains every word of it, whole or else begun (every-word-branches.ts); cut to the pool in name-pool.ts.
  * - findOrganisationsByCorrectedName (typo-step.ts): typos, through the vocabulary's word corrections
  *   (word-corrections.ts).
  * The former fallback, `search_name % query` over the organisations themselves, was dropped: at 1M rows its
  * GIN bitmap returned ~6,800 candidate rows for a common-word name and cost 50-260 ms.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { executeValueDependent } from '../../prepared-statement';
-import { containsEveryWord, FUZZY_MIN_LENGTH, suitsGenericPlan, wordsOf } from './every-word-branches';
+import { containsEveryWord, everyWholeWord, FUZZY_MIN_LENGTH, nameWords, suitsGenericPlan, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { prefixForms } from './prefix-forms';
@@ -49,6 +49,26 @@ export async function findOrganisationsByName(
   // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a
   // full pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query
   // ("sutton") would otherwise build a GIN bitmap of thousands of rows for nothing (InitPlan one-time filter).
+  // They come in two parts (decision 0031). First the names and other names holding every word of the query whole
+  // (`nameWords`: a GIN index of whole words, whose few posting lists intersect in well under a millisecond at 1M
+  // organisations). Then, only when no name or other name holds them all whole, those where every word begins a word
+  // of it or, a 3-letter word, appears anywhere in it (the trigram GIN indexes, whose posting lists are of trigrams,
+  // many and long: 2-5 ms for two common words): a word still being typed ("lagoon pac"), a word whose name has it
+  // longer ("tech" in "technologies"). So names holding the query's words as typed come before, and then instead of,
+  // names where a word is only begun.
+  const fewPrefixes = sql`(select count(distinct id) from prefix) < ${pool}`;
+  const wholeWords = (from: SQL, column: SQL, alias: SQL) => sql`
+      select o.id, 0.9::real as score, ${alias} as alias
+        from ${from}
+       where ${fewPrefixes} and ${nameWords(column)} @@ ${everyWholeWord(words)}::tsquery and ${where}
+       limit ${pool}`;
+  const everyWord = (from: SQL, column: SQL, alias: SQL) => sql`
+    (select o.id, 0.9::real as score, ${alias} as alias
+       from ${from}
+      where not exists (select 1 from whole_names) and not exists (select 1 from whole_aliases) and ${fewPrefixes} and ${containsEveryWord(column, words)} and ${where}
+      limit ${pool})`;
+  const names = sql`organisations o`;
+  const aliases = sql`organisation_aliases a join organisations o on o.id = a.organisation_id`;
   const exact = sql`
     with prefix as (
       (select o.id, 1::real as score, null::text as alias
@@ -61,21 +81,21 @@ export async function findOrganisationsByName(
         where a.search_value ~>=~ ${q} and a.search_value ~<~ ${upper} and ${where}
         order by a.search_value using ~<~ limit ${pool})
       ${prefixForms(params, where)}
-    )
+    )${
+      byWords
+        ? sql`,
+    whole_names as (${wholeWords(names, sql`o.search_name`, sql`null::text`)}),
+    whole_aliases as (${wholeWords(aliases, sql`a.search_value`, sql`a.search_value`)})`
+        : sql``
+    }
     select * from prefix
     ${
       byWords
         ? sql`
-    union all
-    (select o.id, 0.9::real as score, null::text as alias
-       from organisations o
-      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`o.search_name`, words)} and ${where}
-      limit ${pool})
-    union all
-    (select o.id, 0.9::real as score, a.search_value as alias
-       from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where (select count(distinct id) from prefix) < ${pool} and ${containsEveryWord(sql`a.search_value`, words)} and ${where}
-      limit ${pool})`
+    union all select * from whole_names
+    union all select * from whole_aliases
+    union all ${everyWord(names, sql`o.search_name`, sql`null::text`)}
+    union all ${everyWord(aliases, sql`a.search_value`, sql`a.search_value`)}`
         : sql``
     }`;
   // Planned for its values (the `like` patterns), except on a pool that plans generically (batch matching's).
