@@ -18,7 +18,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { createDatabase } from '../src/adapters/db/client';
+import { createDatabase, genericCompanionOf } from '../src/adapters/db/client';
 import { insertAccount } from '../src/adapters/db/queries/accounts';
 import { findOrganisationsByIds } from '../src/adapters/db/queries/quick-search/exact-lookups';
 import { createAccountMembership, createQuickSearchLookups } from '../src/adapters/db/queries/quick-search/quick-search-lookups';
@@ -100,7 +100,15 @@ async function main(): Promise<void> {
   const env = parseEnvOrThrow();
   if (!env.BENCH_DATABASE_URL) throw new Error('BENCH_DATABASE_URL is required');
   const url = databaseUrl(env.BENCH_DATABASE_URL, args.database);
-  const lookupsDb = createDatabase(url, { max: 4, applicationName: 'bench-quick-search-profile', statementTimeoutMs: env.QUICK_SEARCH_STATEMENT_TIMEOUT_MS });
+  // As the composition root builds the quick lookup's pool: its statement timeout and its generic companion (decision 0031).
+  const lookupsDb = createDatabase(url, {
+    max: 4,
+    applicationName: 'bench-quick-search-profile',
+    statementTimeoutMs: env.QUICK_SEARCH_STATEMENT_TIMEOUT_MS,
+    genericCompanion: true,
+  });
+  const companion = genericCompanionOf(lookupsDb.pool);
+  if (companion === undefined) throw new Error('the lookups pool has no generic companion');
   const otherDb = createDatabase(url, { max: 2, applicationName: 'bench-quick-search-profile' });
   try {
     const account = await insertAccount(otherDb.db, { name: `Profile account ${new Date().toISOString()}` });
@@ -114,7 +122,11 @@ async function main(): Promise<void> {
       judged: { judgements: decisions.judgements, byIds: (params) => findOrganisationsByIds(lookupsDb.db, params) },
     });
     const sent: Sent[] = [];
-    const statements = { lookups: instrument(lookupsDb.pool, args.explain, sent), other: instrument(otherDb.pool, args.explain, sent) };
+    const statements = {
+      lookups: instrument(lookupsDb.pool, args.explain, sent),
+      companion: instrument(companion, args.explain, sent),
+      other: instrument(otherDb.pool, args.explain, sent),
+    };
     const wanted = args.kinds === undefined ? undefined : new Set(args.kinds.split(','));
     const queries = buildQueryMix({ count: Number(args.count), perKind: Number(args['per-kind']), dataSeed: 1, seed: 20261122 }).filter(
       (q) => wanted === undefined || wanted.has(q.kind),
@@ -122,8 +134,7 @@ async function main(): Promise<void> {
     const perQuery: string[] = [];
     const run = (query: string) => quickSearch.execute({ accountId: account.id, query, countryIsoAlpha3: 'GLO' });
     for (const q of queries.slice(0, 100)) await run(q.query); // warm-up
-    statements.lookups.take();
-    statements.other.take();
+    for (const counted of Object.values(statements)) counted.take();
     sent.length = 0;
     const loadBefore = os.loadavg();
     const byKind = new Map<QueryKind, { latencies: number[]; statements: Record<string, Counted> }>();
@@ -138,7 +149,7 @@ async function main(): Promise<void> {
       sent.length = 0;
       const entry = byKind.get(q.kind) ?? { latencies: [], statements: {} };
       entry.latencies.push(ms);
-      for (const [kind, c] of [...Object.entries(statements.lookups.take()), ...Object.entries(statements.other.take())]) {
+      for (const [kind, c] of Object.values(statements).flatMap((counted) => Object.entries(counted.take()))) {
         const into = (entry.statements[kind] ??= { n: 0, ms: 0, planningMs: 0, executionMs: 0, explained: 0 });
         into.n += c.n;
         into.ms += c.ms;

@@ -121,11 +121,14 @@ export async function buildContainer(options: BuildOptions) {
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, colour: !env.NO_COLOR });
   const database = createDatabase(connectionString, { max: env.DB_POOL_MAX });
   const { db } = database;
-  // The quick lookup's own pool: every statement bounded by the server (QUICK_SEARCH_STATEMENT_TIMEOUT_MS).
+  // The quick lookup's own pool: every statement bounded by the server (QUICK_SEARCH_STATEMENT_TIMEOUT_MS). Its
+  // generic companion plans the exact and typo steps' every-word statements once per connection when their words
+  // suit a generic plan (decision 0031).
   const quickSearchDatabase = createDatabase(connectionString, {
     max: Math.min(env.DB_POOL_MAX, 10),
     applicationName: 'organisation-search-quick-lookup',
     statementTimeoutMs: env.QUICK_SEARCH_STATEMENT_TIMEOUT_MS,
+    genericCompanion: true,
   });
   // Batch matching's own small pool: its statements may take longer than an interactive lookup's under load (a
   // chunk that times out is retried whole, so a 1 s bound could keep a busy machine from ever finishing a batch).

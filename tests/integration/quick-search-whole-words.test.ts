@@ -1,13 +1,17 @@
 /**
  * The exact step's every-word branches (src/adapters/db/queries/quick-search/name-lookup.ts; decision 0031) read every
  * word of the query whole first, over the whole-word GIN index (a fraction of the trigram index's cost), and words only
- * begun ("tech" in "Technologies") when no name or other name holds them all whole. The exact step's query function
- * over real PostgreSQL, and the route for what a user sees.
+ * begun ("tech" in "Technologies") when no name or other name holds them all whole and some word can be begun (it
+ * begins a longer word of the vocabulary, or has 3 letters). The exact step's query function
+ * over real PostgreSQL, and the route for what a user sees. Also the quick lookup's generic companion pool, which
+ * plans those statements once per connection when their words suit a generic plan (decision 0031).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, genericCompanionOf } from '../../src/adapters/db/client';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
 import { findOrganisationsByName } from '../../src/adapters/db/queries/quick-search/name-lookup';
+import { findOrganisationsByCorrectedName } from '../../src/adapters/db/queries/quick-search/typo-step';
 import { searchName } from '../../src/core/canonical-name';
 import { quickSearchNames } from '../support/quick-search-route';
 import { createTestContainer, type TestContext } from '../support/test-container';
@@ -57,8 +61,13 @@ describe('the exact step: every word whole first, then words only begun', () => 
     expect((await exactStep('Lagoon Pacific')).sort()).toEqual(['Pacific Lagoon Tours Pty Ltd', 'Reef Holdings Pty Ltd']);
   });
 
-  it('a word being typed ("Lagoon Pac") has no whole reading: the names it begins words of are found', async () => {
+  it('a word being typed ("Lagoon Pac", "Lagoon Paci") has no whole reading: the names it begins words of are found', async () => {
     expect((await exactStep('Lagoon Pac')).sort()).toEqual(['Pacific Lagoon Tours Pty Ltd', 'Reef Holdings Pty Ltd']);
+    expect((await exactStep('Lagoon Paci')).sort()).toEqual(['Pacific Lagoon Tours Pty Ltd', 'Reef Holdings Pty Ltd']);
+  });
+
+  it('words that begin no longer word and are whole in no name together: nothing, as before ("Coral Harbour")', async () => {
+    expect(await exactStep('Coral Harbour')).toEqual([]);
   });
 });
 
@@ -66,5 +75,30 @@ describe('through the route', () => {
   it('"Tech Harbour" answers "Harbour Tech Partners" first', async () => {
     const caller = await makeAccount(ctx.database.db);
     expect((await quickSearchNames(caller.authorization, 'Tech Harbour'))[0]).toBe('Harbour Tech Partners Pty Ltd');
+  });
+});
+
+describe("the quick lookup's generic companion (decision 0031)", () => {
+  it('gives the exact and typo steps the same rows as a pool planning every statement for its values, the words of 4+ letters on the companion', async () => {
+    const withCompanion = createDatabase(ctx.database.url, { max: 1, genericCompanion: true });
+    const plain = createDatabase(ctx.database.url, { max: 1 });
+    try {
+      const queries = ['Tech Harbour', 'Tech Coral', 'Lagoon Pacific', 'Lagoon Pac', 'Coral Harbour', 'Harbour Tecnologies', 'Harbour', 'Lag Pac', 'Qu'];
+      for (const query of queries) {
+        const params = { accountId, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 };
+        expect(await findOrganisationsByName(withCompanion.db, params)).toEqual(await findOrganisationsByName(plain.db, params));
+        expect(await findOrganisationsByCorrectedName(withCompanion.db, params)).toEqual(await findOrganisationsByCorrectedName(plain.db, params));
+      }
+      const named = async (pool: typeof plain.pool) =>
+        (await pool.query<{ name: string; generic_plans: string }>('select name, generic_plans from pg_prepared_statements')).rows;
+      const companion = genericCompanionOf(withCompanion.pool);
+      const onCompanion = companion === undefined ? [] : await named(companion);
+      expect(onCompanion.some((s) => s.name.startsWith('qs_exact_') && Number(s.generic_plans) > 0)).toBe(true);
+      expect(onCompanion.some((s) => s.name.startsWith('qs_every_word_'))).toBe(true);
+      // Words of 3 letters or fewer only ("lag pac", "qu") are planned for their values, unnamed, on the pool itself.
+      expect((await named(withCompanion.pool)).some((s) => s.name.startsWith('qs_exact_'))).toBe(false);
+    } finally {
+      await Promise.all([withCompanion.close(), plain.close()]);
+    }
   });
 });

@@ -10,7 +10,8 @@
  * (`src/adapters/db/queries/quick-search/`: the word corrections, the corrected whole names, the word-overlap stage,
  * the identifier and website lookups). Not for the `like` patterns over the trigram indexes (the exact step's and the
  * typo step's every-word branches), whose best plan depends on the pattern, except on batch matching's pool, which
- * plans generically (`executeValueDependent`, decision 0028). The name is derived from the SQL text,
+ * plans generically (`executeValueDependent`, decision 0028), and on the quick lookup's generic companion when their
+ * words suit a generic plan (decision 0031). The name is derived from the SQL text,
  * so statements built with a different shape (another number of branches) are different statements. Behind a
  * pooler, it needs one that keeps protocol-level prepared statements (PgBouncer 1.21+ `max_prepared_statements`;
  * docs/operations.md).
@@ -19,7 +20,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { plansGenerically, type Db } from './client';
+import { genericCompanionOf, plansGenerically, type Db } from './client';
 
 const dialect = new PgDialect();
 
@@ -33,18 +34,25 @@ function poolOf(db: Db): pg.Pool | undefined {
 export async function executePrepared<T extends Record<string, unknown>>(db: Db, label: string, statement: SQL): Promise<{ rows: T[] }> {
   const client = poolOf(db);
   if (client === undefined) return { rows: (await db.execute<T>(statement)).rows as T[] };
+  return executeNamed<T>(client, label, statement);
+}
+
+/** `statement` as a named prepared statement on `pool`, its name derived from its SQL text. */
+async function executeNamed<T extends Record<string, unknown>>(pool: pg.Pool, label: string, statement: SQL): Promise<{ rows: T[] }> {
   const query = dialect.sqlToQuery(statement);
   const name = `${label}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
-  const result = await client.query<T>({ name, text: query.sql, values: query.params });
+  const result = await pool.query<T>({ name, text: query.sql, values: query.params });
   return { rows: result.rows };
 }
 
 /**
  * A statement whose best plan depends on its values (the `like` patterns over the trigram indexes: the exact step's
- * and the typo step's every-word branches). Unnamed, so planned for its values, on an ordinary pool (the quick
- * lookup's); named (`executePrepared`) on a pool that plans generically anyway (`createDatabase`'s `genericPlans`,
- * batch matching's), where an unnamed statement would be planned every time for nothing: once per connection and
- * statement shape there (decision 0028), unless its words want a plan of their own (`suitsGenericPlan` false).
+ * and the typo step's every-word branches). Unnamed, so planned for its values, on an ordinary pool; named
+ * (`executePrepared`) on a pool that plans generically anyway (`createDatabase`'s `genericPlans`, batch matching's),
+ * where an unnamed statement would be planned every time for nothing: once per connection and statement shape there
+ * (decision 0028), unless its words want a plan of their own (`suitsGenericPlan` false). On a pool with a generic
+ * companion (`genericCompanion`, the quick lookup's: decision 0031), named on the companion when its words suit a
+ * generic plan, else unnamed on the pool itself, planned for its values in one round trip.
  */
 export async function executeValueDependent<T extends Record<string, unknown>>(
   db: Db,
@@ -54,6 +62,10 @@ export async function executeValueDependent<T extends Record<string, unknown>>(
   suitsGenericPlan = true,
 ): Promise<{ rows: T[] }> {
   const pool = poolOf(db);
+  // A pool with a generic companion (the quick lookup's, decision 0031): a statement that suits a generic plan runs
+  // there, named, planned once per connection; the others here, unnamed, planned for their values.
+  const companion = pool === undefined ? undefined : genericCompanionOf(pool);
+  if (companion !== undefined && suitsGenericPlan) return executeNamed<T>(companion, label, statement);
   if (pool === undefined || !plansGenerically(pool)) return { rows: (await db.execute<T>(statement)).rows as T[] };
   if (suitsGenericPlan) return executePrepared<T>(db, label, statement);
   // On that pool an unnamed statement is planned generically too: this one is planned for its values in a transaction

@@ -34,6 +34,24 @@ export function everyWholeWord(words: readonly string[]): string {
   return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ');
 }
 
+/**
+ * Whether a name could hold the query's words begun where none holds them whole: some word is of 3 letters (looked for
+ * anywhere in a name), or some word of 4+ letters begins a longer word of the account's vocabulary (`search_words`:
+ * every word of the names and other names it may see, global and its own). Otherwise every word of 4+ letters that
+ * begins a word of a name is that word, and a word of 1-2 letters is looked for whole anyway: what the trigram
+ * branches would find, the whole-word branches have found. A few probes of the small vocabulary.
+ */
+export function someWordBegun(words: readonly string[], accountId: string): SQL {
+  if (words.some((w) => w.length >= FUZZY_MIN_LENGTH && w.length < WORD_START_MIN_LENGTH)) return sql`true`;
+  const begun = words
+    .filter((w) => w.length >= WORD_START_MIN_LENGTH)
+    .map(
+      (w) =>
+        sql`exists (select 1 from search_words s where s.word like ${`${escapeLike(w)}_%`} and (s.account_id is null or s.account_id = ${accountId}::uuid))`,
+    );
+  return begun.length === 0 ? sql`false` : sql`(${sql.join(begun, sql` or `)})`;
+}
+
 /** Every word of the query appears in the name (any order); words of 3+ characters use the trigram index. */
 export function containsEveryWord(column: SQL, words: readonly string[]): SQL {
   return containsOneOfEach(

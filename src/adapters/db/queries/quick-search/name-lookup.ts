@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { executeValueDependent } from '../../prepared-statement';
-import { containsEveryWord, everyWholeWord, FUZZY_MIN_LENGTH, nameWords, suitsGenericPlan, wordsOf } from './every-word-branches';
+import { containsEveryWord, everyWholeWord, FUZZY_MIN_LENGTH, nameWords, someWordBegun, suitsGenericPlan, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { prefixForms } from './prefix-forms';
@@ -54,8 +54,10 @@ export async function findOrganisationsByName(
   // organisations). Then, only when no name or other name holds them all whole, those where every word begins a word
   // of it or, a 3-letter word, appears anywhere in it (the trigram GIN indexes, whose posting lists are of trigrams,
   // many and long: 2-5 ms for two common words): a word still being typed ("lagoon pac"), a word whose name has it
-  // longer ("tech" in "technologies"). So names holding the query's words as typed come before, and then instead of,
-  // names where a word is only begun.
+  // longer ("tech" in "technologies"), and only when some word can be begun at all (`someWordBegun`: the vocabulary
+  // holds a longer word it begins, or it has 3 letters). So names holding the query's words as typed come before, and
+  // then instead of, names where a word is only begun.
+  const begun = someWordBegun(words, params.accountId);
   const fewPrefixes = sql`(select count(distinct id) from prefix) < ${pool}`;
   const wholeWords = (from: SQL, column: SQL, alias: SQL) => sql`
       select o.id, 0.9::real as score, ${alias} as alias
@@ -65,7 +67,7 @@ export async function findOrganisationsByName(
   const everyWord = (from: SQL, column: SQL, alias: SQL) => sql`
     (select o.id, 0.9::real as score, ${alias} as alias
        from ${from}
-      where not exists (select 1 from whole_names) and not exists (select 1 from whole_aliases) and ${fewPrefixes} and ${containsEveryWord(column, words)} and ${where}
+      where not exists (select 1 from whole_names) and not exists (select 1 from whole_aliases) and ${begun} and ${fewPrefixes} and ${containsEveryWord(column, words)} and ${where}
       limit ${pool})`;
   const names = sql`organisations o`;
   const aliases = sql`organisation_aliases a join organisations o on o.id = a.organisation_id`;
