@@ -1,5 +1,6 @@
 /**
- * The exact step's every-word branches (src/adapters/db/queries/quick-search/name-lookup.ts; decision 0031) read every
+ * The exact step's and the typo step's every-word branches (src/adapters/db/queries/quick-search/name-lookup.ts and
+ * every-word-branches.ts; decision 0031) read every
  * word of the query whole first, over the whole-word GIN index (a fraction of the trigram index's cost), and words only
  * begun ("tech" in "Technologies") when no name or other name holds them all whole and some word can be begun (it
  * begins a longer word of the vocabulary, or has 3 letters). The exact step's query function
@@ -68,6 +69,21 @@ describe('the exact step: every word whole first, then words only begun', () => 
 
   it('words that begin no longer word and are whole in no name together: nothing, as before ("Coral Harbour")', async () => {
     expect(await exactStep('Coral Harbour')).toEqual([]);
+  });
+});
+
+describe("the typo step's every-word branches: the same order, a position's corrections included", () => {
+  const typoStep = async (query: string) =>
+    (await findOrganisationsByCorrectedName(ctx.database.db, { accountId, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 })).map(
+      (row) => row.name,
+    );
+
+  it('"Tech Harbuor" holds the one name with "tech" and the corrected "harbour" whole, none of the 60 where "tech" is begun', async () => {
+    expect(await typoStep('Tech Harbuor')).toEqual(['Harbour Tech Partners Pty Ltd']);
+  });
+
+  it('"Corel Tech": no name holds "coral" (corrected) and "tech" whole, so "tech" begun finds "Coral Technologies"', async () => {
+    expect(await typoStep('Corel Tech')).toEqual(['Coral Technologies Pty Ltd']);
   });
 });
 

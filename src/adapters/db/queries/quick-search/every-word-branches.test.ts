@@ -26,11 +26,15 @@ describe('suitsGenericPlan (decision 0028: which every-word branches batch match
 
 describe('everyWholeWord (the exact step reads every word of the query whole first, over the whole-word GIN index)', () => {
   it('joins the words as quoted lexemes with &, so every one must be a word of the name', () => {
-    expect(everyWholeWord(['harbour', 'tech'])).toBe("'harbour' & 'tech'");
-    expect(everyWholeWord(['bt'])).toBe("'bt'");
+    expect(everyWholeWord([['harbour'], ['tech']])).toBe("'harbour' & 'tech'");
+    expect(everyWholeWord([['bt']])).toBe("'bt'");
+  });
+
+  it("OR-s a position's alternatives (a word and its corrections), AND-s the positions", () => {
+    expect(everyWholeWord([['kreek', 'creek'], ['airlines']])).toBe("('kreek' | 'creek') & 'airlines'");
   });
 
   it('reads no character of a word as an operator: a quote is doubled, a backslash escaped', () => {
-    expect(everyWholeWord(["o'brien", 'a\\b', '&|!'])).toBe("'o''brien' & 'a\\\\b' & '&|!'");
+    expect(everyWholeWord([["o'brien"], ['a\\b'], ['&|!']])).toBe("'o''brien' & 'a\\\\b' & '&|!'");
   });
 });

@@ -27,11 +27,13 @@ export function nameWords(column: SQL): SQL {
 }
 
 /**
- * A tsquery (as text) that holds when every one of `words` is a whole word of the name (`nameWords`): each word
- * quoted as a lexeme (a quote doubled, a backslash escaped), so no character of a word is read as an operator.
+ * A tsquery (as text) that holds when, for every position, one of its alternatives is a whole word of the name
+ * (`nameWords`): each word quoted as a lexeme (a quote doubled, a backslash escaped), so no character of a word is read
+ * as an operator; a position's alternatives OR-ed, the positions AND-ed.
  */
-export function everyWholeWord(words: readonly string[]): string {
-  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ');
+export function everyWholeWord(alternatives: readonly (readonly string[])[]): string {
+  const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return alternatives.map((options) => (options.length === 1 ? lexeme(options[0] ?? '') : `(${options.map(lexeme).join(' | ')})`)).join(' & ');
 }
 
 /**
@@ -114,18 +116,38 @@ export function suitsGenericPlan(alternatives: readonly (readonly string[])[]): 
   return alternatives.some((options) => options.length > 0 && options.every((w) => w.length >= WORD_START_MIN_LENGTH));
 }
 
-/** Names and aliases containing one alternative of every position, at `score`. */
-export function everyWordBranches(alternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number): SQL {
+/**
+ * Names and aliases containing one alternative of every position, at `score`: first those holding one of every
+ * position's alternatives whole (the whole-word GIN indexes), then, only when none does and some alternative can be
+ * begun (`someWordBegun`), those where each begins a word or, 3 letters, appears anywhere (the trigram GIN indexes), as
+ * the exact step reads its words (name-lookup.ts, decision 0031).
+ */
+export function everyWordBranches(alternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number, accountId: string): SQL {
+  const whole = everyWholeWord(alternatives);
+  const begun = someWordBegun(alternatives.flat(), accountId);
   return sql`
+    (with whole as materialized (
+      (select o.id, ${score}::real as score, null::text as alias
+         from organisations o
+        where ${nameWords(sql`o.search_name`)} @@ ${whole}::tsquery and ${where}
+        limit ${pool})
+      union all
+      (select o.id, ${score}::real as score, a.search_value as alias
+         from organisation_aliases a join organisations o on o.id = a.organisation_id
+        where ${nameWords(sql`a.search_value`)} @@ ${whole}::tsquery and ${where}
+        limit ${pool})
+    )
+    select * from whole
+    union all
     (select o.id, ${score}::real as score, null::text as alias
        from organisations o
-      where ${containsOneOfEach(sql`o.search_name`, alternatives)} and ${where}
+      where not exists (select 1 from whole) and ${begun} and ${containsOneOfEach(sql`o.search_name`, alternatives)} and ${where}
       limit ${pool})
     union all
     (select o.id, ${score}::real as score, a.search_value as alias
        from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where ${containsOneOfEach(sql`a.search_value`, alternatives)} and ${where}
-      limit ${pool})`;
+      where not exists (select 1 from whole) and ${begun} and ${containsOneOfEach(sql`a.search_value`, alternatives)} and ${where}
+      limit ${pool}))`;
 }
 
 /** The words of a search name. */

@@ -62,7 +62,7 @@ export async function findOrganisationsByName(
   const wholeWords = (from: SQL, column: SQL, alias: SQL) => sql`
       select o.id, 0.9::real as score, ${alias} as alias
         from ${from}
-       where ${fewPrefixes} and ${nameWords(column)} @@ ${everyWholeWord(words)}::tsquery and ${where}
+       where ${fewPrefixes} and ${nameWords(column)} @@ ${everyWholeWord(words.map((w) => [w]))}::tsquery and ${where}
        limit ${pool}`;
   const everyWord = (from: SQL, column: SQL, alias: SQL) => sql`
     (select o.id, 0.9::real as score, ${alias} as alias

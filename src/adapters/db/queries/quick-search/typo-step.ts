@@ -78,7 +78,7 @@ export async function findOrganisationsByCorrectedName(
   const branches: SQL[] = [];
   let generic = true;
   if (theTypo || loose.some((options) => options.length > 1)) {
-    branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize));
+    branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize, params.accountId));
     generic = suitsGenericPlan(loose);
   }
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
@@ -88,7 +88,7 @@ export async function findOrganisationsByCorrectedName(
     const keptWords = words.filter((_, i) => !uncorrectable(loose[i] ?? [], i));
     const keptPrefixes = correctedPrefixes(keptWords, kept, corrections, words.join(' '));
     if (keptPrefixes.length > 0) branches.push(prefixBranches(keptPrefixes, where, PARTIAL_PREFIX_SCORE, PARTIAL_PREFIX_SCORE));
-    branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize));
+    branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize, params.accountId));
     generic = generic && suitsGenericPlan(kept);
   }
   if (branches.length === 0) return [];
