@@ -1,9 +1,9 @@
 /**
  * The name lookup's every-word branches (spec: POST /api/organisations/quick-search, rule 1: the fuzzy name
  * lookup, "full-text index on name"): names and aliases that contain every word of the query, in any order: whole,
- * over the whole-word GIN indexes (`nameWords`, `everyWholeWord`: the exact step reads these first, decision 0031),
- * or begun, over the trigram GIN indexes (`containsEveryWord` in the exact step, name-lookup.ts; `everyWordBranches`
- * with each word's corrections in the typo step, typo-step.ts). Also what both steps share about the query's words:
+ * over the whole-word GIN indexes (`nameWords`, `everyWholeWord`) first, then begun, over the trigram GIN indexes
+ * (decision 0031): `everyWordBranches`, with each word alone in the exact step (name-lookup.ts) and with each word's
+ * corrections in the typo step (typo-step.ts). Also what both steps share about the query's words:
  * `wordsOf`, `escapeLike` for a `like` pattern, and FUZZY_MIN_LENGTH.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -22,7 +22,7 @@ export function escapeLike(value: string): string {
  * it is written (no parser, no stemming, no stop words): the expression of the GIN indexes
  * `organisations_search_words_idx` and `organisation_aliases_search_words_idx`.
  */
-export function nameWords(column: SQL): SQL {
+function nameWords(column: SQL): SQL {
   return sql`array_to_tsvector(array_remove(string_to_array(${column}, ' '), ''))`;
 }
 
@@ -43,7 +43,7 @@ export function everyWholeWord(alternatives: readonly (readonly string[])[]): st
  * begins a word of a name is that word, and a word of 1-2 letters is looked for whole anyway: what the trigram
  * branches would find, the whole-word branches have found. A few probes of the small vocabulary.
  */
-export function someWordBegun(words: readonly string[], accountId: string): SQL {
+function someWordBegun(words: readonly string[], accountId: string): SQL {
   if (words.some((w) => w.length >= FUZZY_MIN_LENGTH && w.length < WORD_START_MIN_LENGTH)) return sql`true`;
   const begun = words
     .filter((w) => w.length >= WORD_START_MIN_LENGTH)
@@ -52,14 +52,6 @@ export function someWordBegun(words: readonly string[], accountId: string): SQL 
         sql`exists (select 1 from search_words s where s.word like ${`${escapeLike(w)}_%`} and (s.account_id is null or s.account_id = ${accountId}::uuid))`,
     );
   return begun.length === 0 ? sql`false` : sql`(${sql.join(begun, sql` or `)})`;
-}
-
-/** Every word of the query appears in the name (any order); words of 3+ characters use the trigram index. */
-export function containsEveryWord(column: SQL, words: readonly string[]): SQL {
-  return containsOneOfEach(
-    column,
-    words.map((w) => [w]),
-  );
 }
 
 /**

@@ -13,11 +13,11 @@
  * The former fallback, `search_name % query` over the organisations themselves, was dropped: at 1M rows its
  * GIN bitmap returned ~6,800 candidate rows for a common-word name and cost 50-260 ms.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { executeValueDependent } from '../../prepared-statement';
-import { containsEveryWord, everyWholeWord, FUZZY_MIN_LENGTH, nameWords, someWordBegun, suitsGenericPlan, wordsOf } from './every-word-branches';
+import { everyWordBranches, FUZZY_MIN_LENGTH, suitsGenericPlan, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { prefixForms } from './prefix-forms';
@@ -49,28 +49,14 @@ export async function findOrganisationsByName(
   // The every-word branches run only when the prefix branches found fewer than `pool` organisations: with a
   // full pool of prefix matches (score 1) no every-word match (0.9) could make the cut, and a one-word query
   // ("sutton") would otherwise build a GIN bitmap of thousands of rows for nothing (InitPlan one-time filter).
-  // They come in two parts (decision 0031). First the names and other names holding every word of the query whole
-  // (`nameWords`: a GIN index of whole words, whose few posting lists intersect in well under a millisecond at 1M
-  // organisations). Then, only when no name or other name holds them all whole, those where every word begins a word
-  // of it or, a 3-letter word, appears anywhere in it (the trigram GIN indexes, whose posting lists are of trigrams,
-  // many and long: 2-5 ms for two common words): a word still being typed ("lagoon pac"), a word whose name has it
-  // longer ("tech" in "technologies"), and only when some word can be begun at all (`someWordBegun`: the vocabulary
-  // holds a longer word it begins, or it has 3 letters). So names holding the query's words as typed come before, and
-  // then instead of, names where a word is only begun.
-  const begun = someWordBegun(words, params.accountId);
+  // They are the typo step's every-word branches with each word its only alternative (decision 0031): first the names
+  // and other names holding every word of the query whole (a GIN index of whole words, whose few posting lists
+  // intersect in well under a millisecond at 1M organisations); then, only when none does and some word can be begun
+  // at all (the vocabulary holds a longer word it begins, or it has 3 letters), those where every word begins a word
+  // of it or, a 3-letter word, appears anywhere in it (the trigram GIN indexes: 2-5 ms for two common words): a word
+  // still being typed ("lagoon pac"), a word the name has longer ("tech" in "technologies"). So names holding the
+  // query's words as typed come before, and then instead of, names where a word is only begun.
   const fewPrefixes = sql`(select count(distinct id) from prefix) < ${pool}`;
-  const wholeWords = (from: SQL, column: SQL, alias: SQL) => sql`
-      select o.id, 0.9::real as score, ${alias} as alias
-        from ${from}
-       where ${fewPrefixes} and ${nameWords(column)} @@ ${everyWholeWord(words.map((w) => [w]))}::tsquery and ${where}
-       limit ${pool}`;
-  const everyWord = (from: SQL, column: SQL, alias: SQL) => sql`
-    (select o.id, 0.9::real as score, ${alias} as alias
-       from ${from}
-      where not exists (select 1 from whole_names) and not exists (select 1 from whole_aliases) and ${begun} and ${fewPrefixes} and ${containsEveryWord(column, words)} and ${where}
-      limit ${pool})`;
-  const names = sql`organisations o`;
-  const aliases = sql`organisation_aliases a join organisations o on o.id = a.organisation_id`;
   const exact = sql`
     with prefix as (
       (select o.id, 1::real as score, null::text as alias
@@ -83,24 +69,21 @@ export async function findOrganisationsByName(
         where a.search_value ~>=~ ${q} and a.search_value ~<~ ${upper} and ${where}
         order by a.search_value using ~<~ limit ${pool})
       ${prefixForms(params, where)}
-    )${
-      byWords
-        ? sql`,
-    whole_names as (${wholeWords(names, sql`o.search_name`, sql`null::text`)}),
-    whole_aliases as (${wholeWords(aliases, sql`a.search_value`, sql`a.search_value`)})`
-        : sql``
-    }
+    )
     select * from prefix
     ${
       byWords
-        ? sql`
-    union all select * from whole_names
-    union all select * from whole_aliases
-    union all ${everyWord(names, sql`o.search_name`, sql`null::text`)}
-    union all ${everyWord(aliases, sql`a.search_value`, sql`a.search_value`)}`
+        ? sql`union all ${everyWordBranches(
+            words.map((w) => [w]),
+            0.9,
+            sql`${fewPrefixes} and ${where}`,
+            pool,
+            params.accountId,
+          )}`
         : sql``
     }`;
-  // Planned for its values (the `like` patterns), except on a pool that plans generically (batch matching's).
+  // Planned for its values (the `like` patterns), except on a pool that plans generically (batch matching's) or, when
+  // its words suit a generic plan, on the quick lookup's generic companion (decision 0031).
   const found = await executeValueDependent<RawRow>(db, 'qs_exact', bestOf(exact, params, q), !byWords || suitsGenericPlan(words.map((w) => [w])));
   return found.rows.map(toRow);
 }
