@@ -252,7 +252,8 @@ export const organisationNameWords = pgTable(
  * its own and no other account can learn a word of a private name. Filled when organisations and aliases
  * are written (and made global when verification drops the owners); never pruned (a word whose
  * organisations are gone only costs a correction that finds nothing). Trigram-indexed for the
- * nearest-word lookup; b-tree on (first letter, length) for the two-edit neighbours (migration 0008).
+ * nearest-word lookup; b-tree on (first letter, length) for the two-edit neighbours (migration 0008); b-tree in byte
+ * order for the words a query word begins (migration 0023).
  */
 export const searchWords = pgTable(
   'search_words',
@@ -264,6 +265,8 @@ export const searchWords = pgTable(
     unique('search_words_word_account_unique').on(t.word, t.accountId).nullsNotDistinct(),
     index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
     index('search_words_first_letter_length_idx').using('btree', sql`left(${t.word}, 1)`, sql`length(${t.word})`),
+    // The words a query word begins, in byte order whatever the database's collation (every-word-branches.ts, decision 0032).
+    index('search_words_word_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
   ],
 );
 

@@ -46,23 +46,26 @@ export function correctedPrefixes(
   return [...new Set(combos.map((c) => c.join(' ')))].filter((c) => c !== lookedUpAlready).slice(0, MAX_CORRECTED_PREFIXES);
 }
 
-/** Names and aliases starting with one of `prefixes` (exact equality scored a little higher), 10 per prefix. */
+/**
+ * Names and aliases starting with one of `prefixes` (exact equality scored a little higher), 10 per prefix: one
+ * branch over the array of prefixes, each looked up by a lateral b-tree range, so the statement is the same whatever
+ * the number of prefixes (planned once per connection as a prepared statement, where a branch per prefix made a new
+ * statement of up to 12 KB for each number, planned anew: 3 ms at 1M organisations).
+ */
 export function prefixBranches(prefixes: readonly string[], where: SQL, prefixScore = CORRECTED_PREFIX_SCORE, exactScore = CORRECTED_EXACT_SCORE): SQL {
   const perPrefix = 10;
-  return sql.join(
-    prefixes.map((prefix) => {
-      const upper = `${prefix}\u{10FFFF}`;
-      return sql`
-    (select o.id, case when o.search_name = ${prefix} then ${exactScore}::real else ${prefixScore}::real end as score, null::text as alias
-       from organisations o
-      where o.search_name ~>=~ ${prefix} and o.search_name ~<~ ${upper} and ${where}
-      order by o.search_name using ~<~ limit ${perPrefix})
-    union all
-    (select o.id, case when a.search_value = ${prefix} then ${exactScore}::real else ${prefixScore}::real end as score, a.search_value as alias
-       from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where a.search_value ~>=~ ${prefix} and a.search_value ~<~ ${upper} and ${where}
-      order by a.search_value using ~<~ limit ${perPrefix})`;
-    }),
-    sql` union all `,
-  );
+  return sql`
+    (select p.id, p.score, p.alias
+       from unnest(${sql.param([...prefixes])}::text[]) as q(prefix)
+       cross join lateral (
+         (select o.id, case when o.search_name = q.prefix then ${exactScore}::real else ${prefixScore}::real end as score, null::text as alias
+            from organisations o
+           where o.search_name ~>=~ q.prefix and o.search_name ~<~ (q.prefix || chr(1114111)) and ${where}
+           order by o.search_name using ~<~ limit ${perPrefix})
+         union all
+         (select o.id, case when a.search_value = q.prefix then ${exactScore}::real else ${prefixScore}::real end as score, a.search_value as alias
+            from organisation_aliases a join organisations o on o.id = a.organisation_id
+           where a.search_value ~>=~ q.prefix and a.search_value ~<~ (q.prefix || chr(1114111)) and ${where}
+           order by a.search_value using ~<~ limit ${perPrefix})
+       ) p)`;
 }

@@ -14,10 +14,14 @@ describe('suitsGenericPlan (decision 0028: which every-word branches batch match
     ).toBe(true);
   });
 
-  it('fails for words of 3 letters or fewer only, or a position whose alternatives include one: planned for their values', () => {
+  it('holds when one position has only words of 1-2 letters: read whole through the vocabulary, no 3-letter word reaches a trigram index', () => {
+    expect(suitsGenericPlan([['ab'], ['cd'], ['ef']])).toBe(true);
+    expect(suitsGenericPlan([['51'], ['824'], ['753']])).toBe(true);
+  });
+
+  it('fails for words of 3 letters only, or positions whose alternatives mix lengths: planned for their values', () => {
     expect(suitsGenericPlan([['ing']])).toBe(false);
     expect(suitsGenericPlan([['ing'], ['ent']])).toBe(false);
-    expect(suitsGenericPlan([['ab'], ['cd'], ['ef']])).toBe(false);
     expect(suitsGenericPlan([['ing', 'king']])).toBe(false);
     expect(suitsGenericPlan([])).toBe(false);
     expect(suitsGenericPlan([[]])).toBe(false);

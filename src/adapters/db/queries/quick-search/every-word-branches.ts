@@ -99,47 +99,136 @@ function escapeRegExp(value: string): string {
 
 /**
  * Whether the every-word branches of these positions are read well by a plan made without their words (a generic
- * plan: batch matching's pool, decision 0028): when one position's alternatives are all words of 4+ letters, whose
- * `like` a custom plan reads through the trigram index too. A query of 3-letter words only ("ing", "and", "ing ent")
- * is planned for its words: a common trigram is read best by a sequential scan that stops at the limit, and the
- * generic plan's bitmap over it cost 25-60 ms where the custom plan took 1.5-7 ms (1M organisations).
+ * plan: batch matching's pool, decision 0028; the quick lookup's generic companion, decision 0031): when one position's
+ * alternatives are all words of 4+ letters, whose `like` a custom plan reads through the trigram index too, or all words
+ * of 1-2 letters, which the vocabulary branches read whole so that no word of 3 letters reaches a trigram index
+ * (decision 0032). A query of 3-letter words only ("ing", "and", "ing ent") is planned for its words: a common trigram is
+ * read best by a sequential scan that stops at the limit, and the generic plan's bitmap over it cost 25-60 ms where the
+ * custom plan took 1.5-7 ms (1M organisations).
  */
 export function suitsGenericPlan(alternatives: readonly (readonly string[])[]): boolean {
-  return alternatives.some((options) => options.length > 0 && options.every((w) => w.length >= WORD_START_MIN_LENGTH));
+  return alternatives.some(
+    (options) => options.length > 0 && (options.every((w) => w.length >= WORD_START_MIN_LENGTH) || options.every((w) => w.length < FUZZY_MIN_LENGTH)),
+  );
 }
 
 /**
- * Names and aliases containing one alternative of every position, at `score`: first those holding one of every
- * position's alternatives whole (the whole-word GIN indexes), then, only when none does and some alternative can be
- * begun (`someWordBegun`), those where each begins a word or, 3 letters, appears anywhere (the trigram GIN indexes), as
- * the exact step reads its words (name-lookup.ts, decision 0031).
+ * A word of 4+ letters that begins at most this many words of the account's vocabulary is read as those words, whole
+ * (`begunWords`); one that begins more ("tech" in a real vocabulary) is read by the trigram indexes.
  */
-export function everyWordBranches(alternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number, accountId: string): SQL {
-  const whole = everyWholeWord(alternatives);
-  const begun = someWordBegun(alternatives.flat(), accountId);
+export const MAX_BEGUN_WORDS = 32;
+
+/** A word of 3 letters: looked for anywhere in a name (containsOneOfEach), so never read through the vocabulary. */
+function isAnywhereWord(raw: string): boolean {
+  return raw.length >= FUZZY_MIN_LENGTH && raw.length < WORD_START_MIN_LENGTH;
+}
+
+/**
+ * One row over the account's vocabulary (`search_words`, its byte-order index; decision 0032) for the positions listed
+ * (`listedAt`, those without a 3-letter alternative): `q`, a tsquery holding for a name when, at every one of them, a
+ * whole word of the name is one of its alternatives of 1-2 letters or a word of the vocabulary that one of 4+ letters
+ * begins (itself included), null when a position has no such word (no name can hold it); `listed`, false when a word
+ * begins more than MAX_BEGUN_WORDS words (too many to list: the trigram branches read it); `some_begun`, whether a word
+ * begins a longer word at all (else `q` is the whole-word query, which found nothing). Every name's words are in the
+ * vocabulary of the accounts that may see it (organisations-write.ts), so `q` finds exactly the names where each word
+ * of 4+ letters begins a word and each shorter one is a word: what containsOneOfEach finds over the trigram indexes.
+ */
+function begunWords(alternatives: readonly (readonly string[])[], listedAt: readonly number[], accountId: string): SQL {
+  const long = listedAt.flatMap((pos) => (alternatives[pos] ?? []).filter((w) => w.length >= WORD_START_MIN_LENGTH).map((w) => ({ w, pos })));
+  const short = listedAt.flatMap((pos) => (alternatives[pos] ?? []).filter((w) => w.length < FUZZY_MIN_LENGTH).map((w) => ({ w, pos })));
+  const lexeme = sql`chr(39) || replace(replace(l.word, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39)`;
   return sql`
-    (with whole as materialized (
-      (select o.id, ${score}::real as score, null::text as alias
-         from organisations o
-        where ${nameWords(sql`o.search_name`)} @@ ${whole}::tsquery and ${where}
-        limit ${pool})
-      union all
-      (select o.id, ${score}::real as score, a.search_value as alias
-         from organisation_aliases a join organisations o on o.id = a.organisation_id
-        where ${nameWords(sql`a.search_value`)} @@ ${whole}::tsquery and ${where}
-        limit ${pool})
-    )
-    select * from whole
-    union all
+    with expansions as (
+      select b.pos, b.alt, array(
+               select distinct s.word from search_words s
+                where s.word ~>=~ b.alt and s.word ~<~ (b.alt || chr(1114111))
+                  and (s.account_id is null or s.account_id = ${accountId}::uuid)
+                order by s.word limit ${MAX_BEGUN_WORDS + 1}) as words
+        from unnest(${sql.param(long.map((a) => a.w))}::text[], ${sql.param(long.map((a) => a.pos))}::int[]) as b(alt, pos)
+    ),
+    lexemes as (
+      select e.pos, w.word from expansions e cross join unnest(e.words) as w(word)
+      union
+      select s.pos, s.alt from unnest(${sql.param(short.map((a) => a.w))}::text[], ${sql.param(short.map((a) => a.pos))}::int[]) as s(alt, pos)
+    ),
+    positions as (select l.pos, '(' || string_agg(${lexeme}, ' | ') || ')' as q from lexemes l group by l.pos)
+    select coalesce((select bool_and(cardinality(e.words) <= ${MAX_BEGUN_WORDS}) from expansions e), true) as listed,
+           coalesce((select bool_or(w.word <> e.alt) from expansions e cross join unnest(e.words) as w(word)), false) as some_begun,
+           case when (select count(*) from positions) = ${listedAt.length}
+                then (select string_agg(p.q, ' & ') from positions p)::tsquery end as q`;
+}
+
+/**
+ * For each of these positions, one of its alternatives is in the name as containsOneOfEach reads it (a 3-letter word
+ * anywhere, a longer one beginning a word, a shorter one a word), with `strpos`: a filter over the rows the whole-word
+ * index found, never an index condition.
+ */
+function containsAnywhere(column: SQL, alternatives: readonly (readonly string[])[]): SQL {
+  if (alternatives.length === 0) return sql`true`;
+  return sql.join(
+    alternatives.map((options) => {
+      const one = options.map((w) => {
+        if (w.length >= WORD_START_MIN_LENGTH) return sql`strpos(' ' || ${column}, ${` ${w}`}) > 0`;
+        if (w.length >= FUZZY_MIN_LENGTH) return sql`strpos(${column}, ${w}) > 0`;
+        return sql`strpos(' ' || ${column} || ' ', ${` ${w} `}) > 0`;
+      });
+      return sql`(${sql.join(one, sql` or `)})`;
+    }),
+    sql` and `,
+  );
+}
+
+/** Names and aliases meeting `condition` (over the name or alias's search form), at `score`, at most `pool` of each. */
+function namesAndAliases(score: number, condition: (column: SQL) => SQL, where: SQL, pool: number): SQL {
+  return sql`
     (select o.id, ${score}::real as score, null::text as alias
        from organisations o
-      where not exists (select 1 from whole) and ${begun} and ${containsOneOfEach(sql`o.search_name`, alternatives)} and ${where}
+      where ${condition(sql`o.search_name`)} and ${where}
       limit ${pool})
     union all
     (select o.id, ${score}::real as score, a.search_value as alias
        from organisation_aliases a join organisations o on o.id = a.organisation_id
-      where not exists (select 1 from whole) and ${begun} and ${containsOneOfEach(sql`a.search_value`, alternatives)} and ${where}
-      limit ${pool}))`;
+      where ${condition(sql`a.search_value`)} and ${where}
+      limit ${pool})`;
+}
+
+/**
+ * Names and aliases containing one alternative of every position, at `score`: first those holding one of every
+ * position's alternatives whole (the whole-word GIN indexes); then, only when none does, those where each begins a word
+ * or, 3 letters, appears anywhere, as the exact step reads its words (name-lookup.ts, decision 0031). Those are read
+ * through the vocabulary when they can be (decision 0032): the words each word of 4+ letters begins, listed from
+ * `search_words`, whole over the whole-word indexes, the 3-letter words checked on the names found; by the trigram
+ * indexes only when no position can be read so (every one has a 3-letter word) or a word begins too many words to list.
+ */
+export function everyWordBranches(alternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number, accountId: string): SQL {
+  const whole = everyWholeWord(alternatives);
+  const noneWhole = sql`not exists (select 1 from whole)`;
+  const listedAt = alternatives.flatMap((options, pos) => (options.some(isAnywhereWord) ? [] : [pos]));
+  const anywhere = alternatives.filter((options) => options.some(isAnywhereWord));
+  const trigram = (gate: SQL) => namesAndAliases(score, (column) => sql`${noneWhole} and ${gate} and ${containsOneOfEach(column, alternatives)}`, where, pool);
+  const wholeBranches = namesAndAliases(score, (column) => sql`${nameWords(column)} @@ ${whole}::tsquery`, where, pool);
+  if (listedAt.length === 0) {
+    return sql`
+    (with whole as materialized (${wholeBranches})
+    select * from whole
+    union all ${trigram(someWordBegun(alternatives.flat(), accountId))})`;
+  }
+  // A 3-letter word is begun too (it may be inside a word): with one, the vocabulary branches run even when no word of
+  // 4+ letters begins a longer one.
+  const begunAtAll = anywhere.length > 0 ? sql`true` : sql`(select some_begun from begun)`;
+  const throughVocabulary = namesAndAliases(
+    score,
+    (column) =>
+      sql`${noneWhole} and (select listed from begun) and ${begunAtAll} and ${nameWords(column)} @@ (select q from begun) and ${containsAnywhere(column, anywhere)}`,
+    where,
+    pool,
+  );
+  return sql`
+    (with whole as materialized (${wholeBranches}),
+    begun as materialized (${begunWords(alternatives, listedAt, accountId)})
+    select * from whole
+    union all ${throughVocabulary}
+    union all ${trigram(sql`not (select listed from begun)`)})`;
 }
 
 /** The words of a search name. */

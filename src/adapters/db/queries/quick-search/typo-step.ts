@@ -71,10 +71,6 @@ export async function findOrganisationsByCorrectedName(
     ...(joinedWords.length === 0 ? [] : correctedPrefixes(joinedWords, wordAlternatives(joinedWords, corrections), corrections, words.join(' '))),
     ...correctedPrefixes(words, alternatives, corrections),
   ].slice(0, MAX_CORRECTED_PREFIXES);
-  if (prefixes.length > 0) {
-    const byPrefix = await executePrepared<RawRow>(db, 'qs_corrected', bestOf(prefixBranches(prefixes, where), params));
-    if (byPrefix.rows.length > 0) return answer(byPrefix.rows);
-  }
   const branches: SQL[] = [];
   let generic = true;
   if (theTypo || loose.some((options) => options.length > 1)) {
@@ -91,9 +87,25 @@ export async function findOrganisationsByCorrectedName(
     branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize, params.accountId));
     generic = generic && suitsGenericPlan(kept);
   }
+  const everyWord = sql.join(branches, sql` union all `);
+  // A typo step started beside the exact step (`everyWordWanted`) sends its corrected whole names at once and its
+  // every-word branches only once wanted; any other sends both in one statement, the every-word branches read only
+  // when the corrected whole names found nothing (one round trip fewer).
+  if (prefixes.length > 0 && (everyWordWanted !== undefined || branches.length === 0)) {
+    const byPrefix = await executePrepared<RawRow>(db, 'qs_corrected', bestOf(prefixBranches(prefixes, where), params));
+    if (byPrefix.rows.length > 0 || branches.length === 0) return answer(byPrefix.rows);
+  } else if (prefixes.length > 0) {
+    const statement = sql`
+      with corrected as materialized (${prefixBranches(prefixes, where)})
+      select * from corrected
+      union all
+      select * from (${everyWord}) every_word where not exists (select 1 from corrected)`;
+    const found = await executeValueDependent<RawRow>(db, 'qs_corrected_every_word', bestOf(statement, params), generic);
+    return answer(found.rows);
+  }
   if (branches.length === 0) return [];
   await everyWordWanted;
-  const found = await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(sql.join(branches, sql` union all `), params), generic);
+  const found = await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(everyWord, params), generic);
   return answer(found.rows);
 }
 
