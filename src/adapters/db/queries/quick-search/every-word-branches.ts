@@ -200,7 +200,8 @@ function namesAndAliases(score: number, condition: (column: SQL) => SQL, where: 
  * `search_words`, whole over the whole-word indexes, the 3-letter words checked on the names found; by the trigram
  * indexes only when no position can be read so (every one has a 3-letter word) or a word begins too many words to list.
  */
-export function everyWordBranches(alternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number, accountId: string): SQL {
+export function everyWordBranches(queryAlternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number, accountId: string): SQL {
+  const alternatives = inCanonicalOrder(queryAlternatives);
   const whole = everyWholeWord(alternatives);
   const noneWhole = sql`not exists (select 1 from whole)`;
   const listedAt = alternatives.flatMap((options, pos) => (options.some(isAnywhereWord) ? [] : [pos]));
@@ -229,6 +230,24 @@ export function everyWordBranches(alternatives: readonly (readonly string[])[], 
     select * from whole
     union all ${throughVocabulary}
     union all ${trigram(sql`not (select listed from begun)`)})`;
+}
+
+/** How a word is looked for in a name (containsOneOfEach): begun (4+ letters), anywhere (3) or whole (1-2). */
+function lengthClass(w: string): number {
+  return w.length >= WORD_START_MIN_LENGTH ? 0 : w.length >= FUZZY_MIN_LENGTH ? 1 : 2;
+}
+
+/**
+ * The positions and each position's alternatives ordered by how their words are looked for (the conditions are AND-ed
+ * and OR-ed, so the rows are the same): the statement's text then depends only on how many words of each kind it
+ * holds, not on their order, and fewer statements are planned anew (a new text is planned once per connection: up to
+ * 3 ms for the every-word statements at 1M organisations).
+ */
+function inCanonicalOrder(alternatives: readonly (readonly string[])[]): string[][] {
+  const signature = (options: readonly string[]) => options.map((w) => String(lengthClass(w))).join('');
+  return alternatives
+    .map((options) => [...options].sort((a, b) => lengthClass(a) - lengthClass(b)))
+    .sort((a, b) => (signature(a) < signature(b) ? -1 : signature(a) > signature(b) ? 1 : 0));
 }
 
 /** The words of a search name. */
