@@ -10,6 +10,7 @@ import {
   type MatchDecision,
 } from '../../../core/match-decision';
 import type { Db } from '../client';
+import { executePrepared } from '../prepared-statement';
 import { isUuid } from './classification';
 import { visibleToAccount } from './visibility';
 
@@ -94,13 +95,13 @@ export async function removeDecision(db: Db, { accountId, decisionId }: { accoun
   return result.rows.length > 0;
 }
 
-/** The account's judgements for each key (by `${queryKey}|${countryKey}`), the latest first. */
+/** The account's judgements for each key (by `${queryKey}|${countryKey}`), the latest first (a prepared statement: every lookup sends it). */
 export async function findJudgements(db: Db, { accountId, keys }: { accountId: string; keys: readonly JudgementKey[] }): Promise<Map<string, Judgement[]>> {
   const found = new Map<string, Judgement[]>();
   if (keys.length === 0) return found;
   const queryKeys = keys.map((k) => k.queryKey);
   const countryKeys = keys.map((k) => k.countryKey);
-  const result = await db.execute<{ query_key: string; country_iso_alpha3: string; organisation_id: string; verdict: string }>(sql`
+  const result = await executePrepared<{ query_key: string; country_iso_alpha3: string; organisation_id: string; verdict: string }>(db, 'judgements', sql`
     select d.query_key, d.country_iso_alpha3, d.organisation_id, d.verdict
     from match_decisions d
     join unnest(${sql.param(queryKeys)}::text[], ${sql.param(countryKeys)}::text[]) as k(query_key, country_key)
