@@ -261,7 +261,10 @@ async function main(): Promise<void> {
       const warmUp =
         warmUpCount === undefined
           ? queries.slice(0, WARM_UP_QUERIES)
-          : buildQueryMix({ count, perKind: Math.ceil(warmUpCount / QUERY_KINDS.length), dataSeed: SYNTHETIC_SEED, seed: QUERY_SEED + 1 }).slice(0, warmUpCount);
+          : buildQueryMix({ count, perKind: Math.ceil(warmUpCount / QUERY_KINDS.length), dataSeed: SYNTHETIC_SEED, seed: QUERY_SEED + 1 }).slice(
+              0,
+              warmUpCount,
+            );
       await runLoad(http, apiKey, warmUp, 4);
       const afterWarmUp = await stats();
       let firstRun: LookupResult[] = [];
@@ -337,7 +340,13 @@ async function main(): Promise<void> {
       organisations: count,
       sizes,
       import: importFigures,
-      queries: { total: queries.length, perKind, targetsResolved: targets.size, countryIsoAlpha3: 'GLO', warmUp: args['warm-up'] === undefined ? WARM_UP_QUERIES : `${args['warm-up']} of another draw` },
+      queries: {
+        total: queries.length,
+        perKind,
+        targetsResolved: targets.size,
+        countryIsoAlpha3: 'GLO',
+        warmUp: args['warm-up'] === undefined ? WARM_UP_QUERIES : `${args['warm-up']} of another draw`,
+      },
       route,
       throughput,
       serverMemory: memory,

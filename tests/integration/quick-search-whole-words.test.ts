@@ -5,12 +5,16 @@
  * begun ("tech" in "Technologies") when no name or other name holds them all whole and some word can be begun (it
  * begins a longer word of the vocabulary, or has 3 letters). The exact step's query function
  * over real PostgreSQL, and the route for what a user sees. Also the quick lookup's generic companion pool, which
- * plans those statements once per connection when their words suit a generic plan (decision 0031).
+ * plans those statements once per connection when their words suit a generic plan (decision 0031). Words only begun are
+ * read through the account's vocabulary, the words each begins listed and read whole, unless one begins more words
+ * than MAX_BEGUN_WORDS (the trigram indexes then); the typo step sends its corrected whole names and its every-word
+ * branches in one statement (decision 0032).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, genericCompanionOf } from '../../src/adapters/db/client';
 import { insertAccount } from '../../src/adapters/db/queries/accounts';
 import { insertOrganisations } from '../../src/adapters/db/queries/organisations-write';
+import { MAX_BEGUN_WORDS } from '../../src/adapters/db/queries/quick-search/every-word-branches';
 import { findOrganisationsByName } from '../../src/adapters/db/queries/quick-search/name-lookup';
 import { findOrganisationsByCorrectedName } from '../../src/adapters/db/queries/quick-search/typo-step';
 import { searchName } from '../../src/core/canonical-name';
@@ -28,6 +32,9 @@ async function exactStep(query: string): Promise<string[]> {
 }
 
 /** More names holding "harbour" and a word beginning "tech" than the lookup's pool (50) takes, inserted first. */
+/** Words beginning "zarvox", more than MAX_BEGUN_WORDS of them: 26 beginning "zarvoxb", 14 beginning "zarvoxc". */
+const ZARVOX_WORDS = [...'abcdefghijklmnopqrstuvwxyz'].map((c) => `zarvoxb${c}`).concat([...'abcdefghijklmn'].map((c) => `zarvoxc${c}`));
+let otherAccountId: string;
 const HARBOUR_TECHNOLOGIES = Array.from({ length: 60 }, (_, i) => ({ name: `Harbour Technologies ${i + 1} Pty Ltd` }));
 
 beforeAll(async () => {
@@ -41,8 +48,13 @@ beforeAll(async () => {
       { name: 'Coral Technologies Pty Ltd' },
       { name: 'Reef Holdings Pty Ltd', aliases: ['Lagoon Systems Pacific'] },
       { name: 'Pacific Lagoon Tours Pty Ltd' },
+      ...ZARVOX_WORDS.map((word) => ({ name: `${word} Widgets Ltd` })),
+      { name: 'Quillon Harbour Widgets Ltd' },
     ].map((o) => ({ ...o, countryIsoAlpha3: 'AUS' })),
   );
+  // Another account's private organisation: its words are in that account's vocabulary only.
+  otherAccountId = (await insertAccount(ctx.database.db, { name: 'Other account' })).id;
+  await insertOrganisations(ctx.database.db, [{ name: 'Quillon Harbourview Widgets Ltd', countryIsoAlpha3: 'AUS' }], { ownerAccountId: otherAccountId });
 });
 
 afterAll(async () => {
@@ -72,6 +84,37 @@ describe('the exact step: every word whole first, then words only begun', () => 
   });
 });
 
+describe('words only begun, read through the vocabulary (decision 0032)', () => {
+  const namesFor = async (query: string, account = accountId) =>
+    (await findOrganisationsByName(ctx.database.db, { accountId: account, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 }))
+      .map((row) => row.name)
+      .sort();
+
+  it('a word beginning up to MAX_BEGUN_WORDS words of the vocabulary is read as those words: "Zarvoxb Widg" finds the 26 names', async () => {
+    expect(26).toBeLessThanOrEqual(MAX_BEGUN_WORDS);
+    expect(await namesFor('Zarvoxb Widg')).toEqual(ZARVOX_WORDS.slice(0, 26).map((w) => `${w} Widgets Ltd`));
+    expect(await namesFor('Widgets Zarvoxc')).toHaveLength(14);
+  });
+
+  it('a word beginning more words than that ("zarvox": 40) is read by the trigram indexes, with the same rows', async () => {
+    expect(ZARVOX_WORDS.length).toBeGreaterThan(MAX_BEGUN_WORDS);
+    expect(await namesFor('Zarvox Widgets')).toHaveLength(ZARVOX_WORDS.length);
+  });
+
+  it('a 3-letter word is looked for anywhere in the names the other words find; a word beginning no word finds nothing', async () => {
+    expect(await namesFor('Zarvoxc Wid')).toHaveLength(14);
+    expect(await namesFor('Zarvoxc Xyq')).toEqual([]);
+    // A word that begins no word of the vocabulary: no name can hold it, whatever the others find.
+    expect(await namesFor('Zarvoxc Qwertyz')).toEqual([]);
+  });
+
+  it('another account\'s private words begin nothing for this one: "Quillon Harbo" finds the global name only, the owner both', async () => {
+    expect(await namesFor('Quillon Harbo')).toEqual(['Quillon Harbour Widgets Ltd']);
+    expect(await namesFor('Quillon Harbo', otherAccountId)).toEqual(['Quillon Harbour Widgets Ltd', 'Quillon Harbourview Widgets Ltd']);
+    expect(await namesFor('Quillon Harbourv')).toEqual([]);
+  });
+});
+
 describe("the typo step's every-word branches: the same order, a position's corrections included", () => {
   const typoStep = async (query: string) =>
     (await findOrganisationsByCorrectedName(ctx.database.db, { accountId, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 })).map(
@@ -84,6 +127,33 @@ describe("the typo step's every-word branches: the same order, a position's corr
 
   it('"Corel Tech": no name holds "coral" (corrected) and "tech" whole, so "tech" begun finds "Coral Technologies"', async () => {
     expect(await typoStep('Corel Tech')).toEqual(['Coral Technologies Pty Ltd']);
+  });
+});
+
+describe('the typo step in one round trip after its word corrections (decision 0032)', () => {
+  it('"Tech Harbuor": the corrected whole name "tech harbour" begins no name, and the every-word rows come in the same statement', async () => {
+    const plain = createDatabase(ctx.database.url, { max: 1 });
+    const sent: string[] = [];
+    const query = plain.pool.query.bind(plain.pool);
+    plain.pool.query = ((...args: Parameters<typeof query>) => {
+      const first = args[0] as unknown;
+      sent.push(typeof first === 'string' ? first : (first as { text: string }).text);
+      return query(...args);
+    }) as typeof query;
+    try {
+      const rows = await findOrganisationsByCorrectedName(plain.db, {
+        accountId,
+        countryIsoAlpha3: null,
+        searchName: searchName('Tech Harbuor'),
+        poolSize: 50,
+      });
+      expect(rows.map((row) => row.name)).toEqual(['Harbour Tech Partners Pty Ltd']);
+      // The word corrections, then one statement: the corrected whole names and, as they found nothing, every word.
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toContain('with corrected as materialized');
+    } finally {
+      await plain.close();
+    }
   });
 });
 
@@ -111,7 +181,8 @@ describe("the quick lookup's generic companion (decision 0031)", () => {
       const onCompanion = companion === undefined ? [] : await named(companion);
       expect(onCompanion.some((s) => s.name.startsWith('qs_exact_') && Number(s.generic_plans) > 0)).toBe(true);
       expect(onCompanion.some((s) => s.name.startsWith('qs_every_word_'))).toBe(true);
-      // Words of 3 letters or fewer only ("lag pac", "qu") are planned for their values, unnamed, on the pool itself.
+      // Words of 3 letters only ("lag pac") are planned for their values, unnamed, on the pool itself ("qu": words of 1-2
+      // letters are read whole through the vocabulary and suit the companion, decision 0032).
       expect((await named(withCompanion.pool)).some((s) => s.name.startsWith('qs_exact_'))).toBe(false);
     } finally {
       await Promise.all([withCompanion.close(), plain.close()]);

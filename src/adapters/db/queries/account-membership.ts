@@ -16,8 +16,12 @@ export function inAccountList(accountId: string, organisationId: SQL): SQL {
 export async function findLinkedOrganisationIds(db: Db, params: { accountId: string; organisationIds: readonly string[] }): Promise<Set<string>> {
   const ids = [...new Set(params.organisationIds)];
   if (ids.length === 0) return new Set();
-  const result = await executePrepared<{ organisation_id: string }>(db, 'membership', sql`
+  const result = await executePrepared<{ organisation_id: string }>(
+    db,
+    'membership',
+    sql`
     select organisation_id from account_organisations
-    where account_id = ${params.accountId}::uuid and organisation_id = any(${sql.param(ids)}::uuid[])`);
+    where account_id = ${params.accountId}::uuid and organisation_id = any(${sql.param(ids)}::uuid[])`,
+  );
   return new Set(result.rows.map((r) => r.organisation_id));
 }

@@ -101,13 +101,17 @@ export async function findJudgements(db: Db, { accountId, keys }: { accountId: s
   if (keys.length === 0) return found;
   const queryKeys = keys.map((k) => k.queryKey);
   const countryKeys = keys.map((k) => k.countryKey);
-  const result = await executePrepared<{ query_key: string; country_iso_alpha3: string; organisation_id: string; verdict: string }>(db, 'judgements', sql`
+  const result = await executePrepared<{ query_key: string; country_iso_alpha3: string; organisation_id: string; verdict: string }>(
+    db,
+    'judgements',
+    sql`
     select d.query_key, d.country_iso_alpha3, d.organisation_id, d.verdict
     from match_decisions d
     join unnest(${sql.param(queryKeys)}::text[], ${sql.param(countryKeys)}::text[]) as k(query_key, country_key)
       on d.query_key = k.query_key and d.country_iso_alpha3 = k.country_key
     where d.account_id = ${accountId}::uuid
-    order by d.decided_at desc, d.id`);
+    order by d.decided_at desc, d.id`,
+  );
   for (const row of result.rows) {
     const key = judgementMapKey(row.query_key, row.country_iso_alpha3);
     const list = found.get(key) ?? [];

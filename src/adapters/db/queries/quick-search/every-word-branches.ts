@@ -1,8 +1,8 @@
 /**
  * The name lookup's every-word branches (spec: POST /api/organisations/quick-search, rule 1: the fuzzy name
  * lookup, "full-text index on name"): names and aliases that contain every word of the query, in any order: whole,
- * over the whole-word GIN indexes (`nameWords`, `everyWholeWord`) first, then begun, over the trigram GIN indexes
- * (decision 0031): `everyWordBranches`, with each word alone in the exact step (name-lookup.ts) and with each word's
+ * over the whole-word GIN indexes (`nameWords`, `everyWholeWord`) first, then begun: the words each begins listed from
+ * the vocabulary and read whole (decision 0032), else over the trigram GIN indexes (decision 0031): `everyWordBranches`, with each word alone in the exact step (name-lookup.ts) and with each word's
  * corrections in the typo step (typo-step.ts). Also what both steps share about the query's words:
  * `wordsOf`, `escapeLike` for a `like` pattern, and FUZZY_MIN_LENGTH.
  */
@@ -34,24 +34,6 @@ function nameWords(column: SQL): SQL {
 export function everyWholeWord(alternatives: readonly (readonly string[])[]): string {
   const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   return alternatives.map((options) => (options.length === 1 ? lexeme(options[0] ?? '') : `(${options.map(lexeme).join(' | ')})`)).join(' & ');
-}
-
-/**
- * Whether a name could hold the query's words begun where none holds them whole: some word is of 3 letters (looked for
- * anywhere in a name), or some word of 4+ letters begins a longer word of the account's vocabulary (`search_words`:
- * every word of the names and other names it may see, global and its own). Otherwise every word of 4+ letters that
- * begins a word of a name is that word, and a word of 1-2 letters is looked for whole anyway: what the trigram
- * branches would find, the whole-word branches have found. A few probes of the small vocabulary.
- */
-function someWordBegun(words: readonly string[], accountId: string): SQL {
-  if (words.some((w) => w.length >= FUZZY_MIN_LENGTH && w.length < WORD_START_MIN_LENGTH)) return sql`true`;
-  const begun = words
-    .filter((w) => w.length >= WORD_START_MIN_LENGTH)
-    .map(
-      (w) =>
-        sql`exists (select 1 from search_words s where s.word like ${`${escapeLike(w)}_%`} and (s.account_id is null or s.account_id = ${accountId}::uuid))`,
-    );
-  return begun.length === 0 ? sql`false` : sql`(${sql.join(begun, sql` or `)})`;
 }
 
 /**
@@ -208,11 +190,12 @@ export function everyWordBranches(queryAlternatives: readonly (readonly string[]
   const anywhere = alternatives.filter((options) => options.some(isAnywhereWord));
   const trigram = (gate: SQL) => namesAndAliases(score, (column) => sql`${noneWhole} and ${gate} and ${containsOneOfEach(column, alternatives)}`, where, pool);
   const wholeBranches = namesAndAliases(score, (column) => sql`${nameWords(column)} @@ ${whole}::tsquery`, where, pool);
+  // Every position has a 3-letter word (looked for anywhere, so possibly begun): the trigram indexes read them all.
   if (listedAt.length === 0) {
     return sql`
     (with whole as materialized (${wholeBranches})
     select * from whole
-    union all ${trigram(someWordBegun(alternatives.flat(), accountId))})`;
+    union all ${trigram(sql`true`)})`;
   }
   // A 3-letter word is begun too (it may be inside a word): with one, the vocabulary branches run even when no word of
   // 4+ letters begins a longer one.

@@ -53,7 +53,8 @@ export async function findOrganisationsByName(
   // and other names holding every word of the query whole (a GIN index of whole words, whose few posting lists
   // intersect in well under a millisecond at 1M organisations); then, only when none does and some word can be begun
   // at all (the vocabulary holds a longer word it begins, or it has 3 letters), those where every word begins a word
-  // of it or, a 3-letter word, appears anywhere in it (the trigram GIN indexes: 2-5 ms for two common words): a word
+  // of it or, a 3-letter word, appears anywhere in it (the words each begins listed from the vocabulary and read whole,
+  // decision 0032; the trigram GIN indexes when a word begins too many to list, 2-5 ms for two common words): a word
   // still being typed ("lagoon pac"), a word the name has longer ("tech" in "technologies"). So names holding the
   // query's words as typed come before, and then instead of, names where a word is only begun.
   const fewPrefixes = sql`(select count(distinct id) from prefix) < ${pool}`;
