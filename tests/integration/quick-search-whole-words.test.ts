@@ -7,8 +7,7 @@
  * over real PostgreSQL, and the route for what a user sees. Also the quick lookup's generic companion pool, which
  * plans those statements once per connection when their words suit a generic plan (decision 0031). Words only begun are
  * read through the account's vocabulary, the words each begins listed and read whole, unless one begins more words
- * than MAX_BEGUN_WORDS (the trigram indexes then); the typo step sends its corrected whole names and its every-word
- * branches in one statement (decision 0032).
+ * than MAX_BEGUN_WORDS (the trigram indexes then; decision 0032).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, genericCompanionOf } from '../../src/adapters/db/client';
@@ -127,33 +126,6 @@ describe("the typo step's every-word branches: the same order, a position's corr
 
   it('"Corel Tech": no name holds "coral" (corrected) and "tech" whole, so "tech" begun finds "Coral Technologies"', async () => {
     expect(await typoStep('Corel Tech')).toEqual(['Coral Technologies Pty Ltd']);
-  });
-});
-
-describe('the typo step in one round trip after its word corrections (decision 0032)', () => {
-  it('"Tech Harbuor": the corrected whole name "tech harbour" begins no name, and the every-word rows come in the same statement', async () => {
-    const plain = createDatabase(ctx.database.url, { max: 1 });
-    const sent: string[] = [];
-    const query = plain.pool.query.bind(plain.pool);
-    plain.pool.query = ((...args: Parameters<typeof query>) => {
-      const first = args[0] as unknown;
-      sent.push(typeof first === 'string' ? first : (first as { text: string }).text);
-      return query(...args);
-    }) as typeof query;
-    try {
-      const rows = await findOrganisationsByCorrectedName(plain.db, {
-        accountId,
-        countryIsoAlpha3: null,
-        searchName: searchName('Tech Harbuor'),
-        poolSize: 50,
-      });
-      expect(rows.map((row) => row.name)).toEqual(['Harbour Tech Partners Pty Ltd']);
-      // The word corrections, then one statement: the corrected whole names and, as they found nothing, every word.
-      expect(sent).toHaveLength(2);
-      expect(sent[1]).toContain('with corrected as materialized');
-    } finally {
-      await plain.close();
-    }
   });
 });
 

@@ -3,7 +3,9 @@
  * targets). `db.execute` sends each statement unnamed: PostgreSQL parses, analyses and plans its SQL (several KB for
  * the quick lookup's statements) every time. A named statement is parsed once per connection (the driver remembers
  * the names it prepared) and, once PostgreSQL's plan cache finds its generic plan no dearer than the custom ones
- * (`plan_cache_mode = auto`: after five executions), planned once too.
+ * (`plan_cache_mode = auto`: after five executions), planned once too; on the quick lookup's generic companion
+ * (decisions 0031 and 0032), planned once per connection whatever the estimates (under `auto` the word-overlap stage
+ * and the identifier lookup were planned for every execution).
  *
  * Only for statements whose plan does not depend on the values bound: every index access an equality or a b-tree
  * range, the values passed as parameters (arrays for lists), so the generic plan is the plan a custom one would be

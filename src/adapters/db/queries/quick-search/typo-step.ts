@@ -4,9 +4,8 @@
  * (name-lookup.ts) found nothing, or only rows under the relevance floor. The query's words are corrected by the
  * vocabulary (word-corrections.ts); the corrected whole names are looked up first (corrected-prefixes.ts), then
  * every word with its corrections (every-word-branches.ts), leaving out uncorrectable words when the others
- * outnumber them; both in one statement after the corrections (decision 0032). Measured at 1M organisations: ~1 ms
- * for the corrections, 0.5 ms for corrected whole names that find the name, 2-5 ms when the every-word branches run
- * (EXPLAIN ANALYZE, planning included). Also the query's forms the step corrects too ("co" joined to the
+ * outnumber them. Measured at 1M organisations: ~1 ms for the corrections, 0.5 ms for the corrected whole names,
+ * 2-5 ms for the every-word branches (EXPLAIN ANALYZE, planning included). Also the query's forms the step corrects too ("co" joined to the
  * word after it, a leading typo of "the") and the corrections a row reports (`withCorrections`).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -27,8 +26,8 @@ const PARTIAL_SCORE = 0.6;
 const PARTIAL_PREFIX_SCORE = 0.65;
 
 /**
- * The typo step (run when findOrganisationsByName found nothing): findWordCorrections, then one statement: the
- * corrected whole names and, only when they find nothing, two branches: every position matched by one of its
+ * The typo step (run when findOrganisationsByName found nothing): findWordCorrections, then the corrected whole
+ * names and, only when they find nothing, one statement with two branches: every position matched by one of its
  * alternatives (score 0.8) and, when some words could not be corrected and the others outnumber them, the same
  * without those words (score 0.6). No word to correct, or nothing to look for: [] without the second statement.
  */
@@ -88,26 +87,15 @@ export async function findOrganisationsByCorrectedName(
     branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize, params.accountId));
     generic = generic && suitsGenericPlan(kept);
   }
-  const everyWord = sql.join(branches, sql` union all `);
-  // A typo step started beside the exact step (`everyWordWanted`) sends its corrected whole names at once and its
-  // every-word branches only once wanted; any other sends both in one statement, the every-word branches read only
-  // when the corrected whole names found nothing (one round trip fewer).
-  if (prefixes.length > 0 && (everyWordWanted !== undefined || branches.length === 0)) {
+  // The corrected whole names first (a cheap prepared statement of one text, sent at once also by a typo step started
+  // beside the exact step); only when they find nothing the every-word branches, once the step is wanted.
+  if (prefixes.length > 0) {
     const byPrefix = await executePrepared<RawRow>(db, 'qs_corrected', bestOf(prefixBranches(prefixes, where), params));
     if (byPrefix.rows.length > 0 || branches.length === 0) return answer(byPrefix.rows);
-  } else if (prefixes.length > 0) {
-    const statement = sql`
-      with corrected as materialized (${prefixBranches(prefixes, where)})
-      select * from corrected
-      union all
-      select * from (${everyWord}) every_word where not exists (select 1 from corrected)`;
-    const found = await executeValueDependent<RawRow>(db, 'qs_corrected_every_word', bestOf(statement, params), generic);
-    return answer(found.rows);
   }
   if (branches.length === 0) return [];
   await everyWordWanted;
-  const found = await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(everyWord, params), generic);
-  return answer(found.rows);
+  return answer((await executeValueDependent<RawRow>(db, 'qs_every_word', bestOf(sql.join(branches, sql` union all `), params), generic)).rows);
 }
 
 /**
