@@ -79,7 +79,7 @@ const paramsOf = (query: string) => ({
 });
 
 /** The typo step's every-word branches: its one unnamed statement (the exact step's is the `with prefix as` one). */
-const everyWordStatements = () => sent.filter((s) => s.name === '' && s.text.includes(' like ') && !s.text.includes('with prefix as')).length;
+const everyWordStatements = () => sent.filter((s) => s.name === '' && s.text.includes('with whole as') && !s.text.includes('with prefix as')).length;
 const correctedNameStatements = () => sent.filter((s) => s.name.startsWith('qs_corrected')).length;
 
 describe('the typo step started beside the exact step', () => {

@@ -129,6 +129,45 @@ describe("the typo step's every-word branches: the same order, a position's corr
   });
 });
 
+describe("the typo step's every-word statement and the trigram indexes (decision 0032)", () => {
+  /** The rows of the typo step on a pool of its own, and the texts of the statements it sent. */
+  async function typoStepSent(query: string): Promise<{ names: string[]; texts: string[] }> {
+    const plain = createDatabase(ctx.database.url, { max: 1 });
+    const texts: string[] = [];
+    const send = plain.pool.query.bind(plain.pool);
+    plain.pool.query = ((...args: Parameters<typeof send>) => {
+      const first = args[0] as unknown;
+      texts.push(typeof first === 'string' ? first : (first as { text: string }).text);
+      return send(...args);
+    }) as typeof send;
+    try {
+      const rows = await findOrganisationsByCorrectedName(plain.db, { accountId, countryIsoAlpha3: null, searchName: searchName(query), poolSize: 50 });
+      return { names: rows.map((row) => row.name), texts };
+    } finally {
+      await plain.close();
+    }
+  }
+  const everyWord = (texts: string[]) => texts.filter((text) => text.includes('with whole as'));
+
+  it('leaves them out when the word corrections say no word begins more than MAX_BEGUN_WORDS words ("Widgts Zarvoxb")', async () => {
+    // No corrected whole name begins a name ("widgets zarvoxba"), so the every-word branches run: "zarvoxb" and its
+    // corrections begin at most 26 words each.
+    const { names, texts } = await typoStepSent('Widgts Zarvoxb');
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.startsWith('zarvoxb'))).toBe(true);
+    expect(everyWord(texts)).toHaveLength(1);
+    expect(everyWord(texts)[0]).not.toContain(' like ');
+  });
+
+  it('keeps them when a word may begin more ("Widgts Zarvox": "zarvox" begins 40)', async () => {
+    const { names, texts } = await typoStepSent('Widgts Zarvox');
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.startsWith('zarvox'))).toBe(true);
+    expect(everyWord(texts)).toHaveLength(1);
+    expect(everyWord(texts)[0]).toContain(' like ');
+  });
+});
+
 describe('through the route', () => {
   it('"Tech Harbour" answers "Harbour Tech Partners" first', async () => {
     const caller = await makeAccount(ctx.database.db);

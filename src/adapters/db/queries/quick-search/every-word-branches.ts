@@ -41,7 +41,7 @@ export function everyWholeWord(alternatives: readonly (readonly string[])[]): st
  * trigram is in so many names ("ing", "air") that a word-start filter over them cost more than a second
  * (1M organisations, under load), where the unfiltered LIMIT stops at once.
  */
-const WORD_START_MIN_LENGTH = 4;
+export const WORD_START_MIN_LENGTH = 4;
 
 /**
  * For each position, one of its alternatives appears in the name. A word of 4+ letters starts a word of the
@@ -182,7 +182,19 @@ function namesAndAliases(score: number, condition: (column: SQL) => SQL, where: 
  * `search_words`, whole over the whole-word indexes, the 3-letter words checked on the names found; by the trigram
  * indexes only when no position can be read so (every one has a 3-letter word) or a word begins too many words to list.
  */
-export function everyWordBranches(queryAlternatives: readonly (readonly string[])[], score: number, where: SQL, pool: number, accountId: string): SQL {
+export function everyWordBranches(
+  queryAlternatives: readonly (readonly string[])[],
+  score: number,
+  where: SQL,
+  pool: number,
+  accountId: string,
+  /**
+   * What the vocabulary said of the alternatives (the typo step's word corrections): when every listed alternative of
+   * 4+ letters is known to begin at most MAX_BEGUN_WORDS words, the trigram branches are left out of the statement
+   * (they could not run), so its text depends on the number of 3-letter positions only and is planned once.
+   */
+  begun?: BegunCounts,
+): SQL {
   const alternatives = inCanonicalOrder(queryAlternatives);
   const whole = everyWholeWord(alternatives);
   const noneWhole = sql`not exists (select 1 from whole)`;
@@ -207,12 +219,31 @@ export function everyWordBranches(queryAlternatives: readonly (readonly string[]
     where,
     pool,
   );
+  // The trigram branches run only when a word begins too many words to list; a caller that knows none does leaves them out.
+  const mayOverflow = mayReadTrigrams(alternatives, begun);
   return sql`
     (with whole as materialized (${wholeBranches}),
     begun as materialized (${begunWords(alternatives, listedAt, accountId)})
     select * from whole
     union all ${throughVocabulary}
-    union all ${trigram(sql`not (select listed from begun)`)})`;
+    ${mayOverflow ? sql`union all ${trigram(sql`not (select listed from begun)`)}` : sql``})`;
+}
+
+/** What the vocabulary said of the words of a query: those it told apart by how many words they begin, and those beginning too many. */
+export interface BegunCounts {
+  counted: ReadonlySet<string>;
+  many: ReadonlySet<string>;
+}
+
+/**
+ * Whether the every-word branches of these positions may read the trigram indexes: every position has a 3-letter word,
+ * or a word of 4+ letters may begin more than MAX_BEGUN_WORDS words of the vocabulary (not known to begin fewer). When
+ * not, their statement leaves the trigram branches out and suits a generic plan whatever its words.
+ */
+export function mayReadTrigrams(alternatives: readonly (readonly string[])[], begun?: BegunCounts): boolean {
+  const listed = alternatives.filter((options) => !options.some(isAnywhereWord));
+  if (listed.length === 0 || begun === undefined) return true;
+  return listed.some((options) => options.some((w) => w.length >= WORD_START_MIN_LENGTH && (begun.many.has(w) || !begun.counted.has(w))));
 }
 
 /** How a word is looked for in a name (containsOneOfEach): begun (4+ letters), anywhere (3) or whole (1-2). */

@@ -14,7 +14,7 @@ import type { QuickSearchRow } from '../../../../server/quick-search/ports';
 import type { Db } from '../../client';
 import { executePrepared, executeValueDependent } from '../../prepared-statement';
 import { correctedPrefixes, MAX_CORRECTED_PREFIXES, prefixBranches } from './corrected-prefixes';
-import { everyWordBranches, FUZZY_MIN_LENGTH, suitsGenericPlan, wordsOf } from './every-word-branches';
+import { everyWordBranches, FUZZY_MIN_LENGTH, mayReadTrigrams, suitsGenericPlan, wordsOf } from './every-word-branches';
 import { scoped, toRow, type LookupScopeParams, type RawRow } from './lookup-scope';
 import { bestOf } from './name-pool';
 import { findWordCorrections, toCorrections, wordAlternatives, type WordCorrections } from './word-corrections';
@@ -73,9 +73,13 @@ export async function findOrganisationsByCorrectedName(
   ].slice(0, MAX_CORRECTED_PREFIXES);
   const branches: SQL[] = [];
   let generic = true;
+  // What the vocabulary said of how many words each word begins: the every-word statement leaves out the trigram
+  // branches when none begins too many to list (decision 0032).
+  const begun = { counted: corrections.begunCounted, many: corrections.beginsMany };
+  const fitsGeneric = (positions: readonly (readonly string[])[]) => suitsGenericPlan(positions) || !mayReadTrigrams(positions, begun);
   if (theTypo || loose.some((options) => options.length > 1)) {
-    branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize, params.accountId));
-    generic = suitsGenericPlan(loose);
+    branches.push(everyWordBranches(loose, CORRECTED_SCORE, where, params.poolSize, params.accountId, begun));
+    generic = fitsGeneric(loose);
   }
   // Uncorrectable words (two typos in one short word, a word the vocabulary has never seen) are left out
   // when the others are at least as many, and one of them is long enough to mean something: the corrected
@@ -84,8 +88,8 @@ export async function findOrganisationsByCorrectedName(
     const keptWords = words.filter((_, i) => !uncorrectable(loose[i] ?? [], i));
     const keptPrefixes = correctedPrefixes(keptWords, kept, corrections, words.join(' '));
     if (keptPrefixes.length > 0) branches.push(prefixBranches(keptPrefixes, where, PARTIAL_PREFIX_SCORE, PARTIAL_PREFIX_SCORE));
-    branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize, params.accountId));
-    generic = generic && suitsGenericPlan(kept);
+    branches.push(everyWordBranches(kept, PARTIAL_SCORE, where, params.poolSize, params.accountId, begun));
+    generic = generic && fitsGeneric(kept);
   }
   // The corrected whole names first (a cheap prepared statement of one text, sent at once also by a typo step started
   // beside the exact step); only when they find nothing the every-word branches, once the step is wanted.

@@ -19,7 +19,7 @@ import {
 import { editDistance } from '../../../../core/similarity';
 import type { Db } from '../../client';
 import { executePrepared } from '../../prepared-statement';
-import { FUZZY_MIN_LENGTH } from './every-word-branches';
+import { FUZZY_MIN_LENGTH, MAX_BEGUN_WORDS, WORD_START_MIN_LENGTH } from './every-word-branches';
 
 /** A word is replaced by a trigram-similar known word only at or above this similarity (pg_trgm's default is 0.3). */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
@@ -47,10 +47,17 @@ export interface WordCorrections {
    * first letter, nearest first: two typos in one word ("wrsfarjers" -> "wesfarmers").
    */
   twoEdit: Map<string, string[]>;
+  /**
+   * The words the statement told apart by how many words of the vocabulary they begin (every word looked up and every
+   * correction, of 4+ letters), and of those the ones beginning more than MAX_BEGUN_WORDS: those alone send the
+   * every-word branches to the trigram indexes (every-word-branches.ts, decision 0032).
+   */
+  begunCounted: Set<string>;
+  beginsMany: Set<string>;
 }
 
 interface CorrectionRow extends Record<string, unknown> {
-  c_kind: 'known' | 'one_edit' | 'similar' | 'two_edit';
+  c_kind: 'known' | 'one_edit' | 'similar' | 'two_edit' | 'begun_counted' | 'begins_many';
   c_query: string;
   c_word: string;
 }
@@ -112,7 +119,8 @@ function wordCorrectionsOf(words: SQL, alphabet: SQL, accountId: string): SQL {
     one_edit as materialized (
       select distinct v.word, s.word as correction from variants v join search_words s on s.word = v.variant and ${inVocabulary('s')} where s.word <> v.word
     ),
-    uncorrected as (select w.word from w where not w.is_known and not exists (select 1 from one_edit e where e.word = w.word))
+    uncorrected as (select w.word from w where not w.is_known and not exists (select 1 from one_edit e where e.word = w.word)),
+    found as materialized (
     select 'known'::text as c_kind, k.word as c_query, k.word as c_word from known k
     union all
     select 'one_edit'::text, e.word, e.correction from one_edit e
@@ -136,17 +144,39 @@ function wordCorrectionsOf(words: SQL, alphabet: SQL, accountId: string): SQL {
            and levenshtein_less_equal(s.word, w.word, ${levenshteinBound}) <= ${levenshteinBound}
            and ${inVocabulary('s')}
          order by levenshtein_less_equal(s.word, w.word, ${levenshteinBound}), s.word
-         limit ${TWO_EDIT_CANDIDATES}) n`;
+         limit ${TWO_EDIT_CANDIDATES}) n),
+    counted as (
+      select c.word, (select count(*) from (
+               select 1 from search_words s
+                where s.word ~>=~ c.word and s.word ~<~ (c.word || chr(1114111)) and ${inVocabulary('s')}
+                limit ${MAX_BEGUN_WORDS + 1}) b) as begun
+        from (select word from looked union select c_word from found) c
+       where length(c.word) >= ${WORD_START_MIN_LENGTH}::int
+    )
+    select c_kind, c_query, c_word from found
+    union all
+    select case when c.begun > ${MAX_BEGUN_WORDS} then 'begins_many' else 'begun_counted' end, c.word, c.word from counted c`;
 }
 
 export function toCorrections(rows: readonly CorrectionRow[]): WordCorrections {
-  const corrections: WordCorrections = { known: new Set(), oneEdit: new Map(), similar: new Map(), twoEdit: new Map() };
+  const corrections: WordCorrections = {
+    known: new Set(),
+    oneEdit: new Map(),
+    similar: new Map(),
+    twoEdit: new Map(),
+    begunCounted: new Set(),
+    beginsMany: new Set(),
+  };
   const add = (map: Map<string, string[]>, key: string, value: string) => {
     const list = map.get(key) ?? [];
     if (!list.includes(value)) map.set(key, [...list, value]);
   };
   for (const row of rows) {
-    if (row.c_kind === 'known') corrections.known.add(row.c_query);
+    if (row.c_kind === 'begun_counted') corrections.begunCounted.add(row.c_query);
+    else if (row.c_kind === 'begins_many') {
+      corrections.begunCounted.add(row.c_query);
+      corrections.beginsMany.add(row.c_query);
+    } else if (row.c_kind === 'known') corrections.known.add(row.c_query);
     // A word under 3 letters is never a correction: it is matched as a whole word only ("tat" -> "at" would
     // push "tata" out of the few corrections kept).
     else if (row.c_kind === 'one_edit') {
