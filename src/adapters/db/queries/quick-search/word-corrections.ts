@@ -79,7 +79,10 @@ const TWO_EDIT_CANDIDATES = 12;
  * 3, 4 for words of 8+ letters ('two_edit': fuzzystrmatch's levenshtein_less_equal over the b-tree on
  * (first letter, length); a transposition counts 2 there, so the caller keeps those within two
  * Damerau-Levenshtein edits). Of the (up to eight) words looked up, at most four are corrected: the
- * unknown ones first, then known ones (a typo that spelled another real word).
+ * unknown ones first, then known ones (a typo that spelled another real word). Also, for every word looked up and
+ * every correction of 4+ letters, how many words of the vocabulary it begins, up to MAX_BEGUN_WORDS + 1
+ * ('begun_counted', or 'begins_many' past MAX_BEGUN_WORDS: a b-tree range each), which tells the every-word
+ * branches whether they may need the trigram indexes (every-word-branches.ts, `mayReadTrigrams`; decision 0032).
  */
 function wordCorrectionsSql(words: readonly string[], accountId: string): SQL {
   return wordCorrectionsOf(sql`${sql.param(words)}::text[]`, sql`${sql.param(wordsAlphabet(words))}::text[]`, accountId);
