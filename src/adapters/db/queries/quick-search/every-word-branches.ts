@@ -100,6 +100,20 @@ export function suitsGenericPlan(alternatives: readonly (readonly string[])[]): 
  */
 export const MAX_BEGUN_WORDS = 32;
 
+/**
+ * The words of the account's vocabulary (global and its own) that `word` (an SQL text expression) begins, itself
+ * included, in byte order, at most MAX_BEGUN_WORDS + 1 of them (one more tells "too many to list"): a range of the
+ * byte-order index of migration 0023. Shared by the every-word branches (`begunWords`) and the word corrections, which
+ * count them for every word and correction (word-corrections.ts).
+ */
+export function vocabularyWordsBegunBy(word: SQL, accountId: string): SQL {
+  return sql`
+    select distinct s.word from search_words s
+     where s.word ~>=~ ${word} and s.word ~<~ (${word} || chr(1114111))
+       and (s.account_id is null or s.account_id = ${accountId}::uuid)
+     order by s.word limit ${MAX_BEGUN_WORDS + 1}`;
+}
+
 /** A word of 3 letters: looked for anywhere in a name (containsOneOfEach), so never read through the vocabulary. */
 function isAnywhereWord(raw: string): boolean {
   return raw.length >= FUZZY_MIN_LENGTH && raw.length < WORD_START_MIN_LENGTH;
@@ -121,11 +135,7 @@ function begunWords(alternatives: readonly (readonly string[])[], listedAt: read
   const lexeme = sql`chr(39) || replace(replace(l.word, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39)`;
   return sql`
     with expansions as (
-      select b.pos, b.alt, array(
-               select distinct s.word from search_words s
-                where s.word ~>=~ b.alt and s.word ~<~ (b.alt || chr(1114111))
-                  and (s.account_id is null or s.account_id = ${accountId}::uuid)
-                order by s.word limit ${MAX_BEGUN_WORDS + 1}) as words
+      select b.pos, b.alt, array(${vocabularyWordsBegunBy(sql`b.alt`, accountId)}) as words
         from unnest(${sql.param(long.map((a) => a.w))}::text[], ${sql.param(long.map((a) => a.pos))}::int[]) as b(alt, pos)
     ),
     lexemes as (

@@ -19,7 +19,7 @@ import {
 import { editDistance } from '../../../../core/similarity';
 import type { Db } from '../../client';
 import { executePrepared } from '../../prepared-statement';
-import { FUZZY_MIN_LENGTH, MAX_BEGUN_WORDS, WORD_START_MIN_LENGTH } from './every-word-branches';
+import { FUZZY_MIN_LENGTH, MAX_BEGUN_WORDS, vocabularyWordsBegunBy, WORD_START_MIN_LENGTH } from './every-word-branches';
 
 /** A word is replaced by a trigram-similar known word only at or above this similarity (pg_trgm's default is 0.3). */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
@@ -149,10 +149,7 @@ function wordCorrectionsOf(words: SQL, alphabet: SQL, accountId: string): SQL {
          order by levenshtein_less_equal(s.word, w.word, ${levenshteinBound}), s.word
          limit ${TWO_EDIT_CANDIDATES}) n),
     counted as (
-      select c.word, (select count(*) from (
-               select 1 from search_words s
-                where s.word ~>=~ c.word and s.word ~<~ (c.word || chr(1114111)) and ${inVocabulary('s')}
-                limit ${MAX_BEGUN_WORDS + 1}) b) as begun
+      select c.word, (select count(*) from (${vocabularyWordsBegunBy(sql`c.word`, accountId)}) b) as begun
         from (select word from looked union select c_word from found) c
        where length(c.word) >= ${WORD_START_MIN_LENGTH}::int
     )
